@@ -1,0 +1,134 @@
+/**
+ * Every content collection the marketing team edits, in one place. Objects are strict, so a
+ * misspelt YAML key fails the build instead of silently vanishing from the page.
+ */
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+const iconName = z
+  .enum([
+    'globe', 'robot', 'box', 'megaphone', 'chart', 'cart', 'plug', 'search', 'phone', 'mail',
+    'calendar', 'check', 'star', 'sparkles', 'shield', 'clock', 'users', 'zap', 'trending',
+    'lock', 'play', 'target', 'lightbulb', 'rocket', 'code', 'palette', 'headset', 'video',
+    'settings', 'home',
+  ])
+  .describe('An icon from src/components/ui/icons.ts');
+
+const link = z.strictObject({
+  label: z.string().min(1).describe('Text shown to visitors'),
+  href: z.string().min(1).describe('A site path such as /about, a #fragment, or a full URL'),
+});
+
+/** Company facts used across the shell: name, phone numbers, e-mail, founding year. */
+const settings = defineCollection({
+  loader: file('src/content/settings.yaml'),
+  schema: z.strictObject({
+    name: z.string().describe('Agency name'),
+    tagline: z.string(),
+    blurb: z.string().describe('Short description shown in the footer'),
+    founded: z.number().int().describe('Year the company was founded'),
+    phone: z.string().describe('Phone number as displayed'),
+    phoneHref: z.string().startsWith('tel:').describe('tel: link for the phone number'),
+    lilyPhoneHref: z.string().startsWith('tel:').describe('tel: link for "Talk to Lily"'),
+    supportEmail: z.email(),
+    salesEmail: z.email(),
+    replyPromise: z.string().describe('How quickly contact messages are answered'),
+    social: z.array(link),
+  }),
+});
+
+/** Header menu, footer lists and legal links. */
+const navigation = defineCollection({
+  loader: file('src/content/navigation.yaml'),
+  schema: z.strictObject({
+    links: z.array(
+      link.extend({
+        reduced: z
+          .boolean()
+          .default(false)
+          .describe('Also shown in the reduced menu on medium-width screens'),
+      }),
+    ),
+  }),
+});
+
+/** Service cards (Services page, home page, footer). */
+const services = defineCollection({
+  loader: file('src/content/services.yaml'),
+  schema: z.strictObject({
+    anchor: z.string().regex(/^[a-z-]+$/).describe('Section id the footer scrolls to, e.g. web-dev'),
+    order: z.number().int(),
+    icon: iconName,
+    color: z.enum(['primary', 'secondary', 'accent']),
+    title: z.string(),
+    description: z.string(),
+    features: z.array(z.string()).length(5).describe('Exactly five features'),
+    detailed: z.boolean().default(false).describe('Shown on the home page when true'),
+  }),
+});
+
+/** Client showcase cards on /portfolio. */
+const portfolio = defineCollection({
+  loader: file('src/content/portfolio.yaml'),
+  schema: ({ image }) =>
+    z.strictObject({
+      order: z.number().int(),
+      name: z.string(),
+      url: z.url().describe('The live client site'),
+      description: z.string(),
+      tags: z.array(z.string()).min(1),
+      image: image().describe('Screenshot in src/assets/portfolio'),
+      imageAlt: z.string().min(1),
+    }),
+});
+
+/** FAQ groups: one YAML file per page, e.g. src/content/faqs/products.yaml. */
+const faqs = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: 'src/content/faqs' }),
+  schema: z.strictObject({
+    title: z.string().default('Frequently Asked Questions'),
+    items: z
+      .array(z.strictObject({ question: z.string().min(1), answer: z.string().min(1) }))
+      .min(1),
+  }),
+});
+
+/** Testimonial groups: one YAML file per page. */
+const testimonials = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: 'src/content/testimonials' }),
+  schema: z.strictObject({
+    items: z
+      .array(
+        z.strictObject({
+          name: z.string(),
+          role: z.string(),
+          content: z.string(),
+          rating: z.number().min(1).max(5).multipleOf(0.5),
+        }),
+      )
+      .min(1),
+  }),
+});
+
+/** Stat rows: one YAML file per group (home, about, ...). */
+const stats = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: 'src/content/stats' }),
+  schema: z.strictObject({
+    items: z.array(z.strictObject({ value: z.string(), label: z.string() })).min(1),
+  }),
+});
+
+/** Per-page copy: SEO title and description plus the page's prose in Markdown. */
+const pages = defineCollection({
+  loader: glob({ pattern: '**/*.md', base: 'src/content/pages' }),
+  schema: z.strictObject({
+    title: z.string().max(70).describe('<title>, unique per page'),
+    description: z.string().min(50).max(170).describe('Meta description, unique per page'),
+    eyebrow: z.string().optional(),
+    heading: z.string().describe('The page h1'),
+    intro: z.string().describe('Lead paragraph under the h1'),
+  }),
+});
+
+export const collections = { settings, navigation, services, portfolio, faqs, testimonials, stats, pages };

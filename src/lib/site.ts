@@ -1,0 +1,38 @@
+/** Typed access to the site-wide content entries used by the shell and SEO tags. */
+import { getEntry } from 'astro:content';
+
+export async function getSettings() {
+  const entry = await getEntry('settings', 'site');
+  if (!entry) throw new Error('src/content/settings.yaml must define the "site" entry');
+  return entry.data;
+}
+
+export async function getLinks(id: 'header' | 'footer-services' | 'footer-company' | 'legal') {
+  const entry = await getEntry('navigation', id);
+  if (!entry) throw new Error(`src/content/navigation.yaml must define "${id}"`);
+  return entry.data.links;
+}
+
+export async function getFaqs(group: string) {
+  const entry = await getEntry('faqs', group);
+  if (!entry) throw new Error(`src/content/faqs/${group}.yaml is missing`);
+  return entry.data;
+}
+
+export async function getTestimonials(group: string) {
+  const entry = await getEntry('testimonials', group);
+  if (!entry) throw new Error(`src/content/testimonials/${group}.yaml is missing`);
+  return entry.data.items;
+}
+
+export async function getStats(group: string) {
+  const entry = await getEntry('stats', group);
+  if (!entry) throw new Error(`src/content/stats/${group}.yaml is missing`);
+  return entry.data.items;
+}
+
+export async function getPage(id: string) {
+  const entry = await getEntry('pages', id);
+  if (!entry) throw new Error(`src/content/pages/${id}.md is missing`);
+  return entry;
+}

@@ -1,0 +1,266 @@
+/**
+ * The one database schema. Every entity the product stores lives here; migrations in
+ * drizzle/ are generated from this file by `npm run db:generate` and never edited by hand.
+ * Money is stored in integer cents.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Admin panel users (spec: users). Passwords are argon2id hashes, never plain text. */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  password: text('password').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Server-side admin sessions; the cookie holds the token, the table only its SHA-256. */
+export const adminSessions = pgTable('admin_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Fixed-window counters for rate limits (contact form, meeting form, sign-in, subscribe). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** A purchaser. Created by the first paid order for an e-mail address. */
+export const clients = pgTable('clients', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull().default(''),
+  stripeCustomerId: text('stripe_customer_id'),
+  ghlLocationId: text('ghl_location_id'),
+  ghlUserId: text('ghl_user_id'),
+  createdAt: createdAt(),
+});
+
+/** Single-use sign-in links for the client dashboard; only the token's hash is stored. */
+export const magicLinks = pgTable('magic_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  clientId: integer('client_id')
+    .notNull()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export type PricedLine = {
+  id: string;
+  name: string;
+  description: string;
+  type: 'package' | 'website' | 'agent';
+  billingCycle: 'oneTime' | 'monthly' | 'yearly';
+  unitAmountCents: number;
+  quantity: number;
+};
+
+/** A checkout started with a payment provider, priced by the server from the catalogue. */
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: ['stripe', 'simulated'] }).notNull(),
+  mode: text('mode', { enum: ['payment', 'subscription'] }).notNull(),
+  status: text('status', { enum: ['open', 'complete', 'declined', 'canceled', 'expired'] })
+    .notNull()
+    .default('open'),
+  lines: jsonb('lines').$type<PricedLine[]>().notNull(),
+  amountTotalCents: integer('amount_total_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  customerEmail: text('customer_email'),
+  customerName: text('customer_name'),
+  paymentIntentId: text('payment_intent_id'),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/** Orders (spec: orders). One per checkout session, enforced by the unique index. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNumber: text('order_number').notNull().unique(),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    clientId: integer('client_id').references(() => clients.id),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    /** Total in cents. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    stripePaymentIntentId: text('stripe_payment_intent_id').notNull(),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    customerEmail: text('customer_email').notNull(),
+    customerName: text('customer_name').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'completed', 'failed', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    /** The purchased lines as JSON text, as the spec's entity has it. */
+    items: text('items').notNull(),
+    mode: text('mode', { enum: ['payment', 'subscription'] })
+      .notNull()
+      .default('payment'),
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_checkout_session_unique').on(t.checkoutSessionId),
+    index('orders_payment_intent_idx').on(t.stripePaymentIntentId),
+    index('orders_client_idx').on(t.clientId),
+  ],
+);
+
+export const orderItems = pgTable('order_items', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  productId: text('product_id').notNull(),
+  name: text('name').notNull(),
+  type: text('type', { enum: ['package', 'website', 'agent'] }).notNull(),
+  billingCycle: text('billing_cycle', { enum: ['oneTime', 'monthly', 'yearly'] }).notNull(),
+  unitAmountCents: integer('unit_amount_cents').notNull(),
+  quantity: integer('quantity').notNull(),
+});
+
+/** Stripe events already handled, so a redelivered event is acknowledged without new work. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Order onboarding wizard (spec: onboarding_forms). One row per order, filled step by step. */
+export const onboardingForms = pgTable('onboarding_forms', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  businessInfo: jsonb('business_info').$type<Record<string, unknown>>(),
+  projectDetails: jsonb('project_details').$type<Record<string, unknown>>(),
+  designPreferences: jsonb('design_preferences').$type<Record<string, unknown>>(),
+  completed: boolean('completed').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The long /client-onboarding form. */
+export const clientOnboardingSubmissions = pgTable('client_onboarding_submissions', {
+  id: serial('id').primaryKey(),
+  productId: text('product_id').notNull().default('starter'),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  businessName: text('business_name').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  ghlLocationId: text('ghl_location_id'),
+  simulated: boolean('simulated').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  company: text('company').notNull().default(''),
+  message: text('message').notNull(),
+  formType: text('form_type').notNull().default('contact'),
+  status: text('status', { enum: ['new', 'handled'] })
+    .notNull()
+    .default('new'),
+  createdAt: createdAt(),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+});
+
+export const meetingRequests = pgTable('meeting_requests', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  company: text('company').notNull().default(''),
+  meetingType: text('meeting_type').notNull(),
+  /** ISO date, YYYY-MM-DD. */
+  preferredDate: text('preferred_date').notNull(),
+  /** One of the offered slots, e.g. "9:30 AM". */
+  preferredTime: text('preferred_time').notNull(),
+  timezone: text('timezone').notNull(),
+  message: text('message').notNull().default(''),
+  status: text('status', { enum: ['requested', 'confirmed', 'proposed', 'declined'] })
+    .notNull()
+    .default('requested'),
+  proposedDate: text('proposed_date'),
+  proposedTime: text('proposed_time'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+
+/** Every e-mail is written here first, then delivered (and retried) from here. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Early-access sign-ups from the rental-host landing page. */
+export const subscribers = pgTable('subscribers', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  source: text('source').notNull(),
+  createdAt: createdAt(),
+});
+
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type Client = typeof clients.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type MeetingRequest = typeof meetingRequests.$inferSelect;
+export type OutboxEmail = typeof emailOutbox.$inferSelect;
+export type NewOutboxEmail = typeof emailOutbox.$inferInsert;
+export type OnboardingForm = typeof onboardingForms.$inferSelect;
+export type CheckoutSession = typeof checkoutSessions.$inferSelect;

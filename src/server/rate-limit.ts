@@ -1,0 +1,54 @@
+/**
+ * Per-key fixed-window rate limiting in the database, so every function instance shares
+ * the count (Netlify's `rateLimit` config guards the edge; this guards the app itself).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from './db/client.ts';
+import { rateLimitHits } from './db/schema.ts';
+import { HttpError } from './http.ts';
+
+export type RateLimit = { limit: number; windowSeconds: number };
+
+/** Counts one hit for `key`; returns whether it is within the limit and when the window ends. */
+export async function hit(
+  db: Db,
+  key: string,
+  { limit, windowSeconds }: RateLimit,
+  now = new Date(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number; count: number }> {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitHits.key, rateLimitHits.windowStart],
+      set: { count: sql`${rateLimitHits.count} + 1` },
+    })
+    .returning({ count: rateLimitHits.count });
+  const count = row?.count ?? 1;
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
+  );
+  return { allowed: count <= limit, retryAfterSeconds, count };
+}
+
+/** Throws a 429 with a readable message when `key` is over its limit. */
+export async function enforce(db: Db, key: string, rule: RateLimit, now = new Date()) {
+  const result = await hit(db, key, rule, now);
+  if (!result.allowed) {
+    const minutes = Math.ceil(result.retryAfterSeconds / 60);
+    throw new HttpError(
+      429,
+      `Too many requests. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      { 'Retry-After': String(result.retryAfterSeconds) },
+    );
+  }
+  return result;
+}
+
+/** Forgets all counters for `key` (e.g. after a successful sign-in). */
+export async function reset(db: Db, key: string) {
+  await db.delete(rateLimitHits).where(sql`${rateLimitHits.key} = ${key}`);
+}
