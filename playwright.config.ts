@@ -1,7 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 4321);
+/**
+ * E2E_SERVER=preview runs the suite against the production build served like Netlify
+ * (scripts/serve.ts: real per-page CSP and security headers, functions, on-demand pages);
+ * build first (`npm run build`), or set E2E_BUILD=1 to build here. Otherwise `astro dev`.
+ */
+const PREVIEW = process.env.E2E_SERVER === 'preview';
+const PORT = Number(process.env.E2E_PORT ?? (PREVIEW ? 4500 : 4321));
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${PORT}`;
+const BUILD = process.env.E2E_BUILD ? 'flock /tmp/astro-build.lock npm run build && ' : '';
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright's own browser download is not
@@ -35,7 +42,9 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: `npm run dev -- --port ${PORT}`,
+        command: PREVIEW
+          ? `${BUILD}npx tsx scripts/serve.ts --snapshot --host localhost --port ${PORT}`
+          : `npm run dev -- --port ${PORT}`,
         url: `${baseURL}/`,
         timeout: 180_000,
         reuseExistingServer: !process.env.CI,

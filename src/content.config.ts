@@ -119,6 +119,44 @@ const stats = defineCollection({
   }),
 });
 
+/**
+ * Card groups: one YAML file per list of titled cards on a content page (approach, process
+ * steps, phases, open roles, ...), e.g. src/content/cards/how-it-works-process.yaml.
+ */
+const cards = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: 'src/content/cards' }),
+  schema: z.strictObject({
+    title: z.string().describe('Section heading'),
+    intro: z.string().optional().describe('Lead paragraph under the heading'),
+    items: z
+      .array(
+        z.strictObject({
+          title: z.string().min(1),
+          description: z.string().min(1),
+          icon: iconName.optional(),
+          color: z.enum(['primary', 'secondary', 'accent']).default('primary'),
+          meta: z.string().optional().describe('A short label such as a duration or location'),
+          points: z.array(z.string()).optional().describe('Optional bullet points'),
+        }),
+      )
+      .min(1),
+  }),
+});
+
+/** People shown on the About page (Meet Our Founder). */
+const team = defineCollection({
+  loader: file('src/content/team.yaml'),
+  schema: ({ image }) =>
+    z.strictObject({
+      name: z.string(),
+      role: z.string(),
+      bio: z.array(z.string().min(1)).min(1).describe('Biography, one paragraph per entry'),
+      avatar: image().describe('Portrait in src/assets/team; a letter is shown if it fails to load'),
+      avatarAlt: z.string().min(1),
+      social: z.array(link).describe('Profile links, opened in a new tab'),
+    }),
+});
+
 /** Per-page copy: SEO title and description plus the page's prose in Markdown. */
 const pages = defineCollection({
   loader: glob({ pattern: '**/*.md', base: 'src/content/pages' }),
@@ -131,4 +169,15 @@ const pages = defineCollection({
   }),
 });
 
-export const collections = { settings, navigation, services, portfolio, faqs, testimonials, stats, pages };
+export const collections = {
+  settings,
+  navigation,
+  services,
+  portfolio,
+  faqs,
+  testimonials,
+  stats,
+  cards,
+  team,
+  pages,
+};

@@ -31,6 +31,18 @@ export async function getStats(group: string) {
   return entry.data.items;
 }
 
+export async function getCards(group: string) {
+  const entry = await getEntry('cards', group);
+  if (!entry) throw new Error(`src/content/cards/${group}.yaml is missing`);
+  return entry.data;
+}
+
+export async function getPerson(id: string) {
+  const entry = await getEntry('team', id);
+  if (!entry) throw new Error(`src/content/team.yaml must define "${id}"`);
+  return entry.data;
+}
+
 export async function getPage(id: string) {
   const entry = await getEntry('pages', id);
   if (!entry) throw new Error(`src/content/pages/${id}.md is missing`);

@@ -15,6 +15,7 @@ type Handle = { db: Db; close: () => Promise<void> };
 
 const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'drizzle');
 const GLOBAL_KEY = Symbol.for('agency.db');
+const MIGRATION_LOCK_ID = 72_412_018;
 
 type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Handle> };
 
@@ -43,10 +44,18 @@ async function connect(env: NodeJS.ProcessEnv): Promise<Handle> {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.default.Pool({ connectionString: withDefaultUser(url), max: 5 });
-    const db = drizzle(pool, { schema }) as unknown as Db;
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, close: () => pool.end() };
+    // Several function instances may start at once against a fresh database; an advisory
+    // lock makes them migrate one after another instead of racing on CREATE TABLE.
+    const conn = await pool.connect();
+    try {
+      await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migrate(drizzle(conn, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      conn.release();
+    }
+    return { db: drizzle(pool, { schema }) as unknown as Db, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

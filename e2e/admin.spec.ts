@@ -1,0 +1,231 @@
+/**
+ * The admin panel end to end, against the shared dev server: an admin created with
+ * `npm run admin:create`, leads submitted through the real endpoints, an order paid through
+ * the simulated checkout, then the panel's views, the meeting confirmation with its .ics in
+ * the outbox, CSV export, sign-out and the sign-in rate limit.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const run = promisify(execFile);
+const unique = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+/** Each test signs in from its own address, so the per-address sign-in limit never spills over. */
+const octet = () => 1 + Math.floor(Math.random() * 250);
+const randomIp = () => `10.${octet()}.${octet()}.${octet()}`;
+
+const admin = { username: `e2e-admin-${unique()}`, password: randomBytes(18).toString('base64url') };
+
+test.beforeAll(async () => {
+  // A fresh tsx process talking to the dev server's database; slow on a busy machine.
+  test.setTimeout(180_000);
+  const { stdout } = await run(
+    'npm',
+    ['run', '--silent', 'admin:create', '--', '--username', admin.username, '--password', admin.password],
+    { cwd: process.cwd(), timeout: 170_000 },
+  );
+  expect(stdout).toContain(`Created admin user "${admin.username}"`);
+});
+
+async function signIn(page: Page) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(`Signed in as ${admin.username}`)).toBeVisible();
+}
+
+async function openSection(page: Page, name: string, search: string) {
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Showing 1–1 of 1 / })).toBeVisible();
+  return page.getByRole('table').getByRole('row').nth(1);
+}
+
+function isoDateInDays(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function post(request: APIRequestContext, baseURL: string, path: string, ip: string, data: unknown) {
+  const res = await request.post(path, { data, headers: { Origin: baseURL, 'X-Forwarded-For': ip } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+test('an admin signs in, sees the order, message and meeting, confirms it with an .ics, exports CSV and signs out', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const id = unique();
+  const ip = randomIp();
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
+  const buyer = { name: `Buyer ${id}`, email: `buyer-${id}@example.com` };
+  const visitor = { name: `Visitor ${id}`, email: `visitor-${id}@example.com` };
+
+  await test.step('a customer pays through the simulated checkout', async () => {
+    const { url } = await post(page.request, baseURL!, '/api/create-checkout-session', ip, {
+      items: [{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }],
+      success_url: `${baseURL}/checkout/success`,
+      cancel_url: `${baseURL}/checkout`,
+    });
+    await page.goto(url);
+    await page.getByLabel('Full name').fill(buyer.name);
+    await page.getByLabel('Email').fill(buyer.email);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/checkout\/success/);
+  });
+
+  await test.step('a visitor sends a contact message and a meeting request', async () => {
+    await post(page.request, baseURL!, '/api/contact-form', ip, {
+      name: visitor.name,
+      email: visitor.email,
+      phone: '',
+      company: 'E2E Widgets',
+      message: `Please call me about a new website (${id}).`,
+      formType: 'contact',
+    });
+    const meeting = await post(page.request, baseURL!, '/api/schedule-meeting', ip, {
+      name: visitor.name,
+      email: visitor.email,
+      phone: '',
+      company: 'E2E Widgets',
+      meetingType: 'consultation',
+      preferredDate: isoDateInDays(9),
+      preferredTime: '10:00 AM',
+      timezone: 'EST',
+      message: '',
+    });
+    expect(meeting.success).toBe(true);
+  });
+
+  await test.step('the admin signs in with a secure session cookie', async () => {
+    await signIn(page);
+    const cookie = (await page.context().cookies()).find((c) => c.name === '__Host-admin_session');
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
+    expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  await test.step('the overview shows counts and the weekly revenue chart', async () => {
+    await expect(page.getByRole('list', { name: 'Key figures' })).toContainText('Revenue');
+    await expect(page.getByRole('img', { name: 'Revenue per week' })).toBeVisible();
+    await page.getByText('Show revenue per week as a table').click();
+    await expect(page.getByRole('table', { name: 'Revenue per week' })).toBeVisible();
+  });
+
+  await test.step('the order appears with status, amount, items and onboarding progress', async () => {
+    const row = await openSection(page, 'Orders', buyer.name);
+    await expect(row).toContainText(buyer.email);
+    await expect(row).toContainText('Starter Website Package');
+    await expect(row).toContainText('$1,000.00');
+    await expect(row).toContainText(/Paid|Completed/);
+    await expect(row).toContainText('Not started');
+    await expect(row).toContainText('Simulated payment');
+    await expect(row.getByRole('link', { name: /View in Stripe/ })).toHaveCount(0);
+  });
+
+  await test.step('the orders list exports as CSV', async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toContain('Order number,Created (UTC),Status,Amount');
+    expect(csv).toContain(buyer.email);
+    expect(csv.trim().split('\r\n')).toHaveLength(2);
+  });
+
+  await test.step('the contact message appears and can be marked handled', async () => {
+    const row = await openSection(page, 'Contact messages', id);
+    await expect(row).toContainText(visitor.name);
+    await expect(row).toContainText('New');
+    await row.getByRole('button', { name: /Mark handled/ }).click();
+    await expect(row).toContainText('Handled');
+  });
+
+  await test.step('the meeting request is confirmed, which e-mails the visitor', async () => {
+    const row = await openSection(page, 'Meeting requests', visitor.email);
+    await expect(row).toContainText('Free Consultation (30 min)');
+    await expect(row).toContainText('Requested');
+    await row.getByRole('button', { name: `Confirm meeting with ${visitor.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm meeting' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Send confirmation' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Meeting confirmed', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Confirmed');
+  });
+
+  await test.step('the outbox holds the confirmation with its .ics invitation', async () => {
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'E-mail outbox' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`${visitor.email} confirmed`);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Meeting confirmed: Free Consultation (30 min)' });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(visitor.email);
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('link', { name: 'meeting.ics' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('meeting.ics');
+    const ics = await readFile((await download.path())!, 'utf8');
+    expect(ics).toContain('BEGIN:VCALENDAR');
+    expect(ics).toMatch(/^STATUS:CONFIRMED\r$/m);
+    expect(ics).toContain(`mailto:${visitor.email}`);
+  });
+
+  await test.step('signing out ends the session', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect((await page.request.get('/api/admin/me')).status()).toBe(401);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+});
+
+test('brute-force sign-in attempts are rate limited with a clear message', async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': randomIp() });
+  await page.goto('/admin');
+  const username = `victim-${unique()}`;
+  const alert = page.locator('#admin-login-error');
+  for (let i = 1; i <= 6; i++) {
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(`guess number ${i}`);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/login'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const res = await answered;
+    if (i <= 5) {
+      expect(res.status()).toBe(401);
+      await expect(alert).toHaveText('Invalid username or password.');
+    } else {
+      expect(res.status()).toBe(429);
+      expect(Number(res.headers()['retry-after'])).toBeGreaterThan(0);
+      await expect(alert).toHaveText(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+    }
+  }
+});
+
+test('the sign-in form and the panel pass axe and fit a phone screen', async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': randomIp() });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await signIn(page);
+  for (const section of ['Overview', 'Orders', 'Meeting requests', 'E-mail outbox']) {
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${section} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations, section).toEqual([]);
+  }
+});

@@ -1,0 +1,269 @@
+/**
+ * Checkout end to end with the simulated payment provider (no configuration needed):
+ * products → cart → checkout → test payment page → success page → onboarding link, plus
+ * Decline, Cancel, the empty cart, errors, tampered carts and the success-page fallback.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+const PAY_PAGE = /\/pay\/simulated\?session=sim_cs_/;
+
+async function payAs(page: Page, name: string, email: string, total: string) {
+  await expect(page).toHaveURL(PAY_PAGE);
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: `Pay ${total}`, exact: true }).click();
+}
+
+test.describe('checkout with the simulated provider', () => {
+  test('products → cart → checkout → Pay → success page → Start Setup', async ({ page }) => {
+    await page.goto('/products');
+    const starter = page.getByRole('article', { name: 'Starter Website Package' });
+    await starter.getByRole('button', { name: 'Add to Cart' }).click();
+    const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expect(cart.getByText('Starter Website Package')).toBeVisible();
+    await cart.getByRole('button', { name: 'Proceed to Checkout' }).click();
+
+    // /checkout starts the payment on its own when the cart has items.
+    await expect(page).toHaveURL(PAY_PAGE);
+    await expect(page.getByRole('heading', { name: 'Test Payment' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Starter Website Package' })).toBeVisible();
+    await expect(page.getByTestId('pay-total')).toHaveText('$1,000.00');
+    await payAs(page, 'Ada Lovelace', 'ada.e2e@example.com', '$1,000.00');
+
+    await expect(page).toHaveURL(/\/checkout\/success\?session_id=sim_cs_/);
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    const details = page.getByRole('region', { name: 'Order Details' });
+    await expect(details.getByText('Completed')).toBeVisible();
+    await expect(details.getByText('$1,000.00')).toBeVisible();
+    await expect(details.getByText('Ada Lovelace')).toBeVisible();
+    await expect(details.getByText('ada.e2e@example.com')).toBeVisible();
+    const orderId = ((await details.getByText(/^#\d+$/).textContent()) ?? '').slice(1);
+    expect(Number(orderId)).toBeGreaterThan(0);
+
+    const items = page.getByRole('region', { name: 'Your Digital Items' });
+    await expect(items.getByRole('heading', { name: 'Starter Website Package' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "What's Next?" })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Explore Lily AI' })).toHaveAttribute(
+      'href',
+      '/lily-ai',
+    );
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+
+    // The purchaser's download works with the client session the success page set.
+    const download = items.getByRole('link', { name: 'Download Files' });
+    await expect(download).toHaveAttribute('target', '_blank');
+    const pdf = await page.request.get((await download.getAttribute('href')) ?? '');
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The cart was emptied once the order existed.
+    expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+
+    await items.getByRole('link', { name: 'Start Setup' }).click();
+    await expect(page).toHaveURL(new RegExp(`/onboarding-starter/${orderId}$`));
+  });
+
+  test('Decline shows the declined state and creates no order', async ({ page }) => {
+    await page.goto('/checkout/advanced');
+    await expect(page).toHaveURL(PAY_PAGE);
+    await expect(page.getByTestId('pay-total')).toHaveText('$2,500.00');
+    await page.getByRole('button', { name: 'Decline', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Declined' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    const session = new URL(page.url()).searchParams.get('session') ?? '';
+    const lookup = await page.request.get(`/api/checkout-session/${session}`);
+    expect(await lookup.json()).toMatchObject({
+      session: { payment_status: 'unpaid' },
+      order: null,
+    });
+
+    await page.getByRole('link', { name: 'Return to Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('button', { name: 'Continue to Stripe Checkout' })).toBeVisible();
+    await expect(page.getByText('Advanced Website Package').first()).toBeVisible();
+  });
+
+  test('Cancel returns to checkout with the cart kept, and checkout can start again', async ({
+    page,
+  }) => {
+    await page.goto('/checkout/starter');
+    await expect(page).toHaveURL(PAY_PAGE);
+    const firstSession = page.url();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText('Payment canceled')).toBeVisible();
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect(summary.getByText('Starter Website Package')).toBeVisible();
+    await expect(summary.getByText('Included')).toBeVisible();
+    // No automatic redirect after a cancel.
+    await page.waitForTimeout(1000);
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    await page.getByRole('button', { name: 'Continue to Stripe Checkout' }).click();
+    await expect(page).toHaveURL(PAY_PAGE);
+    expect(page.url()).not.toBe(firstSession);
+  });
+
+  test('shows the order summary, the accepted cards and the security statements', async ({
+    page,
+  }) => {
+    // Block the hand-off so the page stays in view.
+    await page.route('**/api/create-checkout-session', (route) => route.abort());
+    await page.goto('/checkout/starter');
+    await expect(page).toHaveURL(/\/checkout$/);
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(breadcrumb.getByRole('link', { name: 'Lily AI' })).toHaveAttribute(
+      'href',
+      '/lily-ai',
+    );
+    await expect(breadcrumb.getByText('Checkout')).toHaveAttribute('aria-current', 'page');
+    for (const card of ['Visa', 'Mastercard', 'Amex', 'Discover']) {
+      await expect(
+        page.getByRole('list', { name: 'Accepted cards' }).getByText(card, { exact: true }),
+      ).toBeVisible();
+    }
+    await expect(page.getByText(/256-bit SSL/)).toBeVisible();
+    await expect(page.getByText(/PCI DSS/)).toBeVisible();
+    await expect(page.getByText('Processing fee', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Order Summary' }).getByText('Included', { exact: true }),
+    ).toBeVisible();
+  });
+
+  test('shows the processing state, then a Checkout Error with the server answer', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/create-checkout-session', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, body: 'Payment provider unavailable' });
+    });
+    await page.goto('/checkout/starter');
+    await expect(page).toHaveURL(/\/checkout$/);
+    const button = page.getByRole('button', { name: /Redirecting to Stripe/ });
+    await expect(button).toBeDisabled();
+    release();
+    await expect(page.getByText('Checkout Error')).toBeVisible();
+    await expect(page.getByText('500: Payment provider unavailable')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue to Stripe Checkout' })).toBeEnabled();
+  });
+
+  test('falls back to the generic Checkout Error text when the answer has no URL', async ({
+    page,
+  }) => {
+    await page.route('**/api/create-checkout-session', (route) => route.fulfill({ json: {} }));
+    await page.goto('/checkout/starter');
+    await expect(
+      page.getByText('Failed to create checkout session. Please try again.'),
+    ).toBeVisible();
+  });
+
+  test('a tampered cart in storage is still charged the catalogue price', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem('cartTimestamp', String(Date.now()));
+      localStorage.setItem(
+        'cart',
+        JSON.stringify([
+          {
+            id: 'advanced',
+            name: 'Cheap site',
+            description: 'x',
+            type: 'website',
+            billingCycle: 'oneTime',
+            price: 1,
+            quantity: 1,
+          },
+        ]),
+      );
+    });
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(PAY_PAGE);
+    await expect(page.getByRole('cell', { name: 'Advanced Website Package' })).toBeVisible();
+    await expect(page.getByTestId('pay-total')).toHaveText('$2,500.00');
+  });
+
+  test('a /checkout?product= link adds that product, priced by the server', async ({ page }) => {
+    await page.goto('/checkout?product=basic-ai-agents&price=1');
+    await expect(page).toHaveURL(PAY_PAGE);
+    await expect(page.getByRole('cell', { name: 'Basic AI Agent Package' })).toBeVisible();
+    await expect(page.getByTestId('pay-total')).toHaveText('$1,500.00');
+  });
+
+  test('a subscription cart shows the renewal on the payment page', async ({ page }) => {
+    await page.goto('/purchase/lily');
+    await page.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
+    await expect(page).toHaveURL(PAY_PAGE);
+    await expect(page.getByTestId('pay-total')).toHaveText('$299.00');
+    await expect(page.getByText('Then $299.00 monthly, until canceled.')).toBeVisible();
+  });
+});
+
+test.describe('checkout page states', () => {
+  test('an empty cart shows the empty state with its two buttons', async ({ page }) => {
+    await page.goto('/checkout');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Explore Lily AI' })).toHaveAttribute(
+      'href',
+      '/lily-ai',
+    );
+    await expect(main.getByRole('link', { name: 'Browse Products' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+    await expect(main.getByRole('button', { name: 'Continue to Stripe Checkout' })).toHaveCount(0);
+  });
+});
+
+test.describe('payment success page', () => {
+  test('shows an order looked up by payment_intent', async ({ page }) => {
+    const paymentIntent = `pi_e2e_${Date.now()}`;
+    const created = await page.request.post('/api/test/create-mock-order', {
+      data: { productId: 'advanced', stripePaymentIntentId: paymentIntent, status: 'completed' },
+    });
+    expect(created.status()).toBe(201);
+    const { orderId } = (await created.json()) as { orderId: number };
+    await page.goto(`/checkout/success?payment_intent=${paymentIntent}`);
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByText('$2,500.00')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Setup' })).toHaveAttribute(
+      'href',
+      `/onboarding-advanced/${orderId}`,
+    );
+  });
+
+  test('without a session id thanks the buyer and returns home after 10 seconds', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/checkout/success');
+    await expect(page.getByRole('heading', { name: 'Thank You for Your Purchase!' })).toBeVisible();
+    await expect(page.getByRole('timer')).toHaveText('Redirecting to the home page in 10 seconds');
+    await page.clock.runFor(5_000);
+    await expect(page.getByRole('timer')).toHaveText('Redirecting to the home page in 5 seconds');
+    await page.clock.runFor(5_000);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown session falls back to the thank-you view, and the countdown can be stopped', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.clock.install();
+    await page.goto('/checkout/success?session_id=sim_cs_unknown');
+    await expect(page.getByRole('heading', { name: 'Thank You for Your Purchase!' })).toBeVisible();
+    await page.getByRole('button', { name: 'Stay on This Page' }).click();
+    await page.clock.runFor(15_000);
+    await expect(page).toHaveURL(/\/checkout\/success/);
+    await expect(page.getByRole('timer')).toHaveText('Automatic redirect stopped');
+    expect(errors.join('\n')).toContain('Could not load the order');
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * The contact form on /contact and in the home page's #contact section: each validation
+ * message, the sending state, success (then found in the database the dev server uses),
+ * the error notice with values kept, and the per-address limit answering 429.
+ *
+ * Every test sends its requests from its own made-up client address
+ * (see fromIp), so the app's rate limit never spills over to other specs.
+ */
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+const SUCCESS_TITLE = 'Message Sent!';
+const SUCCESS_TEXT = "Thank you for contacting us. We'll get back to you within 24 hours.";
+
+function uniqueIp(): string {
+  const n = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${n()}.${n()}.${n()}`;
+}
+
+/**
+ * Headers that make a request come from `ip`: Netlify sets x-nf-client-connection-ip; the
+ * dev emulation derives it from X-Forwarded-For.
+ */
+function fromIp(ip: string): Record<string, string> {
+  return { 'x-forwarded-for': ip, 'x-nf-client-connection-ip': ip };
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders(fromIp(uniqueIp()));
+});
+
+/** Queries the emulated Postgres of the running dev server (.netlify/state.json). */
+async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
+  const state = JSON.parse(readFileSync('.netlify/state.json', 'utf8')) as { dbConnectionString: string };
+  const url = new URL(state.dbConnectionString);
+  if (!url.username) url.username = 'postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function openContact(page: Page) {
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.scrollIntoViewIfNeeded();
+  // Controls are enabled once the island has hydrated.
+  await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  return form;
+}
+
+test.describe('contact form', () => {
+  test('marks required fields and shows each validation message, linked to its field', async ({ page }) => {
+    const form = await openContact(page);
+    for (const label of ['Name *', 'Email *', 'Message *']) await expect(form.getByText(label, { exact: true })).toBeVisible();
+    await expect(form.getByLabel('Phone')).not.toHaveAttribute('required', '');
+    await expect(form.getByLabel('Company')).not.toHaveAttribute('required', '');
+
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const name = form.getByLabel('Name');
+    const email = form.getByLabel('Email');
+    const message = form.getByLabel('Message');
+    await expect(name).toHaveAccessibleDescription('Name must be at least 2 characters');
+    await expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    await expect(message).toHaveAccessibleDescription('Message must be at least 10 characters');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toBeFocused();
+
+    await name.fill('A');
+    await email.fill('not-an-email');
+    await message.fill('Too short');
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(form.getByText('Message must be at least 10 characters')).toBeVisible();
+
+    // Messages follow corrections.
+    await name.fill('Ada');
+    await email.fill('ada@example.com');
+    await message.fill('Long enough now, thank you.');
+    await expect(form.locator('.field-error')).toHaveCount(0);
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('sends, shows the success notice, resets, and the message is stored', async ({ page }) => {
+    const form = await openContact(page);
+    const marker = `e2e-contact-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    let payload: Record<string, unknown> | undefined;
+    await page.route('**/api/contact-form', async (route) => {
+      payload = route.request().postDataJSON();
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+
+    await form.getByLabel('Name').fill('Ada Lovelace');
+    await form.getByLabel('Email').fill(marker);
+    await form.getByLabel('Phone').fill('+1 555 010 0100');
+    await form.getByLabel('Company').fill('Analytical Engines');
+    await form.getByLabel('Message').fill('We would like a new website with online booking.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(form.getByRole('button', { name: 'Sending Message...' })).toBeDisabled();
+    await expect(page.getByText(SUCCESS_TITLE)).toBeVisible();
+    await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
+    await expect(form.getByLabel('Name')).toHaveValue('');
+    await expect(form.getByLabel('Email')).toHaveValue('');
+    await expect(form.getByLabel('Message')).toHaveValue('');
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+
+    expect(payload).toEqual({
+      name: 'Ada Lovelace',
+      email: marker,
+      phone: '+1 555 010 0100',
+      company: 'Analytical Engines',
+      message: 'We would like a new website with online booking.',
+      formType: 'contact',
+    });
+
+    const rows = await query<{ name: string; company: string; message: string; form_type: string }>(
+      'select name, company, message, form_type from contact_messages where email = $1',
+      [marker],
+    );
+    expect(rows).toEqual([
+      {
+        name: 'Ada Lovelace',
+        company: 'Analytical Engines',
+        message: 'We would like a new website with online booking.',
+        form_type: 'contact',
+      },
+    ]);
+    const mails = await query<{ kind: string }>(
+      `select kind from email_outbox where kind like 'contact.%' and (("to" = $1) or text like '%' || $1 || '%') order by id`,
+      [marker],
+    );
+    expect(mails.map((m) => m.kind)).toEqual(['contact.team', 'contact.receipt']);
+  });
+
+  test('works in the home page "Get In Touch" section', async ({ page }) => {
+    await page.goto('/#contact');
+    const form = page.locator('#contact').getByRole('form', { name: 'Contact form' });
+    await form.scrollIntoViewIfNeeded();
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+
+    const marker = `e2e-home-${Date.now()}@example.com`;
+    await form.getByLabel('Name').fill('Grace Hopper');
+    await form.getByLabel('Email').fill(marker);
+    await form.getByLabel('Message').fill('Please call me about an AI agent.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText(SUCCESS_TITLE)).toBeVisible();
+    const rows = await query('select id from contact_messages where email = $1', [marker]);
+    expect(rows).toHaveLength(1);
+  });
+
+  test('a failed request shows the error notice and keeps the values', async ({ page }) => {
+    const form = await openContact(page);
+    await page.route('**/api/contact-form', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Server exploded' }),
+    );
+    await form.getByLabel('Name').fill('Ada Lovelace');
+    await form.getByLabel('Email').fill('ada@example.com');
+    await form.getByLabel('Message').fill('This one will not arrive.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+
+    const alert = page.getByRole('alert').filter({ hasText: 'Error' });
+    await expect(alert).toContainText('Error');
+    await expect(alert).toContainText('500: Server exploded');
+    await expect(form.getByLabel('Name')).toHaveValue('Ada Lovelace');
+    await expect(form.getByLabel('Message')).toHaveValue('This one will not arrive.');
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  });
+
+  test('the app limit answers 429 with a readable message, shown in the error notice', async ({ page, request }) => {
+    const ip = uniqueIp();
+    await page.context().setExtraHTTPHeaders(fromIp(ip));
+    const body = {
+      name: 'Rate Limit',
+      email: 'rate.limit@example.com',
+      phone: '',
+      company: '',
+      message: 'Checking the rate limit of the form.',
+      formType: 'contact',
+    };
+    let last = 0;
+    for (let i = 0; i < 12 && last !== 429; i++) {
+      const res = await request.post('/api/contact-form', {
+        data: body,
+        headers: fromIp(ip),
+      });
+      last = res.status();
+      if (last === 429) {
+        expect((await res.json()).error).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
+        expect(res.headers()['retry-after']).toBeTruthy();
+      } else {
+        expect(last).toBe(200);
+      }
+    }
+    expect(last).toBe(429);
+
+    const form = await openContact(page);
+    await form.getByLabel('Name').fill('Rate Limit');
+    await form.getByLabel('Email').fill('rate.limit@example.com');
+    await form.getByLabel('Message').fill('One message too many for now.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Error' });
+    await expect(alert).toContainText(/429: Too many requests\. Please wait \d+ minutes? and try again\./);
+    await expect(form.getByLabel('Message')).toHaveValue('One message too many for now.');
+  });
+});

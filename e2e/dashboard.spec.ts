@@ -1,0 +1,143 @@
+/**
+ * The client dashboard: the public shell and e-mailed sign-in for visitors without a session,
+ * and for a signed-in client their own orders, the GoHighLevel connection (Demo Mode),
+ * billing for subscriptions, the spec's error notices and signing out.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/** Creates a paid test order in the browser, which signs this browser in as its buyer. */
+async function signInWithOrder(page: Page, productId: string) {
+  await page.goto('/dashboard');
+  return page.evaluate(async (product) => {
+    const res = await fetch('/api/test/create-mock-order', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        productId: product,
+        customerName: 'Mary Jackson',
+        customerEmail: `dashboard.${product}.${Date.now()}@example.com`,
+      }),
+    });
+    return (await res.json()) as { orderId: number; orderNumber: string; clientId: number };
+  }, productId);
+}
+
+/** WCAG 2.2 AA of the page's own content (the shared header and footer are scanned by a11y.spec.ts). */
+async function axe(page: Page, state: string) {
+  const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), state).toEqual([]);
+}
+
+test.describe('client dashboard without a session', () => {
+  test('shows the dashboard shell and e-mails a sign-in link', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Client Dashboard' })).toBeVisible();
+    const integration = page.getByRole('region', { name: 'GoHighLevel Integration' });
+    await expect(integration.getByText('Not Connected')).toBeVisible();
+    await expect(integration.getByRole('button', { name: 'Connect to GoHighLevel' })).toBeEnabled();
+    const features = page.getByRole('region', { name: 'Marketing Platform Features' });
+    for (const feature of ['Campaign management', 'CRM', 'Email and SMS campaigns', 'Analytics', 'Automated workflows']) {
+      await expect(features.getByText(feature, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('region', { name: 'Project Status' }).getByRole('button', { name: 'View Project' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Support' }).getByRole('button', { name: 'Contact Support' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
+    await axe(page, 'dashboard without a session');
+
+    // Connect and View Project lead to the sign-in form.
+    await integration.getByRole('button', { name: 'Connect to GoHighLevel' }).click();
+    const email = page.getByLabel('Email address');
+    await expect(email).toBeFocused();
+
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await email.fill(`nobody.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(page.getByText(/a sign-in link is on its way/)).toBeVisible();
+
+    // Contact Support leads to the contact page (stubbed: that page is another spec's subject).
+    await page.route('**/contact', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Contact</title>' }));
+    await page.getByRole('button', { name: 'Contact Support' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test('explains an invalid or used sign-in link', async ({ page }) => {
+    await page.goto('/api/auth/magic?token=not-a-real-token');
+    await expect(page).toHaveURL(/\/dashboard\?signin=invalid$/);
+    await expect(page.getByText(/This sign-in link is invalid, used or expired/)).toBeVisible();
+    await page.goto('/dashboard?token=also-not-real');
+    await expect(page.getByText(/This sign-in link is invalid, used or expired/)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('client dashboard with a session', () => {
+  test('lists the client’s own orders, connects GoHighLevel and signs out', async ({ page }) => {
+    const { orderId, orderNumber, clientId } = await signInWithOrder(page, 'starter');
+    await page.goto('/dashboard');
+    await expect(page.getByText(/Welcome back, Mary Jackson/)).toBeVisible();
+    const order = page.locator(`[data-order-id="${orderId}"]`);
+    await expect(order.locator('p', { hasText: `Order ${orderNumber}` })).toBeVisible();
+    await expect(order.getByText('Onboarding not started')).toBeVisible();
+    await expect(order.getByRole('link', { name: /Start onboarding/ })).toHaveAttribute('href', `/onboarding-starter/${orderId}`);
+    await expect(page.getByRole('button', { name: 'Manage billing' })).toHaveCount(0);
+
+    // View Project takes the visitor to their orders.
+    await page.getByRole('button', { name: 'View Project' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeFocused();
+
+    // Not linked yet → connect (Demo Mode) → linked → the dashboard link opens the demo portal.
+    const integration = page.getByRole('region', { name: 'GoHighLevel Integration' });
+    await expect(integration.getByText('Not Connected')).toBeVisible();
+    await integration.getByRole('button', { name: 'Connect to GoHighLevel' }).click();
+    await expect(integration.getByText('Connected', { exact: true })).toBeVisible();
+    await axe(page, 'signed-in dashboard');
+    await integration.getByRole('button', { name: 'Access GoHighLevel Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?portal=demo&location=demo-/);
+    await expect(page.getByText('Demo Mode', { exact: true })).toBeVisible();
+
+    // The status and link endpoints answer only for the client's own id.
+    const statuses = await page.evaluate(async (own) => {
+      const other = own + 100000;
+      return [
+        (await fetch(`/api/gohighlevel/status/${own}`)).status,
+        (await fetch(`/api/gohighlevel/status/${other}`)).status,
+        (await fetch(`/api/gohighlevel/dashboard/${other}`)).status,
+        (await fetch('/api/gohighlevel/status/1')).status,
+      ];
+    }, clientId);
+    expect(statuses.slice(0, 3)).toEqual([200, 403, 403]);
+    expect(statuses[3]).toBe(clientId === 1 ? 200 : 403);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in to see your orders' })).toBeVisible();
+    await expect(page.locator(`[data-order-id="${orderId}"]`)).toHaveCount(0);
+  });
+
+  test('shows the spec notices when GoHighLevel cannot be reached', async ({ page }) => {
+    await signInWithOrder(page, 'advanced');
+    await page.route('**/api/gohighlevel/status/**', (route) => route.fulfill({ status: 502, json: { error: 'down' } }));
+    await page.goto('/dashboard');
+    await expect(page.getByText('Unable to verify your GoHighLevel account status.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'GoHighLevel Integration' }).getByText('Not Connected')).toBeVisible();
+
+    await page.unroute('**/api/gohighlevel/status/**');
+    await page.route('**/api/gohighlevel/status/**', (route) =>
+      route.fulfill({ json: { isLinked: true, simulated: true, locationId: 'demo-0000000000000000' } }),
+    );
+    await page.route('**/api/gohighlevel/dashboard/**', (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
+    await page.reload();
+    await page.getByRole('button', { name: 'Access GoHighLevel Dashboard' }).click();
+    await expect(page.getByText('Unable to access your GoHighLevel dashboard. Please try again later.')).toBeVisible();
+  });
+
+  test('explains billing for a subscription when payments are simulated', async ({ page }) => {
+    await signInWithOrder(page, 'lily-ai');
+    await page.goto('/dashboard');
+    const billing = page.getByRole('button', { name: 'Manage billing' });
+    await expect(billing).toHaveAttribute('aria-disabled', 'true');
+    await expect(billing).toHaveAccessibleDescription(/Payments are simulated in this environment/);
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * /airbnb-automation: the Enterprise calculator, FAQ with one item open, the testimonial
+ * carousel, the cookie banner (persisting across reloads) and the early-access box.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * A frozen page clock: `clock.install()` alone keeps time flowing at normal speed, so pause
+ * it; afterwards only `clock.runFor()` moves page timers.
+ */
+async function freezeClock(page: Page) {
+  const start = new Date('2026-03-02T10:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}
+
+const PATH = '/airbnb-automation';
+
+test.describe('rental-host landing page', () => {
+  test('shows every section in the spec order, with outbound buttons in a new tab', async ({ page }) => {
+    await page.goto(PATH);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const price of ['$359/month', '$459/month', 'from $405/month']) {
+      await expect(page.getByRole('list', { name: 'Pricing' })).toContainText(price);
+    }
+    for (const name of ['Get Started Free', 'Request a Demo']) {
+      const link = page.getByRole('link', { name }).first();
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+      await expect(link).toHaveAttribute('href', /^https:\/\//);
+    }
+    await expect(page.getByText('+1 more')).toBeVisible();
+    const ids = await page.locator('main [id]').evaluateAll((els) => els.map((e) => e.id));
+    const order = ['features', 'testimonials', 'pricing'].map((id) => ids.indexOf(id));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
+  test('prices Enterprise by property count with volume discounts', async ({ page }) => {
+    await page.goto(`${PATH}#pricing`);
+    const slider = page.getByRole('slider', { name: 'Number of properties' });
+    const calc = page.locator('[data-pricing-calculator]');
+    const expectQuote = async (count: string, discount: string, each: string, total: string) => {
+      await expect(calc.locator('[data-calc-count]')).toHaveText(count);
+      await expect(calc.locator('[data-calc-discount]')).toHaveText(discount);
+      await expect(calc.locator('[data-calc-per-property]')).toHaveText(each);
+      await expect(calc.locator('[data-calc-total]')).toHaveText(total);
+    };
+
+    await expect(slider).toHaveAttribute('min', '2');
+    await expect(slider).toHaveAttribute('max', '100');
+    await expect(slider).toHaveValue('2');
+    await expectQuote('2', '5%', '$385', '$770');
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await expectQuote('3', '10%', '$365', '$1,095');
+    await slider.fill('5');
+    await expectQuote('5', '15%', '$344', '$1,720');
+    await slider.fill('10');
+    await expectQuote('10', '25%', '$304', '$3,040');
+    await slider.fill('100');
+    await expectQuote('100+', '25%', '$304', '$30,400');
+    await expect(slider).toHaveAttribute('aria-valuetext', '100+ properties');
+    await expect(page.getByText('17%', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText('30-day money-back guarantee').first()).toBeVisible();
+  });
+
+  test('FAQ keeps one item open at a time and closes on a second click', async ({ page }) => {
+    await page.goto(PATH);
+    const items = page.locator('#faq-airbnb details');
+    const first = items.nth(0);
+    const second = items.nth(1);
+    await first.locator('summary').click();
+    await expect(first).toHaveAttribute('open', '');
+    await second.locator('summary').click();
+    await expect(second).toHaveAttribute('open', '');
+    await expect(first).not.toHaveAttribute('open');
+    await second.locator('summary').click();
+    await expect(second).not.toHaveAttribute('open');
+    await expect(page.locator('#faq-airbnb details[open]')).toHaveCount(0);
+  });
+
+  test('testimonials rotate every 5 s and the Pause button stops them', async ({ page }) => {
+    await freezeClock(page);
+    await page.goto(PATH);
+    const carousel = page.getByRole('region', { name: 'Host testimonials' });
+    const active = carousel.locator('[data-carousel-slide].is-active');
+    await expect(active).toHaveAttribute('aria-label', '1 of 5');
+    await page.clock.runFor(5000);
+    await expect(active).toHaveAttribute('aria-label', '2 of 5');
+    await expect(carousel.getByRole('group', { name: '2 of 5' })).toBeVisible();
+    await expect(carousel.getByRole('group', { name: '1 of 5' })).toBeHidden();
+
+    const toggle = carousel.getByRole('button', { name: 'Pause testimonial rotation' });
+    await toggle.click();
+    await page.clock.runFor(15_000);
+    await expect(active).toHaveAttribute('aria-label', '2 of 5');
+    await carousel.getByRole('button', { name: 'Play testimonial rotation' }).click();
+    await page.clock.runFor(5000);
+    await expect(active).toHaveAttribute('aria-label', '3 of 5');
+
+    await carousel.getByRole('button', { name: 'Previous testimonial' }).click();
+    await expect(active).toHaveAttribute('aria-label', '2 of 5');
+    await carousel.getByRole('button', { name: /Testimonial 5 of 5/ }).click();
+    await expect(active).toHaveAttribute('aria-label', '5 of 5');
+  });
+
+  test('testimonials do not rotate by themselves for reduced-motion visitors', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await freezeClock(page);
+    await page.goto(PATH);
+    const carousel = page.getByRole('region', { name: 'Host testimonials' });
+    await expect(carousel.getByRole('button', { name: 'Play testimonial rotation' })).toBeVisible();
+    await page.clock.runFor(12_000);
+    await expect(carousel.locator('[data-carousel-slide].is-active')).toHaveAttribute('aria-label', '1 of 5');
+  });
+});
+
+test.describe('cookie banner', () => {
+  const banner = (page: Page) => page.getByRole('region', { name: 'We value your privacy' });
+  const stored = (page: Page) =>
+    page.evaluate(() => ({
+      choice: localStorage.getItem('cookie-consent'),
+      date: localStorage.getItem('cookie-consent-date'),
+    }));
+  const consentUpdates = (page: Page) =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
+        .map((entry) => Array.from(entry))
+        .filter((args) => args[0] === 'consent' && args[1] === 'update')
+        .map((args) => args[2]),
+    );
+
+  for (const [button, choice, state] of [
+    ['Accept All Cookies', 'accepted', 'granted'],
+    ['Decline', 'declined', 'denied'],
+    ['Customize', 'accepted', 'granted'],
+  ] as const) {
+    test(`${button} stores "${choice}" and the banner stays away after a reload`, async ({ page }) => {
+      await freezeClock(page);
+      await page.goto(PATH);
+      await expect(banner(page)).toBeHidden();
+      await page.clock.runFor(1999);
+      await expect(banner(page)).toBeHidden();
+      await page.clock.runFor(1);
+      await expect(banner(page)).toBeVisible();
+
+      await banner(page).getByRole('button', { name: button, exact: true }).click();
+      await expect(banner(page)).toBeHidden();
+      const saved = await stored(page);
+      expect(saved.choice).toBe(choice);
+      expect(Number.isNaN(Date.parse(saved.date ?? ''))).toBe(false);
+      expect(await consentUpdates(page)).toEqual([{ analytics_storage: state, ad_storage: state }]);
+
+      await page.reload();
+      await page.clock.runFor(5000);
+      await expect(banner(page)).toBeHidden();
+      // The stored choice is applied again on every visit.
+      expect(await consentUpdates(page)).toEqual([{ analytics_storage: state, ad_storage: state }]);
+    });
+  }
+
+  test('the close button hides the banner without storing a choice', async ({ page }) => {
+    await freezeClock(page);
+    await page.goto(PATH);
+    await page.clock.runFor(2000);
+    await banner(page).getByRole('button', { name: 'Close cookie banner' }).click();
+    await expect(banner(page)).toBeHidden();
+    expect((await stored(page)).choice).toBeNull();
+    await page.reload();
+    await page.clock.runFor(2000);
+    await expect(banner(page)).toBeVisible();
+  });
+});
+
+test.describe('early-access subscribe box', () => {
+  test('stores an address and says so; a repeat is fine; bad input shows an error', async ({ page }) => {
+    // A per-test client address keeps repeated local runs under the endpoint's rate limit.
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}` });
+    await page.goto(PATH);
+    const email = page.getByRole('textbox', { name: 'Email address' });
+    const subscribe = page.getByRole('button', { name: 'Subscribe' });
+    const status = page.locator('[data-subscribe-status]');
+
+    await email.fill('not an email');
+    await subscribe.click();
+    await expect(status).toHaveText('Please enter a valid email address');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+
+    const address = `host-${Date.now()}@example.com`;
+    await email.fill(address);
+    await subscribe.click();
+    await expect(status).toHaveText(/You're on the list/);
+    await expect(email).toHaveValue('');
+
+    await email.fill(address.toUpperCase());
+    await subscribe.click();
+    await expect(status).toHaveText(/You're on the list/);
+  });
+
+  test('shows the server error when the request is refused', async ({ page }) => {
+    await page.route('**/api/subscribe', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Too many requests. Please wait 10 minutes and try again.' }),
+      }),
+    );
+    await page.goto(PATH);
+    await page.getByRole('textbox', { name: 'Email address' }).fill('host@example.com');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.locator('[data-subscribe-status]')).toHaveText('Too many requests. Please wait 10 minutes and try again.');
+  });
+});
+
+test('no WCAG 2.2 AA violations with the cookie banner shown and the video modal open', async ({ page }) => {
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>player</title></html>' }),
+  );
+  await freezeClock(page);
+  await page.goto(PATH);
+  await page.clock.runFor(2000);
+  await expect(page.getByRole('region', { name: 'We value your privacy' })).toBeVisible();
+  const axe = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect((await axe()).violations.map((v) => v.id)).toEqual([]);
+  await page.getByRole('button', { name: 'Watch full screen' }).click();
+  await expect(page.getByRole('dialog', { name: 'Airbnb AI in 2 minutes' })).toBeVisible();
+  expect((await axe()).violations.map((v) => v.id)).toEqual([]);
+});

@@ -1,0 +1,20 @@
+/** POST /api/admin/login {username, password}: starts a fresh admin session (rotating any old one). */
+import { signIn } from '../../src/features/admin/admin.server.ts';
+import { loginSchema } from '../../src/features/admin/admin.ts';
+import { assertCsrf } from '../../src/server/auth/guard.ts';
+import { readSessionToken, sessionCookie } from '../../src/server/auth/session.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { clientIp, handler, json, parseJson } from '../../src/server/http.ts';
+
+export default handler(['POST'], async (req) => {
+  assertCsrf(req);
+  const input = await parseJson(req, loginSchema);
+  const { user, token } = await signIn(await getDb(), {
+    ...input,
+    ip: clientIp(req),
+    previousToken: readSessionToken(req),
+  });
+  return json({ user: { username: user.username } }, { headers: { 'Set-Cookie': sessionCookie(token) } });
+});
+
+export const config = { path: '/api/admin/login', method: ['POST'] };

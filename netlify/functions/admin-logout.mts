@@ -1,0 +1,12 @@
+/** POST /api/admin/logout: ends the session server side and clears the cookie. */
+import { signOut } from '../../src/features/admin/admin.server.ts';
+import { adminHandler } from '../../src/server/auth/guard.ts';
+import { clearedSessionCookie } from '../../src/server/auth/session.ts';
+import { json } from '../../src/server/http.ts';
+
+export default adminHandler(['POST'], async (_req, { db, token }) => {
+  await signOut(db, token);
+  return json({ ok: true }, { headers: { 'Set-Cookie': clearedSessionCookie() } });
+});
+
+export const config = { path: '/api/admin/logout', method: ['POST'] };

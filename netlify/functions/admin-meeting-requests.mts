@@ -1,0 +1,34 @@
+/**
+ * GET  /api/admin/meeting-requests?q&status&from&to&page&pageSize&format=csv
+ * POST /api/admin/meeting-requests/{id} {action: "confirm" | "propose" | "decline", date?, time?, note?}
+ *      Answers the visitor by e-mail (through the outbox) with an updated calendar file.
+ */
+import { meetingActionSchema, parseListQuery } from '../../src/features/admin/admin.ts';
+import { listMeetingRequests, MEETING_CSV } from '../../src/features/admin/inbox.server.ts';
+import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
+import { answerMeetingRequest } from '../../src/features/admin/meeting-replies.server.ts';
+import { adminHandler } from '../../src/server/auth/guard.ts';
+import { errorJson, json, parseJson } from '../../src/server/http.ts';
+import { deliverInBackground } from '../../src/server/mail/outbox.ts';
+
+const BASE = '/api/admin/meeting-requests';
+
+export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) => {
+  if (req.method === 'GET') {
+    return listResponse(parseListQuery('meeting-requests', url.searchParams), (q, w) => listMeetingRequests(db, q, w), {
+      name: 'meeting-requests',
+      columns: MEETING_CSV,
+    });
+  }
+  const id = idFromPath(url, BASE);
+  if (id === null) return errorJson(404, 'Meeting request not found');
+  const action = await parseJson(req, meetingActionSchema);
+  const { request, emailId } = await answerMeetingRequest(db, id, action);
+  void deliverInBackground(db, [emailId], context);
+  return json({ request, emailId });
+});
+
+export const config = {
+  path: ['/api/admin/meeting-requests', '/api/admin/meeting-requests/:id'],
+  method: ['GET', 'POST'],
+};

@@ -1,0 +1,48 @@
+/**
+ * GET  /api/admin/outbox?q&status&from&to&page&pageSize&format=csv
+ * GET  /api/admin/outbox/{id}/attachments/{index}  (download, e.g. the .ics invitation)
+ * POST /api/admin/outbox/{id}/retry                (pending or failed e-mail, sent again now)
+ */
+import { parseListQuery } from '../../src/features/admin/admin.ts';
+import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
+import {
+  listOutbox,
+  OUTBOX_CSV,
+  outboxAttachment,
+  retryOutboxEmail,
+} from '../../src/features/admin/outbox.server.ts';
+import { adminHandler } from '../../src/server/auth/guard.ts';
+import { errorJson, json, withSecurityHeaders } from '../../src/server/http.ts';
+
+const BASE = '/api/admin/outbox';
+
+export default adminHandler(['GET', 'POST'], async (req, { db, url }) => {
+  const id = idFromPath(url, BASE);
+  if (req.method === 'GET' && id === null && url.pathname.replace(/\/$/, '') === BASE) {
+    return listResponse(parseListQuery('outbox', url.searchParams), (q, w) => listOutbox(db, q, w), {
+      name: 'outbox',
+      columns: OUTBOX_CSV,
+    });
+  }
+  const attachment = /\/attachments\/(\d{1,3})$/.exec(url.pathname);
+  if (req.method === 'GET' && id !== null && attachment) {
+    const file = await outboxAttachment(db, id, Number(attachment[1]));
+    // Served as a download, never rendered inline: the content came from e-mail templates.
+    const safeName = file.filename.replace(/[^\w.-]+/g, '_');
+    return new Response(new Uint8Array(file.bytes), {
+      headers: withSecurityHeaders({
+        'Content-Type': file.contentType.split(';')[0]!.trim() || 'application/octet-stream',
+        'Content-Disposition': `attachment; filename="${safeName}"`,
+      }),
+    });
+  }
+  if (req.method === 'POST' && id !== null && url.pathname.endsWith('/retry')) {
+    return json({ email: await retryOutboxEmail(db, id) });
+  }
+  return errorJson(404, 'Not found');
+});
+
+export const config = {
+  path: ['/api/admin/outbox', '/api/admin/outbox/:id/attachments/:index', '/api/admin/outbox/:id/retry'],
+  method: ['GET', 'POST'],
+};

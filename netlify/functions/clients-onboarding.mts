@@ -1,0 +1,21 @@
+/** POST /api/clients/onboarding: stores the client onboarding form and creates the client's portal account. */
+import type { Config, Context } from '@netlify/functions';
+import { submitClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/server/http.ts';
+import { deliverInBackground } from '../../src/server/mail/outbox.ts';
+
+export default handler(['POST'], async (req, context) => {
+  assertSameOrigin(req);
+  const body = await readJson(req);
+  const db = await getDb();
+  const { response, emailIds } = await submitClientOnboarding(db, body, { ip: clientIp(req) });
+  deliverInBackground(db, emailIds, context as Context);
+  return json(response);
+});
+
+export const config: Config = {
+  path: '/api/clients/onboarding',
+  method: ['POST'],
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

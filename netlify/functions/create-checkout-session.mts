@@ -1,0 +1,27 @@
+/** POST /api/create-checkout-session — spec payload {items, success_url, cancel_url} → {url}. */
+import { startCheckout, allowedOrigins } from '../../src/features/checkout/checkout.server.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { readEnv } from '../../src/server/env.ts';
+import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/server/http.ts';
+import { getPaymentProvider } from '../../src/server/payments/index.ts';
+import { enforce } from '../../src/server/rate-limit.ts';
+
+export default handler(['POST'], async (req) => {
+  assertSameOrigin(req);
+  const env = readEnv();
+  const db = await getDb();
+  const provider = getPaymentProvider(env);
+  // Every real session is a Stripe API call; the simulated provider costs nothing.
+  if (provider.name === 'stripe') {
+    await enforce(db, `checkout:${clientIp(req)}`, { limit: 20, windowSeconds: 600 });
+  }
+  const { url } = await startCheckout(
+    db,
+    provider,
+    await readJson(req),
+    allowedOrigins(req, env.siteUrl),
+  );
+  return json({ url });
+});
+
+export const config = { path: '/api/create-checkout-session', method: ['POST'] };

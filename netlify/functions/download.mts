@@ -1,0 +1,31 @@
+/** GET /api/download/{itemId} — the receipt and getting-started guide (PDF), for its purchaser only. */
+import { orderItemDownload } from '../../src/features/orders/orders.server.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { errorJson, handler, withSecurityHeaders } from '../../src/server/http.ts';
+import { readClientSession } from '../../src/server/session/index.ts';
+
+export default handler(['GET'], async (req) => {
+  const raw = new URL(req.url).pathname.split('/').pop() ?? '';
+  const itemId = Number(raw);
+  if (!/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(itemId) || itemId <= 0) {
+    return errorJson(404, 'File not found');
+  }
+  const session = readClientSession(req);
+  if (!session)
+    return errorJson(
+      403,
+      'Please open this link from the browser you purchased with, or sign in from your dashboard.',
+    );
+  const file = await orderItemDownload(await getDb(), itemId, session.clientId);
+  if (!file) return errorJson(404, 'File not found');
+  return new Response(new Blob([file.bytes as Uint8Array<ArrayBuffer>]), {
+    headers: withSecurityHeaders({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${file.filename}"`,
+      'Content-Length': String(file.bytes.byteLength),
+      'Cache-Control': 'private, no-store',
+    }),
+  });
+});
+
+export const config = { path: '/api/download/:itemId', method: ['GET'] };

@@ -1,0 +1,30 @@
+/**
+ * GET /api/onboarding/logo/{orderId}/{key}: an uploaded logo, only for the order's owner or a
+ * signed-in admin. Served with its sniffed image type, nosniff and a script-free CSP.
+ */
+import type { Config } from '@netlify/functions';
+import { ownsOrder } from '../../src/features/onboarding/onboarding.server.ts';
+import { parseOrderId } from '../../src/features/onboarding/onboarding.ts';
+import { readSessionToken, validateSession } from '../../src/server/auth/session.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { errorJson, handler, withSecurityHeaders } from '../../src/server/http.ts';
+import { readClientSession } from '../../src/server/session/index.ts';
+import { getLogoStore, loadLogo, logoResponseHeaders } from '../../src/server/uploads/logo.ts';
+
+export default handler(['GET'], async (req) => {
+  const [key, id] = new URL(req.url).pathname.split('/').reverse();
+  const orderId = parseOrderId(id);
+  if (!orderId || !key) return errorJson(404, 'Not found');
+  const db = await getDb();
+  const session = readClientSession(req);
+  const allowed =
+    (session && (await ownsOrder(db, orderId, session.clientId))) ||
+    Boolean(await validateSession(db, readSessionToken(req)));
+  if (!allowed) return errorJson(403, 'You do not have access to this file.');
+  const logo = await loadLogo(await getLogoStore(), orderId, key);
+  if (!logo) return errorJson(404, 'Not found');
+  const headers = withSecurityHeaders(logoResponseHeaders(logo.contentType, logo.bytes.byteLength));
+  return new Response(logo.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+});
+
+export const config: Config = { path: '/api/onboarding/logo/:orderId/:key', method: ['GET'] };

@@ -1,0 +1,27 @@
+/**
+ * POST /api/onboarding/logo?orderId={id}: the raw image file as the body (≤ 2 MB, PNG/JPEG/WebP
+ * by magic bytes). Stores it for the signed-in owner's order and answers its URL.
+ */
+import type { Config } from '@netlify/functions';
+import { requireOwnedOrder } from '../../src/features/onboarding/onboarding.server.ts';
+import { logoUrlFor, parseOrderId } from '../../src/features/onboarding/onboarding.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { assertSameOrigin, handler, HttpError, json } from '../../src/server/http.ts';
+import { readClientSession } from '../../src/server/session/index.ts';
+import { getLogoStore, readLimitedBody, saveLogo } from '../../src/server/uploads/logo.ts';
+
+export default handler(['POST'], async (req) => {
+  assertSameOrigin(req);
+  const orderId = parseOrderId(new URL(req.url).searchParams.get('orderId'));
+  if (!orderId) throw new HttpError(400, 'orderId: Invalid order');
+  const order = await requireOwnedOrder(await getDb(), orderId, readClientSession(req));
+  const bytes = await readLimitedBody(req);
+  const { key, contentType } = await saveLogo(await getLogoStore(), { orderId: order.id, clientId: order.clientId!, bytes });
+  return json({ logoUrl: logoUrlFor(order.id, key), contentType, size: bytes.byteLength }, { status: 201 });
+});
+
+export const config: Config = {
+  path: '/api/onboarding/logo',
+  method: ['POST'],
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

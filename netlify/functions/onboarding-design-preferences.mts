@@ -1,0 +1,11 @@
+/** POST /api/onboarding/design-preferences: saves this wizard step for an order of the signed-in client. */
+import type { Config } from '@netlify/functions';
+import { onboardingStepHandler } from '../../src/features/onboarding/onboarding.server.ts';
+
+export default onboardingStepHandler('designPreferences');
+
+export const config: Config = {
+  path: '/api/onboarding/design-preferences',
+  method: ['POST'],
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

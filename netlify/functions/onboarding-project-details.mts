@@ -1,0 +1,11 @@
+/** POST /api/onboarding/project-details: saves this wizard step for an order of the signed-in client. */
+import type { Config } from '@netlify/functions';
+import { onboardingStepHandler } from '../../src/features/onboarding/onboarding.server.ts';
+
+export default onboardingStepHandler('projectDetails');
+
+export const config: Config = {
+  path: '/api/onboarding/project-details',
+  method: ['POST'],
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,16 @@
+/** GET /api/onboarding/state/{orderId}: the order and its saved steps, for the signed-in owner only. */
+import type { Config } from '@netlify/functions';
+import { loadOnboardingState } from '../../src/features/onboarding/onboarding.server.ts';
+import { parseOrderId } from '../../src/features/onboarding/onboarding.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { errorJson, handler, json } from '../../src/server/http.ts';
+import { readClientSession } from '../../src/server/session/index.ts';
+
+export default handler(['GET'], async (req) => {
+  const orderId = parseOrderId(new URL(req.url).pathname.split('/').pop());
+  if (!orderId) return errorJson(404, 'Order not found');
+  const state = await loadOnboardingState(await getDb(), orderId, readClientSession(req));
+  return json(state);
+});
+
+export const config: Config = { path: '/api/onboarding/state/:orderId', method: ['GET'] };

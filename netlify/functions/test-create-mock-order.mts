@@ -1,0 +1,46 @@
+/**
+ * POST /api/test/create-mock-order → {orderId} (simulated mode only; 404 in production).
+ * The order is priced from the catalogue and the test buyer is signed in, so the test
+ * page can walk the onboarding steps for it.
+ */
+import { z } from 'zod';
+import { createTestOrder } from '../../src/features/orders/orders.server.ts';
+import { findItem } from '../../src/features/catalogue/catalogue.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { readEnv } from '../../src/server/env.ts';
+import { assertSameOrigin, errorJson, handler, json, parseJson } from '../../src/server/http.ts';
+import { createClientSessionCookie } from '../../src/server/session/index.ts';
+
+const mockOrderSchema = z.object({
+  productId: z.string().min(1, 'productId is required').max(100),
+  productName: z.string().max(200).optional(),
+  amount: z.number().nonnegative().optional(),
+  stripePaymentIntentId: z
+    .string()
+    .regex(/^[\w-]{1,100}$/, 'Invalid stripePaymentIntentId')
+    .optional(),
+  status: z.string().max(40).optional(),
+  customerName: z.string().trim().min(2).max(200).optional(),
+  customerEmail: z.email().max(320).optional(),
+});
+
+export default handler(['POST'], async (req) => {
+  if (!readEnv().simulatedPayments) return errorJson(404, 'Not found');
+  assertSameOrigin(req);
+  const input = await parseJson(req, mockOrderSchema);
+  if (!findItem(input.productId)) return errorJson(400, `Unknown product: ${input.productId}`);
+  const { order } = await createTestOrder(input, await getDb());
+  const headers: Record<string, string> = {};
+  if (order.clientId) headers['Set-Cookie'] = createClientSessionCookie(order.clientId);
+  return json(
+    {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      clientId: order.clientId,
+      status: order.status,
+    },
+    { status: 201, headers },
+  );
+});
+
+export const config = { path: '/api/test/create-mock-order', method: ['POST'] };

@@ -1,0 +1,329 @@
+/**
+ * The checkout functions end to end (handlers called with Requests, in-memory database):
+ * validation and server-side pricing, the simulated provider's Pay / Decline / Cancel,
+ * the success page lookup with its client session, orders, downloads, and the test-only
+ * endpoints. The Stripe path runs against a local stand-in for the Stripe API.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { checkoutSessions, orders } from '../../src/server/db/schema.ts';
+import { startStripeStandIn, type StandIn } from '../../src/server/payments/stripe-stand-in.ts';
+import { CLIENT_SESSION_COOKIE, createClientSessionCookie } from '../../src/server/session/index.ts';
+import checkoutSession from '../functions/checkout-session.mts';
+import createCheckoutSession from '../functions/create-checkout-session.mts';
+import createPaymentIntent from '../functions/create-payment-intent.mts';
+import download from '../functions/download.mts';
+import ordersFn from '../functions/orders.mts';
+import simulatedCheckout from '../functions/simulated-checkout.mts';
+import mockOrder from '../functions/test-create-mock-order.mts';
+
+const ORIGIN = 'http://localhost:4321';
+let db: Db;
+
+beforeAll(async () => {
+  db = await useFreshTestDb();
+});
+afterAll(() => closeDb());
+
+type Item = Record<string, unknown>;
+const payload = (items: Item[], extra: Record<string, unknown> = {}) => ({
+  items,
+  success_url: `${ORIGIN}/checkout/success`,
+  cancel_url: `${ORIGIN}/checkout`,
+  ...extra,
+});
+
+function post(fn: typeof createCheckoutSession, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fn(
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...headers },
+    }),
+    {},
+  );
+}
+
+function get(fn: typeof checkoutSession, path: string, cookie?: string) {
+  return fn(new Request(`${ORIGIN}${path}`, cookie ? { headers: { cookie } } : {}), {});
+}
+
+function submitForm(fields: Record<string, string>) {
+  return simulatedCheckout(
+    new Request(`${ORIGIN}/api/simulated-checkout`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { origin: ORIGIN },
+    }),
+    {},
+  );
+}
+
+const cookieFrom = (res: Response) => res.headers.get('set-cookie')?.split(';')[0] ?? '';
+const sessionIdOf = (url: string) => new URL(url, ORIGIN).searchParams.get('session') ?? '';
+
+async function startSimulated(items: Item[]) {
+  const res = await post(createCheckoutSession, '/api/create-checkout-session', payload(items));
+  expect(res.status).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+  return { url, id: sessionIdOf(url) };
+}
+
+describe('POST /api/create-checkout-session', () => {
+  it('answers the simulated payment page URL and stores the session priced from the catalogue', async () => {
+    const { url, id } = await startSimulated([
+      { id: 'starter', billingCycle: 'oneTime', quantity: 1, price: 0.01, name: 'Free website', originalPrice: 1 },
+      { id: 'lily-ai', billingCycle: 'monthly', quantity: 1, price: 1 },
+    ]);
+    expect(url).toMatch(/^http:\/\/localhost:4321\/pay\/simulated\?session=sim_cs_/);
+    const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+    expect(row).toMatchObject({
+      provider: 'simulated',
+      mode: 'subscription',
+      amountTotalCents: 119900,
+      status: 'open',
+      successUrl: `${ORIGIN}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${ORIGIN}/checkout?canceled=1`,
+    });
+    expect(row?.lines.map((l) => [l.id, l.name, l.unitAmountCents])).toEqual([
+      ['starter', 'Starter Website Package', 100000],
+      ['lily-ai', 'Lily AI Customer Service Agent', 19900],
+    ]);
+  });
+
+  it.each([
+    ['an empty cart', payload([])],
+    ['an unknown id', payload([{ id: 'free-stuff', billingCycle: 'oneTime', quantity: 1 }])],
+    ['a cycle the item is not sold in', payload([{ id: 'starter', billingCycle: 'yearly', quantity: 1 }])],
+    ['an invalid cycle', payload([{ id: 'starter', billingCycle: 'weekly', quantity: 1 }])],
+    [
+      'mixed recurring cycles',
+      payload([
+        { id: 'lily-starter', billingCycle: 'monthly', quantity: 1 },
+        { id: 'lily-growth', billingCycle: 'yearly', quantity: 1 },
+      ]),
+    ],
+    ['quantity 0', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 0 }])],
+    ['quantity 100', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 100 }])],
+    ['a huge quantity', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1e12 }])],
+    ['a negative quantity', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: -3 }])],
+    ['a fractional quantity', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 0.5 }])],
+    ['a string quantity', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: '1' }])],
+    ['a foreign success URL', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], { success_url: 'https://evil.example/ok' })],
+    ['a foreign cancel URL', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], { cancel_url: 'https://evil.example/no' })],
+    ['a javascript: URL', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], { success_url: 'javascript:alert(1)' })],
+    ['a missing success URL', { items: [{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], cancel_url: `${ORIGIN}/checkout` }],
+    ['malformed JSON', '{"items": ['],
+  ])('refuses %s with 400 and a JSON error', async (_name, body) => {
+    const before = await db.$count(checkoutSessions);
+    const res = await post(createCheckoutSession, '/api/create-checkout-session', body);
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as { error: unknown };
+    expect(typeof json.error).toBe('string');
+    expect(await db.$count(checkoutSessions)).toBe(before);
+  });
+
+  it('refuses cross-site requests and other methods', async () => {
+    const res = await post(createCheckoutSession, '/api/create-checkout-session', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }]), {
+      origin: 'https://evil.example',
+    });
+    expect(res.status).toBe(403);
+    expect((await get(createCheckoutSession, '/api/create-checkout-session')).status).toBe(405);
+  });
+});
+
+describe('simulated provider and the success page lookup', () => {
+  it('Pay fulfils the order, returns to the success URL, and the lookup signs the purchaser in', async () => {
+    const { id } = await startSimulated([
+      { id: 'starter', billingCycle: 'oneTime', quantity: 1 },
+      { id: 'social-media-empire', billingCycle: 'oneTime', quantity: 1 },
+    ]);
+    const paid = await submitForm({ session: id, action: 'pay', name: 'Ada Lovelace', email: 'ada@example.com' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${ORIGIN}/checkout/success?session_id=${id}`);
+
+    // Paying twice (double click, back button) changes nothing.
+    expect((await submitForm({ session: id, action: 'pay', name: 'Ada Lovelace', email: 'ada@example.com' })).status).toBe(303);
+    expect(await db.$count(orders, eq(orders.checkoutSessionId, id))).toBe(1);
+
+    const res = await get(checkoutSession, `/api/checkout-session/${id}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      session: Record<string, unknown> & { metadata: { items: string } };
+      order: { id: number; status: string; amount: number; items: { id: number; productId: string; onboardingPath: string }[]; paymentIntentId: string };
+    };
+    expect(body.session).toMatchObject({
+      id,
+      status: 'complete',
+      payment_status: 'paid',
+      amount_total: 1_100_000,
+      customer_details: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    });
+    expect(JSON.parse(body.session.metadata.items)).toEqual([
+      { id: 'starter', name: 'Starter Website Package', type: 'website', billingCycle: 'oneTime', price: 1000, quantity: 1 },
+      { id: 'social-empire', name: 'Social Media Empire Digital Agent', type: 'agent', billingCycle: 'oneTime', price: 10000, quantity: 1 },
+    ]);
+    expect(body.order).toMatchObject({ status: 'paid', amount: 11000 });
+    expect(body.order.items.map((i) => i.onboardingPath)).toEqual([
+      `/onboarding-starter/${body.order.id}`,
+      `/onboarding-social-media/${body.order.id}`,
+    ]);
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));
+    expect(setCookie).toContain('HttpOnly');
+
+    // Downloads: the purchaser gets a PDF; nobody else does.
+    const itemId = body.order.items[0]!.id;
+    const file = await get(download, `/api/download/${itemId}`, cookieFrom(res));
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(download, `/api/download/${itemId}`)).status).toBe(403);
+    const stranger = createClientSessionCookie(999_999).split(';')[0];
+    expect((await get(download, `/api/download/${itemId}`, stranger)).status).toBe(404);
+    expect((await get(download, '/api/download/abc', cookieFrom(res))).status).toBe(404);
+
+    // The same order by its payment reference.
+    const byPi = await get(ordersFn, `/api/orders/${body.order.paymentIntentId}`);
+    expect(byPi.status).toBe(200);
+    expect(((await byPi.json()) as { order: { id: number } }).order.id).toBe(body.order.id);
+    expect((await get(ordersFn, '/api/orders/pi_unknown')).status).toBe(404);
+  });
+
+  it('Decline marks the session declined and it can no longer be paid', async () => {
+    const { id } = await startSimulated([{ id: 'advanced', billingCycle: 'oneTime', quantity: 1 }]);
+    const declined = await submitForm({ session: id, action: 'decline' });
+    expect(declined.status).toBe(303);
+    expect(declined.headers.get('location')).toBe(`/pay/simulated?session=${id}`);
+    const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+    expect(row?.status).toBe('declined');
+    await submitForm({ session: id, action: 'pay', name: 'Ada Lovelace', email: 'ada@example.com' });
+    expect(await db.$count(orders, eq(orders.checkoutSessionId, id))).toBe(0);
+    const lookup = (await (await get(checkoutSession, `/api/checkout-session/${id}`)).json()) as {
+      session: { payment_status: string };
+      order: null;
+    };
+    expect(lookup).toMatchObject({ session: { payment_status: 'unpaid' }, order: null });
+  });
+
+  it('Cancel returns to the cancel URL and creates nothing', async () => {
+    const { id } = await startSimulated([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }]);
+    const canceled = await submitForm({ session: id, action: 'cancel' });
+    expect(canceled.status).toBe(303);
+    expect(canceled.headers.get('location')).toBe(`${ORIGIN}/checkout?canceled=1`);
+    expect(await db.$count(orders, eq(orders.checkoutSessionId, id))).toBe(0);
+  });
+
+  it('sends an incomplete Pay form back to the payment page, and 404s unknown sessions', async () => {
+    const { id } = await startSimulated([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }]);
+    const bad = await submitForm({ session: id, action: 'pay', name: 'A', email: 'not-an-email' });
+    expect(bad.status).toBe(303);
+    expect(bad.headers.get('location')).toBe(`/pay/simulated?session=${id}&error=details`);
+    expect((await submitForm({ session: 'sim_cs_nope', action: 'decline' })).status).toBe(404);
+    expect((await get(checkoutSession, '/api/checkout-session/sim_cs_nope')).status).toBe(404);
+    expect((await get(checkoutSession, '/api/checkout-session/..%2F..%2Fetc')).status).toBe(400);
+  });
+});
+
+describe('test-only endpoints', () => {
+  it('create a completed mock order for the test buyer and a simulated payment intent', async () => {
+    const res = await post(mockOrder, '/api/test/create-mock-order', {
+      productId: 'starter',
+      productName: 'Starter Website Package',
+      amount: 1,
+      stripePaymentIntentId: 'pi_test_mock_1',
+      status: 'completed',
+    });
+    expect(res.status).toBe(201);
+    const { orderId } = (await res.json()) as { orderId: number };
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ status: 'completed', amount: 100000, isTest: true, stripePaymentIntentId: 'pi_test_mock_1' });
+    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));
+    expect((await post(mockOrder, '/api/test/create-mock-order', { productId: 'nope' })).status).toBe(400);
+
+    const intent = await post(createPaymentIntent, '/api/create-payment-intent', {
+      items: [
+        { id: 'starter', billingCycle: 'oneTime', quantity: 1, price: 1000 },
+        { id: 'lily-ai', billingCycle: 'monthly', quantity: 1, price: 199 },
+      ],
+      totalAmount: 1,
+      customerInfo: { name: 'Test Customer', email: 'test@example.com' },
+    });
+    expect(intent.status).toBe(200);
+    const secret = (await intent.json()) as { clientSecret: string; amount: number };
+    expect(secret.clientSecret).toMatch(/^sim_pi_.+_secret_/);
+    expect(secret.amount).toBe(119900);
+  });
+
+  it('do not exist in production', async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      CONTEXT: 'production',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      SESSION_SECRET: 'prod-secret',
+    });
+    try {
+      expect((await post(mockOrder, '/api/test/create-mock-order', { productId: 'starter' })).status).toBe(404);
+      expect((await post(createPaymentIntent, '/api/create-payment-intent', { items: [] })).status).toBe(404);
+      expect((await submitForm({ session: 'x', action: 'cancel' })).status).toBe(404);
+    } finally {
+      process.env = saved;
+    }
+  });
+});
+
+describe('Stripe provider through the function (local stand-in API)', () => {
+  let standIn: StandIn;
+  let saved: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    saved = { ...process.env };
+    process.env.STRIPE_SECRET_KEY = 'sk_test_standin';
+    process.env.STRIPE_API_HOST = standIn.url;
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await standIn.close();
+  });
+
+  it('creates a Stripe session, stores it, and charges the catalogue price of a tampered cart', async () => {
+    const res = await post(
+      createCheckoutSession,
+      '/api/create-checkout-session',
+      payload([{ id: 'advanced', billingCycle: 'oneTime', quantity: 2, price: 1, unitAmountCents: 1 }]),
+    );
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    const request = standIn.requests.at(-1)!;
+    expect(request.form['line_items[0][price_data][unit_amount]']).toBe('250000');
+    expect(request.form['line_items[0][quantity]']).toBe('2');
+    expect(String(request.headers['idempotency-key'])).toMatch(/^checkout-[0-9a-f-]{36}$/);
+    const id = url.split('/').pop()!;
+    const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+    expect(row).toMatchObject({ provider: 'stripe', amountTotalCents: 500000, mode: 'payment' });
+
+    // Before payment the lookup shows an open, unpaid session and creates no order.
+    const lookup = (await (await get(checkoutSession, `/api/checkout-session/${id}`)).json()) as {
+      session: { status: string; payment_status: string };
+      order: null;
+    };
+    expect(lookup).toMatchObject({ session: { status: 'open', payment_status: 'unpaid' }, order: null });
+
+    // Once Stripe reports it paid, the lookup fulfils it (webhook not needed first).
+    Object.assign(standIn.sessions.get(id)!, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: 'pi_standin_1',
+      customer: 'cus_standin_1',
+      customer_details: { name: 'Grace Hopper', email: 'grace@example.com' },
+    });
+    const after = await get(checkoutSession, `/api/checkout-session/${id}`);
+    const view = (await after.json()) as { order: { status: string; amount: number; paymentIntentId: string } };
+    expect(view.order).toMatchObject({ status: 'paid', amount: 5000, paymentIntentId: 'pi_standin_1' });
+    expect(after.headers.get('set-cookie')).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));
+  });
+});

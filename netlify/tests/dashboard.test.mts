@@ -1,0 +1,199 @@
+/**
+ * Client dashboard endpoints: everything scoped to the signed-in client (403 for another
+ * account's id), Demo-Mode GoHighLevel status and link, magic-link sign-in, billing portal.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BUSINESS_INFO,
+  createClientWithOrder,
+  DESIGN_PREFERENCES,
+  getRequest,
+  jsonRequest,
+  PROJECT_DETAILS,
+} from '../../src/features/onboarding/test-fixtures.ts';
+import { billingPortalUrl, BILLING_SIMULATED } from '../../src/features/dashboard/billing.server.ts';
+import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { clients, emailOutbox, magicLinks } from '../../src/server/db/schema.ts';
+import { readEnv } from '../../src/server/env.ts';
+import { CLIENT_SESSION_COOKIE, decodeClientSession } from '../../src/server/session/index.ts';
+import dashboardData from '../functions/dashboard-data.mts';
+import ghlConnect from '../functions/gohighlevel-connect.mts';
+import ghlDashboard from '../functions/gohighlevel-dashboard.mts';
+import ghlStatus from '../functions/gohighlevel-status.mts';
+import magicRequest from '../functions/magic-link-request.mts';
+import magicVerify from '../functions/magic-link-verify.mts';
+import signOut from '../functions/magic-link-signout.mts';
+import businessInfo from '../functions/onboarding-business-info.mts';
+import designPreferences from '../functions/onboarding-design-preferences.mts';
+import projectDetails from '../functions/onboarding-project-details.mts';
+
+let db: Db;
+
+beforeAll(async () => {
+  db = await useFreshTestDb();
+  delete process.env.GHL_API_KEY;
+  delete process.env.STRIPE_SECRET_KEY;
+});
+afterAll(() => closeDb());
+
+async function onboard(orderId: number, clientId: number) {
+  await businessInfo(jsonRequest('/api/onboarding/business-info', { orderId, data: BUSINESS_INFO }, clientId), {});
+  await projectDetails(jsonRequest('/api/onboarding/project-details', { orderId, data: PROJECT_DETAILS }, clientId), {});
+  await designPreferences(jsonRequest('/api/onboarding/design-preferences', { orderId, data: DESIGN_PREFERENCES }, clientId), {});
+}
+
+describe('GET /api/dashboard', () => {
+  it('lists only the signed-in client’s orders with their onboarding status', async () => {
+    const { client, order } = await createClientWithOrder(db);
+    const { order: foreign } = await createClientWithOrder(db);
+    const before = await (await dashboardData(getRequest('/api/dashboard', client.id), {})).json();
+    expect(before.client).toEqual({ id: client.id, name: 'Ada Lovelace', email: client.email });
+    expect(before.orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+    expect(before.orders[0].onboarding).toEqual({
+      status: 'not-started',
+      stepsSaved: 0,
+      path: `/onboarding-starter/${order.id}`,
+    });
+    expect(before.orders.map((o: { id: number }) => o.id)).not.toContain(foreign.id);
+
+    await onboard(order.id, client.id);
+    const after = await (await dashboardData(getRequest('/api/dashboard', client.id), {})).json();
+    expect(after.orders[0].onboarding.status).toBe('completed');
+    expect(after.billing).toEqual({ hasSubscription: false, simulated: true });
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await dashboardData(getRequest('/api/dashboard'), {})).status).toBe(401);
+  });
+});
+
+describe('GoHighLevel endpoints', () => {
+  it('report not linked, then linked after onboarding, with a Demo Mode dashboard link', async () => {
+    const { client, order } = await createClientWithOrder(db);
+    const status = await ghlStatus(getRequest(`/api/gohighlevel/status/${client.id}`, client.id), {});
+    expect(await status.json()).toEqual({ isLinked: false, simulated: true, locationId: null });
+    expect((await ghlDashboard(getRequest(`/api/gohighlevel/dashboard/${client.id}`, client.id), {})).status).toBe(404);
+
+    await onboard(order.id, client.id);
+    const linked = await (await ghlStatus(getRequest(`/api/gohighlevel/status/${client.id}`, client.id), {})).json();
+    expect(linked).toMatchObject({ isLinked: true, simulated: true });
+    const link = await (await ghlDashboard(getRequest(`/api/gohighlevel/dashboard/${client.id}`, client.id), {})).json();
+    expect(link.dashboardUrl).toBe(`/dashboard?portal=demo&location=${linked.locationId}`);
+  });
+
+  it('answer 403 for another client’s id or without a session', async () => {
+    const { client } = await createClientWithOrder(db);
+    const { client: other } = await createClientWithOrder(db);
+    for (const fn of [ghlStatus, ghlDashboard]) {
+      const path = fn === ghlStatus ? 'status' : 'dashboard';
+      expect((await fn(getRequest(`/api/gohighlevel/${path}/${other.id}`, client.id), {})).status).toBe(403);
+      expect((await fn(getRequest(`/api/gohighlevel/${path}/${client.id}`), {})).status).toBe(403);
+      // The spec's fixed account id 1 is just another client's id here.
+      if (client.id !== 1) expect((await fn(getRequest(`/api/gohighlevel/${path}/1`, client.id), {})).status).toBe(403);
+    }
+    const connectOther = await ghlConnect(jsonRequest(`/api/gohighlevel/connect/${other.id}`, undefined, client.id), {});
+    expect(connectOther.status).toBe(403);
+  });
+
+  it('connects a client on request', async () => {
+    const { client } = await createClientWithOrder(db);
+    const res = await ghlConnect(jsonRequest(`/api/gohighlevel/connect/${client.id}`, undefined, client.id), {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ isLinked: true, created: true });
+    const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
+    expect(row!.ghlLocationId).toMatch(/^demo-/);
+  });
+});
+
+describe('magic-link sign-in', () => {
+  const request = (email: string, ip: string) =>
+    magicRequest(
+      new Request('http://localhost/api/auth/magic-link', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-forwarded-for': ip },
+        body: JSON.stringify({ email }),
+      }),
+      {},
+    );
+
+  it('e-mails a single-use link through the outbox for a known client only', async () => {
+    const { client } = await createClientWithOrder(db);
+    const res = await request(client.email.toUpperCase(), '10.1.0.1');
+    expect(res.status).toBe(200);
+    const unknown = await request('nobody@example.com', '10.1.0.2');
+    expect(await unknown.json()).toEqual(await res.json());
+
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'dashboard.sign-in'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toBe(client.email);
+    const token = /token=([\w-]+)/.exec(mails[0]!.text)![1]!;
+    const [stored] = await db.select().from(magicLinks).where(eq(magicLinks.clientId, client.id));
+    expect(stored!.tokenHash).not.toBe(token);
+
+    // GET exchanges the token for a session cookie and lands on /dashboard, once.
+    const first = await magicVerify(new Request(`http://localhost/api/auth/magic?token=${token}`), {});
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/dashboard');
+    const cookie = first.headers.get('set-cookie')!;
+    expect(cookie).toContain(`${CLIENT_SESSION_COOKIE}=`);
+    expect(cookie).toContain('HttpOnly');
+    const value = cookie.split(';')[0]!.split('=').slice(1).join('=');
+    expect(decodeClientSession(value)).toEqual({ clientId: client.id });
+
+    const again = await magicVerify(new Request(`http://localhost/api/auth/magic?token=${token}`), {});
+    expect(again.headers.get('location')).toBe('/dashboard?signin=invalid');
+    expect(again.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('exchanges a token by POST (used by the dashboard page) and refuses bad tokens', async () => {
+    const { client } = await createClientWithOrder(db);
+    await request(client.email, '10.1.0.3');
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
+    const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
+    const ok = await magicVerify(jsonRequest('/api/auth/magic', { token }), {});
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('set-cookie')).toContain(CLIENT_SESSION_COOKIE);
+    expect((await magicVerify(jsonRequest('/api/auth/magic', { token }), {})).status).toBe(400);
+    expect((await magicVerify(jsonRequest('/api/auth/magic', { token: 'forged' }), {})).status).toBe(400);
+  });
+
+  it('validates the address and rate-limits per address', async () => {
+    expect((await request('not-an-email', '10.1.0.4')).status).toBe(400);
+    const { client } = await createClientWithOrder(db);
+    for (let i = 0; i < 3; i++) expect((await request(client.email, `10.1.1.${i}`)).status).toBe(200);
+    expect((await request(client.email, '10.1.1.9')).status).toBe(429);
+  });
+
+  it('signs out by clearing the cookie', async () => {
+    const res = await signOut(jsonRequest('/api/auth/signout', undefined), {});
+    expect(res.headers.get('set-cookie')).toContain('Max-Age=0');
+  });
+});
+
+describe('billing portal', () => {
+  it('explains that billing is simulated without Stripe', async () => {
+    const { client } = await createClientWithOrder(db, { mode: 'subscription' });
+    await expect(billingPortalUrl(db, client.id)).rejects.toMatchObject({ status: 409, message: BILLING_SIMULATED });
+    const view = await (await dashboardData(getRequest('/api/dashboard', client.id), {})).json();
+    expect(view.billing).toEqual({ hasSubscription: true, simulated: true });
+  });
+
+  it('opens a Stripe Billing Portal session for the client’s customer', async () => {
+    const { client } = await createClientWithOrder(db, { mode: 'subscription', stripeCustomerId: 'cus_123' });
+    const calls: unknown[] = [];
+    const stripe = {
+      billingPortal: {
+        sessions: {
+          create: async (params: { customer: string; return_url: string }) => {
+            calls.push(params);
+            return { url: 'https://billing.stripe.com/session/test_123' };
+          },
+        },
+      },
+    };
+    const env = readEnv({ STRIPE_SECRET_KEY: 'sk_test_x', SITE_URL: 'https://shop.example' });
+    expect(await billingPortalUrl(db, client.id, { env, stripe })).toBe('https://billing.stripe.com/session/test_123');
+    expect(calls).toEqual([{ customer: 'cus_123', return_url: 'https://shop.example/dashboard' }]);
+  });
+});

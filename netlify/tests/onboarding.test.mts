@@ -1,0 +1,189 @@
+/**
+ * The order onboarding endpoints: steps saved in order for the owner's order only (403 for
+ * another client's order or without a session), completion links the CRM, state for resuming,
+ * and the logo upload/serve pair.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BUSINESS_INFO,
+  createClientWithOrder,
+  DESIGN_PREFERENCES,
+  getRequest,
+  jsonRequest,
+  PROJECT_DETAILS,
+} from '../../src/features/onboarding/test-fixtures.ts';
+import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { clients, emailOutbox, onboardingForms } from '../../src/server/db/schema.ts';
+import { memoryLogoStore, setLogoStore } from '../../src/server/uploads/logo.ts';
+import businessInfo from '../functions/onboarding-business-info.mts';
+import designPreferences from '../functions/onboarding-design-preferences.mts';
+import projectDetails from '../functions/onboarding-project-details.mts';
+import state from '../functions/onboarding-state.mts';
+import logoUpload from '../functions/logo-upload.mts';
+import logoGet from '../functions/logo-get.mts';
+
+let db: Db;
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);
+
+beforeAll(async () => {
+  db = await useFreshTestDb();
+  delete process.env.GHL_API_KEY;
+});
+beforeEach(() => setLogoStore(memoryLogoStore()));
+afterAll(async () => {
+  setLogoStore(undefined);
+  await closeDb();
+});
+
+const save = (fn: typeof businessInfo, path: string, orderId: unknown, data: unknown, clientId?: number) =>
+  fn(jsonRequest(`/api/onboarding/${path}`, { orderId, data }, clientId), {});
+
+describe('onboarding steps', () => {
+  it('saves the three steps in order, completes onboarding and links the client to the CRM', async () => {
+    const { client, order } = await createClientWithOrder(db);
+
+    const first = await save(businessInfo, 'business-info', order.id, BUSINESS_INFO, client.id);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ success: true, step: 'businessInfo', completed: false });
+
+    const second = await save(projectDetails, 'project-details', order.id, PROJECT_DETAILS, client.id);
+    expect(second.status).toBe(200);
+    const third = await save(designPreferences, 'design-preferences', order.id, DESIGN_PREFERENCES, client.id);
+    expect(await third.json()).toEqual({ success: true, step: 'designPreferences', completed: true });
+
+    const [form] = await db.select().from(onboardingForms).where(eq(onboardingForms.orderId, order.id));
+    expect(form).toMatchObject({
+      businessInfo: BUSINESS_INFO,
+      projectDetails: PROJECT_DETAILS,
+      designPreferences: DESIGN_PREFERENCES,
+      completed: true,
+    });
+    const [linked] = await db.select().from(clients).where(eq(clients.id, client.id));
+    expect(linked!.ghlLocationId).toMatch(/^demo-/);
+    const kinds = (await db.select().from(emailOutbox)).map((m) => m.kind);
+    expect(kinds).toContain('onboarding.completed');
+  });
+
+  it('answers 403 for another client’s order and stores nothing', async () => {
+    const { order } = await createClientWithOrder(db);
+    const { client: other } = await createClientWithOrder(db);
+    const res = await save(businessInfo, 'business-info', order.id, BUSINESS_INFO, other.id);
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toBe('This order does not belong to your account.');
+    // Authorization comes before validation: invalid data from a stranger is still a 403.
+    expect((await save(businessInfo, 'business-info', order.id, { businessName: 'x' }, other.id)).status).toBe(403);
+    expect(await db.$count(onboardingForms, eq(onboardingForms.orderId, order.id))).toBe(0);
+  });
+
+  it('answers 403 without a session and 404 for an unknown order', async () => {
+    const { client, order } = await createClientWithOrder(db);
+    expect((await save(businessInfo, 'business-info', order.id, BUSINESS_INFO)).status).toBe(403);
+    expect((await save(businessInfo, 'business-info', 999999, BUSINESS_INFO, client.id)).status).toBe(404);
+  });
+
+  it('validates with the spec messages', async () => {
+    const { client, order } = await createClientWithOrder(db);
+    const res = await save(businessInfo, 'business-info', order.id, { ...BUSINESS_INFO, email: 'nope' }, client.id);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('email: Invalid email address');
+    const bad = await save(businessInfo, 'business-info', 'starter', BUSINESS_INFO, client.id);
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses a later step before the earlier ones (409)', async () => {
+    const { client, order } = await createClientWithOrder(db);
+    const res = await save(designPreferences, 'design-preferences', order.id, DESIGN_PREFERENCES, client.id);
+    expect(res.status).toBe(409);
+  });
+
+  it('only accepts a logo URL of the same order', async () => {
+    const { client, order } = await createClientWithOrder(db);
+    const foreign = `/api/onboarding/logo/${order.id + 1000}/abcdefghijkl`;
+    const res = await save(businessInfo, 'business-info', order.id, { ...BUSINESS_INFO, logoUrl: foreign }, client.id);
+    expect(res.status).toBe(400);
+  });
+
+  it('refuses cross-site requests', async () => {
+    const { client, order } = await createClientWithOrder(db);
+    const req = jsonRequest('/api/onboarding/business-info', { orderId: order.id, data: BUSINESS_INFO }, client.id);
+    req.headers.set('Origin', 'https://evil.example');
+    expect((await businessInfo(req, {})).status).toBe(403);
+  });
+});
+
+describe('onboarding state', () => {
+  it('returns the order and saved steps to the owner, 403 to others', async () => {
+    const { client, order } = await createClientWithOrder(db);
+    await save(businessInfo, 'business-info', order.id, BUSINESS_INFO, client.id);
+    const res = await state(getRequest(`/api/onboarding/state/${order.id}`, client.id), {});
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.order).toMatchObject({ id: order.id, productId: 'starter' });
+    expect(body.clientId).toBe(client.id);
+    expect(body.form).toMatchObject({ businessInfo: BUSINESS_INFO, projectDetails: null, completed: false });
+
+    const { client: other } = await createClientWithOrder(db);
+    expect((await state(getRequest(`/api/onboarding/state/${order.id}`, other.id), {})).status).toBe(403);
+    expect((await state(getRequest(`/api/onboarding/state/${order.id}`), {})).status).toBe(403);
+    expect((await state(getRequest('/api/onboarding/state/abc', client.id), {})).status).toBe(404);
+  });
+});
+
+describe('logo upload', () => {
+  const uploadWithoutSession = (orderId: number, body: BodyInit) =>
+    logoUpload(
+      new Request(`http://localhost/api/onboarding/logo?orderId=${orderId}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'image/png' },
+        body,
+      }),
+      {},
+    );
+
+  it('stores a PNG for the owner and serves it only to the owner', async () => {
+    const { client, order } = await createClientWithOrder(db);
+    const req = new Request(`http://localhost/api/onboarding/logo?orderId=${order.id}`, {
+      method: 'POST',
+      headers: getRequest('/', client.id).headers,
+      body: PNG,
+    });
+    const res = await logoUpload(req, {});
+    expect(res.status).toBe(201);
+    const { logoUrl } = await res.json();
+    expect(logoUrl).toMatch(new RegExp(`^/api/onboarding/logo/${order.id}/[A-Za-z0-9_-]+$`));
+
+    const served = await logoGet(getRequest(logoUrl, client.id), {});
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+
+    const { client: other } = await createClientWithOrder(db);
+    expect((await logoGet(getRequest(logoUrl, other.id), {})).status).toBe(403);
+    expect((await logoGet(getRequest(logoUrl), {})).status).toBe(403);
+
+    // The stored URL is accepted in the business info of the same order.
+    const saved = await save(businessInfo, 'business-info', order.id, { ...BUSINESS_INFO, logoUrl, logoFile: 'logo.png' }, client.id);
+    expect(saved.status).toBe(200);
+  });
+
+  it('refuses SVG (415), oversized files (413) and other clients’ orders (403)', async () => {
+    const { client, order } = await createClientWithOrder(db);
+    const headers = getRequest('/', client.id).headers;
+    const post = (body: BodyInit, id = order.id, h: HeadersInit = headers) =>
+      logoUpload(new Request(`http://localhost/api/onboarding/logo?orderId=${id}`, { method: 'POST', headers: h, body }), {});
+
+    const svg = await post('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect(svg.status).toBe(415);
+    expect((await svg.json()).error).toBe('Please upload a PNG, JPEG or WebP image.');
+
+    const big = new Uint8Array(2 * 1024 * 1024 + 1);
+    big.set(PNG);
+    expect((await post(big)).status).toBe(413);
+
+    const { order: foreign } = await createClientWithOrder(db);
+    expect((await post(PNG, foreign.id)).status).toBe(403);
+    expect((await uploadWithoutSession(order.id, PNG)).status).toBe(403);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * POST /api/stripe-webhook with events signed by stripe.webhooks.generateTestHeaderString:
+ * signature checks on the raw body, exactly-once fulfilment under redelivery and races,
+ * and the pending → paid / failed transitions of delayed payments.
+ */
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { priceCart } from '../../src/features/checkout/checkout.ts';
+import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { checkoutSessions, clients, emailOutbox, orderItems, orders, webhookEvents } from '../../src/server/db/schema.ts';
+import webhook from '../functions/stripe-webhook.mts';
+
+const SECRET = 'whsec_test_secret_for_vitest';
+let db: Db;
+let sessionCounter = 0;
+
+beforeAll(async () => {
+  process.env.STRIPE_WEBHOOK_SECRET = SECRET;
+  db = await useFreshTestDb();
+});
+afterAll(async () => {
+  delete process.env.STRIPE_WEBHOOK_SECRET;
+  await closeDb();
+});
+beforeEach(async () => {
+  await db.delete(emailOutbox);
+});
+
+/** A checkout session as /api/create-checkout-session would have stored it. */
+async function storedSession(items = [{ id: 'starter', billingCycle: 'oneTime' as const, quantity: 1 }]) {
+  const cart = priceCart(items);
+  const id = `cs_test_webhook_${++sessionCounter}`;
+  await db.insert(checkoutSessions).values({
+    id,
+    provider: 'stripe',
+    mode: cart.mode,
+    lines: cart.lines,
+    amountTotalCents: cart.amountTotalCents,
+    successUrl: 'http://localhost:4321/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'http://localhost:4321/checkout?canceled=1',
+  });
+  return { id, amount: cart.amountTotalCents };
+}
+
+function event(
+  type: string,
+  session: { id: string; amount: number },
+  overrides: Record<string, unknown> = {},
+  eventId = `evt_${type}_${session.id}`,
+) {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: {
+      object: {
+        id: session.id,
+        object: 'checkout.session',
+        status: 'complete',
+        payment_status: 'paid',
+        mode: 'payment',
+        amount_total: session.amount,
+        currency: 'usd',
+        customer: 'cus_test_1',
+        customer_email: null,
+        customer_details: { email: 'Grace@Example.com', name: 'Grace Hopper' },
+        payment_intent: `pi_for_${session.id}`,
+        subscription: null,
+        metadata: {},
+        ...overrides,
+      },
+    },
+  });
+}
+
+function deliver(payload: string, signature: string | null = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET })) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (signature !== null) headers['stripe-signature'] = signature;
+  return webhook(new Request('http://localhost:4321/api/stripe-webhook', { method: 'POST', body: payload, headers }), {});
+}
+
+const ordersFor = (sessionId: string) => db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
+
+describe('Stripe webhook signature', () => {
+  it('accepts a correctly signed event and creates the paid order', async () => {
+    const session = await storedSession();
+    const res = await deliver(event('checkout.session.completed', session));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { received: boolean; orderId: number; status: string };
+    expect(body).toMatchObject({ received: true, status: 'paid' });
+    const [order] = await ordersFor(session.id);
+    expect(order).toMatchObject({
+      id: body.orderId,
+      amount: 100000,
+      status: 'paid',
+      customerEmail: 'Grace@Example.com',
+      customerName: 'Grace Hopper',
+      stripePaymentIntentId: `pi_for_${session.id}`,
+      productId: 'starter',
+    });
+    const [client] = await db.select().from(clients);
+    expect(client).toMatchObject({ email: 'grace@example.com', stripeCustomerId: 'cus_test_1' });
+    expect(order?.clientId).toBe(client?.id);
+  });
+
+  it('rejects a tampered body, a missing signature, a wrong secret and a stale timestamp with 400', async () => {
+    const session = await storedSession();
+    const payload = event('checkout.session.completed', session);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+
+    const tampered = payload.replace('"amount_total":100000', '"amount_total":1');
+    expect((await deliver(tampered, signature)).status).toBe(400);
+    expect((await deliver(payload, null)).status).toBe(400);
+    expect((await deliver(payload, 'garbage')).status).toBe(400);
+    const foreign = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    expect((await deliver(payload, foreign)).status).toBe(400);
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 60 * 60,
+    });
+    const res = await deliver(payload, stale);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Invalid webhook signature' });
+
+    expect(await ordersFor(session.id)).toEqual([]);
+  });
+});
+
+describe('exactly-once fulfilment', () => {
+  it('creates one order (and one e-mail) when the same event arrives 20 times, 10 of them at once', async () => {
+    const session = await storedSession([
+      { id: 'starter', billingCycle: 'oneTime', quantity: 1 },
+      { id: 'advanced', billingCycle: 'oneTime', quantity: 1 },
+    ]);
+    const payload = event('checkout.session.completed', session);
+    const concurrent = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
+    const sequential = [];
+    for (let i = 0; i < 10; i++) sequential.push(await deliver(payload));
+    for (const res of [...concurrent, ...sequential]) expect(res.status).toBe(200);
+
+    const found = await ordersFor(session.id);
+    expect(found).toHaveLength(1);
+    const items = await db.select().from(orderItems);
+    expect(items.filter((i) => i.orderId === found[0]?.id)).toHaveLength(2);
+    const mails = await db.select().from(emailOutbox);
+    expect(mails.filter((m) => m.kind === 'order-confirmation')).toHaveLength(1);
+    expect(mails[0]?.to).toBe('Grace@Example.com');
+    expect(mails[0]?.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
+    expect(Buffer.from(mails[0]!.attachments[0]!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const events = await db.select().from(webhookEvents);
+    expect(events.filter((e) => e.id === `evt_checkout.session.completed_${session.id}`)).toHaveLength(1);
+  });
+
+  it('answers a redelivered event as a duplicate without new work', async () => {
+    const session = await storedSession();
+    const payload = event('checkout.session.completed', session);
+    await deliver(payload);
+    const again = await deliver(payload);
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+  });
+
+  it('keeps a delayed payment pending, then marks it paid exactly once', async () => {
+    const session = await storedSession();
+    const completed = await deliver(event('checkout.session.completed', session, { payment_status: 'unpaid' }));
+    expect(await completed.json()).toMatchObject({ status: 'pending' });
+    expect(await db.select().from(emailOutbox)).toHaveLength(0);
+
+    const succeeded = event('checkout.session.async_payment_succeeded', session);
+    await Promise.all([deliver(succeeded), deliver(succeeded), deliver(succeeded)]);
+    const [order] = await ordersFor(session.id);
+    expect(order?.status).toBe('paid');
+    expect(order?.paidAt).toBeInstanceOf(Date);
+    expect(await db.select().from(emailOutbox)).toHaveLength(1);
+
+    // A late "completed (unpaid)" with a new event id never moves the order back.
+    await deliver(event('checkout.session.completed', session, { payment_status: 'unpaid' }, 'evt_late_retry'));
+    expect((await ordersFor(session.id))[0]?.status).toBe('paid');
+  });
+
+  it('marks a failed delayed payment as failed and sends no confirmation', async () => {
+    const session = await storedSession();
+    await deliver(event('checkout.session.completed', session, { payment_status: 'unpaid' }));
+    const res = await deliver(event('checkout.session.async_payment_failed', session, { payment_status: 'unpaid' }));
+    expect(await res.json()).toMatchObject({ status: 'failed' });
+    expect((await ordersFor(session.id))[0]?.status).toBe('failed');
+    expect(await db.select().from(emailOutbox)).toHaveLength(0);
+  });
+
+  it('acknowledges events it does not handle and sessions it did not create', async () => {
+    const other = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } });
+    expect(await (await deliver(other)).json()).toEqual({ received: true, ignored: true });
+    const foreign = await deliver(event('checkout.session.completed', { id: 'cs_not_ours', amount: 5 }));
+    expect(foreign.status).toBe(200);
+    expect(await ordersFor('cs_not_ours')).toEqual([]);
+  });
+});

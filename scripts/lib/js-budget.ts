@@ -1,0 +1,239 @@
+/**
+ * How much JavaScript a built page makes the browser load before the visitor does anything,
+ * read from the HTML Astro emits. Pure functions, unit tested in js-budget.test.ts; the
+ * command is scripts/check-js-budget.ts.
+ *
+ * "Before interaction" means everything loaded with no input on a freshly opened page:
+ * - classic and module scripts (inline or `src`) and `modulepreload` links, with the static
+ *   `import`/`export … from` closure of every module (dynamic `import()` is not followed:
+ *   it runs later, on use);
+ * - islands hydrating without input: `client:load`, `client:idle`, `client:only`,
+ *   `client:media` (counted as if the query matched) — component, renderer and
+ *   before-hydration modules with their closures;
+ * - `client:visible` islands only when they are in the first viewport. The HTML cannot tell
+ *   where an island lands, so the static figure keeps them apart (`onVisible`) and the
+ *   command either measures in Chromium which ones load without scrolling, or, without a
+ *   browser, counts them all.
+ * Sizes are gzip (level 9) of the built files, i.e. what goes over the wire at most.
+ */
+import { gzipSync } from 'node:zlib';
+import { init, parse } from 'es-module-lexer';
+
+export const KB = 1024;
+
+/** Budgets in gzip bytes; README "Performance budgets" states the same numbers. */
+export const BUDGETS = {
+  content: 20 * KB,
+  interactive: 120 * KB,
+} as const;
+
+export type PageKind = keyof typeof BUDGETS;
+
+/**
+ * Interactive pages run an application (checkout, onboarding wizards, dashboard, admin,
+ * simulated payment and test pages); every other page is a content page.
+ */
+const INTERACTIVE =
+  /^\/(checkout|onboarding(-[\w-]+)?|client-onboarding|dashboard|admin|test-[\w-]+|pay)(\/|$)/;
+
+export function pageKind(pathname: string): PageKind {
+  return INTERACTIVE.test(pathname) ? 'interactive' : 'content';
+}
+
+export type Island = {
+  directive: string;
+  componentUrl: string | undefined;
+  rendererUrl: string | undefined;
+  beforeHydrationUrl: string | undefined;
+  /** Export name, for messages. */
+  name: string | undefined;
+};
+
+export type PageScripts = {
+  /** Module/classic script URLs and modulepreloads the HTML loads by itself. */
+  scriptUrls: string[];
+  /** Inline script bodies (executable ones; JSON-LD and other data blocks excluded). */
+  inlineCode: string[];
+  islands: Island[];
+};
+
+const EAGER_DIRECTIVES = new Set(['load', 'idle', 'only', 'media']);
+const DATA_SCRIPT = /^(application\/(ld\+)?json|importmap|speculationrules|text\/template)$/i;
+
+/** Attributes of one start tag, e.g. `<script type="module" src="/a.js">`. */
+export function parseAttributes(tag: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  const body = tag.replace(/^<[\w-]+/, '').replace(/\/?>$/, '');
+  const re = /([^\s"'=<>`/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+  for (const m of body.matchAll(re)) {
+    const value = m[2] ?? m[3] ?? m[4] ?? '';
+    attrs[m[1]!.toLowerCase()] = decodeEntities(value);
+  }
+  return attrs;
+}
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** The scripts, modulepreloads and islands of a page's HTML. */
+export function extractPageScripts(html: string): PageScripts {
+  const scriptUrls: string[] = [];
+  const inlineCode: string[] = [];
+  const islands: Island[] = [];
+
+  for (const m of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = parseAttributes(m[1]!);
+    if (attrs.type && DATA_SCRIPT.test(attrs.type)) continue;
+    if (attrs.src) scriptUrls.push(attrs.src);
+    else if (m[2]!.trim()) inlineCode.push(m[2]!);
+  }
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const attrs = parseAttributes(m[0]);
+    if (attrs.rel?.split(/\s+/).includes('modulepreload') && attrs.href)
+      scriptUrls.push(attrs.href);
+  }
+  for (const m of html.matchAll(/<astro-island\b[^>]*>/gi)) {
+    const attrs = parseAttributes(m[0]);
+    let name: string | undefined;
+    try {
+      name = (JSON.parse(attrs.opts ?? '{}') as { name?: string }).name;
+    } catch {
+      name = attrs['component-export'];
+    }
+    islands.push({
+      directive: attrs.client ?? 'unknown',
+      componentUrl: attrs['component-url'],
+      rendererUrl: attrs['renderer-url'],
+      beforeHydrationUrl: attrs['before-hydration-url'],
+      name,
+    });
+  }
+  return { scriptUrls: unique(scriptUrls), inlineCode, islands };
+}
+
+function unique<T>(xs: T[]): T[] {
+  return [...new Set(xs)];
+}
+
+/** Whether an island hydrates without any input from the visitor, wherever it is. */
+export function hydratesWithoutInput(island: Island): boolean {
+  return EAGER_DIRECTIVES.has(island.directive);
+}
+
+export function islandUrls(island: Island): string[] {
+  return [island.componentUrl, island.rendererUrl, island.beforeHydrationUrl].filter(
+    (u): u is string => Boolean(u),
+  );
+}
+
+let lexerReady: Promise<void> | undefined;
+
+/** Static import/re-export specifiers of an ES module (dynamic `import()` excluded). */
+export async function staticImports(code: string): Promise<string[]> {
+  await (lexerReady ??= init);
+  try {
+    const [imports] = parse(code);
+    return imports.filter((i) => i.d === -1 && i.n).map((i) => i.n!);
+  } catch {
+    // Classic scripts that are not valid modules import nothing.
+    return [];
+  }
+}
+
+/** Site-relative URL of `specifier` imported from `fromUrl` (bare specifiers are ignored). */
+export function resolveImport(specifier: string, fromUrl: string): string | undefined {
+  if (!/^(\.{1,2}\/|\/)/.test(specifier)) return undefined;
+  return new URL(specifier, new URL(fromUrl, 'http://site.local')).pathname;
+}
+
+/**
+ * All module URLs loaded when `entries` are loaded: the entries plus their static import
+ * closure. Inline modules contribute their imports (resolved against the page URL).
+ */
+export async function moduleClosure(
+  entries: string[],
+  inlineModules: string[],
+  pageUrl: string,
+  readModule: (url: string) => Promise<string | undefined>,
+): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  const enqueue = (spec: string, from: string) => {
+    const url = resolveImport(spec, from);
+    if (url && !seen.has(url)) {
+      seen.add(url);
+      queue.push(url);
+    }
+  };
+  for (const e of entries) enqueue(e, pageUrl);
+  for (const code of inlineModules) for (const s of await staticImports(code)) enqueue(s, pageUrl);
+  while (queue.length) {
+    const url = queue.shift()!;
+    const code = await readModule(url);
+    if (code === undefined) continue;
+    for (const s of await staticImports(code)) enqueue(s, url);
+  }
+  return seen;
+}
+
+export function gzipSize(content: string | Uint8Array): number {
+  return gzipSync(content, { level: 9 }).length;
+}
+
+export type PageReport = {
+  path: string;
+  kind: PageKind;
+  budget: number;
+  /** gzip bytes loaded before interaction, as counted for the budget. */
+  bytes: number;
+  /** Of which inline script bytes. */
+  inlineBytes: number;
+  files: { url: string; bytes: number }[];
+  /** client:visible islands: not counted unless measured in the first viewport (or no browser). */
+  visibleIslands: string[];
+  eagerIslands: string[];
+  problems: string[];
+};
+
+/** Budget verdict for one page. */
+export function judge(report: Omit<PageReport, 'problems' | 'budget'>): PageReport {
+  const budget = BUDGETS[report.kind];
+  const problems: string[] = [];
+  if (report.bytes > budget) {
+    problems.push(
+      `${formatKb(report.bytes)} of JavaScript before interaction exceeds the ${report.kind} budget of ${formatKb(budget)}`,
+    );
+  }
+  if (report.kind === 'content') {
+    for (const island of report.eagerIslands) {
+      if (/^(load|only)\b/.test(island)) {
+        problems.push(
+          `content page hydrates island ${island} on load (use client:visible/idle or load on use)`,
+        );
+      }
+    }
+  }
+  return { ...report, budget, problems };
+}
+
+export function formatKb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+/** `client:load` / `client:only` in page source, for pages the build renders on demand. */
+export function eagerDirectivesInSource(source: string): string[] {
+  return [...source.matchAll(/\bclient:(load|only)\b/g)].map((m) => `client:${m[1]}`);
+}
+
+/** The route of a file under src/pages (`about.astro` → /about, `[id].astro` → /[id]). */
+export function routeOfPageFile(relative: string): string {
+  const noExt = relative.replace(/\\/g, '/').replace(/\.(astro|md|mdx|html|ts|js)$/, '');
+  const route = `/${noExt}`.replace(/\/index$/, '') || '/';
+  return route;
+}

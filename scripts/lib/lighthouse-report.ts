@@ -1,0 +1,141 @@
+/**
+ * Turns Lighthouse results into the per-route summary, picks the median run and checks the
+ * budgets. Pure; used by scripts/audit-lighthouse.ts and tested in lighthouse-report.test.ts.
+ */
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type CategoryId = (typeof CATEGORIES)[number];
+
+/** README "Performance budgets" states the same numbers. */
+export const LIGHTHOUSE_BUDGETS = {
+  minScore: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as Record<
+    CategoryId,
+    number
+  >,
+  maxLcpMs: 1500,
+  maxCls: 0.02,
+  maxTbtMs: 50,
+};
+
+/** The parts of a Lighthouse result (LHR) this module reads. */
+export type Lhr = {
+  finalDisplayedUrl?: string;
+  runtimeError?: { code: string; message: string };
+  categories: Partial<
+    Record<CategoryId, { score: number | null; auditRefs: { id: string; weight: number }[] }>
+  >;
+  audits: Record<
+    string,
+    {
+      id?: string;
+      title?: string;
+      score: number | null;
+      scoreDisplayMode?: string;
+      numericValue?: number;
+      details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] };
+    }
+  >;
+};
+
+export type RouteSummary = {
+  route: string;
+  scores: Record<CategoryId, number | null>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  /** Transfer size of all scripts (compressed, as served). */
+  jsBytes: number;
+  /** Audits that cost a category points (only for categories below 100). */
+  failingAudits: string[];
+  /** Audits skipped for this route, with the reason, e.g. is-crawlable on noindex pages. */
+  skipped: string[];
+};
+
+export function summarize(route: string, lhr: Lhr, skipped: string[] = []): RouteSummary {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => {
+      const s = lhr.categories[c]?.score;
+      return [c, s === null || s === undefined ? null : Math.round(s * 100)];
+    }),
+  ) as Record<CategoryId, number | null>;
+  const failingAudits: string[] = [];
+  for (const c of CATEGORIES) {
+    const cat = lhr.categories[c];
+    if (!cat || cat.score === 1) continue;
+    for (const ref of cat.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        failingAudits.push(`${c}: ${ref.id} (${Math.round(audit.score * 100)})`);
+      }
+    }
+  }
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  const jsBytes = items
+    .filter((i) => i.resourceType === 'Script')
+    .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+  return {
+    route,
+    scores,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    jsBytes,
+    failingAudits,
+    skipped,
+  };
+}
+
+/**
+ * The median run: runs ordered by performance score, then LCP, then TBT; the middle one
+ * (the lower middle for an even count). Keeps one coherent run instead of mixing metrics.
+ */
+export function medianRun<T extends RouteSummary>(runs: T[]): T {
+  if (!runs.length) throw new Error('no runs');
+  const sorted = [...runs].sort(
+    (a, b) =>
+      (a.scores.performance ?? -1) - (b.scores.performance ?? -1) ||
+      b.lcpMs - a.lcpMs ||
+      b.tbtMs - a.tbtMs,
+  );
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** Budget violations of one route's median run, as sentences. */
+export function budgetProblems(s: RouteSummary, budgets = LIGHTHOUSE_BUDGETS): string[] {
+  const problems: string[] = [];
+  for (const c of CATEGORIES) {
+    const score = s.scores[c];
+    if (score === null) problems.push(`${c}: no score`);
+    else if (score < budgets.minScore[c]) problems.push(`${c} ${score} < ${budgets.minScore[c]}`);
+  }
+  if (!(s.lcpMs <= budgets.maxLcpMs))
+    problems.push(`LCP ${formatMs(s.lcpMs)} > ${formatMs(budgets.maxLcpMs)}`);
+  if (!(s.cls <= budgets.maxCls)) problems.push(`CLS ${s.cls.toFixed(3)} > ${budgets.maxCls}`);
+  if (!(s.tbtMs <= budgets.maxTbtMs))
+    problems.push(`TBT ${Math.round(s.tbtMs)} ms > ${budgets.maxTbtMs} ms`);
+  return problems;
+}
+
+export function formatMs(ms: number): string {
+  return Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'n/a';
+}
+
+function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** Markdown table: one row per route (median run). */
+export function markdownTable(rows: (RouteSummary & { problems: string[] })[]): string {
+  const score = (n: number | null) => (n === null ? 'n/a' : String(n));
+  const lines = [
+    '| route | Perf | A11y | Best Pr. | SEO | LCP | CLS | TBT | JS (transfer) | result |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const r of rows) {
+    const note = r.skipped.length ? ` (${r.skipped.join('; ')})` : '';
+    lines.push(
+      `| ${r.route} | ${score(r.scores.performance)} | ${score(r.scores.accessibility)} | ${score(r.scores['best-practices'])} | ${score(r.scores.seo)}${note ? '*' : ''} | ${formatMs(r.lcpMs)} | ${Number.isFinite(r.cls) ? r.cls.toFixed(3) : 'n/a'} | ${Number.isFinite(r.tbtMs) ? `${Math.round(r.tbtMs)} ms` : 'n/a'} | ${formatKb(r.jsBytes)} | ${r.problems.length ? `FAIL: ${r.problems.join('; ')}` : 'ok'} |`,
+    );
+  }
+  return lines.join('\n');
+}

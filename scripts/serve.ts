@@ -1,0 +1,605 @@
+/**
+ * Serves the production build the way Netlify would, so the Playwright suite and the
+ * Lighthouse audit see real headers (the hashed CSP is enforced here, unlike under `astro dev`,
+ * which cannot preview with the Netlify adapter).
+ *
+ * Order of resolution, as on Netlify:
+ *   1. Functions v2 in netlify/functions (their `config.path`/`method`), unless `preferStatic`;
+ *   2. files of dist/ (pretty URLs), with netlify.toml [[headers]] and the adapter's per-page
+ *      headers from .netlify/v1/config.json;
+ *   3. `_redirects` and netlify.toml [[redirects]];
+ *   4. `preferStatic` functions, i.e. Astro's SSR function for on-demand pages;
+ *   5. dist/404.html with status 404.
+ * Custom headers apply to files only: function and SSR responses carry their own, exactly as
+ * in production, so a page that forgets them fails here too.
+ *
+ * Functions are imported from source with tsx; they share one process, so with no database
+ * URL they all use the in-process PGlite of src/server/db/client.ts (cached on globalThis).
+ *
+ *   npx tsx scripts/serve.ts [--port 4500] [--host 127.0.0.1] [--snapshot] [--quiet]
+ *
+ * --snapshot copies dist/ and .netlify/v1 (under the shared build lock) before serving, so a
+ * build started meanwhile by someone else cannot change the files under a running test.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { parse as parseToml } from 'smol-toml';
+import {
+  candidateFiles,
+  contentTypeOf,
+  headerRulesFromFrameworkConfig,
+  headerRulesFromToml,
+  headersFor,
+  isCompressible,
+  matchFunctionRoute,
+  matchRedirect,
+  parseRedirects,
+  type FunctionRouteConfig,
+  type HeaderRule,
+  type RedirectRule,
+} from './lib/netlify-routing.ts';
+
+export type ServeOptions = {
+  port?: number | undefined;
+  host?: string | undefined;
+  /** Project root (holds dist/, .netlify/, netlify/functions, netlify.toml). */
+  root?: string | undefined;
+  snapshot?: boolean | undefined;
+  quiet?: boolean | undefined;
+};
+
+export type RunningServer = {
+  origin: string;
+  distDir: string;
+  functions: { name: string; paths: string[] }[];
+  hasSsr: boolean;
+  close: () => Promise<void>;
+};
+
+type FunctionHandler = (req: Request, context: unknown) => Promise<Response> | Response;
+type LoadedFunction = {
+  name: string;
+  handler: FunctionHandler;
+  config: FunctionRouteConfig | undefined;
+};
+
+const BUILD_LOCK = '/tmp/astro-build.lock';
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
+  const root = path.resolve(options.root ?? process.cwd());
+  const port = options.port ?? 4500;
+  const host = options.host ?? '127.0.0.1';
+  const log = options.quiet ? () => {} : (...a: unknown[]) => console.log('[serve]', ...a);
+
+  const snapshot = options.snapshot ? await snapshotBuild(root) : undefined;
+  const buildRoot = snapshot?.dir ?? root;
+  const distDir = path.join(buildRoot, 'dist');
+  if (
+    !existsSync(path.join(distDir, 'index.html')) &&
+    !existsSync(path.join(distDir, '404.html'))
+  ) {
+    throw new Error(`No build in ${distDir}: run \`npm run build\` first.`);
+  }
+
+  const origin = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+  // Netlify gives functions their site URL in URL; readEnv() falls back to it for SITE_URL.
+  process.env.URL ??= origin;
+  installNetlifyGlobal();
+  const stopBlobs = await startBlobsServer(log);
+
+  const headerRules = await loadHeaderRules(root, buildRoot);
+  const redirects = await loadRedirects(root, distDir);
+  const functions = await loadFunctions(root, log);
+  const ssr = await loadSsrFunction(buildRoot, log);
+  const closeDb = functions.length || ssr ? await warmDatabase(root, log) : undefined;
+
+  const routed: LoadedFunction[] = [...functions.filter((f) => !f.config?.preferStatic)];
+  const preferStatic: LoadedFunction[] = [
+    ...functions.filter((f) => f.config?.preferStatic),
+    ...(ssr ? [ssr] : []),
+  ];
+  const compressed = new Map<string, Buffer>();
+
+  async function handle(request: Request, ip: string): Promise<Response> {
+    const url = new URL(request.url);
+    const pathname = url.pathname;
+
+    const fn = pickFunction(routed, pathname, request.method);
+    if (fn) return invoke(fn.fn, request, fn.params, ip);
+
+    const file = await findFile(distDir, pathname);
+    if (file) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
+      }
+      return serveFile(request, file, headersFor(headerRules, pathname), 200);
+    }
+
+    const redirect = matchRedirect(redirects, pathname);
+    if (redirect) {
+      if (redirect.status === 200) {
+        const rewritten = new URL(redirect.target, url);
+        rewritten.search = url.search;
+        if (rewritten.pathname.startsWith('/.netlify/functions/ssr') && ssr) {
+          return invoke(ssr, request, {}, ip);
+        }
+        const target = await findFile(distDir, rewritten.pathname);
+        if (target) return serveFile(request, target, headersFor(headerRules, pathname), 200);
+      } else {
+        return new Response(null, {
+          status: redirect.status,
+          headers: { Location: redirect.target, ...headersFor(headerRules, pathname) },
+        });
+      }
+    }
+
+    const late = pickFunction(preferStatic, pathname, request.method);
+    if (late) return invoke(late.fn, request, late.params, ip);
+
+    const notFound = path.join(distDir, '404.html');
+    if (existsSync(notFound))
+      return serveFile(request, notFound, headersFor(headerRules, pathname), 404);
+    return new Response('Not Found', { status: 404 });
+  }
+
+  async function serveFile(
+    request: Request,
+    file: string,
+    custom: Record<string, string>,
+    status: number,
+  ): Promise<Response> {
+    const info = await stat(file);
+    const type = contentTypeOf(file);
+    const etag = `"${createHash('sha1').update(`${file}:${info.size}:${info.mtimeMs}`).digest('hex').slice(0, 20)}"`;
+    const headers = new Headers({
+      'Content-Type': type,
+      // Netlify's default for deploy files: always revalidate (assets get immutable via config.json).
+      'Cache-Control': 'public, max-age=0, must-revalidate',
+      ETag: etag,
+    });
+    for (const [k, v] of Object.entries(custom)) headers.set(k, v);
+    if (status === 200 && request.headers.get('if-none-match') === etag) {
+      return new Response(null, { status: 304, headers });
+    }
+    let body: Buffer = await readFile(file);
+    const accept = request.headers.get('accept-encoding') ?? '';
+    if (isCompressible(type) && body.length > 256) {
+      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+      if (encoding) {
+        const key = `${encoding}:${etag}`;
+        let packed = compressed.get(key);
+        if (!packed) {
+          packed = encoding === 'br' ? await brotli(body) : await gzip(body);
+          compressed.set(key, packed);
+        }
+        body = packed;
+        headers.set('Content-Encoding', encoding);
+      }
+      headers.set('Vary', 'Accept-Encoding');
+    }
+    headers.set('Content-Length', String(body.length));
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
+      status,
+      headers,
+    });
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const started = performance.now();
+    const ip = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+    let response: Response;
+    try {
+      response = await handle(toRequest(req, origin, ip), ip);
+    } catch (error) {
+      console.error('[serve] request failed', req.method, req.url, error);
+      response = new Response('Internal Server Error', { status: 500 });
+    }
+    await writeResponse(res, response);
+    if (!options.quiet && process.env.SERVE_LOG_REQUESTS) {
+      log(req.method, req.url, response.status, `${Math.round(performance.now() - started)}ms`);
+    }
+  });
+  // Keep-alive sockets must not outlive close() (Playwright and Lighthouse open many).
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  log(
+    `serving ${path.relative(process.cwd(), distDir) || distDir} at ${origin}`,
+    `(${functions.length} function(s)${ssr ? ', SSR pages' : ''})`,
+  );
+
+  return {
+    origin,
+    distDir,
+    functions: functions.map((f) => ({ name: f.name, paths: asList(f.config?.path) })),
+    hasSsr: Boolean(ssr),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      })
+        .then(() => Promise.all([stopBlobs(), closeDb?.(), snapshot?.remove()]))
+        .then(() => undefined),
+  };
+}
+
+function asList(v: string | string[] | undefined): string[] {
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+function pickFunction(list: LoadedFunction[], pathname: string, method: string) {
+  for (const fn of list) {
+    const params = matchFunctionRoute(fn.name, fn.config, pathname, method);
+    if (params) return { fn, params };
+  }
+  return undefined;
+}
+
+async function findFile(distDir: string, pathname: string): Promise<string | undefined> {
+  for (const candidate of candidateFiles(distDir, pathname)) {
+    const info = await stat(candidate).catch(() => undefined);
+    if (info?.isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** Calls a function with a Netlify-like context; cookies set through it end up on the response. */
+async function invoke(
+  fn: LoadedFunction,
+  request: Request,
+  params: Record<string, string>,
+  ip: string,
+): Promise<Response> {
+  const setCookies: string[] = [];
+  const requestCookies = parseCookieHeader(request.headers.get('cookie'));
+  const url = new URL(request.url);
+  const context = {
+    account: { id: 'local' },
+    cookies: {
+      get: (name: string) => requestCookies.get(name),
+      set: (
+        input: string | { name: string; value: string; [k: string]: unknown },
+        value?: string,
+      ) => {
+        const c = typeof input === 'string' ? { name: input, value: value ?? '' } : input;
+        setCookies.push(serializeCookie(c));
+      },
+      delete: (input: string | { name: string; path?: string; domain?: string }) => {
+        const c = typeof input === 'string' ? { name: input } : input;
+        setCookies.push(serializeCookie({ ...c, value: '', expires: new Date(0) }));
+      },
+    },
+    deploy: { context: 'dev', id: '0', published: false },
+    geo: {
+      city: 'Local',
+      country: { code: 'XX', name: 'Local' },
+      subdivision: {},
+      timezone: 'UTC',
+    },
+    ip,
+    params,
+    requestId: randomUUID(),
+    server: { region: 'local' },
+    site: { id: 'local', name: 'local', url: process.env.URL },
+    url,
+    waitUntil: (promise: Promise<unknown>) => {
+      promise.catch((error: unknown) =>
+        console.error(`[serve] waitUntil in ${fn.name} failed`, error),
+      );
+    },
+    json: (body: unknown, init?: ResponseInit) => Response.json(body, init),
+    log: (...args: unknown[]) => console.log(`[${fn.name}]`, ...args),
+    next: () => {
+      throw new Error('context.next() is only available in edge functions');
+    },
+  };
+  let response = await fn.handler(request, context);
+  if (!(response instanceof Response)) {
+    throw new Error(`Function ${fn.name} did not return a Response`);
+  }
+  if (setCookies.length) {
+    response = new Response(response.body, response);
+    for (const c of setCookies) response.headers.append('Set-Cookie', c);
+  }
+  return response;
+}
+
+function parseCookieHeader(header: string | null): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) map.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+  }
+  return map;
+}
+
+function serializeCookie(c: Record<string, unknown>): string {
+  let out = `${String(c.name)}=${encodeURIComponent(String(c.value ?? ''))}`;
+  if (c.path) out += `; Path=${String(c.path)}`;
+  if (c.domain) out += `; Domain=${String(c.domain)}`;
+  if (c.expires) out += `; Expires=${new Date(c.expires as string | number | Date).toUTCString()}`;
+  if (typeof c.maxAge === 'number') out += `; Max-Age=${c.maxAge}`;
+  if (c.httpOnly) out += '; HttpOnly';
+  if (c.secure) out += '; Secure';
+  if (c.sameSite) out += `; SameSite=${String(c.sameSite)}`;
+  return out;
+}
+
+function toRequest(req: http.IncomingMessage, origin: string, ip: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  // Netlify's edge sets the client address; like the Netlify dev emulation, a forwarded
+  // address from the caller is kept so tests can act as several visitors.
+  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  headers.set('x-nf-client-connection-ip', forwarded || ip);
+  if (!forwarded) headers.set('x-forwarded-for', ip);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  // request.url carries the host the browser asked for, as on Netlify (origin checks use it).
+  const base = req.headers.host ? `http://${req.headers.host}` : origin;
+  return new Request(new URL(req.url ?? '/', base), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    duplex: hasBody ? 'half' : undefined,
+  } as RequestInit);
+}
+
+async function writeResponse(res: http.ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
+      res.write(chunk);
+  } catch (error) {
+    console.error('[serve] response stream failed', error);
+  }
+  res.end();
+}
+
+/**
+ * Copies the build under .netlify/ (inside the project, so the SSR bundle still finds the
+ * project's node_modules for anything it did not copy). Copies of dead servers are removed.
+ */
+async function snapshotBuild(root: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const parent = path.join(root, '.netlify');
+  await mkdir(parent, { recursive: true });
+  for (const name of await readdir(parent)) {
+    const pid = /^serve-(\d+)-/.exec(name)?.[1];
+    if (pid && !isAlive(Number(pid)))
+      await rm(path.join(parent, name), { recursive: true, force: true });
+  }
+  const dir = await mkdtemp(path.join(parent, `serve-${process.pid}-`));
+  const script =
+    'cp -a dist "$1/dist" && mkdir -p "$1/.netlify" && ' +
+    '{ if [ -d .netlify/v1 ]; then cp -a .netlify/v1 "$1/.netlify/v1"; fi; }';
+  const result = spawnSync('flock', [BUILD_LOCK, 'sh', '-c', script, 'sh', dir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0)
+    throw new Error(`Could not copy the build (is there a dist/ in ${root}?)`);
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function loadHeaderRules(root: string, buildRoot: string): Promise<HeaderRule[]> {
+  const rules: HeaderRule[] = [];
+  const tomlPath = path.join(root, 'netlify.toml');
+  if (existsSync(tomlPath))
+    rules.push(...headerRulesFromToml(parseToml(await readFile(tomlPath, 'utf8'))));
+  const headersFile = path.join(buildRoot, 'dist', '_headers');
+  if (existsSync(headersFile)) rules.push(...parseHeadersFile(await readFile(headersFile, 'utf8')));
+  const frameworkConfig = path.join(buildRoot, '.netlify', 'v1', 'config.json');
+  if (existsSync(frameworkConfig)) {
+    rules.push(
+      ...headerRulesFromFrameworkConfig(JSON.parse(await readFile(frameworkConfig, 'utf8'))),
+    );
+  }
+  return rules;
+}
+
+/** `_headers` file: a path line followed by indented `Name: value` lines. */
+function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  let current: HeaderRule | undefined;
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      current = { for: line.trim(), values: {} };
+      rules.push(current);
+    } else if (current) {
+      const i = line.indexOf(':');
+      if (i > 0) current.values[line.slice(0, i).trim()] = line.slice(i + 1).trim();
+    }
+  }
+  return rules;
+}
+
+async function loadRedirects(root: string, distDir: string): Promise<RedirectRule[]> {
+  const rules: RedirectRule[] = [];
+  const file = path.join(distDir, '_redirects');
+  if (existsSync(file)) rules.push(...parseRedirects(await readFile(file, 'utf8')));
+  const tomlPath = path.join(root, 'netlify.toml');
+  if (existsSync(tomlPath)) {
+    const parsed = parseToml(await readFile(tomlPath, 'utf8')) as {
+      redirects?: { from: string; to: string; status?: number; force?: boolean }[];
+    };
+    for (const r of parsed.redirects ?? []) {
+      rules.push({ from: r.from, to: r.to, status: r.status ?? 301, force: Boolean(r.force) });
+    }
+  }
+  return rules;
+}
+
+async function loadFunctions(
+  root: string,
+  log: (...a: unknown[]) => void,
+): Promise<LoadedFunction[]> {
+  const dir = path.join(root, 'netlify', 'functions');
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { withFileTypes: true });
+  const files: { name: string; file: string }[] = [];
+  const isEntry = (f: string) => /\.(mts|mjs|ts|js|cts|cjs)$/.test(f) && !/\.(test|spec)\./.test(f);
+  for (const entry of entries) {
+    if (entry.isFile() && isEntry(entry.name)) {
+      files.push({ name: entry.name.replace(/\.[^.]+$/, ''), file: path.join(dir, entry.name) });
+    } else if (entry.isDirectory()) {
+      const inner = (await readdir(path.join(dir, entry.name))).filter(isEntry);
+      const main =
+        inner.find((f) => f.replace(/\.[^.]+$/, '') === entry.name) ??
+        inner.find((f) => f.startsWith('index.'));
+      if (main) files.push({ name: entry.name, file: path.join(dir, entry.name, main) });
+    }
+  }
+  const loaded: LoadedFunction[] = [];
+  const failures: string[] = [];
+  for (const { name, file } of files.sort((a, b) => a.name.localeCompare(b.name))) {
+    try {
+      const mod = (await import(pathToFileURL(file).href)) as {
+        default?: FunctionHandler;
+        config?: FunctionRouteConfig;
+      };
+      if (typeof mod.default !== 'function') {
+        failures.push(`${name}: no default export handler`);
+        continue;
+      }
+      loaded.push({ name, handler: mod.default, config: mod.config });
+    } catch (error) {
+      failures.push(`${name}: ${(error as Error).message}`);
+    }
+  }
+  for (const f of failures) console.error(`[serve] function not loaded: ${f}`);
+  log(
+    `functions: ${loaded.map((f) => `${f.name} ${asList(f.config?.path).join(',') || `/.netlify/functions/${f.name}`}`).join('; ') || 'none'}`,
+  );
+  return loaded;
+}
+
+async function loadSsrFunction(
+  buildRoot: string,
+  log: (...a: unknown[]) => void,
+): Promise<LoadedFunction | undefined> {
+  const entry = path.join(buildRoot, '.netlify', 'v1', 'functions', 'ssr', 'ssr.mjs');
+  if (!existsSync(entry)) return undefined;
+  const mod = (await import(pathToFileURL(entry).href)) as {
+    default: FunctionHandler;
+    config: FunctionRouteConfig;
+  };
+  log('on-demand pages: Astro SSR function loaded');
+  return { name: 'ssr', handler: mod.default, config: { ...mod.config, preferStatic: true } };
+}
+
+/**
+ * Opens the process-wide database from the project's own modules before any request, so the
+ * SSR bundle and the functions (which share it through globalThis) start from one migrated DB.
+ */
+async function warmDatabase(
+  root: string,
+  log: (...a: unknown[]) => void,
+): Promise<(() => Promise<void>) | undefined> {
+  const client = path.join(root, 'src', 'server', 'db', 'client.ts');
+  if (!existsSync(client)) return undefined;
+  const started = performance.now();
+  const { getDb, closeDb } = (await import(pathToFileURL(client).href)) as {
+    getDb: () => Promise<unknown>;
+    closeDb: () => Promise<void>;
+  };
+  await getDb();
+  log(`database ready in ${Math.round(performance.now() - started)} ms`);
+  return closeDb;
+}
+
+/** Functions may read `Netlify.env`, as on the platform. */
+function installNetlifyGlobal(): void {
+  const g = globalThis as { Netlify?: unknown };
+  g.Netlify ??= {
+    env: {
+      get: (k: string) => process.env[k],
+      has: (k: string) => k in process.env,
+      set: (k: string, v: string) => {
+        process.env[k] = v;
+      },
+      delete: (k: string) => {
+        delete process.env[k];
+      },
+      toObject: () => ({ ...process.env }),
+    },
+    context: null,
+  };
+}
+
+/** A local Netlify Blobs endpoint in a temporary directory, as the platform provides. */
+async function startBlobsServer(log: (...a: unknown[]) => void): Promise<() => Promise<void>> {
+  if (process.env.NETLIFY_BLOBS_CONTEXT) return async () => {};
+  const { BlobsServer } = await import('@netlify/blobs/server');
+  const token = randomUUID();
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'serve-blobs-'));
+  const server = new BlobsServer({ directory, token });
+  const { port } = await server.start();
+  const edgeURL = `http://127.0.0.1:${port}`;
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+    JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, token, siteID: 'local', deployID: '0' }),
+  ).toString('base64');
+  log(`blobs: local store in ${directory}`);
+  return async () => {
+    await server.stop();
+    delete process.env.NETLIFY_BLOBS_CONTEXT;
+    await rm(directory, { recursive: true, force: true });
+  };
+}
+
+function parseArgs(argv: string[]): ServeOptions {
+  const opts: ServeOptions = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--port') opts.port = Number(argv[++i]);
+    else if (arg === '--host') opts.host = argv[++i];
+    else if (arg === '--root') opts.root = argv[++i];
+    else if (arg === '--snapshot') opts.snapshot = true;
+    else if (arg === '--quiet') opts.quiet = true;
+    else throw new Error(`Unknown option ${arg}`);
+  }
+  return opts;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const opts = parseArgs(process.argv.slice(2));
+  opts.port ??= Number(process.env.PORT ?? 4500);
+  const running = await startServer(opts);
+  const stop = () => running.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

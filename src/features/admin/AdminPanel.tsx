@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { Icon } from '../../components/ui/Icon';
+import { notify } from '../notifications/notifications';
+import { $adminUser, adminFetch, type AdminUserView } from './api';
+import { ContactMessagesView, MeetingRequestsView } from './InboxViews';
+import { ClientOnboardingView, OrderOnboardingView } from './OnboardingViews';
+import { OrdersView } from './OrdersView';
+import { OutboxView } from './OutboxView';
+import { OverviewView } from './OverviewView';
+
+const VIEWS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'orders', label: 'Orders' },
+  { id: 'contact-messages', label: 'Contact messages' },
+  { id: 'meeting-requests', label: 'Meeting requests' },
+  { id: 'order-onboarding', label: 'Order onboarding' },
+  { id: 'client-onboarding', label: 'Client onboarding' },
+  { id: 'outbox', label: 'E-mail outbox' },
+] as const;
+
+type ViewId = (typeof VIEWS)[number]['id'];
+
+const fromHash = (): ViewId => {
+  const id = window.location.hash.slice(1);
+  return VIEWS.some((v) => v.id === id) ? (id as ViewId) : 'overview';
+};
+
+/** The signed-in panel: one view at a time, chosen by the URL hash so reload and Back work. */
+export function AdminPanel({ user }: { user: AdminUserView }) {
+  const [view, setView] = useState<ViewId>(fromHash);
+  const [signingOut, setSigningOut] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const navigated = useRef(false);
+
+  useEffect(() => {
+    const onHash = () => {
+      navigated.current = true;
+      setView(fromHash());
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  // After choosing a view, move focus to its heading so screen readers hear where they are.
+  useEffect(() => {
+    if (navigated.current) headingRef.current?.focus();
+  }, [view]);
+
+  const go = (id: string) => {
+    if (window.location.hash !== `#${id}`) window.location.hash = id;
+  };
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await adminFetch('/api/admin/logout', { method: 'POST' });
+      notify({ title: 'Signed out', description: 'You have been signed out of the admin panel.' });
+    } catch {
+      // A 401 means the session had already ended; either way we are signed out now.
+    } finally {
+      $adminUser.set(null);
+    }
+  }
+
+  const current = VIEWS.find((v) => v.id === view)!;
+
+  return (
+    <div className="admin-panel">
+      <div className="admin-bar">
+        <p className="admin-bar__user">
+          Signed in as <strong>{user.username}</strong>
+        </p>
+        <button className="btn btn--outline btn--sm" type="button" onClick={signOut} disabled={signingOut}>
+          <Icon name="lock" /> Sign out
+        </button>
+      </div>
+      <nav className="admin-nav" aria-label="Admin sections">
+        <ul>
+          {VIEWS.map((v) => (
+            <li key={v.id}>
+              <a href={`#${v.id}`} aria-current={v.id === view ? 'page' : undefined}>
+                {v.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="admin-view" aria-labelledby="admin-view-title">
+        <h2 id="admin-view-title" ref={headingRef} tabIndex={-1}>
+          {current.label}
+        </h2>
+        {view === 'overview' && <OverviewView go={go} />}
+        {view === 'orders' && <OrdersView />}
+        {view === 'contact-messages' && <ContactMessagesView />}
+        {view === 'meeting-requests' && <MeetingRequestsView />}
+        {view === 'order-onboarding' && <OrderOnboardingView />}
+        {view === 'client-onboarding' && <ClientOnboardingView />}
+        {view === 'outbox' && <OutboxView />}
+      </section>
+    </div>
+  );
+}

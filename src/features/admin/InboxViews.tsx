@@ -1,0 +1,255 @@
+import { useState, type FormEvent } from 'react';
+import { notify } from '../notifications/notifications';
+import { TIME_SLOTS, localToday } from '../meeting/meeting';
+import { meetingActionSchema, type MeetingAction } from './admin';
+import { adminFetch } from './api';
+import type { AdminContactMessage, AdminMeetingRequest } from './inbox.server';
+import { ListView, type Column } from './ListView';
+import { Modal } from './Modal';
+import { StatusBadge, When } from './parts';
+
+/* Contact messages ------------------------------------------------------------------------ */
+
+function ContactActions({ m, reload }: { m: AdminContactMessage; reload: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const next = m.status === 'handled' ? 'new' : 'handled';
+
+  async function toggle() {
+    setBusy(true);
+    try {
+      await adminFetch(`/api/admin/contact-messages/${m.id}`, { method: 'PATCH', body: { status: next } });
+      notify({ title: next === 'handled' ? 'Marked as handled' : 'Marked as new', description: `Message from ${m.name}` });
+      reload();
+    } catch (e) {
+      notify({ title: 'Error', description: (e as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="btn-row admin-actions">
+      <button className="btn btn--outline btn--sm" type="button" onClick={() => setOpen(true)}>
+        View<span className="sr-only"> message from {m.name}</span>
+      </button>
+      <button className="btn btn--sm" type="button" onClick={toggle} disabled={busy}>
+        {next === 'handled' ? 'Mark handled' : 'Mark as new'}
+        <span className="sr-only"> (message from {m.name})</span>
+      </button>
+      {open && (
+        <Modal title={`Message from ${m.name}`} onClose={() => setOpen(false)}>
+          <dl className="admin-fields">
+            <div><dt>Email</dt><dd><a href={`mailto:${m.email}`}>{m.email}</a></dd></div>
+            <div><dt>Phone</dt><dd>{m.phone || '—'}</dd></div>
+            <div><dt>Company</dt><dd>{m.company || '—'}</dd></div>
+            <div><dt>Received</dt><dd><When iso={m.createdAt} /></dd></div>
+          </dl>
+          <p className="admin-message">{m.message}</p>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+const contactColumns: Column<AdminContactMessage>[] = [
+  { header: 'Received', cell: (m) => <When iso={m.createdAt} /> },
+  {
+    header: 'From',
+    cell: (m) => (
+      <>
+        {m.name}
+        <br />
+        <a href={`mailto:${m.email}`}>{m.email}</a>
+        {m.company && <><br /><span className="muted">{m.company}</span></>}
+      </>
+    ),
+  },
+  { header: 'Message', className: 'admin-clip', cell: (m) => <span className="admin-clip__text">{m.message}</span> },
+  { header: 'Status', cell: (m) => <StatusBadge status={m.status} /> },
+  { header: 'Actions', cell: (m, { reload }) => <ContactActions m={m} reload={reload} /> },
+];
+
+export function ContactMessagesView() {
+  return (
+    <ListView<AdminContactMessage>
+      list="contact-messages"
+      noun="messages"
+      columns={contactColumns}
+      rowKey={(m) => m.id}
+      searchHint="Name, e-mail, company, message"
+    />
+  );
+}
+
+/* Meeting requests ------------------------------------------------------------------------ */
+
+type Dialog = 'confirm' | 'propose' | 'decline' | null;
+
+const DIALOG_TITLES = { confirm: 'Confirm meeting', propose: 'Propose another time', decline: 'Decline meeting' };
+const SUBMIT_LABELS = {
+  confirm: 'Send confirmation',
+  propose: 'Send proposal',
+  decline: 'Decline and notify',
+};
+const DONE = {
+  confirm: 'Meeting confirmed',
+  propose: 'New time proposed',
+  decline: 'Meeting declined',
+};
+
+function scheduledSlot(m: AdminMeetingRequest): string {
+  const date = m.proposedDate ?? m.preferredDate;
+  const time = m.proposedTime ?? m.preferredTime;
+  return `${date} at ${time} ${m.timezoneLabel}`;
+}
+
+function MeetingActions({ m, reload }: { m: AdminMeetingRequest; reload: () => void }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!dialog) return;
+    const form = new FormData(event.currentTarget);
+    const parsed = meetingActionSchema.safeParse({
+      action: dialog,
+      note: form.get('note') ?? '',
+      ...(dialog === 'propose' ? { date: form.get('date'), time: form.get('time') } : {}),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please check the form');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await adminFetch(`/api/admin/meeting-requests/${m.id}`, { method: 'POST', body: parsed.data as MeetingAction });
+      notify({ title: DONE[dialog], description: `We e-mailed ${m.name} (${m.email}).` });
+      setDialog(null);
+      reload();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const can = {
+    confirm: m.status === 'requested' || m.status === 'proposed',
+    propose: m.status !== 'declined',
+    decline: m.status !== 'declined',
+  };
+
+  return (
+    <div className="btn-row admin-actions">
+      {can.confirm && (
+        <button className="btn btn--secondary btn--sm" type="button" onClick={() => setDialog('confirm')}>
+          Confirm<span className="sr-only"> meeting with {m.name}</span>
+        </button>
+      )}
+      {can.propose && (
+        <button className="btn btn--outline btn--sm" type="button" onClick={() => setDialog('propose')}>
+          Propose time<span className="sr-only"> to {m.name}</span>
+        </button>
+      )}
+      {can.decline && (
+        <button className="btn btn--ghost btn--sm" type="button" onClick={() => setDialog('decline')}>
+          Decline<span className="sr-only"> meeting with {m.name}</span>
+        </button>
+      )}
+      {dialog && (
+        <Modal title={DIALOG_TITLES[dialog]} onClose={() => (setDialog(null), setError(''))}>
+          <form onSubmit={onSubmit} noValidate>
+            <p>
+              <strong>{m.meetingLabel}</strong> with {m.name} ({m.email})
+              <br />
+              {dialog === 'propose' ? 'Currently: ' : 'Time: '}
+              {scheduledSlot(m)}
+            </p>
+            {dialog === 'propose' && (
+              <div className="admin-propose">
+                <div className="field">
+                  <label htmlFor={`propose-date-${m.id}`}>New date</label>
+                  <input id={`propose-date-${m.id}`} name="date" type="date" min={localToday()} required />
+                </div>
+                <div className="field">
+                  <label htmlFor={`propose-time-${m.id}`}>New time ({m.timezoneLabel})</label>
+                  <select id={`propose-time-${m.id}`} name="time" required defaultValue="">
+                    <option value="" disabled>Choose a time</option>
+                    {TIME_SLOTS.map((t) => <option key={t} value={t}>{t}</option>)}
+                  </select>
+                </div>
+              </div>
+            )}
+            <div className="field">
+              <label htmlFor={`note-${m.id}`}>Note to {m.name} (optional)</label>
+              <textarea id={`note-${m.id}`} name="note" rows={3} maxLength={2000} />
+            </div>
+            <p className="field-hint">
+              {dialog === 'decline'
+                ? 'The visitor gets an e-mail that cancels the tentative calendar entry.'
+                : 'The visitor gets an e-mail with a calendar invitation (.ics).'}
+            </p>
+            <div role="alert" className="field-error">{error}</div>
+            <div className="btn-row">
+              <button className={`btn${dialog === 'decline' ? ' btn--danger' : ''}`} type="submit" disabled={busy}>
+                {busy ? 'Sending...' : SUBMIT_LABELS[dialog]}
+              </button>
+              <button className="btn btn--ghost" type="button" onClick={() => setDialog(null)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+const meetingColumns: Column<AdminMeetingRequest>[] = [
+  { header: 'Received', cell: (m) => <When iso={m.createdAt} /> },
+  {
+    header: 'Visitor',
+    cell: (m) => (
+      <>
+        {m.name}
+        <br />
+        <a href={`mailto:${m.email}`}>{m.email}</a>
+        {m.phone && <><br /><span className="muted">{m.phone}</span></>}
+        {m.company && <><br /><span className="muted">{m.company}</span></>}
+      </>
+    ),
+  },
+  { header: 'Meeting', cell: (m) => m.meetingLabel },
+  {
+    header: 'Requested time',
+    cell: (m) => (
+      <>
+        {m.preferredDate} at {m.preferredTime} {m.timezone}
+        {m.proposedDate && (
+          <>
+            <br />
+            <span className="muted">Proposed: {m.proposedDate} at {m.proposedTime}</span>
+          </>
+        )}
+      </>
+    ),
+  },
+  { header: 'Message', className: 'admin-clip', cell: (m) => <span className="admin-clip__text">{m.message || '—'}</span> },
+  { header: 'Status', cell: (m) => <StatusBadge status={m.status} /> },
+  { header: 'Actions', cell: (m, { reload }) => <MeetingActions m={m} reload={reload} /> },
+];
+
+export function MeetingRequestsView() {
+  return (
+    <ListView<AdminMeetingRequest>
+      list="meeting-requests"
+      noun="meeting requests"
+      columns={meetingColumns}
+      rowKey={(m) => m.id}
+      searchHint="Name, e-mail, company, meeting type"
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { loginSchema } from './admin';
+import { $adminUser, AdminApiError, adminFetch, type AdminUserView } from './api';
+
+/** The sign-in form; errors (wrong credentials, rate limit) are announced in an alert. */
+export function LoginForm() {
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = loginSchema.safeParse({ username: form.get('username'), password: form.get('password') });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please enter your username and password');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      const { user } = await adminFetch<{ user: AdminUserView }>('/api/admin/login', {
+        method: 'POST',
+        body: parsed.data,
+      });
+      $adminUser.set(user);
+    } catch (e) {
+      setError(e instanceof AdminApiError ? e.message : 'Sign-in failed. Please try again.');
+      usernameRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="admin-login card" aria-labelledby="admin-login-title">
+      <h2 id="admin-login-title">Sign in</h2>
+      <p className="muted">This area is for the NovaReach Digital team.</p>
+      <form onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="admin-username">Username</label>
+          <input
+            ref={usernameRef}
+            id="admin-username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={64}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'admin-login-error' : undefined}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="admin-password">Password</label>
+          <input
+            id="admin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={256}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'admin-login-error' : undefined}
+          />
+        </div>
+        <div role="alert" id="admin-login-error" className="field-error admin-login__error">
+          {error}
+        </div>
+        <button className="btn btn--block" type="submit" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </button>
+      </form>
+    </section>
+  );
+}

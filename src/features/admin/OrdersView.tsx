@@ -1,0 +1,82 @@
+import { Icon } from '../../components/ui/Icon';
+import { CYCLE_LABEL } from '../catalogue/catalogue';
+import { formatCents, onboardingProgressLabel, PAYMENT_KIND_LABEL } from './admin';
+import type { AdminOrder } from './orders.server';
+import { ListView, type Column } from './ListView';
+import { StatusBadge, When } from './parts';
+
+const cycle = (c: string) => (CYCLE_LABEL as Record<string, string>)[c] ?? c;
+
+const columns: Column<AdminOrder>[] = [
+  {
+    header: 'Order',
+    cell: (o) => (
+      <>
+        <strong>{o.orderNumber}</strong>
+        <br />
+        <When iso={o.createdAt} />
+      </>
+    ),
+  },
+  {
+    header: 'Customer',
+    cell: (o) => (
+      <>
+        {o.customerName}
+        <br />
+        <a href={`mailto:${o.customerEmail}`}>{o.customerEmail}</a>
+      </>
+    ),
+  },
+  {
+    header: 'Items',
+    cell: (o) => (
+      <ul className="admin-items">
+        {o.items.map((i, n) => (
+          <li key={n}>
+            {i.quantity} × {i.name} <span className="muted">({cycle(i.billingCycle)}, {formatCents(i.unitAmountCents)})</span>
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+  { header: 'Amount', className: 'admin-num', cell: (o) => formatCents(o.amountCents, o.currency) },
+  { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+  {
+    header: 'Onboarding',
+    cell: (o) => (
+      <span className="admin-progress">
+        <progress
+          max={o.onboarding.totalSteps}
+          value={o.onboarding.completed ? o.onboarding.totalSteps : o.onboarding.stepsDone}
+          aria-label={`Onboarding of ${o.orderNumber}`}
+        />
+        {onboardingProgressLabel(o.onboarding)}
+      </span>
+    ),
+  },
+  {
+    header: 'Payment',
+    cell: (o) =>
+      o.stripeUrl ? (
+        <a href={o.stripeUrl} target="_blank" rel="noopener noreferrer">
+          View in Stripe <Icon name="external" />
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        <span className="badge">{PAYMENT_KIND_LABEL[o.payment]}</span>
+      ),
+  },
+];
+
+export function OrdersView() {
+  return (
+    <ListView<AdminOrder>
+      list="orders"
+      noun="orders"
+      columns={columns}
+      rowKey={(o) => o.id}
+      searchHint="Order number, customer, product"
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { notify } from '../notifications/notifications';
+import { adminFetch } from './api';
+import type { AdminOutboxEmail } from './outbox.server';
+import { ListView, type Column } from './ListView';
+import { Modal } from './Modal';
+import { StatusBadge, When } from './parts';
+
+const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+function Attachments({ e }: { e: AdminOutboxEmail }) {
+  if (!e.attachments.length) return <span className="muted">—</span>;
+  return (
+    <ul className="admin-items">
+      {e.attachments.map((a) => (
+        <li key={a.index}>
+          <a href={a.url} download={a.filename}>
+            {a.filename}
+          </a>{' '}
+          <span className="muted">({kb(a.bytes)})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EmailActions({ e, reload }: { e: AdminOutboxEmail; reload: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function retry() {
+    setBusy(true);
+    try {
+      const { email } = await adminFetch<{ email: AdminOutboxEmail }>(`/api/admin/outbox/${e.id}/retry`, { method: 'POST' });
+      notify({
+        title: email.status === 'sent' ? 'E-mail sent' : 'E-mail queued again',
+        description: email.lastError ? `Last error: ${email.lastError}` : `To ${email.to}`,
+        variant: email.status === 'failed' ? 'destructive' : 'default',
+      });
+      reload();
+    } catch (err) {
+      notify({ title: 'Error', description: (err as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="btn-row admin-actions">
+      <button className="btn btn--outline btn--sm" type="button" onClick={() => setOpen(true)}>
+        View<span className="sr-only"> e-mail {e.id}</span>
+      </button>
+      {e.status !== 'sent' && (
+        <button className="btn btn--sm" type="button" onClick={retry} disabled={busy}>
+          {busy ? 'Retrying...' : 'Retry'}
+          <span className="sr-only"> e-mail {e.id}</span>
+        </button>
+      )}
+      {open && (
+        <Modal title={e.subject} onClose={() => setOpen(false)} wide>
+          <dl className="admin-fields">
+            <div><dt>To</dt><dd>{e.to}</dd></div>
+            <div><dt>Kind</dt><dd>{e.kind}</dd></div>
+            <div><dt>Status</dt><dd><StatusBadge status={e.status} /> after {e.attempts} attempt{e.attempts === 1 ? '' : 's'}</dd></div>
+            {e.lastError && <div><dt>Last error</dt><dd>{e.lastError}</dd></div>}
+            <div><dt>Attachments</dt><dd><Attachments e={e} /></dd></div>
+          </dl>
+          <pre className="admin-email-text">{e.text}</pre>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+const columns: Column<AdminOutboxEmail>[] = [
+  { header: 'Created', cell: (e) => <When iso={e.createdAt} /> },
+  { header: 'To', cell: (e) => e.to },
+  { header: 'Subject', cell: (e) => <>{e.subject}<br /><span className="muted">{e.kind}</span></> },
+  {
+    header: 'Status',
+    cell: (e) => (
+      <>
+        <StatusBadge status={e.status} />
+        <br />
+        <span className="muted">{e.attempts} attempt{e.attempts === 1 ? '' : 's'}</span>
+      </>
+    ),
+  },
+  { header: 'Last error', className: 'admin-clip', cell: (e) => <span className="admin-clip__text">{e.lastError ?? '—'}</span> },
+  { header: 'Attachments', cell: (e) => <Attachments e={e} /> },
+  { header: 'Actions', cell: (e, { reload }) => <EmailActions e={e} reload={reload} /> },
+];
+
+export function OutboxView() {
+  return (
+    <ListView<AdminOutboxEmail>
+      list="outbox"
+      noun="e-mails"
+      columns={columns}
+      rowKey={(e) => e.id}
+      searchHint="Recipient, subject, kind"
+    />
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * Every /api/admin/* function, found by reading netlify/functions: each route and method
+ * answers 401 without a session and 200 with one. A new admin-*.mts file (or a new path or
+ * method in its config) fails this test until it gets a case below.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { listFunction } from '@netlify/zip-it-and-ship-it';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import {
+  TEST_PASSWORD,
+  adminRequest,
+  seedAdmin,
+  seedClientOnboarding,
+  seedContact,
+  seedEmail,
+  seedMeeting,
+  seedOrder,
+} from './testing/seed';
+
+type Handler = (req: Request, context: unknown) => Promise<Response>;
+type FunctionModule = { default: Handler; config: { path: string | string[]; method?: string[] } };
+
+/** One call of a route: `pattern` names the config path it exercises. */
+type Case = {
+  pattern: string;
+  method: string;
+  path: () => Promise<string> | string;
+  body?: () => unknown;
+  /** For login, "without a session" means without valid credentials. */
+  login?: true;
+};
+
+const FUNCTIONS_DIR = path.resolve('netlify/functions');
+let db: Db;
+let admin: Awaited<ReturnType<typeof seedAdmin>>;
+
+beforeAll(async () => {
+  delete process.env.SMTP_URL;
+  db = await useFreshTestDb();
+  admin = await seedAdmin(db, 'route.tester');
+  await seedOrder(db);
+  await seedContact(db);
+  await seedMeeting(db);
+  await seedClientOnboarding(db);
+  await seedEmail(db);
+});
+afterAll(() => closeDb());
+
+const CASES: Record<string, Case[]> = {
+  'admin-login.mts': [
+    {
+      pattern: '/api/admin/login',
+      method: 'POST',
+      path: () => '/api/admin/login',
+      body: () => ({ username: 'route.tester', password: TEST_PASSWORD }),
+      login: true,
+    },
+  ],
+  'admin-logout.mts': [{ pattern: '/api/admin/logout', method: 'POST', path: () => '/api/admin/logout' }],
+  'admin-me.mts': [{ pattern: '/api/admin/me', method: 'GET', path: () => '/api/admin/me' }],
+  'admin-overview.mts': [{ pattern: '/api/admin/overview', method: 'GET', path: () => '/api/admin/overview' }],
+  'admin-orders.mts': [
+    { pattern: '/api/admin/orders', method: 'GET', path: () => '/api/admin/orders?q=starter&status=paid' },
+    { pattern: '/api/admin/orders', method: 'GET', path: () => '/api/admin/orders?format=csv' },
+  ],
+  'admin-contact-messages.mts': [
+    { pattern: '/api/admin/contact-messages', method: 'GET', path: () => '/api/admin/contact-messages' },
+    {
+      pattern: '/api/admin/contact-messages/:id',
+      method: 'PATCH',
+      path: async () => `/api/admin/contact-messages/${(await seedContact(db)).id}`,
+      body: () => ({ status: 'handled' }),
+    },
+  ],
+  'admin-meeting-requests.mts': [
+    { pattern: '/api/admin/meeting-requests', method: 'GET', path: () => '/api/admin/meeting-requests?format=csv' },
+    {
+      pattern: '/api/admin/meeting-requests/:id',
+      method: 'POST',
+      path: async () => `/api/admin/meeting-requests/${(await seedMeeting(db)).id}`,
+      body: () => ({ action: 'confirm' }),
+    },
+  ],
+  'admin-order-onboarding.mts': [
+    { pattern: '/api/admin/order-onboarding', method: 'GET', path: () => '/api/admin/order-onboarding?status=in-progress' },
+  ],
+  'admin-client-onboarding.mts': [
+    { pattern: '/api/admin/client-onboarding', method: 'GET', path: () => '/api/admin/client-onboarding?format=csv' },
+  ],
+  'admin-outbox.mts': [
+    { pattern: '/api/admin/outbox', method: 'GET', path: () => '/api/admin/outbox?status=pending' },
+    {
+      pattern: '/api/admin/outbox/:id/attachments/:index',
+      method: 'GET',
+      path: async () => `/api/admin/outbox/${(await seedEmail(db)).id}/attachments/0`,
+    },
+    {
+      pattern: '/api/admin/outbox/:id/retry',
+      method: 'POST',
+      path: async () => `/api/admin/outbox/${(await seedEmail(db)).id}/retry`,
+    },
+  ],
+};
+
+const files = readdirSync(FUNCTIONS_DIR).filter((f) => /^admin-.*\.mts$/.test(f) && !f.includes('.test.'));
+
+async function load(file: string): Promise<FunctionModule> {
+  return (await import(/* @vite-ignore */ pathToFileURL(path.join(FUNCTIONS_DIR, file)).href)) as FunctionModule;
+}
+
+describe('every /api/admin/* function', () => {
+  it('is found on disk and has cases', () => {
+    expect(files.length).toBeGreaterThanOrEqual(10);
+    expect(files.filter((f) => !CASES[f]), 'admin functions without cases').toEqual([]);
+  });
+
+  describe.each(files)('%s', (file) => {
+    it('serves only /api/admin/* and every path and method has a case', async () => {
+      const { config } = await load(file);
+      const paths = [config.path].flat();
+      for (const p of paths) expect(p.startsWith('/api/admin/')).toBe(true);
+      const cases = CASES[file] ?? [];
+      expect(new Set(cases.map((c) => c.pattern))).toEqual(new Set(paths));
+      expect(new Set(cases.map((c) => c.method))).toEqual(new Set(config.method));
+    });
+
+    it('declares its routes so that Netlify\'s static analysis reads the same ones', async () => {
+      // Netlify reads `config` without running the file: a computed path would break routing.
+      const { config } = await load(file);
+      const listed = await listFunction(path.join(FUNCTIONS_DIR, file), { parseISC: true });
+      expect(listed?.routes?.map((r) => r.pattern)).toEqual([config.path].flat());
+      for (const route of listed?.routes ?? []) expect(route.methods).toEqual(config.method);
+    });
+
+    it('answers 401 without a session and 200 with one', async () => {
+      const mod = await load(file);
+      for (const c of CASES[file] ?? []) {
+        const label = `${c.method} ${c.pattern}`;
+        const withoutSession = c.login
+          ? adminRequest(c.method, await c.path(), { body: { username: 'route.tester', password: 'wrong password!' } })
+          : adminRequest(c.method, await c.path(), c.body ? { body: c.body() } : {});
+        const denied = await mod.default(withoutSession, {});
+        expect(denied.status, `${label} without a session`).toBe(401);
+        expect(denied.headers.get('content-type'), label).toContain('application/json');
+        expect((await denied.json()).error, label).toBeTruthy();
+
+        const forged = adminRequest(c.method, await c.path(), {
+          cookie: '__Host-admin_session=forged-token-value',
+          ...(c.body && !c.login ? { body: c.body() } : {}),
+          ...(c.login ? { body: { username: 'nobody.here', password: 'whatever it is' } } : {}),
+        });
+        expect((await mod.default(forged, {})).status, `${label} with a forged session`).toBe(401);
+
+        const allowed = adminRequest(c.method, await c.path(), {
+          cookie: await admin.cookie(),
+          ...(c.body ? { body: c.body() } : {}),
+        });
+        const res = await mod.default(allowed, {});
+        expect(res.status, `${label} with a session: ${res.status === 200 ? '' : await res.text()}`).toBe(200);
+        expect(res.headers.get('x-content-type-options'), label).toBe('nosniff');
+      }
+    });
+  });
+
+  it('refuses state changes without the CSRF header or from another site (403)', async () => {
+    const mod = await load('admin-contact-messages.mts');
+    const id = (await seedContact(db)).id;
+    const path = `/api/admin/contact-messages/${id}`;
+    const body = { status: 'handled' };
+    const noHeader = adminRequest('PATCH', path, { cookie: await admin.cookie(), body, csrf: false });
+    expect((await mod.default(noHeader, {})).status).toBe(403);
+    const crossSite = adminRequest('PATCH', path, { cookie: await admin.cookie(), body, origin: 'https://evil.example' });
+    expect((await mod.default(crossSite, {})).status).toBe(403);
+    const login = await load('admin-login.mts');
+    const loginNoHeader = adminRequest('POST', '/api/admin/login', {
+      body: { username: 'route.tester', password: TEST_PASSWORD },
+      csrf: false,
+    });
+    expect((await login.default(loginNoHeader, {})).status).toBe(403);
+  });
+
+  it('sets a rotated __Host- session cookie at sign-in and clears it at sign-out', async () => {
+    const login = await load('admin-login.mts');
+    const me = await load('admin-me.mts');
+    const logout = await load('admin-logout.mts');
+    const old = await admin.cookie();
+    const res = await login.default(
+      adminRequest('POST', '/api/admin/login', { cookie: old, body: { username: 'Route.Tester', password: TEST_PASSWORD } }),
+      {},
+    );
+    expect(res.status).toBe(200);
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^__Host-admin_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; Secure; SameSite=Strict$/);
+    const fresh = setCookie.split(';')[0]!;
+    expect((await me.default(adminRequest('GET', '/api/admin/me', { cookie: old }), {})).status).toBe(401);
+    const who = await me.default(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {});
+    expect(await who.json()).toEqual({ user: { username: 'route.tester' } });
+
+    const out = await logout.default(adminRequest('POST', '/api/admin/logout', { cookie: fresh }), {});
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
+    expect((await me.default(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {})).status).toBe(401);
+  });
+});

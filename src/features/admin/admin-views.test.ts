@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { emailOutbox, meetingRequests } from '../../server/db/schema';
+import { HttpError } from '../../server/http';
+import { submitMeetingRequest } from '../meeting/meeting.server';
+import { parseListQuery } from './admin';
+import { listContactMessages } from './inbox.server';
+import { answerMeetingRequest } from './meeting-replies.server';
+import { listOrders } from './orders.server';
+import { getOverview } from './overview.server';
+import { listOrderOnboarding } from './onboarding.server';
+import { seedContact, seedMeeting, seedOrder } from './testing/seed';
+
+let db: Db;
+beforeAll(async () => {
+  delete process.env.SMTP_URL;
+  db = await useFreshTestDb();
+});
+afterAll(() => closeDb());
+
+const icsOf = async (emailId: number) => {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, emailId));
+  const [att] = row!.attachments;
+  return { row: row!, att: att!, ics: Buffer.from(att!.content, 'base64').toString('utf8') };
+};
+const field = (ics: string, name: string) => new RegExp(`^${name}[:;](.*)$`, 'm').exec(ics)?.[1];
+
+describe('answering meeting requests', () => {
+  it('confirm: e-mails the visitor a CONFIRMED .ics that updates the tentative invitation', async () => {
+    const now = new Date('2026-03-02T12:00:00Z');
+    const { request } = await submitMeetingRequest(
+      db,
+      {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        phone: '',
+        company: 'Engines',
+        meetingType: 'project-planning',
+        preferredDate: '2026-03-10',
+        preferredTime: '9:30 AM',
+        timezone: 'EST',
+        message: '',
+      },
+      { ip: 'test', rateLimit: false, now },
+    );
+    const [receipt] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'meeting.receipt'));
+    const tentative = Buffer.from(receipt!.attachments[0]!.content, 'base64').toString('utf8');
+
+    const answer = await answerMeetingRequest(db, request!.id, { action: 'confirm', note: '' }, new Date('2026-03-03T08:00:00Z'));
+    expect(answer.request.status).toBe('confirmed');
+    const { row, att, ics } = await icsOf(answer.emailId);
+    expect(row).toMatchObject({ kind: 'meeting.confirmed', to: 'ada@example.com', status: 'pending' });
+    expect(row.subject).toBe('Meeting confirmed: Project Planning Session (60 min)');
+    expect(row.text).toContain('Tuesday, March 10, 2026 at 9:30 AM EST (Eastern)');
+    expect(att).toMatchObject({ filename: 'meeting.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST' });
+    expect(field(ics, 'METHOD')).toBe('REQUEST');
+    expect(field(ics, 'STATUS')).toBe('CONFIRMED');
+    expect(field(ics, 'UID')).toBe(field(tentative, 'UID'));
+    expect(Number(field(ics, 'SEQUENCE'))).toBeGreaterThan(Number(field(tentative, 'SEQUENCE')));
+    // 9:30 in New York on 10 March 2026 (EDT starts 8 March) is 13:30 UTC, for 60 minutes.
+    expect(field(ics, 'DTSTART')).toBe('20260310T133000Z');
+    expect(field(ics, 'DTEND')).toBe('20260310T143000Z');
+  });
+
+  it('propose: stores the new time and sends it as a tentative invitation; confirming then uses it', async () => {
+    const m = await seedMeeting(db);
+    const proposed = await answerMeetingRequest(db, m.id, {
+      action: 'propose',
+      date: '2099-03-12',
+      time: '2:00 PM',
+      note: 'Our team is travelling that day.',
+    });
+    expect(proposed.request).toMatchObject({ status: 'proposed', proposedDate: '2099-03-12', proposedTime: '2:00 PM' });
+    const sent = await icsOf(proposed.emailId);
+    expect(sent.row.kind).toBe('meeting.proposed');
+    expect(sent.row.text).toContain('Proposed time: Thursday, March 12, 2099 at 2:00 PM');
+    expect(sent.row.text).toContain('A note from our team: Our team is travelling that day.');
+    expect(field(sent.ics, 'STATUS')).toBe('TENTATIVE');
+
+    const confirmed = await answerMeetingRequest(db, m.id, { action: 'confirm', note: '' });
+    const { ics } = await icsOf(confirmed.emailId);
+    expect(field(ics, 'DTSTART')).toBe('20990312T180000Z');
+  });
+
+  it('decline: cancels the calendar entry; a declined request cannot be confirmed', async () => {
+    const m = await seedMeeting(db);
+    const declined = await answerMeetingRequest(db, m.id, { action: 'decline', note: '' });
+    const { row, ics, att } = await icsOf(declined.emailId);
+    expect(row.kind).toBe('meeting.declined');
+    expect(att.contentType).toContain('method=CANCEL');
+    expect(field(ics, 'METHOD')).toBe('CANCEL');
+    expect(field(ics, 'STATUS')).toBe('CANCELLED');
+    await expect(answerMeetingRequest(db, m.id, { action: 'confirm', note: '' })).rejects.toMatchObject({
+      status: 409,
+    });
+    const [stored] = await db.select().from(meetingRequests).where(eq(meetingRequests.id, m.id));
+    expect(stored!.status).toBe('declined');
+  });
+
+  it('refuses proposals in the past and unknown requests', async () => {
+    const m = await seedMeeting(db);
+    await expect(
+      answerMeetingRequest(db, m.id, { action: 'propose', date: '2000-01-03', time: '9:00 AM', note: '' }),
+    ).rejects.toBeInstanceOf(HttpError);
+    await expect(answerMeetingRequest(db, 999_999, { action: 'confirm', note: '' })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe('admin lists', () => {
+  it('search, status, date range and pagination', async () => {
+    await seedContact(db, { name: 'Zed One', createdAt: new Date('2026-01-05T10:00:00Z') });
+    await seedContact(db, { name: 'Zed Two', status: 'handled', createdAt: new Date('2026-01-06T10:00:00Z') });
+    await seedContact(db, { name: 'Zed Three', message: '100% sure_thing', createdAt: new Date('2026-02-01T10:00:00Z') });
+    const list = (qs: string, limit = 20, offset = 0) =>
+      listContactMessages(db, parseListQuery('contact-messages', new URLSearchParams(qs)), { limit, offset });
+
+    expect((await list('q=zed')).total).toBe(3);
+    expect((await list('q=zed three')).items.map((m) => m.name)).toEqual(['Zed Three']);
+    expect((await list('q=100%25')).total).toBe(1);
+    expect((await list('q=%25')).items.every((m) => m.message.includes('%'))).toBe(true);
+    expect((await list('q=zed&status=handled')).items.map((m) => m.name)).toEqual(['Zed Two']);
+    expect((await list('q=zed&from=2026-01-06&to=2026-01-31')).items.map((m) => m.name)).toEqual(['Zed Two']);
+    expect((await list('q=zed&to=2026-01-05')).items.map((m) => m.name)).toEqual(['Zed One']);
+    const page2 = await list('q=zed', 2, 2);
+    expect(page2).toMatchObject({ total: 3 });
+    expect(page2.items.map((m) => m.name)).toEqual(['Zed One']);
+  });
+
+  it('orders carry items, onboarding progress and the Stripe link only when real', async () => {
+    const real = await seedOrder(db, {
+      isTest: false,
+      checkoutSessionId: 'cs_live_real1',
+      stripePaymentIntentId: 'pi_3RealOne',
+      customerName: 'Real Buyer',
+    });
+    await seedOrder(db, { customerName: 'Test Buyer' }, false);
+    const { items } = await listOrders(db, parseListQuery('orders', new URLSearchParams('q=buyer')), {
+      limit: 10,
+      offset: 0,
+    });
+    const r = items.find((o) => o.id === real.id)!;
+    expect(r.stripeUrl).toBe('https://dashboard.stripe.com/payments/pi_3RealOne');
+    expect(r.items).toEqual([
+      expect.objectContaining({ name: 'Starter Website Package', quantity: 1, unitAmountCents: 100_000 }),
+    ]);
+    expect(r.onboarding).toEqual({ stepsDone: 2, totalSteps: 3, completed: false });
+    const t = items.find((o) => o.customerName === 'Test Buyer')!;
+    expect(t.stripeUrl).toBeNull();
+    expect(t.onboarding.stepsDone).toBe(0);
+  });
+
+  it('order onboarding shows every field and the uploaded logo', async () => {
+    const order = await seedOrder(db, { customerName: 'Logo Owner' });
+    const { items } = await listOrderOnboarding(
+      db,
+      parseListQuery('order-onboarding', new URLSearchParams('q=logo owner')),
+      { limit: 10, offset: 0 },
+    );
+    expect(items).toHaveLength(1);
+    expect(items[0]!.businessInfo).toMatchObject({ businessName: 'Acme Bakery', logoFile: 'logo.png' });
+    expect(items[0]!.logoUrl).toBe(`/api/onboarding/logo/${order.id}/abcdefgh1234`);
+  });
+
+  it('overview counts and weekly revenue', async () => {
+    const o = await getOverview(db);
+    expect(o.orders.total).toBeGreaterThan(0);
+    expect(o.revenueByWeek).toHaveLength(12);
+    expect(o.revenueByWeek.at(-1)!.cents).toBeGreaterThanOrEqual(100_000);
+    expect(o.contactMessages.total).toBeGreaterThanOrEqual(3);
+    expect(o.outbox.pending).toBeGreaterThan(0);
+  });
+});

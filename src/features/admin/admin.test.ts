@@ -1,0 +1,191 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../server/auth/guard';
+import {
+  ADMIN_REQUEST_HEADERS,
+  csvCell,
+  humanizeKey,
+  meetingActionSchema,
+  onboardingProgress,
+  onboardingProgressLabel,
+  parseListQuery,
+  paymentKind,
+  revenueByWeek,
+  stripeDashboardUrl,
+  toCsv,
+  weekStart,
+} from './admin';
+
+/** A small RFC 4180 reader, to check that what toCsv writes reads back unchanged. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]!;
+    if (quoted) {
+      if (ch === '"' && src[i + 1] === '"') (cell += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(cell), (cell = '');
+    else if (ch === '\r' && src[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+    else cell += ch;
+  }
+  return rows;
+}
+
+describe('CSV export', () => {
+  it('quotes commas, quotes and line breaks', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(12.5)).toBe('12.5');
+    expect(csvCell(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02T03:04:05.000Z');
+  });
+
+  it('defuses spreadsheet formulas (= + - @, tab, CR) but keeps negative numbers numeric', () => {
+    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
+    expect(csvCell('+1 555 0100')).toBe("'+1 555 0100");
+    expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('  =1+1')).toBe("'  =1+1");
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('\r=cmd')).toBe(`"'\r=cmd"`);
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  it('writes a BOM, a header row and CRLF rows that read back to the same text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string(), fc.string()), { maxLength: 5 }), (pairs) => {
+        const csv = toCsv(
+          [
+            { header: 'A', value: (r: [string, string]) => r[0] },
+            { header: 'B', value: (r: [string, string]) => r[1] },
+          ],
+          pairs,
+        );
+        expect(csv.startsWith('\uFEFFA,B\r\n')).toBe(true);
+        const parsed = parseCsv(csv);
+        expect(parsed).toHaveLength(pairs.length + 1);
+        parsed.slice(1).forEach((cells, i) => {
+          const unguard = (s: string, original: string) =>
+            s.startsWith("'") && !original.startsWith("'") ? s.slice(1) : s;
+          expect(unguard(cells[0]!, pairs[i]![0])).toBe(pairs[i]![0]);
+          expect(unguard(cells[1]!, pairs[i]![1])).toBe(pairs[i]![1]);
+        });
+      }),
+    );
+  });
+});
+
+describe('list query', () => {
+  const parse = (qs: string) => parseListQuery('orders', new URLSearchParams(qs));
+
+  it('has defaults and coerces numbers', () => {
+    expect(parse('')).toEqual({ q: '', status: '', from: '', to: '', page: 1, pageSize: 20, format: 'json' });
+    expect(parse('q=%20ada%20&page=3&pageSize=50&format=csv&status=paid')).toMatchObject({
+      q: 'ada',
+      page: 3,
+      pageSize: 50,
+      format: 'csv',
+      status: 'paid',
+    });
+  });
+
+  it('rejects unknown statuses, bad dates, reversed ranges and huge pages', () => {
+    expect(() => parse('status=hacked')).toThrow(/status must be one of/);
+    expect(() => parse('from=2026-13-45')).toThrow();
+    expect(() => parse('from=yesterday')).toThrow(/YYYY-MM-DD/);
+    expect(() => parse('from=2026-02-01&to=2026-01-01')).toThrow(/start date/);
+    expect(() => parse('pageSize=5000')).toThrow();
+    expect(() => parse('page=0')).toThrow();
+  });
+});
+
+describe('weekly revenue', () => {
+  it('starts weeks on Monday (UTC)', () => {
+    expect(weekStart(new Date('2026-03-04T15:00:00Z')).toISOString()).toBe('2026-03-02T00:00:00.000Z');
+    expect(weekStart(new Date('2026-03-08T23:59:59Z')).toISOString()).toBe('2026-03-02T00:00:00.000Z');
+    expect(weekStart(new Date('2026-03-09T00:00:00Z')).toISOString()).toBe('2026-03-09T00:00:00.000Z');
+  });
+
+  it('buckets orders into zero-filled weeks, oldest first, ignoring older ones', () => {
+    const now = new Date('2026-03-11T12:00:00Z');
+    const weeks = revenueByWeek(
+      [
+        { amount: 100_000, createdAt: new Date('2026-03-09T08:00:00Z') },
+        { amount: 250_000, createdAt: new Date('2026-03-10T08:00:00Z') },
+        { amount: 19_800, createdAt: new Date('2026-02-24T08:00:00Z') },
+        { amount: 999, createdAt: new Date('2025-01-01T08:00:00Z') },
+      ],
+      now,
+      4,
+    );
+    expect(weeks).toEqual([
+      { weekStart: '2026-02-16', cents: 0, orders: 0 },
+      { weekStart: '2026-02-23', cents: 19_800, orders: 1 },
+      { weekStart: '2026-03-02', cents: 0, orders: 0 },
+      { weekStart: '2026-03-09', cents: 350_000, orders: 2 },
+    ]);
+  });
+});
+
+describe('orders', () => {
+  it('links real payments to the Stripe dashboard, never simulated or test ones', () => {
+    const live = { isTest: false, checkoutSessionId: 'cs_live_a1', stripePaymentIntentId: 'pi_3Abc' };
+    expect(paymentKind(live)).toBe('live');
+    expect(stripeDashboardUrl(live)).toBe('https://dashboard.stripe.com/payments/pi_3Abc');
+    expect(stripeDashboardUrl({ ...live, isTest: true })).toBeNull();
+    expect(paymentKind({ ...live, checkoutSessionId: 'cs_test_a1' })).toBe('stripe-test');
+    expect(stripeDashboardUrl({ ...live, checkoutSessionId: 'cs_test_a1' })).toBeNull();
+    expect(paymentKind({ ...live, checkoutSessionId: 'sim_cs_1', stripePaymentIntentId: 'sim_pi_1' })).toBe(
+      'simulated',
+    );
+    expect(stripeDashboardUrl({ ...live, stripePaymentIntentId: 'in_1', stripeSubscriptionId: 'sub_9' })).toBe(
+      'https://dashboard.stripe.com/subscriptions/sub_9',
+    );
+    expect(stripeDashboardUrl({ ...live, stripePaymentIntentId: 'pi_1/../../x' })).toBeNull();
+  });
+
+  it('describes onboarding progress', () => {
+    expect(onboardingProgressLabel(onboardingProgress(null))).toBe('Not started');
+    expect(onboardingProgressLabel(onboardingProgress({ businessInfo: {}, projectDetails: {} }))).toBe(
+      '2 of 3 steps',
+    );
+    expect(onboardingProgressLabel(onboardingProgress({ completed: true }))).toBe('Completed');
+  });
+});
+
+describe('meeting actions', () => {
+  it('requires an offered slot and a date to propose', () => {
+    expect(meetingActionSchema.parse({ action: 'confirm' })).toEqual({ action: 'confirm', note: '' });
+    expect(
+      meetingActionSchema.safeParse({ action: 'propose', date: '2026-05-01', time: '9:30 AM' }).success,
+    ).toBe(true);
+    expect(meetingActionSchema.safeParse({ action: 'propose', date: '2026-05-01', time: '12:00 PM' }).success).toBe(
+      false,
+    );
+    expect(meetingActionSchema.safeParse({ action: 'propose', time: '9:30 AM' }).success).toBe(false);
+    expect(meetingActionSchema.safeParse({ action: 'delete' }).success).toBe(false);
+  });
+});
+
+describe('misc', () => {
+  it('the panel sends the header the server requires', () => {
+    expect(Object.entries(ADMIN_REQUEST_HEADERS).map(([k, v]) => [k.toLowerCase(), v])).toEqual([
+      [CSRF_HEADER, CSRF_HEADER_VALUE],
+    ]);
+  });
+
+  it('humanizes field names', () => {
+    expect(humanizeKey('businessName')).toBe('Business name');
+    expect(humanizeKey('logoUrl')).toBe('Logo url');
+    expect(humanizeKey('years_in-business')).toBe('Years in business');
+  });
+});

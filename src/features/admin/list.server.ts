@@ -1,0 +1,61 @@
+/**
+ * What every admin list shares: the search/date conditions, paging, and the JSON-or-CSV answer.
+ */
+import { and, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { json, withSecurityHeaders } from '../../server/http.ts';
+import { CSV_ROW_LIMIT, dateBounds, toCsv, type CsvColumn, type ListQuery, type Page } from './admin.ts';
+
+/** ILIKE pattern for a literal substring (%, _ and \ in the search text match themselves). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Every whitespace-separated word must appear in at least one of the columns. */
+export function searchCondition(q: string, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  const words = q.split(/\s+/).filter(Boolean).slice(0, 8);
+  if (!words.length) return undefined;
+  return and(
+    ...words.map((w) => or(...columns.map((c) => ilike(c as AnyColumn, containsPattern(w))))),
+  );
+}
+
+export function createdWithin(column: AnyColumn, q: Pick<ListQuery, 'from' | 'to'>): SQL[] {
+  const { start, end } = dateBounds(q);
+  return [...(start ? [gte(column, start)] : []), ...(end ? [lte(column, end)] : [])];
+}
+
+export const countAll = sql<number>`count(*)::int`;
+
+export type Window = { limit: number; offset: number };
+export type Fetcher<T> = (q: ListQuery, window: Window) => Promise<{ items: T[]; total: number }>;
+
+/**
+ * Answers a list request: one page as JSON, or with ?format=csv every matching row (up to
+ * CSV_ROW_LIMIT) as a download named `<name>-<date>.csv`.
+ */
+export async function listResponse<T>(
+  q: ListQuery,
+  fetch: Fetcher<T>,
+  csv: { name: string; columns: CsvColumn<T>[] | ((rows: T[]) => CsvColumn<T>[]) },
+): Promise<Response> {
+  if (q.format === 'csv') {
+    const { items } = await fetch(q, { limit: CSV_ROW_LIMIT, offset: 0 });
+    const filename = `${csv.name}-${new Date().toISOString().slice(0, 10)}.csv`;
+    const headers = withSecurityHeaders({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+    });
+    const columns = typeof csv.columns === 'function' ? csv.columns(items) : csv.columns;
+    return new Response(toCsv(columns, items), { status: 200, headers });
+  }
+  const { items, total } = await fetch(q, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const body: Page<T> = { items, total, page: q.page, pageSize: q.pageSize };
+  return json(body);
+}
+
+/** The numeric id after `prefix` in a path such as /api/admin/outbox/12/retry. */
+export function idFromPath(url: URL, prefix: string): number | null {
+  const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : '';
+  const m = /^\/(\d{1,9})(?:\/|$)/.exec(rest);
+  return m ? Number(m[1]) : null;
+}

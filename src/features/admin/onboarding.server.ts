@@ -1,0 +1,153 @@
+/**
+ * Onboarding as the admin sees it: the order wizard's three steps (with the uploaded logo)
+ * and the long client onboarding form, every stored field included.
+ */
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import { clientOnboardingSubmissions, onboardingForms, orders } from '../../server/db/schema.ts';
+import { LOGO_URL_PATTERN } from '../onboarding/onboarding.ts';
+import type { CsvColumn, ListQuery } from './admin.ts';
+import { countAll, createdWithin, searchCondition, type Window } from './list.server.ts';
+
+type Fields = Record<string, unknown>;
+
+export type AdminOrderOnboarding = {
+  id: number;
+  orderId: number;
+  orderNumber: string;
+  productName: string;
+  customerName: string;
+  customerEmail: string;
+  createdAt: string;
+  updatedAt: string;
+  completed: boolean;
+  businessInfo: Fields | null;
+  projectDetails: Fields | null;
+  designPreferences: Fields | null;
+  /** The uploaded logo; /api/onboarding/logo/... serves it to its owner and to signed-in admins. */
+  logoUrl: string | null;
+};
+
+/** The stored logo URL, only when it has the shape the upload endpoint hands out. */
+export function logoUrlOf(businessInfo: Fields | null): string | null {
+  const url = typeof businessInfo?.logoUrl === 'string' ? businessInfo.logoUrl : '';
+  return LOGO_URL_PATTERN.test(url) ? url : null;
+}
+
+export async function listOrderOnboarding(db: Db, q: ListQuery, { limit, offset }: Window) {
+  const where = and(
+    searchCondition(q.q, [
+      orders.orderNumber,
+      orders.customerName,
+      orders.customerEmail,
+      orders.productName,
+      sql`coalesce(${onboardingForms.businessInfo}::text, '')`,
+      sql`coalesce(${onboardingForms.projectDetails}::text, '')`,
+      sql`coalesce(${onboardingForms.designPreferences}::text, '')`,
+    ]),
+    q.status ? eq(onboardingForms.completed, q.status === 'completed') : undefined,
+    ...createdWithin(onboardingForms.createdAt, q),
+  );
+  const base = db.select({ total: countAll }).from(onboardingForms);
+  const [{ total } = { total: 0 }] = await base.innerJoin(orders, eq(orders.id, onboardingForms.orderId)).where(where);
+  const rows = await db
+    .select({ form: onboardingForms, order: orders })
+    .from(onboardingForms)
+    .innerJoin(orders, eq(orders.id, onboardingForms.orderId))
+    .where(where)
+    .orderBy(desc(onboardingForms.updatedAt), desc(onboardingForms.id))
+    .limit(limit)
+    .offset(offset);
+  const items: AdminOrderOnboarding[] = rows.map(({ form, order }) => ({
+    id: form.id,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    productName: order.productName,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    createdAt: form.createdAt.toISOString(),
+    updatedAt: form.updatedAt.toISOString(),
+    completed: form.completed,
+    businessInfo: form.businessInfo ?? null,
+    projectDetails: form.projectDetails ?? null,
+    designPreferences: form.designPreferences ?? null,
+    logoUrl: logoUrlOf(form.businessInfo ?? null),
+  }));
+  return { items, total };
+}
+
+const flat = (fields: Fields | null) =>
+  fields
+    ? Object.entries(fields)
+        .filter(([, v]) => v !== undefined && v !== null && v !== '')
+        .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+        .join('\n')
+    : '';
+
+export const ORDER_ONBOARDING_CSV: CsvColumn<AdminOrderOnboarding>[] = [
+  { header: 'Order number', value: (r) => r.orderNumber },
+  { header: 'Product', value: (r) => r.productName },
+  { header: 'Customer name', value: (r) => r.customerName },
+  { header: 'Customer email', value: (r) => r.customerEmail },
+  { header: 'Started (UTC)', value: (r) => r.createdAt },
+  { header: 'Updated (UTC)', value: (r) => r.updatedAt },
+  { header: 'Completed', value: (r) => (r.completed ? 'yes' : 'no') },
+  { header: 'Business info', value: (r) => flat(r.businessInfo) },
+  { header: 'Project details', value: (r) => flat(r.projectDetails) },
+  { header: 'Design preferences', value: (r) => flat(r.designPreferences) },
+];
+
+export type AdminClientOnboarding = {
+  id: number;
+  createdAt: string;
+  productId: string;
+  fullName: string;
+  email: string;
+  businessName: string;
+  crmLocationId: string | null;
+  simulated: boolean;
+  data: Fields;
+};
+
+export async function listClientOnboarding(db: Db, q: ListQuery, { limit, offset }: Window) {
+  const t = clientOnboardingSubmissions;
+  const where = and(
+    searchCondition(q.q, [t.fullName, t.email, t.businessName, t.productId, sql`${t.data}::text`]),
+    q.status === 'crm-account' ? isNotNull(t.ghlLocationId) : undefined,
+    q.status === 'demo-mode' ? eq(t.simulated, true) : undefined,
+    ...createdWithin(t.createdAt, q),
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(t).where(where);
+  const rows = await db
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(limit)
+    .offset(offset);
+  const items: AdminClientOnboarding[] = rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    productId: r.productId,
+    fullName: r.fullName,
+    email: r.email,
+    businessName: r.businessName,
+    crmLocationId: r.ghlLocationId,
+    simulated: r.simulated,
+    data: r.data,
+  }));
+  return { items, total };
+}
+
+/** Every field of the form gets its own column, in the order the first row has them. */
+export function clientOnboardingCsv(rows: AdminClientOnboarding[]): CsvColumn<AdminClientOnboarding>[] {
+  const fixed: CsvColumn<AdminClientOnboarding>[] = [
+    { header: 'ID', value: (r) => r.id },
+    { header: 'Submitted (UTC)', value: (r) => r.createdAt },
+    { header: 'Product', value: (r) => r.productId },
+    { header: 'CRM location', value: (r) => r.crmLocationId ?? (r.simulated ? 'Demo Mode' : '') },
+  ];
+  const keys: string[] = [];
+  for (const r of rows) for (const k of Object.keys(r.data)) if (!keys.includes(k)) keys.push(k);
+  return [...fixed, ...keys.map((k) => ({ header: k, value: (r: AdminClientOnboarding) => r.data[k] }))];
+}

@@ -1,0 +1,94 @@
+/** The e-mail outbox as the admin sees it: delivery status, last error, attachments, retry. */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import { emailOutbox, type OutboxEmail } from '../../server/db/schema.ts';
+import { HttpError } from '../../server/http.ts';
+import { retryEmail } from '../../server/mail/outbox.ts';
+import type { CsvColumn, ListQuery } from './admin.ts';
+import { countAll, createdWithin, searchCondition, type Window } from './list.server.ts';
+
+export type AdminOutboxEmail = {
+  id: number;
+  createdAt: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  sentAt: string | null;
+  attachments: { index: number; filename: string; contentType: string; bytes: number; url: string }[];
+};
+
+export function outboxView(r: OutboxEmail): AdminOutboxEmail {
+  return {
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    kind: r.kind,
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    nextAttemptAt: r.nextAttemptAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+    attachments: r.attachments.map((a, index) => ({
+      index,
+      filename: a.filename,
+      contentType: a.contentType,
+      bytes: Buffer.from(a.content, 'base64').byteLength,
+      url: `/api/admin/outbox/${r.id}/attachments/${index}`,
+    })),
+  };
+}
+
+export async function listOutbox(db: Db, q: ListQuery, { limit, offset }: Window) {
+  const where = and(
+    searchCondition(q.q, [emailOutbox.to, emailOutbox.subject, emailOutbox.kind, emailOutbox.text]),
+    q.status ? eq(emailOutbox.status, q.status as AdminOutboxEmail['status']) : undefined,
+    ...createdWithin(emailOutbox.createdAt, q),
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(emailOutbox).where(where);
+  const rows = await db
+    .select()
+    .from(emailOutbox)
+    .where(where)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(limit)
+    .offset(offset);
+  return { items: rows.map(outboxView), total };
+}
+
+/** One attachment's bytes, for the admin to open (e.g. to check an .ics invitation). */
+export async function outboxAttachment(db: Db, id: number, index: number) {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  const attachment = row?.attachments[index];
+  if (!attachment) throw new HttpError(404, 'Attachment not found');
+  return { ...attachment, bytes: Buffer.from(attachment.content, 'base64') };
+}
+
+export async function retryOutboxEmail(db: Db, id: number): Promise<AdminOutboxEmail> {
+  const row = await retryEmail(db, id);
+  if (!row) {
+    const [existing] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
+    if (!existing) throw new HttpError(404, 'E-mail not found');
+    throw new HttpError(409, 'This e-mail was already sent.');
+  }
+  return outboxView(row);
+}
+
+export const OUTBOX_CSV: CsvColumn<AdminOutboxEmail>[] = [
+  { header: 'ID', value: (e) => e.id },
+  { header: 'Created (UTC)', value: (e) => e.createdAt },
+  { header: 'Kind', value: (e) => e.kind },
+  { header: 'To', value: (e) => e.to },
+  { header: 'Subject', value: (e) => e.subject },
+  { header: 'Status', value: (e) => e.status },
+  { header: 'Attempts', value: (e) => e.attempts },
+  { header: 'Last error', value: (e) => e.lastError ?? '' },
+  { header: 'Sent (UTC)', value: (e) => e.sentAt ?? '' },
+  { header: 'Attachments', value: (e) => e.attachments.map((a) => a.filename).join('; ') },
+];

@@ -1,0 +1,31 @@
+/**
+ * Loaded by CartButton.astro the first time the cart is opened (button click, preview, or the
+ * panel opening after an add): this is where React enters a content page.
+ */
+import { createPortal } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { CartPanel } from './CartPanel';
+import { CartPreview } from './CartPreview';
+import './cart.css';
+
+type MountOptions = {
+  /** Holds the panel <dialog>. */
+  panelHost: HTMLElement;
+  /** Holds the preview, next to the floating button. */
+  previewHost: HTMLElement;
+  previewId: string;
+  trigger: HTMLElement;
+};
+
+function go(path: string) {
+  window.location.assign(path);
+}
+
+export function mountCartUi({ panelHost, previewHost, previewId, trigger }: MountOptions) {
+  createRoot(panelHost).render(
+    <>
+      <CartPanel fallbackFocus={() => trigger} go={go} />
+      {createPortal(<CartPreview id={previewId} trigger={trigger} go={go} />, previewHost)}
+    </>,
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The cart's public pure module: every rule of spec §4 (from cart.rules.ts), the zod schema of a
+ * cart line for islands and server code, and `cartItemFromCatalogue`. Browser-safe.
+ */
+import { z } from 'zod';
+import { BILLING_CYCLES, ITEM_TYPES, defaultCycle, findItem, type BillingCycle } from '../catalogue/catalogue';
+import { CART_ICONS, LIMITS, type CartItem } from './cart.rules';
+
+export * from './cart.rules';
+
+export const cartItemSchema = z.object({
+  id: z.string().min(1).max(LIMITS.id),
+  name: z.string().min(1).max(LIMITS.name),
+  description: z.string().max(LIMITS.description),
+  type: z.enum(ITEM_TYPES),
+  billingCycle: z.enum(BILLING_CYCLES),
+  price: z.number().nonnegative(),
+  originalPrice: z.number().nonnegative().optional(),
+  quantity: z.int().min(1),
+  icon: z.enum(CART_ICONS as ['globe', 'robot', 'box']).optional(),
+});
+
+export const cartItemsSchema = z.array(cartItemSchema);
+
+// The schema and the hand-written type in cart.rules.ts must describe the same line.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaMatchesType: Same<z.infer<typeof cartItemSchema>, CartItem> = true;
+void schemaMatchesType;
+
+/** A cart line for a catalogue item in a cycle (its default cycle when omitted). */
+export function cartItemFromCatalogue(id: string, cycle?: BillingCycle): CartItem | undefined {
+  const item = findItem(id);
+  if (!item) return undefined;
+  const billingCycle = cycle ?? defaultCycle(item);
+  const price = item.prices[billingCycle];
+  if (price === undefined) return undefined;
+  const originalPrice = item.originalPrices?.[billingCycle];
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    type: item.type,
+    billingCycle,
+    price,
+    ...(originalPrice !== undefined && originalPrice > price ? { originalPrice } : {}),
+    quantity: 1,
+    icon: item.icon,
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The chat panel island, shared by the header widget and the products chatbot. It is
+ * rendered only after the visitor first presses a launcher (see launcher.ts), so no page
+ * pays for React before that. A non-modal dialog: the page stays usable beside it.
+ */
+import { useEffect, useId, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { Icon } from '../../components/ui/Icon';
+import type { ChatMessage } from './chat';
+import { QUICK_QUESTIONS } from './chat';
+import type { ChatStore } from './chat.store';
+import './chat.css';
+
+export type ChatLinks = {
+  scheduleHref: string;
+  phoneHref: string;
+  emailHref: string;
+};
+
+type Props = {
+  store: ChatStore;
+  title: string;
+  links: ChatLinks;
+  /** The launcher button, which gets focus back when the panel closes. */
+  launcher: HTMLElement;
+};
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+function Message({ message, assistantName }: { message: ChatMessage; assistantName: string }) {
+  const mine = message.sender === 'user';
+  return (
+    <li className={`chat-msg chat-msg--${mine ? 'user' : 'assistant'}`} data-sender={message.sender}>
+      <span className="sr-only">{mine ? 'You' : assistantName}: </span>
+      <p className="chat-msg__text">{message.content}</p>
+      <time className="chat-msg__time" dateTime={new Date(message.timestamp).toISOString()}>
+        {timeFormat.format(message.timestamp)}
+      </time>
+    </li>
+  );
+}
+
+export function ChatPanel({ store, title, links, launcher }: Props) {
+  const view = useStore(store.$view);
+  const messages = useStore(store.$messages);
+  const replying = useStore(store.$replying);
+  const input = useStore(store.$input);
+  const quick = useStore(store.$showQuickQuestions);
+  const titleId = useId();
+  const inputId = useId();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const logRef = useRef<HTMLOListElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const restoreFocusToInput = useRef(false);
+  const { assistantName } = store.config;
+
+  // Focus the message box whenever the panel opens.
+  useEffect(() => {
+    if (view === 'open') inputRef.current?.focus();
+  }, [view]);
+
+  // A disabled textarea drops focus while the assistant replies; give it back afterwards.
+  useEffect(() => {
+    if (replying) {
+      restoreFocusToInput.current = restoreFocusToInput.current || document.activeElement === inputRef.current;
+    } else if (restoreFocusToInput.current) {
+      restoreFocusToInput.current = false;
+      inputRef.current?.focus();
+    }
+  }, [replying]);
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages.length, replying, view]);
+
+  if (view === 'closed') return null;
+
+  function closeAndReturnFocus() {
+    store.close();
+    launcher.focus();
+  }
+
+  function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The send button is disabled while Lily replies, which drops focus; resume in the input.
+    restoreFocusToInput.current = true;
+    store.send();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends; Shift+Enter keeps its usual new line. IME composition must not send.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      restoreFocusToInput.current = true;
+      store.send();
+    }
+  }
+
+  function onPanelKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      closeAndReturnFocus();
+    }
+  }
+
+  const minimised = view === 'minimised';
+
+  return (
+    <section
+      ref={panelRef}
+      className={`chat-panel chat-panel--${store.config.id}${minimised ? ' chat-panel--minimised' : ''}`}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      onKeyDown={onPanelKeyDown}
+    >
+      <header className="chat-panel__header">
+        <span className="chat-panel__avatar" aria-hidden="true">
+          <Icon name={store.config.id === 'header' ? 'sparkles' : 'robot'} />
+        </span>
+        <div className="chat-panel__heading">
+          <h2 id={titleId}>{title}</h2>
+          <p>
+            <span className="chat-panel__dot" aria-hidden="true" />
+            Online · replies in seconds
+          </p>
+        </div>
+        <button
+          type="button"
+          className="chat-panel__icon-btn"
+          aria-label={minimised ? 'Restore chat' : 'Minimize chat'}
+          aria-expanded={!minimised}
+          onClick={() => (minimised ? store.open() : store.minimise())}
+        >
+          <Icon name={minimised ? 'plus' : 'minus'} />
+        </button>
+        <button type="button" className="chat-panel__icon-btn" aria-label="Close chat" onClick={closeAndReturnFocus}>
+          <Icon name="close" />
+        </button>
+      </header>
+
+      {!minimised && (
+        <>
+          <ol ref={logRef} className="chat-panel__log" role="log" aria-live="polite" aria-label="Conversation" tabIndex={0}>
+            {messages.map((m) => (
+              <Message key={m.id} message={m} assistantName={assistantName} />
+            ))}
+            {replying && (
+              <li className="chat-msg chat-msg--assistant chat-msg--typing" data-testid="typing-indicator">
+                <span className="sr-only">{assistantName} is typing…</span>
+                <span className="chat-typing" aria-hidden="true">
+                  <span />
+                  <span />
+                  <span />
+                </span>
+              </li>
+            )}
+          </ol>
+
+          {quick && (
+            <div className="chat-panel__quick" role="group" aria-label="Quick questions">
+              {QUICK_QUESTIONS.map((q) => (
+                <button key={q} type="button" className="chat-quick" disabled={replying} onClick={() => {
+                    restoreFocusToInput.current = true;
+                    store.askQuickQuestion(q);
+                  }}>
+                  {q}
+                </button>
+              ))}
+            </div>
+          )}
+
+          <form className="chat-panel__form" onSubmit={onSubmit}>
+            <label htmlFor={inputId} className="sr-only">
+              Type your message
+            </label>
+            <textarea
+              ref={inputRef}
+              id={inputId}
+              rows={1}
+              value={input}
+              placeholder="Type your message…"
+              disabled={replying}
+              onChange={(e) => store.setInput(e.target.value)}
+              onKeyDown={onKeyDown}
+            />
+            <button type="submit" className="chat-panel__send" aria-label="Send message" disabled={replying}>
+              <Icon name="arrowRight" />
+            </button>
+          </form>
+
+          <nav className="chat-panel__links" aria-label="Other ways to reach us">
+            <a href={links.scheduleHref} target="_blank" rel="noopener">
+              <Icon name="calendar" />
+              Schedule Meeting<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            <a href={links.phoneHref}>
+              <Icon name="phone" />
+              Call Us
+            </a>
+            <a href={links.emailHref}>
+              <Icon name="mail" />
+              Email Us
+            </a>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FALLBACK_REPLY,
+  HEADER_CHAT,
+  PRODUCTS_CHAT,
+  QUICK_QUESTIONS,
+  REPLY_RULES,
+  isSendable,
+  matchRule,
+  replyDelay,
+  replyTo,
+  showQuickQuestions,
+} from './chat';
+
+const ctx = { phone: '(555) 014-2024', email: 'hello@novareach.example' };
+
+describe('reply rules', () => {
+  it.each([
+    ['What is your pricing?', 'pricing'],
+    ['How much does it cost?', 'pricing'],
+    ['Price for 3 properties', 'pricing'],
+    ['How does it work?', 'how-it-works'],
+    ['how will this work for me', 'how-it-works'],
+    ['How does Lily answer calls', 'how-it-works'],
+    ['Can I get a demo?', 'demo'],
+    ['I want to schedule a call', 'demo'],
+    ['Book a meeting please', 'demo'],
+    ['Do you have an example?', 'examples'],
+    ['Show me a video', 'examples'],
+    ['Can I see one?', 'examples'],
+    ['I want to start', 'getting-started'],
+    ['Where do I begin', 'getting-started'],
+    ['I need support', 'support'],
+    ['Can you help me', 'support'],
+    ['How can I contact you', 'support'],
+    ['thank you!', 'thanks'],
+    ['Thanks a lot', 'thanks'],
+  ])('%s → %s', (message, topic) => {
+    expect(matchRule(message)?.topic).toBe(topic);
+  });
+
+  it('covers every keyword group of spec §9 exactly once, in order', () => {
+    expect(REPLY_RULES.map((r) => r.topic)).toEqual([
+      'pricing',
+      'how-it-works',
+      'demo',
+      'examples',
+      'getting-started',
+      'support',
+      'thanks',
+    ]);
+  });
+
+  it('matches case-insensitively and at word starts only', () => {
+    expect(matchRule('PRICING?')?.topic).toBe('pricing');
+    expect(matchRule('prices')?.topic).toBe('pricing');
+    // "how" alone is not enough for the how-it-works group.
+    expect(matchRule('how are you')).toBeUndefined();
+    // "overseas" contains "see" but not at a word start.
+    expect(matchRule('overseas')).toBeUndefined();
+  });
+
+  it('quotes the spec figures in the pricing reply', () => {
+    const reply = replyTo('pricing', ctx);
+    for (const figure of ['$299/month', '$359', '$559', '$789', '30 videos', '60 videos', '90 videos', '2 platforms', '5 platforms', '6 platforms', '$459/month', '$405/month per property', 'up to 25%', 'dedicated account manager', 'custom integrations', 'Instagram and TikTok', 'most popular', 'priority support', '50% off']) {
+      expect(reply).toContain(figure);
+    }
+  });
+
+  it('quotes platforms and claims in the how-it-works reply', () => {
+    const reply = replyTo('How does it work?', ctx);
+    for (const text of ['Instagram, TikTok, YouTube, X, Pinterest and Threads', '40%+ more bookings', 'under 10 minutes', 'within 24 hours', '24/7']) {
+      expect(reply).toContain(text);
+    }
+  });
+
+  it('mentions demo length, 24/7 support and fills in the contact details', () => {
+    expect(replyTo('demo', ctx)).toContain('15 to 20 minutes');
+    expect(replyTo('demo', ctx)).toContain(ctx.phone);
+    const support = replyTo('support', ctx);
+    expect(support).toContain('24/7 support');
+    expect(support).toContain(ctx.phone);
+    expect(support).toContain(ctx.email);
+    expect(support).not.toContain('{');
+    expect(replyTo('start', ctx)).toContain('50% off');
+  });
+
+  it('falls back to a list of topics it can help with', () => {
+    const reply = replyTo('blue elephants', ctx);
+    expect(reply).toBe(FALLBACK_REPLY);
+    for (const topic of ['Pricing', 'How it works', 'demo', 'Examples', 'Getting started', 'Support']) {
+      expect(reply).toContain(topic);
+    }
+  });
+
+  it('every quick question has a canned answer', () => {
+    for (const q of QUICK_QUESTIONS) expect(matchRule(q)).toBeDefined();
+  });
+});
+
+describe('input rules', () => {
+  it('never sends empty or whitespace-only input', () => {
+    expect(isSendable('')).toBe(false);
+    expect(isSendable('   ')).toBe(false);
+    expect(isSendable('\n\t ')).toBe(false);
+    expect(isSendable(' hi ')).toBe(true);
+  });
+
+  it('shows quick questions only while there is at most one message', () => {
+    expect(showQuickQuestions(0)).toBe(true);
+    expect(showQuickQuestions(1)).toBe(true);
+    expect(showQuickQuestions(2)).toBe(false);
+  });
+});
+
+describe('reply delay', () => {
+  it('stays within 1200–2000 ms on the header widget and 1000–2000 ms on the products chatbot', () => {
+    expect(replyDelay(HEADER_CHAT.replyDelayMs, () => 0)).toBe(1200);
+    expect(replyDelay(HEADER_CHAT.replyDelayMs, () => 0.999999)).toBe(2000);
+    expect(replyDelay(PRODUCTS_CHAT.replyDelayMs, () => 0)).toBe(1000);
+    expect(replyDelay(PRODUCTS_CHAT.replyDelayMs, () => 0.999999)).toBe(2000);
+  });
+
+  it('uses the senders of spec §3', () => {
+    expect(HEADER_CHAT.assistantSender).toBe('lily');
+    expect(PRODUCTS_CHAT.assistantSender).toBe('bot');
+  });
+});

@@ -1,0 +1,246 @@
+/**
+ * The /checkout island: order summary from the cart and the hand-off to the payment
+ * provider. With items in the cart the redirect starts on first load (spec), except when
+ * the buyer came back from the payment page (Cancel or the Back button).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { Icon } from '../../components/ui/Icon';
+import { CYCLE_LABEL, canonicalId, findItem, formatUsd } from '../catalogue/catalogue';
+import type { CartItem } from '../cart/cart';
+import { $cartItems, addCatalogueItem } from '../cart/cart.store';
+import { notify } from '../notifications/notifications';
+import { requestJson } from './checkout';
+import './checkout.css';
+
+export const CHECKOUT_FALLBACK_ERROR = 'Failed to create checkout session. Please try again.';
+const ACCEPTED_CARDS = ['Visa', 'Mastercard', 'Amex', 'Discover'] as const;
+
+type Status = 'idle' | 'processing';
+
+function lineTotal(item: CartItem) {
+  return item.price * item.quantity;
+}
+
+/** True when this page load came from the Back/Forward buttons (e.g. back from Stripe). */
+function cameBackFromHistory(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'back_forward';
+}
+
+/**
+ * Links such as /checkout?product=basic-ai-agents&price=1500 (the products page's no-script
+ * Buy Now) put that product in the cart; the price parameter is ignored, the server prices.
+ */
+function addLinkedProduct(productId: string | null) {
+  const item = productId ? findItem(productId) : undefined;
+  if (!item) return;
+  if ($cartItems.get().some((line) => canonicalId(line.id) === item.id)) return;
+  addCatalogueItem(item.id, undefined, { notice: false, openPanel: false });
+}
+
+export default function CheckoutPage() {
+  const items = useStore($cartItems);
+  const [mounted, setMounted] = useState(false);
+  const [status, setStatus] = useState<Status>('idle');
+  const autoStarted = useRef(false);
+
+  async function startCheckout() {
+    const current = $cartItems.get();
+    if (current.length === 0) {
+      notify({
+        title: 'Cart is empty',
+        description: 'Please add items to your cart before checking out.',
+      });
+      return;
+    }
+    setStatus('processing');
+    try {
+      const origin = window.location.origin;
+      const data = await requestJson<{ url?: string; error?: string }>(
+        'POST',
+        '/api/create-checkout-session',
+        {
+          items: current,
+          success_url: `${origin}/checkout/success`,
+          cancel_url: `${origin}/checkout`,
+        },
+      );
+      if (data.error) throw new Error(data.error);
+      if (!data.url) throw new Error(CHECKOUT_FALLBACK_ERROR);
+      window.location.assign(data.url);
+    } catch (error) {
+      notify({
+        title: 'Checkout Error',
+        description:
+          error instanceof Error && error.message ? error.message : CHECKOUT_FALLBACK_ERROR,
+        variant: 'destructive',
+      });
+      setStatus('idle');
+    }
+  }
+
+  useEffect(() => {
+    setMounted(true);
+    // A page restored from the back/forward cache must not stay stuck in "processing".
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setStatus('idle');
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  useEffect(() => {
+    if (!mounted || autoStarted.current) return;
+    autoStarted.current = true;
+    const params = new URLSearchParams(window.location.search);
+    addLinkedProduct(params.get('product'));
+    if (params.has('product') || params.has('price'))
+      window.history.replaceState(null, '', window.location.pathname);
+    if (params.has('canceled')) {
+      window.history.replaceState(null, '', window.location.pathname);
+      notify({
+        title: 'Payment canceled',
+        description: 'Your cart is saved. Continue to checkout whenever you are ready.',
+      });
+      return;
+    }
+    if (cameBackFromHistory()) return;
+    if ($cartItems.get().length > 0) void startCheckout();
+  }, [mounted]);
+
+  if (!mounted) {
+    return (
+      <div className="checkout-loading" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading your cart…
+      </div>
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <div className="checkout-empty card">
+        <span className="icon-tile" aria-hidden="true">
+          <Icon name="cart" />
+        </span>
+        <h2>Your cart is empty</h2>
+        <p className="muted">
+          Add a website package or an AI agent, then come back here to pay securely.
+        </p>
+        <div className="btn-row checkout-empty__actions">
+          <a className="btn" href="/lily-ai">
+            Explore Lily AI
+          </a>
+          <a className="btn btn--outline" href="/products">
+            Browse Products
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  const total = items.reduce((sum, item) => sum + lineTotal(item), 0);
+  const recurring = items.find((i) => i.billingCycle !== 'oneTime');
+  const processing = status === 'processing';
+
+  return (
+    <div className="checkout-grid">
+      <section className="card checkout-summary" aria-labelledby="order-summary-title">
+        <h2 id="order-summary-title">Order Summary</h2>
+        <ul className="checkout-lines">
+          {items.map((item) => (
+            <li key={`${item.id}:${item.billingCycle}`} className="checkout-line">
+              <div className="checkout-line__text">
+                <p className="checkout-line__name">{item.name}</p>
+                <p className="checkout-line__description muted">{item.description}</p>
+                <p className="checkout-line__meta">
+                  <span className="badge badge--primary">{CYCLE_LABEL[item.billingCycle]}</span>
+                  <span className="muted">
+                    Qty {item.quantity} × {formatUsd(item.price)}
+                  </span>
+                </p>
+              </div>
+              <p className="checkout-line__price">
+                {item.originalPrice !== undefined && item.originalPrice > item.price && (
+                  <span className="strike">
+                    <span className="sr-only">Was </span>
+                    {formatUsd(item.originalPrice * item.quantity)}
+                  </span>
+                )}
+                <span>{formatUsd(lineTotal(item))}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+        <dl className="checkout-totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatUsd(total)}</dd>
+          </div>
+          <div>
+            <dt>Processing fee</dt>
+            <dd>Included</dd>
+          </div>
+          <div className="checkout-totals__total">
+            <dt>Total</dt>
+            <dd>{formatUsd(total)}</dd>
+          </div>
+        </dl>
+        {recurring && (
+          <p className="muted checkout-note">
+            {CYCLE_LABEL[recurring.billingCycle]} items renew automatically at the same price.
+            Cancel anytime from your client dashboard.
+          </p>
+        )}
+      </section>
+
+      <section className="card checkout-pay" aria-labelledby="payment-title">
+        <h2 id="payment-title">Secure Payment</h2>
+        <p className="muted">
+          You will enter your card details on Stripe’s secure checkout page and come back here once
+          your payment is confirmed.
+        </p>
+        <button
+          type="button"
+          className="btn btn--block checkout-pay__button"
+          onClick={() => void startCheckout()}
+          disabled={processing}
+          aria-busy={processing}
+        >
+          {processing ? (
+            <>
+              <span className="spinner" aria-hidden="true" /> Redirecting to Stripe...
+            </>
+          ) : (
+            <>
+              <Icon name="lock" /> Continue to Stripe Checkout
+            </>
+          )}
+        </button>
+        <p className="sr-only" role="status" aria-live="polite">
+          {processing ? 'Opening the secure payment page, please wait.' : ''}
+        </p>
+
+        <h3 className="checkout-pay__subhead">Accepted cards</h3>
+        <ul className="checkout-cards" aria-label="Accepted cards">
+          {ACCEPTED_CARDS.map((card) => (
+            <li key={card} className="checkout-card">
+              {card}
+            </li>
+          ))}
+        </ul>
+        <ul className="checkout-trust">
+          <li>
+            <Icon name="lock" /> Protected by 256-bit SSL encryption
+          </li>
+          <li>
+            <Icon name="shield" /> PCI DSS compliant payment processing by Stripe
+          </li>
+          <li>
+            <Icon name="check" /> Processing fee included in the total, no hidden charges
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

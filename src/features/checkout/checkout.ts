@@ -1,0 +1,205 @@
+/**
+ * Checkout rules shared by the checkout island and the functions (browser-safe, no server
+ * imports): the request schema, server-side pricing from the catalogue, redirect-URL checks,
+ * the spec's HTTP error text and the onboarding route of a purchased item.
+ */
+import { z } from 'zod';
+import {
+  billingCycleSchema,
+  canonicalId,
+  findItem,
+  toCents,
+  type BillingCycle,
+  type ItemType,
+} from '../catalogue/catalogue';
+
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 99;
+/** More distinct lines than the catalogue could ever produce is not a real cart. */
+export const MAX_LINES = 50;
+
+/**
+ * One cart line as the browser sends it. Only id, billingCycle and quantity are read;
+ * name, price, originalPrice and anything else the cart carries are dropped here.
+ */
+export const checkoutItemSchema = z.object({
+  id: z.string().trim().min(1, 'Item id is required').max(100, 'Item id is too long'),
+  billingCycle: billingCycleSchema,
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(MIN_QUANTITY, `Quantity must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}`)
+    .max(MAX_QUANTITY, `Quantity must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}`),
+});
+export type CheckoutItemInput = z.infer<typeof checkoutItemSchema>;
+
+/** The spec's payload of POST /api/create-checkout-session. */
+export const createCheckoutSessionSchema = z.object({
+  items: z
+    .array(checkoutItemSchema, { error: 'items must be a list of cart items' })
+    .min(1, 'Your cart is empty')
+    .max(MAX_LINES, 'Too many items in the cart'),
+  success_url: z.string().min(1, 'success_url is required').max(2000),
+  cancel_url: z.string().min(1, 'cancel_url is required').max(2000),
+});
+export type CreateCheckoutSessionInput = z.infer<typeof createCheckoutSessionSchema>;
+
+export type CheckoutMode = 'payment' | 'subscription';
+
+/** A cart line priced by the server (the shape stored on checkout sessions). */
+export type PricedLine = {
+  id: string;
+  name: string;
+  description: string;
+  type: ItemType;
+  billingCycle: BillingCycle;
+  unitAmountCents: number;
+  quantity: number;
+};
+
+export type PricedCart = {
+  lines: PricedLine[];
+  mode: CheckoutMode;
+  amountTotalCents: number;
+  /** The one recurring cycle of the cart, if any. */
+  recurringCycle: Exclude<BillingCycle, 'oneTime'> | null;
+};
+
+/** A cart the server refuses to charge; the message is shown to the buyer. */
+export class CheckoutError extends Error {
+  override name = 'CheckoutError';
+}
+
+/**
+ * Prices a cart from the catalogue only. Unknown ids, cycles an item is not sold in,
+ * mixed recurring cycles and quantities outside 1..99 (also after merging duplicate lines)
+ * are refused. Aliases resolve to their catalogue id.
+ */
+export function priceCart(items: readonly CheckoutItemInput[]): PricedCart {
+  if (items.length === 0) throw new CheckoutError('Your cart is empty');
+  const lines = new Map<string, PricedLine>();
+  let recurringCycle: PricedCart['recurringCycle'] = null;
+
+  for (const input of items) {
+    const item = findItem(input.id);
+    if (!item) throw new CheckoutError(`Unknown item: ${input.id}`);
+    const price = item.prices[input.billingCycle];
+    if (price === undefined) {
+      throw new CheckoutError(`${item.name} is not sold with ${input.billingCycle} billing`);
+    }
+    if (
+      !Number.isInteger(input.quantity) ||
+      input.quantity < MIN_QUANTITY ||
+      input.quantity > MAX_QUANTITY
+    ) {
+      throw new CheckoutError(`Quantity must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}`);
+    }
+    if (input.billingCycle !== 'oneTime') {
+      if (recurringCycle && recurringCycle !== input.billingCycle) {
+        throw new CheckoutError('Subscription items must have the same billing cycle');
+      }
+      recurringCycle = input.billingCycle;
+    }
+    const key = `${canonicalId(input.id)}:${input.billingCycle}`;
+    const existing = lines.get(key);
+    if (existing) {
+      existing.quantity += input.quantity;
+      if (existing.quantity > MAX_QUANTITY) {
+        throw new CheckoutError(`Quantity must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}`);
+      }
+      continue;
+    }
+    lines.set(key, {
+      id: item.id,
+      name: item.name,
+      description: item.description,
+      type: item.type,
+      billingCycle: input.billingCycle,
+      unitAmountCents: toCents(price),
+      quantity: input.quantity,
+    });
+  }
+
+  const priced = [...lines.values()];
+  return {
+    lines: priced,
+    mode: recurringCycle ? 'subscription' : 'payment',
+    amountTotalCents: priced.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0),
+    recurringCycle,
+  };
+}
+
+/**
+ * Whether a redirect URL stays on one of our origins (http(s) only). Anything else would
+ * turn the payment provider into an open redirect.
+ */
+export function isAllowedRedirect(url: string, allowedOrigins: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  if (parsed.username || parsed.password) return false;
+  return allowedOrigins.some((origin) => {
+    try {
+      return new URL(origin).origin === parsed.origin;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Placeholder Stripe replaces with the session id in success URLs. */
+export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+/** Adds `session_id={CHECKOUT_SESSION_ID}` to the success URL (kept literal: Stripe needs the braces). */
+export function withSessionIdPlaceholder(successUrl: string): string {
+  const url = new URL(successUrl);
+  url.searchParams.delete('session_id');
+  const base = url.toString();
+  return `${base}${url.search ? '&' : '?'}session_id=${SESSION_ID_PLACEHOLDER}`;
+}
+
+/** Marks the cancel URL so the checkout page does not start a new payment right away. */
+export function withCanceledFlag(cancelUrl: string): string {
+  const url = new URL(cancelUrl);
+  url.searchParams.set('canceled', '1');
+  return url.toString();
+}
+
+/** The spec's rule for any non-OK response: "{status}: {body text or status text}". */
+export function httpErrorMessage(status: number, statusText: string, bodyText: string): string {
+  return `${status}: ${bodyText || statusText}`;
+}
+
+/**
+ * Sends a request the way every island does (credentials, JSON body) and parses the JSON
+ * answer; a non-OK response throws the spec's "{status}: {body}" error.
+ */
+export async function requestJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include' };
+  if (body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(url, init);
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new Error(httpErrorMessage(res.status, res.statusText, text));
+  }
+  return (await res.json()) as T;
+}
+
+/** The onboarding wizard route for a purchased product, with the real order id. */
+export function onboardingPathFor(productId: string, orderId: number | string): string {
+  const id = encodeURIComponent(String(orderId));
+  const canonical = canonicalId(productId);
+  if (canonical === 'starter') return `/onboarding-starter/${id}`;
+  if (canonical === 'advanced') return `/onboarding-advanced/${id}`;
+  if (canonical === 'social-empire') return `/onboarding-social-media/${id}`;
+  const item = findItem(canonical);
+  if (item?.type === 'agent') return `/onboarding-ai-agent/${id}`;
+  return `/onboarding/${id}`;
+}

@@ -1,0 +1,70 @@
+/**
+ * Stripe webhook handling: signature verification on the raw body, then fulfilment for
+ * the checkout events. Processed event ids are recorded; a redelivered event is answered
+ * without new work, and fulfilment itself is idempotent for the races in between.
+ */
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { Db } from '../../server/db/client.ts';
+import { webhookEvents } from '../../server/db/schema.ts';
+import { HttpError } from '../../server/http.ts';
+import { fromStripeSession } from '../../server/payments/stripe.ts';
+import { fulfillCheckout } from '../orders/orders.server';
+
+/** Stripe's default: a signature older than five minutes is a replay. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** Checkout events are a few KB; anything huge is not from Stripe. */
+export const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+export const HANDLED_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+] as const;
+
+/** Verifies the Stripe-Signature header against the exact bytes received. */
+export function verifyStripeEvent(
+  rawBody: string,
+  signature: string | null,
+  secret: string | undefined,
+): Stripe.Event {
+  if (!secret) throw new HttpError(400, 'Webhook signing secret is not configured');
+  if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header');
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch {
+    throw new HttpError(400, 'Invalid webhook signature');
+  }
+}
+
+export type WebhookOutcome = {
+  received: true;
+  duplicate?: true;
+  ignored?: true;
+  orderId?: number;
+  status?: string;
+};
+
+export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+  const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
+  if (seen) return { received: true, duplicate: true };
+
+  let outcome: WebhookOutcome = { received: true, ignored: true };
+  if ((HANDLED_EVENTS as readonly string[]).includes(event.type)) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    const result = await fulfillCheckout(session.id, {
+      db,
+      snapshot: fromStripeSession(session),
+      paymentFailed: event.type === 'checkout.session.async_payment_failed',
+    });
+    if (result.state === 'fulfilled') {
+      outcome = { received: true, orderId: result.order.id, status: result.order.status };
+    } else if (result.state === 'not_found') {
+      // A session this site did not create (e.g. a Payment Link): acknowledge, do nothing.
+      console.warn(`Stripe webhook ${event.id}: unknown checkout session ${session.id}`);
+    }
+  }
+  // Recorded after the work, so a delivery that failed half-way is retried by Stripe.
+  await db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+  return outcome;
+}

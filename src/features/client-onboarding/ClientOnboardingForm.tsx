@@ -1,0 +1,411 @@
+/**
+ * The /client-onboarding form: three stages (Business Information, Project Requirements,
+ * Final Details) and a success stage with the client's portal credentials. Each Next checks
+ * only the current stage; the draft survives a reload.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { notify } from '../notifications/notifications';
+import { clearDraft, mergeDraft, useDraft } from '../onboarding/draft';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../onboarding/fields';
+import { LinkButton } from '../onboarding/LinkButton';
+import { useHydrated } from '../onboarding/use-hydrated';
+import '../onboarding/forms.css';
+import {
+  ACCESSIBILITY_LEVELS,
+  ANALYTICS_TRACKING,
+  BRAND_STYLES,
+  BUSINESS_TYPES,
+  CLIENT_ONBOARDING_DEFAULTS,
+  CONTENT_CREATION,
+  CONTENT_MIGRATION,
+  DOMAIN_STATUSES,
+  EXISTING_ASSETS,
+  HOSTING_PREFERENCES,
+  IMAGE_SOURCES,
+  MAINTENANCE_PLANS,
+  NUMBER_OF_PAGES,
+  PROJECT_BUDGETS,
+  PROJECT_TYPES,
+  REFERRAL_SOURCES,
+  SECURITY_REQUIREMENTS,
+  SEO_REQUIREMENTS,
+  STAGE_COUNT,
+  STAGES,
+  stageErrors,
+  SUBMIT_ERROR_FALLBACK,
+  TIMELINES,
+  VALIDATION_NOTICE,
+  WEBSITE_TYPES,
+  YEARS_IN_BUSINESS,
+  type ClientOnboardingResponse,
+  type ClientOnboardingValues,
+  type FieldErrors,
+  type FieldName,
+} from './client-onboarding';
+
+const DRAFT_KEY = 'client-onboarding-draft';
+
+type Draft = { values: ClientOnboardingValues; stage: number };
+
+const INITIAL: Draft = { values: { ...CLIENT_ONBOARDING_DEFAULTS }, stage: 0 };
+
+function restore(draft: unknown): Draft | undefined {
+  if (typeof draft !== 'object' || draft === null) return undefined;
+  const { values, stage } = draft as Partial<Draft>;
+  return {
+    values: mergeDraft({ ...CLIENT_ONBOARDING_DEFAULTS } as ClientOnboardingValues, values),
+    stage: typeof stage === 'number' && stage >= 0 && stage < STAGE_COUNT ? Math.floor(stage) : 0,
+  };
+}
+
+type Props = { supportEmail: string };
+
+/** The product the form is for: `?product=advanced`, else starter (the server checks it exists). */
+function productFromQuery(): string {
+  const requested = new URLSearchParams(window.location.search).get('product');
+  return requested && /^[a-z0-9-]{1,64}$/.test(requested) ? requested : 'starter';
+}
+
+export default function ClientOnboardingForm({ supportEmail }: Props) {
+  const [draft, setDraft, restored] = useDraft<Draft>(DRAFT_KEY, INITIAL, restore);
+  const hydrated = useHydrated();
+  const ready = hydrated && restored;
+  const { values, stage } = draft;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [result, setResult] = useState<ClientOnboardingResponse | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const stageChanged = useRef(false);
+
+  const displayStage = result ? STAGE_COUNT : stage;
+
+  // Spec: the page scrolls to top on each stage change; focus follows for screen readers.
+  useEffect(() => {
+    if (!stageChanged.current) return;
+    stageChanged.current = false;
+    // 'instant' overrides the global smooth scrolling, so the new step starts at the very top.
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [displayStage]);
+
+  const set = <K extends FieldName>(field: K, value: ClientOnboardingValues[K]) => {
+    setDraft((d) => ({ ...d, values: { ...d.values, [field]: value } }));
+    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
+  };
+
+  const goTo = (next: number) => {
+    stageChanged.current = true;
+    setErrors({});
+    setDraft((d) => ({ ...d, stage: next }));
+  };
+
+  /** Shows the stage's errors; true when the stage is fine. */
+  const checkStage = (): boolean => {
+    const found = stageErrors(stage, values);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (!first) return true;
+    notify({ ...VALIDATION_NOTICE, variant: 'destructive' });
+    formRef.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
+    return false;
+  };
+
+  const onNext = () => {
+    if (checkStage()) goTo(Math.min(stage + 1, STAGE_COUNT - 1));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (stage < STAGE_COUNT - 1) return onNext();
+    if (!checkStage() || submitting) return;
+    setSubmitting(true);
+    try {
+      const res = await fetch('/api/clients/onboarding', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...values, productId: productFromQuery() }),
+      });
+      const body = (await res.json().catch(() => null)) as (ClientOnboardingResponse & { error?: string }) | null;
+      if (!res.ok || !body) throw new Error(body?.error || SUBMIT_ERROR_FALLBACK);
+      clearDraft(DRAFT_KEY);
+      notify({
+        title: 'Form submitted successfully!',
+        description: "Your information has been received. We'll be in touch soon.",
+      });
+      stageChanged.current = true;
+      setResult(body);
+    } catch (error) {
+      notify({
+        title: 'Error submitting form',
+        description: (error instanceof Error && error.message) || SUBMIT_ERROR_FALLBACK,
+        variant: 'destructive',
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const text = (field: FieldName, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      id={field}
+      label={label}
+      value={values[field] as string}
+      onChange={(v) => set(field, v)}
+      error={errors[field]}
+      {...extra}
+    />
+  );
+  const area = (field: FieldName, label: string, hint?: string) => (
+    <TextAreaField
+      id={field}
+      label={label}
+      hint={hint}
+      value={values[field] as string}
+      onChange={(v) => set(field, v)}
+      error={errors[field]}
+    />
+  );
+  const select = (
+    field: FieldName,
+    label: string,
+    options: readonly { value: string; label: string }[],
+    extra: { required?: boolean; placeholder?: string; noPlaceholder?: boolean } = {},
+  ) => (
+    <SelectField
+      id={field}
+      label={label}
+      options={options}
+      placeholder={extra.noPlaceholder ? undefined : (extra.placeholder ?? 'Select an option')}
+      required={extra.required}
+      value={values[field] as string}
+      onChange={(v) => set(field, v)}
+      error={errors[field]}
+    />
+  );
+
+  if (result) return <Success result={result} email={values.email} supportEmail={supportEmail} headingRef={headingRef} />;
+
+  return (
+    <div className="ob-card">
+      <div className="ob-progress">
+        <p className="ob-progress__label">
+          Step {stage + 1} of {STAGE_COUNT}
+        </p>
+        <progress max={STAGE_COUNT} value={stage + 1} aria-label={`Step ${stage + 1} of ${STAGE_COUNT}`} />
+      </div>
+
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="co-stage-title">
+        <h2 id="co-stage-title" ref={headingRef} tabIndex={-1} className="ob-step-title">
+          {STAGES[stage]!.title}
+        </h2>
+        <p className="muted ob-required-note">
+          Fields marked <span className="required-mark">*</span> are required.
+        </p>
+
+        {/* Disabled until hydrated and the draft is restored, so nothing typed early is lost. */}
+        <fieldset className="ob-bare" disabled={!ready}>
+        {stage === 0 && (
+          <>
+            <div className="ob-grid">
+              {text('fullName', 'Full name', { required: true, autoComplete: 'name' })}
+              {text('email', 'Email address', { required: true, type: 'email', autoComplete: 'email', inputMode: 'email' })}
+              {text('businessName', 'Business name', { required: true, autoComplete: 'organization' })}
+              {text('phone', 'Phone number', { required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+              {select('businessType', 'Business type', BUSINESS_TYPES, { required: true, placeholder: 'Select a business type' })}
+              {text('website', 'Current website', {
+                type: 'url',
+                autoComplete: 'url',
+                inputMode: 'url',
+                hint: 'Optional, e.g. https://example.com',
+              })}
+              {select('yearsInBusiness', 'Years in business', YEARS_IN_BUSINESS)}
+            </div>
+            {area('businessDescription', 'Business description', 'What does your business do, and what makes it different?')}
+            {area('productsServices', 'Products and services')}
+          </>
+        )}
+
+        {stage === 1 && (
+          <>
+            <fieldset className="ob-fieldset">
+              <legend>Project overview</legend>
+              <div className="ob-grid">
+                {select('projectType', 'Project type', PROJECT_TYPES, { noPlaceholder: true })}
+                {select('websiteType', 'Website type', WEBSITE_TYPES)}
+                {select('projectBudget', 'Project budget', PROJECT_BUDGETS)}
+                {select('timeline', 'Timeline', TIMELINES)}
+              </div>
+              {area('goalsObjectives', 'Goals and objectives', 'What should the new website achieve for your business?')}
+              {area('targetAudience', 'Target audience')}
+              {area('competitors', 'Competitors', 'Websites of competitors you admire or want to stand out from.')}
+              {area('projectNotes', 'Project notes')}
+            </fieldset>
+            <fieldset className="ob-fieldset">
+              <legend>Content and pages</legend>
+              <div className="ob-grid">
+                {select('numberOfPages', 'Number of pages', NUMBER_OF_PAGES)}
+                {select('contentCreation', 'Content creation', CONTENT_CREATION)}
+                {select('imageSource', 'Images', IMAGE_SOURCES)}
+                {select('contentMigration', 'Content migration', CONTENT_MIGRATION, { noPlaceholder: true })}
+              </div>
+              {area('requiredPages', 'Required pages', 'For example: Home, About, Services, Contact.')}
+              {area('functionalRequirements', 'Functional requirements', 'Booking, payments, forms, members area…')}
+              {area('integrationRequirements', 'Integrations', 'Tools the site should connect to, e.g. your CRM or calendar.')}
+            </fieldset>
+            <fieldset className="ob-fieldset">
+              <legend>Technical preferences</legend>
+              <div className="ob-grid">
+                {select('domainStatus', 'Domain', DOMAIN_STATUSES, { noPlaceholder: true })}
+                {select('hostingPreference', 'Hosting', HOSTING_PREFERENCES, { noPlaceholder: true })}
+                {select('seoRequirements', 'SEO', SEO_REQUIREMENTS, { noPlaceholder: true })}
+                {select('websiteAccessibility', 'Accessibility', ACCESSIBILITY_LEVELS, { noPlaceholder: true })}
+                {select('maintenancePlan', 'Maintenance plan', MAINTENANCE_PLANS, { noPlaceholder: true })}
+                {select('analyticsTracking', 'Analytics', ANALYTICS_TRACKING, { noPlaceholder: true })}
+                {select('securityRequirements', 'Security', SECURITY_REQUIREMENTS, { noPlaceholder: true })}
+              </div>
+            </fieldset>
+          </>
+        )}
+
+        {stage === 2 && (
+          <>
+            <fieldset className="ob-fieldset">
+              <legend>Design</legend>
+              <div className="ob-grid">
+                {select('brandStyle', 'Brand style', BRAND_STYLES)}
+                {select('existingAssets', 'Existing brand assets', EXISTING_ASSETS)}
+              </div>
+              {area('colorPreferences', 'Colour preferences')}
+              {area('inspirationalWebsites', 'Websites you like', 'Links and what you like about them.')}
+              {area('designDislikes', 'Anything you dislike')}
+            </fieldset>
+            <fieldset className="ob-fieldset">
+              <legend>Anything else</legend>
+              {area('additionalRequirements', 'Additional requirements')}
+              {select('referralSource', 'How did you hear about us?', REFERRAL_SOURCES)}
+              {area('questions', 'Questions for us')}
+            </fieldset>
+            <CheckboxField
+              id="termsAccepted"
+              required
+              checked={values.termsAccepted}
+              onChange={(v) => set('termsAccepted', v)}
+              error={errors.termsAccepted}
+            >
+              I confirm that the information provided is accurate, and I authorize NovaReach Digital to create a
+              marketing platform account on my behalf.
+            </CheckboxField>
+          </>
+        )}
+        </fieldset>
+
+        <div className="ob-nav">
+          <button type="button" className="btn btn--outline" onClick={() => goTo(Math.max(stage - 1, 0))} disabled={!ready || stage === 0}>
+            Previous
+          </button>
+          {stage < STAGE_COUNT - 1 ? (
+            <button type="button" className="btn" onClick={onNext} disabled={!ready}>
+              Next
+            </button>
+          ) : (
+            <button type="submit" className="btn" disabled={!ready || submitting} aria-busy={submitting || undefined}>
+              {submitting && <span className="spinner" aria-hidden="true" />}
+              {submitting ? 'Submitting…' : 'Submit'}
+            </button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function Success({
+  result,
+  email,
+  supportEmail,
+  headingRef,
+}: {
+  result: ClientOnboardingResponse;
+  email: string;
+  supportEmail: string;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+}) {
+  const hasCredentials = Boolean(result.tempPassword && result.redirectUrl);
+  return (
+    <div className="ob-card ob-success">
+      {result.simulated && (
+        <div className="ob-notice ob-notice--demo" role="note">
+          <p className="ob-notice__title">Demo Mode</p>
+          <p>
+            This site is running without a live marketing platform connection, so your account was simulated. The details
+            below open the demo client portal; no real account was created.
+          </p>
+        </div>
+      )}
+      {hasCredentials ? (
+        <>
+          <h2 ref={headingRef} tabIndex={-1} className="ob-step-title">
+            Your Client Portal Is Ready
+          </h2>
+          <p>Sign in with these details. Please change the temporary password after your first sign-in.</p>
+          <dl className="ob-credentials">
+            <div>
+              <dt>Login email</dt>
+              <dd>{email}</dd>
+            </div>
+            <div>
+              <dt>Temporary password</dt>
+              <dd>
+                <code>{result.tempPassword}</code>
+              </dd>
+            </div>
+            {result.locationId && (
+              <div>
+                <dt>Account ID</dt>
+                <dd>
+                  <code>{result.locationId}</code>
+                </dd>
+              </div>
+            )}
+          </dl>
+          <span id="co-portal-new-tab" hidden>
+            Opens in a new tab
+          </span>
+          <div className="btn-row">
+            <LinkButton
+              className="btn"
+              href={result.redirectUrl!}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby="co-portal-new-tab"
+            >
+              {result.simulated ? 'View Demo Client Portal' : 'Open Client Portal'}
+            </LinkButton>
+            <a className="btn btn--outline" href="/">
+              Back to Home
+            </a>
+          </div>
+        </>
+      ) : (
+        <>
+          <h2 ref={headingRef} tabIndex={-1} className="ob-step-title">
+            Account Creation In Progress
+          </h2>
+          <p>
+            Thank you! We have received your information. Our team is setting up your marketing platform account and will
+            email your login details to <strong>{email}</strong> shortly.
+          </p>
+          <p className="muted">
+            Questions in the meantime? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          </p>
+          <div className="btn-row">
+            <a className="btn btn--outline" href="/">
+              Back to Home
+            </a>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

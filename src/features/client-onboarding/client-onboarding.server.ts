@@ -1,0 +1,110 @@
+/**
+ * POST /api/clients/onboarding on the server: validate with the form's schema, store the
+ * submission (before anything can fail), queue the team's e-mail, then create the client's
+ * marketing-platform account when the terms were accepted. A CRM failure still answers
+ * success without credentials, so the form shows "Account Creation In Progress" and the team
+ * (who got the e-mail) finishes the account by hand.
+ */
+import { eq } from 'drizzle-orm';
+import { findItem } from '../catalogue/catalogue';
+import { getCrm, type CrmClient } from '../../server/crm/crm.ts';
+import type { Db } from '../../server/db/client.ts';
+import { clientOnboardingSubmissions } from '../../server/db/schema.ts';
+import { readEnv } from '../../server/env.ts';
+import { HttpError } from '../../server/http.ts';
+import { enqueueEmail } from '../../server/mail/outbox.ts';
+import { renderEmail } from '../../server/mail/templates.ts';
+import { enforce, type RateLimit } from '../../server/rate-limit.ts';
+import {
+  clientOnboardingRequestSchema,
+  type ClientOnboardingRequest,
+  type ClientOnboardingResponse,
+} from './client-onboarding';
+
+export const CLIENT_ONBOARDING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
+
+export type SubmitOptions = {
+  ip: string;
+  crm?: CrmClient;
+  rateLimit?: RateLimit | false;
+};
+
+export type SubmitResult = { response: ClientOnboardingResponse; submissionId: number; emailIds: number[] };
+
+export async function submitClientOnboarding(db: Db, body: unknown, options: SubmitOptions): Promise<SubmitResult> {
+  const input = clientOnboardingRequestSchema.parse(body);
+  if (!findItem(input.productId)) throw new HttpError(400, 'productId: Unknown product');
+  if (options.rateLimit !== false) {
+    await enforce(db, `client-onboarding:${options.ip}`, options.rateLimit ?? CLIENT_ONBOARDING_RATE_LIMIT);
+  }
+  const crm = options.crm ?? getCrm();
+
+  const { productId, fullName, email, businessName, ...rest } = input;
+  const { submissionId, emailId } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(clientOnboardingSubmissions)
+      .values({ productId, fullName, email, businessName, data: { ...rest, fullName, email, businessName } })
+      .returning({ id: clientOnboardingSubmissions.id });
+    const mail = await enqueueEmail(tx as unknown as Db, teamEmail(input, row!.id));
+    return { submissionId: row!.id, emailId: mail.id };
+  });
+
+  const pending: ClientOnboardingResponse = {
+    redirectUrl: null,
+    tempPassword: null,
+    locationId: null,
+    simulated: crm.simulated,
+  };
+  // Creating an account on the client's behalf needs their authorization (the terms box).
+  if (input.termsAccepted !== true) return { response: pending, submissionId, emailIds: [emailId] };
+
+  try {
+    const account = await crm.createClientAccount({
+      businessName,
+      contactName: fullName,
+      email,
+      phone: input.phone,
+      website: input.website || undefined,
+    });
+    await db
+      .update(clientOnboardingSubmissions)
+      .set({ ghlLocationId: account.locationId, simulated: account.simulated })
+      .where(eq(clientOnboardingSubmissions.id, submissionId));
+    return {
+      response: {
+        redirectUrl: account.dashboardUrl,
+        tempPassword: account.tempPassword,
+        locationId: account.locationId,
+        simulated: account.simulated,
+      },
+      submissionId,
+      emailIds: [emailId],
+    };
+  } catch (error) {
+    console.error('Client account creation failed; the team finishes it by hand', (error as Error).message);
+    return { response: { ...pending, simulated: false }, submissionId, emailIds: [emailId] };
+  }
+}
+
+function teamEmail(input: ClientOnboardingRequest, id: number) {
+  const { teamEmail: to, siteUrl } = readEnv();
+  const rows = Object.entries(input)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([key, value]) => [key, String(value)] as [string, string]);
+  return {
+    kind: 'client-onboarding.team',
+    to,
+    subject: `New client onboarding: ${input.businessName} (${input.fullName})`,
+    ...renderEmail({
+      heading: 'New client onboarding form',
+      paragraphs: [
+        `${input.fullName} submitted the client onboarding form (submission #${id}).`,
+        input.termsAccepted
+          ? 'They authorized us to create their marketing-platform account. If it could not be created automatically, please create it and e-mail them the login details.'
+          : 'They did not authorize account creation yet.',
+      ],
+      details: rows,
+      action: { label: 'Open the admin panel', url: new URL('/admin', siteUrl).toString() },
+    }),
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * /api/contact-form: the function's default export called with real Requests against a fresh
+ * in-memory database, plus ≥1,000 random bodies (fast-check): never a 5xx, and nothing is
+ * stored unless the shared schema accepts the body.
+ */
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contactFormHandler } from './contact.server';
+import { contactSchema } from './contact';
+import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { contactMessages, emailOutbox, rateLimitHits } from '../../server/db/schema';
+import { leafParts, startTestSmtp, type TestSmtp } from '../../server/mail/test-smtp';
+import contactForm, { config } from '../../../netlify/functions/contact-form.mts';
+
+let db: Db;
+const URL_ = 'http://localhost:4321/api/contact-form';
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '(555) 010-0000',
+  company: 'Analytical Engines',
+  message: 'Please build us a website with a shop.',
+  formType: 'contact',
+};
+
+function post(body: unknown, headers: Record<string, string> = {}, raw = false) {
+  return new Request(URL_, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': '198.51.100.1', ...headers },
+    body: raw ? (body as string) : JSON.stringify(body),
+  });
+}
+
+beforeAll(async () => {
+  db = await useFreshTestDb();
+});
+afterAll(() => closeDb());
+beforeEach(async () => {
+  vi.stubEnv('SMTP_URL', '');
+  vi.stubEnv('TEAM_EMAIL', 'team@novareach.example');
+  await db.delete(contactMessages);
+  await db.delete(emailOutbox);
+  await db.delete(rateLimitHits);
+});
+afterEach(() => vi.unstubAllEnvs());
+
+describe('POST /api/contact-form', () => {
+  it('is configured with the path, method and Netlify rate limit', () => {
+    expect(config).toMatchObject({
+      path: '/api/contact-form',
+      method: ['POST'],
+      rateLimit: { aggregateBy: ['ip', 'domain'] },
+    });
+    expect(config.rateLimit?.windowLimit).toBeGreaterThan(0);
+    expect(config.rateLimit?.windowSize).toBeGreaterThan(0);
+  });
+
+  it('stores the message before answering and queues the team notification and the receipt', async () => {
+    const res = await contactForm(post({ ...valid, name: '  Ada Lovelace ' }), {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      success: true,
+      message: "Thank you for contacting us. We'll get back to you within 24 hours.",
+    });
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const [stored] = await db.select().from(contactMessages);
+    expect(stored).toMatchObject({ ...valid, status: 'new' });
+    const mails = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    expect(mails.map((m) => [m.kind, m.to, m.status])).toEqual([
+      ['contact.team', 'team@novareach.example', 'pending'],
+      ['contact.receipt', 'ada@example.com', 'pending'],
+    ]);
+    expect(mails[0]!.text).toContain('Please build us a website with a shop.');
+    expect(mails[0]!.text).toContain('(555) 010-0000');
+    expect(mails[1]!.text).toContain("We'll get back to you within 24 hours.");
+    // The receipt goes to an unverified address, so it does not repeat the visitor's text.
+    expect(mails[1]!.text).not.toContain('Please build us a website');
+  });
+
+  it('escapes visitor input in the HTML e-mails', async () => {
+    await contactForm(post({ ...valid, name: '<b>Mallory</b>', message: '<script>alert(1)</script> hello' }), {});
+    const [team] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'contact.team'));
+    expect(team!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(team!.html).not.toContain('<script>');
+    expect(team!.html).toContain('&lt;b&gt;Mallory&lt;/b&gt;');
+  });
+
+  it('delivers both e-mails right away when SMTP is configured, without waiting in the response', async () => {
+    const smtp: TestSmtp = await startTestSmtp();
+    try {
+      vi.stubEnv('SMTP_URL', smtp.url);
+      const pending: Promise<unknown>[] = [];
+      const res = await contactForm(post(valid), { waitUntil: (p: Promise<unknown>) => pending.push(p) });
+      expect(res.status).toBe(200);
+      expect(pending).toHaveLength(1);
+      await Promise.all(pending);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['ada@example.com', 'team@novareach.example']);
+      const team = smtp.received.find((m) => m.to[0] === 'team@novareach.example')!;
+      expect(team.message.headers.subject).toBe('New contact message from Ada Lovelace');
+      expect(leafParts(team.message).some((p) => p.body.includes('Analytical Engines'))).toBe(true);
+      const rows = await db.select().from(emailOutbox);
+      expect(rows.every((r) => r.status === 'sent')).toBe(true);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('answers success even when SMTP fails, keeping the e-mails for the retry', async () => {
+    vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:1');
+    const pending: Promise<unknown>[] = [];
+    const res = await contactForm(post(valid), { waitUntil: (p: Promise<unknown>) => pending.push(p) });
+    expect(res.status).toBe(200);
+    await Promise.all(pending);
+    const rows = await db.select().from(emailOutbox);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 1 && r.lastError)).toBe(true);
+  });
+
+  it('answers 400 with the field message and stores nothing for invalid bodies', async () => {
+    const cases: [unknown, string][] = [
+      [{ ...valid, name: 'A' }, 'name: Name must be at least 2 characters'],
+      [{ ...valid, email: 'ada@' }, 'email: Please enter a valid email address'],
+      [{ ...valid, message: 'Too short' }, 'message: Message must be at least 10 characters'],
+      [{ ...valid, company: 'x'.repeat(121) }, 'company: Company must be at most 120 characters'],
+      [{ ...valid, message: 'x'.repeat(5001) }, 'message: Message must be at most 5000 characters'],
+      [{ ...valid, formType: 'newsletter' }, 'formType: formType must be "contact"'],
+      [[valid], 'Invalid input: expected object, received array'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await contactForm(post(body), {});
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(await res.json()).toEqual({ error });
+    }
+    expect(await db.$count(contactMessages)).toBe(0);
+    expect(await db.$count(emailOutbox)).toBe(0);
+  });
+
+  it('refuses malformed and over-long bodies, other methods and other origins', async () => {
+    expect((await contactForm(post('{"name":', {}, true), {})).status).toBe(400);
+    const huge = await contactForm(post({ ...valid, message: 'x'.repeat(40_000) }), {});
+    expect(huge.status).toBe(400);
+    expect(await huge.json()).toEqual({ error: 'Request body is too large' });
+    expect((await contactForm(new Request(URL_), {})).status).toBe(405);
+    expect((await contactForm(post(valid, { origin: 'https://evil.example' }), {})).status).toBe(403);
+    expect(await db.$count(contactMessages)).toBe(0);
+  });
+
+  it('answers a filled honeypot like a success but stores and sends nothing', async () => {
+    const res = await contactForm(post({ ...valid, website: 'http://spam.example' }), {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true });
+    expect(await db.$count(contactMessages)).toBe(0);
+    expect(await db.$count(emailOutbox)).toBe(0);
+  });
+
+  it('limits each address to 10 messages per 10 minutes with a readable 429', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await contactForm(post(valid, { 'x-nf-client-connection-ip': '192.0.2.10' }), {})).status).toBe(200);
+    }
+    const limited = await contactForm(post(valid, { 'x-nf-client-connection-ip': '192.0.2.10' }), {});
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).error).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await db.$count(contactMessages)).toBe(10);
+    // Another address is not affected.
+    expect((await contactForm(post(valid, { 'x-nf-client-connection-ip': '192.0.2.11' }), {})).status).toBe(200);
+  });
+
+  it('gives requests without a client address (local runs) one shared, larger counter', async () => {
+    for (let i = 0; i < 12; i++) {
+      expect((await contactForm(post(valid, { 'x-nf-client-connection-ip': '' }), {})).status).toBe(200);
+    }
+    const [hit] = await db.select().from(rateLimitHits);
+    expect(hit).toMatchObject({ key: 'contact-form:unknown', count: 12 });
+  });
+});
+
+describe('POST /api/contact-form with random bodies', () => {
+  const handler = contactFormHandler({ rateLimit: false });
+  const text = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.string({ unit: 'grapheme', maxLength: 200 }),
+    fc.constantFrom('', ' ', 'A', 'Ada', 'ada@example.com', 'not an email', 'A long enough message.'),
+    fc.string({ minLength: 4990, maxLength: 5010 }),
+  );
+  const fieldValue = fc.oneof(
+    { weight: 6, arbitrary: text },
+    { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })) },
+  );
+  const validish = <T,>(good: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 5, arbitrary: good }, { weight: 1, arbitrary: fieldValue });
+  const formLike = fc.record(
+    {
+      name: validish(fc.string({ minLength: 2, maxLength: 100 })),
+      email: validish(fc.oneof(fc.emailAddress(), fc.constant('ada@example.com'))),
+      phone: validish(fc.string({ maxLength: 40 })),
+      company: validish(fc.string({ maxLength: 120 })),
+      message: validish(fc.oneof(fc.lorem({ maxCount: 40 }), fc.string({ minLength: 10, maxLength: 400 }))),
+      formType: validish(fc.constant('contact')),
+      website: fc.oneof({ weight: 8, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fieldValue }),
+    },
+    // Optional keys may be missing; bodies without required keys come from the jsonValue branch.
+    { requiredKeys: ['name', 'email', 'message', 'website'] },
+  );
+  const body = fc.oneof(
+    { weight: 6, arbitrary: formLike.map((b) => JSON.stringify(b)) },
+    { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 100 }) },
+  );
+
+  // 1,000 requests through the handler and the database; generous for a busy machine.
+  it('never answers 5xx and stores exactly the bodies the schema accepts', { timeout: 240_000 }, async () => {
+    let stored = 0;
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(body, async (raw) => {
+        const before = await db.$count(contactMessages);
+        const res = await handler(post(raw, {}, true), {});
+        expect(res.status).toBeLessThan(500);
+        const after = await db.$count(contactMessages);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          expect(res.status).toBe(400);
+          expect(after).toBe(before);
+          return;
+        }
+        const check = contactSchema.safeParse(parsed);
+        if (!check.success) {
+          expect(res.status).toBe(400);
+          expect(typeof (await res.json()).error).toBe('string');
+          expect(after).toBe(before);
+          return;
+        }
+        expect(res.status).toBe(200);
+        accepted++;
+        const expected = check.data.website ? 0 : 1;
+        expect(after - before).toBe(expected);
+        stored += expected;
+      }),
+      { numRuns: 1000 },
+    );
+    // The generator must exercise both sides.
+    expect(accepted).toBeGreaterThan(20);
+    expect(stored).toBeGreaterThan(10);
+    expect(await db.$count(emailOutbox)).toBe(2 * stored);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Contact messages on the server: validate with the form's schema, rate-limit per client
+ * address, drop honeypot submissions, then store the message and queue both e-mails in one
+ * transaction, so a success answer always means the message is saved.
+ */
+import type { Db } from '../../server/db/client.ts';
+import { contactMessages, type ContactMessage } from '../../server/db/schema.ts';
+import { readEnv } from '../../server/env.ts';
+import { getDb } from '../../server/db/client.ts';
+import { assertSameOrigin, clientIp, handler, HttpError, json, readJson } from '../../server/http.ts';
+import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
+import { contactReceiptEmail, contactTeamEmail } from '../../server/mail/templates.ts';
+import { enforce, type RateLimit } from '../../server/rate-limit.ts';
+import { CONTACT_SUCCESS, contactSchema } from './contact.ts';
+
+/** Largest form body accepted; every field at its maximum fits well within it. */
+export const MAX_FORM_BODY_BYTES = 32 * 1024;
+
+/** Per client address, in the app (the function's Netlify rateLimit guards the edge). */
+export const CONTACT_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
+
+/**
+ * Requests without a client address share one counter, so it allows far more. On Netlify
+ * every request carries its address; only local runs lack one (the dev emulation derives
+ * x-nf-client-connection-ip from X-Forwarded-For and leaves it empty without a proxy).
+ */
+export const SHARED_ADDRESS_LIMIT: RateLimit = { limit: 100, windowSeconds: 10 * 60 };
+
+/** Reads a form's JSON body; an oversized body is a 400 like any other invalid body. */
+export async function readFormBody(req: Request): Promise<unknown> {
+  try {
+    return await readJson(req, MAX_FORM_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 413) {
+      throw new HttpError(400, 'Request body is too large');
+    }
+    throw error;
+  }
+}
+
+export type SubmitOptions = {
+  /** The client address the app limit counts by. */
+  ip: string;
+  /** The app limit; `false` turns it off (used by the property tests). */
+  rateLimit?: RateLimit | false;
+  now?: Date;
+};
+
+/** The app's per-address limit for one form; throws a readable 429 when it is exceeded. */
+export async function enforceFormLimit(db: Db, form: string, options: SubmitOptions, rule: RateLimit) {
+  if (options.rateLimit === false) return;
+  const ip = options.ip.trim();
+  const limit = options.rateLimit ?? (ip ? rule : SHARED_ADDRESS_LIMIT);
+  await enforce(db, `${form}:${ip || 'unknown'}`, limit, options.now);
+}
+
+export type ContactResult = {
+  /** The stored message, or null for a honeypot submission (nothing stored). */
+  message: ContactMessage | null;
+  /** Outbox rows queued for this message. */
+  emailIds: number[];
+};
+
+export async function submitContactMessage(
+  db: Db,
+  body: unknown,
+  options: SubmitOptions,
+): Promise<ContactResult> {
+  const input = contactSchema.parse(body);
+  await enforceFormLimit(db, 'contact-form', options, CONTACT_RATE_LIMIT);
+  if (input.website) return { message: null, emailIds: [] };
+
+  const { teamEmail } = readEnv();
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        company: input.company,
+        message: input.message,
+        formType: input.formType,
+      })
+      .returning();
+    if (!message) throw new Error('Storing the contact message returned no row');
+    const team = await enqueueEmail(tx as unknown as Db, {
+      kind: 'contact.team',
+      to: teamEmail,
+      ...contactTeamEmail(message),
+    });
+    const receipt = await enqueueEmail(tx as unknown as Db, {
+      kind: 'contact.receipt',
+      to: message.email,
+      ...contactReceiptEmail(message),
+    });
+    return { message, emailIds: [team.id, receipt.id] };
+  });
+}
+
+/**
+ * The /api/contact-form handler. `rateLimit` replaces the app limit (`false` turns it off for
+ * the property tests, which send thousands of bodies from one address).
+ */
+export function contactFormHandler(options: { rateLimit?: RateLimit | false } = {}) {
+  return handler(['POST'], async (req, context) => {
+    assertSameOrigin(req);
+    const body = await readFormBody(req);
+    const db = await getDb();
+    const { emailIds } = await submitContactMessage(db, body, {
+      ip: clientIp(req),
+      ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+    });
+    // The answer does not wait for SMTP; whatever is not sent now stays queued.
+    if (emailIds.length) void deliverInBackground(db, emailIds, context);
+    return json({ success: true, message: CONTACT_SUCCESS.description });
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * "Manage billing": a Stripe Billing Portal session for the signed-in client's customer, so
+ * subscriptions can be updated or cancelled ("cancel anytime"). With simulated payments there
+ * is no Stripe customer, which the dashboard explains instead of offering the button.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import { clients } from '../../server/db/schema.ts';
+import { readEnv, type ServerEnv } from '../../server/env.ts';
+import { HttpError } from '../../server/http.ts';
+import { createStripeClient } from '../../server/payments/stripe.ts';
+
+export const BILLING_SIMULATED =
+  'Payments are simulated in this environment, so there is no Stripe billing account to manage.';
+
+type PortalClient = {
+  billingPortal: { sessions: { create(params: { customer: string; return_url: string }): Promise<{ url: string }> } };
+};
+
+export async function billingPortalUrl(
+  db: Db,
+  clientId: number,
+  options: { env?: ServerEnv; stripe?: PortalClient } = {},
+): Promise<string> {
+  const env = options.env ?? readEnv();
+  const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
+  if (!client) throw new HttpError(401, 'Please sign in to manage billing.');
+  if (!options.stripe && (env.simulatedPayments || !env.stripeSecretKey)) throw new HttpError(409, BILLING_SIMULATED);
+  if (!client.stripeCustomerId) throw new HttpError(409, 'There is no subscription billing for this account yet.');
+  const stripe = options.stripe ?? (createStripeClient(env) as unknown as PortalClient);
+  const session = await stripe.billingPortal.sessions.create({
+    customer: client.stripeCustomerId,
+    return_url: new URL('/dashboard', env.siteUrl).toString(),
+  });
+  return session.url;
+}

@@ -1,0 +1,128 @@
+/**
+ * The client's link to the CRM (GoHighLevel): create the sub-account once, report whether
+ * it is linked, and hand out the dashboard link. Every function takes the signed-in client's
+ * id; the functions in netlify/ check it against the requested id first.
+ */
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { CrmError, getCrm, type ClientAccountInput, type CrmClient } from '../../server/crm/crm.ts';
+import type { Db } from '../../server/db/client.ts';
+import { clients, onboardingForms, orders, type Client } from '../../server/db/schema.ts';
+import { HttpError } from '../../server/http.ts';
+import { enqueueEmail } from '../../server/mail/outbox.ts';
+import { renderEmail } from '../../server/mail/templates.ts';
+import type { ClientSession } from '../../server/session/index.ts';
+import { DASHBOARD_ERROR, STATUS_ERROR } from './dashboard.ts';
+
+export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
+export const NOT_LINKED = 'Your GoHighLevel account is not connected yet.';
+
+/** The requested account id must be the signed-in client's own (403 otherwise). */
+export function requireOwnAccount(session: ClientSession | null, requestedId: string | undefined): number {
+  if (!session) throw new HttpError(403, 'Please sign in to see your account.');
+  if (!requestedId || !/^\d{1,10}$/.test(requestedId) || Number(requestedId) !== session.clientId) {
+    throw new HttpError(403, NOT_YOUR_ACCOUNT);
+  }
+  return session.clientId;
+}
+
+async function loadClient(db: Db, clientId: number): Promise<Client> {
+  const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
+  if (!client) throw new HttpError(403, NOT_YOUR_ACCOUNT);
+  return client;
+}
+
+/** Business details for the sub-account: the latest onboarding answers, else the client's own name. */
+async function detailsFor(db: Db, client: Client): Promise<ClientAccountInput> {
+  const [latest] = await db
+    .select({ businessInfo: onboardingForms.businessInfo })
+    .from(onboardingForms)
+    .innerJoin(orders, eq(orders.id, onboardingForms.orderId))
+    .where(and(eq(orders.clientId, client.id), isNotNull(onboardingForms.businessInfo)))
+    .orderBy(desc(onboardingForms.updatedAt))
+    .limit(1);
+  const info = (latest?.businessInfo ?? {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  return {
+    businessName: str(info.businessName) ?? (client.name || client.email),
+    contactName: str(info.contactName) ?? (client.name || client.email),
+    email: client.email,
+    phone: str(info.phone),
+    website: str(info.website),
+  };
+}
+
+export type LinkResult = { locationId: string; dashboardUrl: string; created: boolean; emailIds: number[] };
+
+/**
+ * Makes sure the client has a CRM sub-account: reuses a linked one that still exists,
+ * otherwise creates it and e-mails a real account's first password to the client.
+ */
+export async function linkClientToCrm(
+  db: Db,
+  clientId: number,
+  options: { crm?: CrmClient | undefined; details?: ClientAccountInput | undefined } = {},
+): Promise<LinkResult> {
+  const crm = options.crm ?? getCrm();
+  const client = await loadClient(db, clientId);
+  if (client.ghlLocationId && (await crm.locationExists(client.ghlLocationId))) {
+    return { locationId: client.ghlLocationId, dashboardUrl: crm.dashboardUrl(client.ghlLocationId), created: false, emailIds: [] };
+  }
+  const details = options.details?.businessName ? options.details : await detailsFor(db, client);
+  const account = await crm.createClientAccount({ ...details, email: client.email });
+  await db
+    .update(clients)
+    .set({ ghlLocationId: account.locationId, ghlUserId: account.userId })
+    .where(and(eq(clients.id, client.id), client.ghlLocationId ? eq(clients.ghlLocationId, client.ghlLocationId) : isNull(clients.ghlLocationId)));
+
+  const emailIds: number[] = [];
+  if (account.tempPassword && !account.simulated) {
+    const mail = await enqueueEmail(db, {
+      kind: 'crm.credentials',
+      to: client.email,
+      subject: 'Your marketing dashboard is ready',
+      ...renderEmail({
+        heading: 'Your marketing dashboard is ready',
+        paragraphs: [
+          `Hello ${client.name || 'there'}, we created your GoHighLevel marketing account.`,
+          `Sign in with your e-mail address (${client.email}) and this temporary password: ${account.tempPassword}`,
+          'Please choose a new password after your first sign-in.',
+        ],
+        action: { label: 'Open your dashboard', url: account.dashboardUrl },
+      }),
+    });
+    emailIds.push(mail.id);
+  }
+  return { locationId: account.locationId, dashboardUrl: account.dashboardUrl, created: true, emailIds };
+}
+
+export type CrmStatus = { isLinked: boolean; simulated: boolean; locationId: string | null };
+
+/** Whether the client is linked; a CRM that cannot be asked is a 502 with the spec's message. */
+export async function crmStatus(db: Db, clientId: number, crm: CrmClient = getCrm()): Promise<CrmStatus> {
+  const client = await loadClient(db, clientId);
+  if (!client.ghlLocationId) return { isLinked: false, simulated: crm.simulated, locationId: null };
+  try {
+    const exists = await crm.locationExists(client.ghlLocationId);
+    return { isLinked: exists, simulated: crm.simulated, locationId: exists ? client.ghlLocationId : null };
+  } catch (error) {
+    if (error instanceof CrmError) throw new HttpError(502, STATUS_ERROR);
+    throw error;
+  }
+}
+
+/** The client's CRM dashboard link; 404 when not linked yet. */
+export async function crmDashboardUrl(db: Db, clientId: number, crm: CrmClient = getCrm()): Promise<string> {
+  const client = await loadClient(db, clientId);
+  if (!client.ghlLocationId) throw new HttpError(404, NOT_LINKED);
+  return crm.dashboardUrl(client.ghlLocationId);
+}
+
+/** "Connect to GoHighLevel": creates (or re-creates) the client's sub-account. */
+export async function connectClient(db: Db, clientId: number, crm: CrmClient = getCrm()): Promise<LinkResult> {
+  try {
+    return await linkClientToCrm(db, clientId, { crm });
+  } catch (error) {
+    if (error instanceof CrmError) throw new HttpError(502, DASHBOARD_ERROR);
+    throw error;
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * The meeting request form (spec §2/§4/§5/§8): validated with the shared schema (date from
+ * the visitor's today on), posted to /api/schedule-meeting, which answers
+ * `{ success, message }`. Controls stay disabled until hydrated (see ContactFormIsland).
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { apiRequest } from '../contact/api';
+import { FIELD_LIMITS } from '../contact/contact';
+import { Honeypot, InputField, SelectField, SubmitButton, TextAreaField } from '../contact/fields';
+import { useSchemaForm } from '../contact/form';
+import { notify } from '../notifications/notifications';
+import {
+  addDays,
+  EMPTY_MEETING_FORM,
+  localToday,
+  MAX_DAYS_AHEAD,
+  MEETING_FAILED,
+  MEETING_FAILED_RETRY,
+  MEETING_SUCCESS,
+  MEETING_TYPES,
+  meetingRequestSchema,
+  TIME_SLOTS,
+  TIMEZONES,
+  type MeetingFormValues,
+} from './meeting';
+import '../contact/forms.css';
+
+const schema = () => meetingRequestSchema(localToday());
+const TIME_OPTIONS = TIME_SLOTS.map((t) => ({ value: t, label: t }));
+
+export default function MeetingFormIsland() {
+  const uid = useId();
+  const id = (name: string) => `meeting-${name}-${uid}`;
+  const [today, setToday] = useState<string | undefined>(undefined);
+  const [sending, setSending] = useState(false);
+  const [website, setWebsite] = useState('');
+  const { values, errors, setField, validate, reset } = useSchemaForm<MeetingFormValues>(
+    EMPTY_MEETING_FORM,
+    schema,
+  );
+
+  // The page is static, so "today" is only known in the browser.
+  useEffect(() => setToday(localToday()), []);
+  const ready = today !== undefined;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const invalid = validate();
+    if (invalid) {
+      document.getElementById(id(invalid))?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      const res = await apiRequest('POST', '/api/schedule-meeting', {
+        ...values,
+        ...(website ? { website } : {}),
+      });
+      const result = (await res.json()) as { success?: boolean; message?: string };
+      if (!result.success) throw new Error(result.message || MEETING_FAILED);
+      notify({ title: MEETING_SUCCESS.title, description: MEETING_SUCCESS.description });
+      reset();
+      setWebsite('');
+    } catch (error) {
+      notify({
+        title: 'Error',
+        description: (error instanceof Error && error.message) || MEETING_FAILED_RETRY,
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const field = (name: keyof MeetingFormValues) => ({
+    id: id(name),
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (v: string) => setField(name, v),
+  });
+
+  return (
+    <form
+      className="meeting-form"
+      method="post"
+      action="/api/schedule-meeting"
+      noValidate
+      aria-label="Meeting request form"
+      onSubmit={onSubmit}
+    >
+      <fieldset className="form-fieldset" disabled={!ready}>
+        <div className="form-grid">
+          <InputField {...field('name')} label="Full Name" required autoComplete="name" maxLength={FIELD_LIMITS.name} />
+          <InputField
+            {...field('email')}
+            label="Email Address"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={FIELD_LIMITS.email}
+          />
+          <InputField {...field('phone')} label="Phone" type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} />
+          <InputField
+            {...field('company')}
+            label="Company"
+            autoComplete="organization"
+            maxLength={FIELD_LIMITS.company}
+          />
+          <SelectField
+            {...field('meetingType')}
+            label="Meeting Type"
+            required
+            placeholder="Select a meeting type"
+            options={MEETING_TYPES}
+            className="field--full"
+          />
+          <InputField
+            {...field('preferredDate')}
+            label="Preferred Date"
+            type="date"
+            required
+            min={today}
+            max={today && addDays(today, MAX_DAYS_AHEAD)}
+          />
+          <SelectField
+            {...field('preferredTime')}
+            label="Preferred Time"
+            required
+            placeholder="Select a time"
+            options={TIME_OPTIONS}
+          />
+          <SelectField
+            {...field('timezone')}
+            label="Timezone"
+            required
+            placeholder="Select a timezone"
+            options={TIMEZONES}
+            className="field--full"
+          />
+          <TextAreaField
+            {...field('message')}
+            label="Message"
+            rows={4}
+            maxLength={FIELD_LIMITS.message}
+            placeholder="Tell us what you'd like to discuss..."
+            className="field--full"
+          />
+        </div>
+        <Honeypot id={id('website')} value={website} onChange={setWebsite} />
+        <SubmitButton busy={sending} idle="Schedule Meeting" busyLabel="Sending Request..." />
+      </fieldset>
+    </form>
+  );
+}

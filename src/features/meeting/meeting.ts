@@ -1,0 +1,189 @@
+/**
+ * Meeting requests: the choices the form offers and the ONE zod schema that both the form
+ * island and /api/schedule-meeting validate with. Browser-safe (no server imports).
+ */
+import { z } from 'zod';
+import { FIELD_LIMITS, emailField, optionalText } from '../contact/contact';
+
+export const MEETING_TYPES = [
+  { value: 'consultation', label: 'Free Consultation (30 min)', minutes: 30 },
+  { value: 'website-demo', label: 'Website Package Demo (45 min)', minutes: 45 },
+  { value: 'ai-demo', label: 'AI Agent Demo (45 min)', minutes: 45 },
+  { value: 'project-planning', label: 'Project Planning Session (60 min)', minutes: 60 },
+  { value: 'technical-discussion', label: 'Technical Discussion (30 min)', minutes: 30 },
+] as const;
+
+export type MeetingType = (typeof MEETING_TYPES)[number]['value'];
+
+/** 9:00 AM–11:30 AM and 1:00 PM–4:00 PM in 30-minute steps (no lunch slots, none after 4 PM). */
+export const TIME_SLOTS = [
+  '9:00 AM',
+  '9:30 AM',
+  '10:00 AM',
+  '10:30 AM',
+  '11:00 AM',
+  '11:30 AM',
+  '1:00 PM',
+  '1:30 PM',
+  '2:00 PM',
+  '2:30 PM',
+  '3:00 PM',
+  '3:30 PM',
+  '4:00 PM',
+] as const;
+
+export type TimeSlot = (typeof TIME_SLOTS)[number];
+
+/**
+ * The seven offered zones. The short names are what visitors know; the IANA zone is what the
+ * slot means, so "EST" in July is Eastern Daylight Time (America/New_York), as people expect.
+ */
+export const TIMEZONES = [
+  { value: 'EST', label: 'EST (Eastern)', iana: 'America/New_York' },
+  { value: 'CST', label: 'CST (Central)', iana: 'America/Chicago' },
+  { value: 'MST', label: 'MST (Mountain)', iana: 'America/Denver' },
+  { value: 'PST', label: 'PST (Pacific)', iana: 'America/Los_Angeles' },
+  { value: 'UTC', label: 'UTC', iana: 'UTC' },
+  { value: 'GMT', label: 'GMT (London)', iana: 'Europe/London' },
+  { value: 'CET', label: 'CET (Central Europe)', iana: 'Europe/Paris' },
+] as const;
+
+export type TimezoneValue = (typeof TIMEZONES)[number]['value'];
+
+/** How far ahead a meeting can be requested. */
+export const MAX_DAYS_AHEAD = 365;
+
+export const MEETING_MESSAGES = {
+  name: 'Name must be at least 2 characters',
+  meetingType: 'Please choose a meeting type',
+  date: 'Please choose a date',
+  datePast: 'Please choose today or a later date',
+  dateTooFar: `Please choose a date within the next ${MAX_DAYS_AHEAD} days`,
+  time: 'Please choose a time',
+  timezone: 'Please choose a timezone',
+} as const;
+
+export function meetingTypeOf(value: string) {
+  return MEETING_TYPES.find((t) => t.value === value);
+}
+
+export function timezoneOf(value: string) {
+  return TIMEZONES.find((t) => t.value === value);
+}
+
+/** Today's date as YYYY-MM-DD in the browser's (or server's) local time zone. */
+export function localToday(now = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/**
+ * The earliest calendar date anywhere on Earth right now (UTC−12). The server does not know
+ * the visitor's zone, so it accepts every date that is "today" for somebody and rejects only
+ * dates that are in the past everywhere.
+ */
+export function earliestToday(now = new Date()): string {
+  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** A real calendar date written YYYY-MM-DD (rejects 2026-02-30). */
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.string({ error: message }).refine((v): v is T[number] => (values as readonly string[]).includes(v), {
+    message,
+  });
+
+/**
+ * The meeting request schema for a given "today" (YYYY-MM-DD): the form passes the visitor's
+ * local date (the date picker's minimum), the server passes earliestToday().
+ */
+export function meetingRequestSchema(today: string) {
+  const latest = addDays(today, MAX_DAYS_AHEAD + 1);
+  return z.object({
+    name: z
+      .string({ error: MEETING_MESSAGES.name })
+      .trim()
+      .min(2, MEETING_MESSAGES.name)
+      .max(FIELD_LIMITS.name, `Name must be at most ${FIELD_LIMITS.name} characters`),
+    email: emailField,
+    phone: optionalText(FIELD_LIMITS.phone, 'Phone'),
+    company: optionalText(FIELD_LIMITS.company, 'Company'),
+    meetingType: requiredChoice(
+      MEETING_TYPES.map((t) => t.value) as unknown as [MeetingType, ...MeetingType[]],
+      MEETING_MESSAGES.meetingType,
+    ),
+    preferredDate: z
+      .string({ error: MEETING_MESSAGES.date })
+      .trim()
+      .min(1, MEETING_MESSAGES.date)
+      .refine(isIsoDate, MEETING_MESSAGES.date)
+      .refine((d) => !isIsoDate(d) || d >= today, MEETING_MESSAGES.datePast)
+      .refine((d) => !isIsoDate(d) || d <= latest, MEETING_MESSAGES.dateTooFar),
+    preferredTime: requiredChoice(TIME_SLOTS, MEETING_MESSAGES.time),
+    timezone: requiredChoice(
+      TIMEZONES.map((t) => t.value) as unknown as [TimezoneValue, ...TimezoneValue[]],
+      MEETING_MESSAGES.timezone,
+    ),
+    message: optionalText(FIELD_LIMITS.message, 'Message'),
+    /** Honeypot; see contact.ts. */
+    website: optionalText(FIELD_LIMITS.honeypot, 'Website'),
+  });
+}
+
+export type MeetingRequestInput = z.input<ReturnType<typeof meetingRequestSchema>>;
+export type MeetingRequest = z.output<ReturnType<typeof meetingRequestSchema>>;
+
+/** The form's values: every field a string, as the spec's payload. */
+export type MeetingFormValues = {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  meetingType: string;
+  preferredDate: string;
+  preferredTime: string;
+  timezone: string;
+  message: string;
+};
+
+export const EMPTY_MEETING_FORM: MeetingFormValues = {
+  name: '',
+  email: '',
+  phone: '',
+  company: '',
+  meetingType: '',
+  preferredDate: '',
+  preferredTime: '',
+  timezone: '',
+  message: '',
+};
+
+/** "9:30 AM" → { hour: 9, minute: 30 }, "1:00 PM" → { hour: 13, minute: 0 }. */
+export function parseSlot(slot: string): { hour: number; minute: number } {
+  const match = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(slot);
+  if (!match) throw new Error(`Not a time slot: ${slot}`);
+  const hour12 = Number(match[1]) % 12;
+  return { hour: match[3] === 'PM' ? hour12 + 12 : hour12, minute: Number(match[2]) };
+}
+
+export const MEETING_SUCCESS = {
+  title: 'Meeting Request Sent!',
+  description:
+    "You'll receive a confirmation email shortly. We'll contact you within 24 hours to confirm your meeting time.",
+} as const;
+export const MEETING_FAILED = 'Failed to send meeting request';
+export const MEETING_FAILED_RETRY = 'Failed to send meeting request. Please try again.';

@@ -1,0 +1,269 @@
+/**
+ * /api/schedule-meeting: the function's default export called with real Requests against a
+ * fresh in-memory database, the visitor's tentative invitation, and ≥1,000 random bodies
+ * (fast-check): never a 5xx, nothing stored unless the shared schema accepts the body.
+ */
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildMeetingIcs, scheduleMeetingHandler } from './meeting.server';
+import {
+  addDays,
+  earliestToday,
+  localToday,
+  meetingRequestSchema,
+  MEETING_TYPES,
+  TIME_SLOTS,
+  TIMEZONES,
+} from './meeting';
+import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { emailOutbox, meetingRequests, rateLimitHits } from '../../server/db/schema';
+import { leafParts, startTestSmtp } from '../../server/mail/test-smtp';
+import scheduleMeeting, { config } from '../../../netlify/functions/schedule-meeting.mts';
+
+let db: Db;
+const URL_ = 'http://localhost:4321/api/schedule-meeting';
+const future = addDays(localToday(), 10);
+const valid = {
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  phone: '',
+  company: 'Navy',
+  meetingType: 'website-demo',
+  preferredDate: future,
+  preferredTime: '2:30 PM',
+  timezone: 'CET',
+  message: 'Keen to see the advanced package.',
+};
+
+function post(body: unknown, headers: Record<string, string> = {}, raw = false) {
+  return new Request(URL_, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': '198.51.100.2', ...headers },
+    body: raw ? (body as string) : JSON.stringify(body),
+  });
+}
+
+beforeAll(async () => {
+  db = await useFreshTestDb();
+});
+afterAll(() => closeDb());
+beforeEach(async () => {
+  vi.stubEnv('SMTP_URL', '');
+  vi.stubEnv('TEAM_EMAIL', 'team@novareach.example');
+  vi.stubEnv('SITE_URL', 'https://novareach.example');
+  await db.delete(meetingRequests);
+  await db.delete(emailOutbox);
+  await db.delete(rateLimitHits);
+});
+afterEach(() => vi.unstubAllEnvs());
+
+describe('POST /api/schedule-meeting', () => {
+  it('is configured with the path, method and Netlify rate limit', () => {
+    expect(config).toMatchObject({
+      path: '/api/schedule-meeting',
+      method: ['POST'],
+      rateLimit: { aggregateBy: ['ip', 'domain'] },
+    });
+  });
+
+  it('stores the request and answers { success: true, message }', async () => {
+    const res = await scheduleMeeting(post(valid), {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      success: true,
+      message:
+        "You'll receive a confirmation email shortly. We'll contact you within 24 hours to confirm your meeting time.",
+    });
+    const [stored] = await db.select().from(meetingRequests);
+    expect(stored).toMatchObject({ ...valid, status: 'requested' });
+    const mails = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    expect(mails.map((m) => [m.kind, m.to])).toEqual([
+      ['meeting.team', 'team@novareach.example'],
+      ['meeting.receipt', 'grace@example.com'],
+    ]);
+    expect(mails[0]!.text).toContain('Website Package Demo (45 min)');
+    expect(mails[0]!.text).toContain('2:30 PM CET (Central Europe)');
+    expect(mails[0]!.text).toContain('Keen to see the advanced package.');
+    expect(mails[1]!.text).toContain('2:30 PM CET (Central Europe)');
+    expect(mails[1]!.attachments).toHaveLength(1);
+  });
+
+  it("e-mails the visitor the requested slot with a tentative .ics in UTC", async () => {
+    const smtp = await startTestSmtp();
+    try {
+      vi.stubEnv('SMTP_URL', smtp.url);
+      const pending: Promise<unknown>[] = [];
+      const body = { ...valid, preferredDate: '2026-12-15', preferredTime: '9:00 AM', timezone: 'EST' };
+      vi.useFakeTimers({ now: new Date('2026-12-01T12:00:00Z'), toFake: ['Date'] });
+      const res = await scheduleMeeting(post(body), { waitUntil: (p: Promise<unknown>) => pending.push(p) });
+      expect(res.status).toBe(200);
+      await Promise.all(pending);
+      vi.useRealTimers();
+      const receipt = smtp.received.find((m) => m.to[0] === 'grace@example.com')!;
+      expect(receipt.message.headers.subject).toBe('Meeting request received: Website Package Demo (45 min)');
+      const leaves = leafParts(receipt.message);
+      const text = leaves.find((p) => p.headers['content-type']?.startsWith('text/plain'))!.body;
+      expect(text).toContain('Tuesday, December 15, 2026 at 9:00 AM EST (Eastern) (14:00 UTC), 45 minutes');
+      const ics = leaves.find((p) => p.headers['content-type']?.startsWith('text/calendar'))!;
+      expect(ics.headers['content-disposition']).toContain('meeting-request.ics');
+      const lines = ics.body.replace(/\r\n /g, '').split('\r\n');
+      expect(lines).toContain('METHOD:REQUEST');
+      expect(lines).toContain('STATUS:TENTATIVE');
+      expect(lines).toContain('DTSTART:20261215T140000Z');
+      expect(lines).toContain('DTEND:20261215T144500Z');
+      const [stored] = await db.select().from(meetingRequests);
+      expect(lines).toContain(`UID:meeting-${stored!.id}@novareach.example`);
+      expect(lines.some((l) => l.startsWith('ATTENDEE;CN=Grace Hopper;') && l.endsWith(':mailto:grace@example.com'))).toBe(true);
+      expect(smtp.received.map((m) => m.to[0])).toContain('team@novareach.example');
+    } finally {
+      vi.useRealTimers();
+      await smtp.close();
+    }
+  });
+
+  it('builds a confirmation for the same calendar entry (admin reuse)', async () => {
+    await scheduleMeeting(post(valid), {});
+    const [row] = await db.select().from(meetingRequests);
+    const ics = buildMeetingIcs(
+      { ...row!, preferredDate: '2027-07-01', timezone: 'PST', preferredTime: '1:00 PM' },
+      { status: 'CONFIRMED', sequence: 1, location: 'https://zoom.us/j/123' },
+    );
+    expect(ics).toContain('STATUS:CONFIRMED\r\n');
+    expect(ics).toContain('SEQUENCE:1\r\n');
+    expect(ics).toContain('DTSTART:20270701T200000Z\r\n');
+    expect(ics).toContain('LOCATION:https://zoom.us/j/123\r\n');
+    expect(ics).toContain(`UID:meeting-${row!.id}@novareach.example\r\n`);
+    const proposed = buildMeetingIcs(row!, { status: 'TENTATIVE', sequence: 2, override: { date: '2027-01-05', time: '4:00 PM' } });
+    // 4:00 PM in Paris in January is 15:00 UTC.
+    expect(proposed).toContain('DTSTART:20270105T150000Z\r\n');
+  });
+
+  it('answers { success: false, message, error } with 400 for invalid requests and stores nothing', async () => {
+    const past = addDays(earliestToday(), -1);
+    const cases: [unknown, string][] = [
+      [{ ...valid, preferredDate: past }, 'preferredDate: Please choose today or a later date'],
+      [{ ...valid, preferredDate: '2026-02-30' }, 'preferredDate: Please choose a date'],
+      [{ ...valid, meetingType: 'sales-pitch' }, 'meetingType: Please choose a meeting type'],
+      [{ ...valid, preferredTime: '12:00 PM' }, 'preferredTime: Please choose a time'],
+      [{ ...valid, timezone: 'Asia/Tokyo' }, 'timezone: Please choose a timezone'],
+      [{ ...valid, name: 'G' }, 'name: Name must be at least 2 characters'],
+      [{ ...valid, email: 'grace' }, 'email: Please enter a valid email address'],
+      [{ ...valid, message: 'x'.repeat(5001) }, 'message: Message must be at most 5000 characters'],
+      [{ ...valid, phone: '1'.repeat(41) }, 'phone: Phone must be at most 40 characters'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await scheduleMeeting(post(body), {});
+      expect(res.status, error).toBe(400);
+      expect(await res.json()).toEqual({ success: false, message: error, error });
+    }
+    const huge = await scheduleMeeting(post({ ...valid, message: 'x'.repeat(40_000) }), {});
+    expect(huge.status).toBe(400);
+    expect(await huge.json()).toEqual({
+      success: false,
+      message: 'Request body is too large',
+      error: 'Request body is too large',
+    });
+    expect((await scheduleMeeting(post('nope', {}, true), {})).status).toBe(400);
+    expect((await scheduleMeeting(new Request(URL_, { method: 'PUT' }), {})).status).toBe(405);
+    expect(await db.$count(meetingRequests)).toBe(0);
+    expect(await db.$count(emailOutbox)).toBe(0);
+  });
+
+  it('answers a filled honeypot like a success but stores and sends nothing', async () => {
+    const res = await scheduleMeeting(post({ ...valid, website: 'buy-pills.example' }), {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true });
+    expect(await db.$count(meetingRequests)).toBe(0);
+    expect(await db.$count(emailOutbox)).toBe(0);
+  });
+
+  it('limits each address with a readable 429 in the form the page reads', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await scheduleMeeting(post(valid, { 'x-nf-client-connection-ip': '192.0.2.20' }), {})).status).toBe(200);
+    }
+    const limited = await scheduleMeeting(post(valid, { 'x-nf-client-connection-ip': '192.0.2.20' }), {});
+    expect(limited.status).toBe(429);
+    const body = await limited.json();
+    expect(body.success).toBe(false);
+    expect(body.message).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
+    expect(body.error).toBe(body.message);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('POST /api/schedule-meeting with random bodies', () => {
+  const handler = scheduleMeetingHandler({ rateLimit: false });
+  const junk = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'grapheme', maxLength: 120 }),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.string({ minLength: 4990, maxLength: 5010 }),
+  );
+  const validish = <T,>(good: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: good }, { weight: 1, arbitrary: junk });
+  const today = localToday();
+  const date = fc.oneof(
+    fc.integer({ min: -3, max: 400 }).map((d) => addDays(today, d)),
+    fc.constantFrom('2026-02-30', '2026-13-01', '', '2099-01-01', 'tomorrow'),
+  );
+  const formLike = fc.record(
+    {
+      name: validish(fc.string({ minLength: 2, maxLength: 100 })),
+      email: validish(fc.oneof(fc.emailAddress(), fc.constant('grace@example.com'))),
+      phone: validish(fc.string({ maxLength: 40 })),
+      company: validish(fc.string({ maxLength: 120 })),
+      meetingType: validish(fc.constantFrom(...MEETING_TYPES.map((t) => t.value), 'lunch')),
+      preferredDate: validish(date),
+      preferredTime: validish(fc.constantFrom(...TIME_SLOTS, '12:00 PM', '4:30 PM', '09:00')),
+      timezone: validish(fc.constantFrom(...TIMEZONES.map((t) => t.value), 'IST', 'EST (Eastern)')),
+      message: validish(fc.lorem({ maxCount: 30 })),
+      website: fc.oneof({ weight: 8, arbitrary: fc.constant('') }, { weight: 1, arbitrary: junk }),
+    },
+    { requiredKeys: ['name', 'email', 'meetingType', 'preferredDate', 'preferredTime', 'timezone', 'website'] },
+  );
+  const body = fc.oneof(
+    { weight: 6, arbitrary: formLike.map((b) => JSON.stringify(b)) },
+    { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 100 }) },
+  );
+
+  // 1,000 requests through the handler and the database; generous for a busy machine.
+  it('never answers 5xx and stores exactly the bodies the schema accepts', { timeout: 240_000 }, async () => {
+    let stored = 0;
+    let rejected = 0;
+    await fc.assert(
+      fc.asyncProperty(body, async (raw) => {
+        const before = await db.$count(meetingRequests);
+        const res = await handler(post(raw, {}, true), {});
+        expect(res.status).toBeLessThan(500);
+        const json = await res.json();
+        const after = await db.$count(meetingRequests);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          parsed = Symbol('malformed');
+        }
+        const check = meetingRequestSchema(earliestToday()).safeParse(parsed);
+        if (!check.success) {
+          rejected++;
+          expect(res.status).toBe(400);
+          expect(json).toMatchObject({ success: false });
+          expect(typeof json.error).toBe('string');
+          expect(after).toBe(before);
+          return;
+        }
+        expect(res.status).toBe(200);
+        expect(json.success).toBe(true);
+        const expected = check.data.website ? 0 : 1;
+        expect(after - before).toBe(expected);
+        stored += expected;
+      }),
+      { numRuns: 1000 },
+    );
+    expect(stored).toBeGreaterThan(10);
+    expect(rejected).toBeGreaterThan(100);
+    expect(await db.$count(emailOutbox)).toBe(2 * stored);
+  });
+});

@@ -1,0 +1,432 @@
+/**
+ * The order onboarding wizard: loads the signed-in client's order (Invalid Order otherwise),
+ * resumes at the first unsaved step, saves each step before moving on, and after the last
+ * one sends the client to their dashboard link. Typed answers survive a reload (localStorage).
+ */
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { notify } from '../notifications/notifications';
+import { clearDraft, mergeDraft, readDraft, writeDraft } from './draft';
+import { CheckboxField, TextAreaField, TextField } from './fields';
+import './forms.css';
+import { LinkButton } from './LinkButton';
+import { LogoUpload } from './LogoUpload';
+import {
+  firstUnsavedStep,
+  ONBOARDING_PRODUCTS,
+  parseOnboardingPath,
+  productForOrder,
+  REDIRECT_DELAY_MS,
+  STEP_ENDPOINTS,
+  STEP_KEYS,
+  STEP_SCHEMAS,
+  STEP_TITLES,
+  type OnboardingProduct,
+  type StepKey,
+} from './onboarding';
+
+type Values = {
+  businessInfo: {
+    businessName: string;
+    industry: string;
+    contactName: string;
+    email: string;
+    phone: string;
+    website: string;
+    description: string;
+    logoUrl: string;
+    logoFile: string;
+  };
+  projectDetails: { goals: string; targetAudience: string; keyFeatures: string; timeline: string; competitors: string };
+  designPreferences: {
+    colorPreferences: string;
+    stylePreferences: string;
+    logoUpload: boolean;
+    inspirationalWebsites: string;
+    additionalNotes: string;
+  };
+};
+
+const EMPTY: Values = {
+  businessInfo: {
+    businessName: '',
+    industry: '',
+    contactName: '',
+    email: '',
+    phone: '',
+    website: '',
+    description: '',
+    logoUrl: '',
+    logoFile: '',
+  },
+  projectDetails: { goals: '', targetAudience: '', keyFeatures: '', timeline: '', competitors: '' },
+  designPreferences: {
+    colorPreferences: '',
+    stylePreferences: '',
+    logoUpload: false,
+    inspirationalWebsites: '',
+    additionalNotes: '',
+  },
+};
+
+type StateResponse = {
+  order: { id: number; orderNumber: string; productId: string; productName: string; customerName: string; customerEmail: string };
+  clientId: number;
+  form: { businessInfo: unknown; projectDetails: unknown; designPreferences: unknown; completed: boolean } | null;
+};
+
+type Phase =
+  | { name: 'loading' }
+  | { name: 'invalid' }
+  | { name: 'unavailable' }
+  | { name: 'step'; step: number }
+  | { name: 'completed'; redirecting: boolean };
+
+type Errors = Partial<Record<string, string>>;
+
+const draftKey = (orderId: number) => `onboarding-draft:${orderId}`;
+
+/** Saved answers, then this browser's draft on top (what was typed last wins). */
+function initialValues(state: StateResponse): Values {
+  const draft = readDraft(draftKey(state.order.id)) as Partial<Record<StepKey, unknown>> | undefined;
+  const values = {} as Values;
+  for (const key of STEP_KEYS) {
+    const saved = mergeDraft(EMPTY[key] as Record<string, unknown>, state.form?.[key]);
+    (values as Record<StepKey, unknown>)[key] = mergeDraft(saved, draft?.[key]);
+  }
+  if (!values.businessInfo.contactName) values.businessInfo.contactName = state.order.customerName;
+  if (!values.businessInfo.email) values.businessInfo.email = state.order.customerEmail;
+  return values;
+}
+
+/** Only a same-site path or an https URL is followed after onboarding. */
+export function safeRedirect(url: unknown): string {
+  if (typeof url !== 'string') return '/dashboard';
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  try {
+    return new URL(url).protocol === 'https:' ? url : '/dashboard';
+  } catch {
+    return '/dashboard';
+  }
+}
+
+type Props = { pathname: string };
+
+export default function OnboardingWizard({ pathname }: Props) {
+  const route = parseOnboardingPath(pathname);
+  const orderId = route?.orderId ?? null;
+  const [phase, setPhase] = useState<Phase>(orderId ? { name: 'loading' } : { name: 'invalid' });
+  const [state, setState] = useState<StateResponse | null>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const moved = useRef(false);
+
+  const product: OnboardingProduct = route
+    ? productForOrder(route, state?.order.productId)
+    : ONBOARDING_PRODUCTS.starter;
+  const titles = STEP_TITLES[product.kind];
+
+  const load = useCallback(async () => {
+    if (!orderId) return;
+    setPhase({ name: 'loading' });
+    try {
+      const res = await fetch(`/api/onboarding/state/${orderId}`, { headers: { Accept: 'application/json' } });
+      if (res.status === 403 || res.status === 404 || res.status === 401) return setPhase({ name: 'invalid' });
+      if (!res.ok) return setPhase({ name: 'unavailable' });
+      const body = (await res.json()) as StateResponse;
+      setState(body);
+      setValues(initialValues(body));
+      const step = firstUnsavedStep(body.form);
+      setPhase(step === 3 ? { name: 'completed', redirecting: false } : { name: 'step', step });
+    } catch {
+      setPhase({ name: 'unavailable' });
+    }
+  }, [orderId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Keep the draft current while a step is being filled in.
+  useEffect(() => {
+    if (state && phase.name === 'step') writeDraft(draftKey(state.order.id), values);
+  }, [state, phase.name, values]);
+
+  // New step or completion: back to the top, focus on the new heading (spec + screen readers).
+  const stepKey = phase.name === 'step' ? phase.step : phase.name;
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    // 'instant' overrides the global smooth scrolling, so the new step starts at the very top.
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [stepKey]);
+
+  // After completion: wait, then follow the dashboard link (fallback /dashboard).
+  const redirecting = phase.name === 'completed' && phase.redirecting;
+  useEffect(() => {
+    if (!redirecting || !state) return;
+    const timer = window.setTimeout(async () => {
+      let target = '/dashboard';
+      try {
+        const res = await fetch(`/api/gohighlevel/dashboard/${state.clientId}`, { headers: { Accept: 'application/json' } });
+        if (res.ok) target = safeRedirect(((await res.json()) as { dashboardUrl?: unknown }).dashboardUrl);
+      } catch {
+        target = '/dashboard';
+      }
+      window.location.assign(target);
+    }, REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [redirecting, state]);
+
+  if (phase.name === 'invalid') return <InvalidOrder />;
+
+  const setField = <K extends StepKey>(key: K, field: keyof Values[K], value: string | boolean) => {
+    setValues((v) => ({ ...v, [key]: { ...v[key], [field]: value } }));
+    if (errors[field as string]) setErrors(({ [field as string]: _gone, ...rest }) => rest);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (phase.name !== 'step' || !state || saving) return;
+    const key = STEP_KEYS[phase.step]!;
+    const parsed = STEP_SCHEMAS[key].safeParse(values[key]);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0]);
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      const first = Object.keys(found)[0];
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const res = await fetch(STEP_ENDPOINTS[key].path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ orderId: state.order.id, data: parsed.data }),
+      });
+      if (!res.ok) throw new Error(`Save failed with ${res.status}`);
+      notify({ title: 'Information Saved', description: STEP_ENDPOINTS[key].saved });
+      moved.current = true;
+      if (phase.step === STEP_KEYS.length - 1) {
+        clearDraft(draftKey(state.order.id));
+        setPhase({ name: 'completed', redirecting: true });
+      } else {
+        setPhase({ name: 'step', step: phase.step + 1 });
+      }
+    } catch {
+      notify({
+        title: 'Error',
+        description: 'There was a problem saving your information. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const stepIndex = phase.name === 'step' ? phase.step : 3;
+
+  return (
+    <div className="ob-wizard">
+      <header className="ob-head">
+        <p className="eyebrow">Onboarding{state ? ` · Order ${state.order.orderNumber}` : ''}</p>
+        <h1>{product.name}</h1>
+        <p className="lead">{product.description}</p>
+      </header>
+
+      <div className="ob-card">
+        <div className="ob-progress">
+          <p className="ob-progress__label">
+            {stepIndex < 3 ? `Step ${stepIndex + 1} of 3` : 'All 3 steps complete'}
+          </p>
+          <progress max={3} value={stepIndex < 3 ? stepIndex + 1 : 3} aria-label="Onboarding progress" />
+          <ol className="ob-steps">
+            {titles.map((title, i) => (
+              <li
+                key={title}
+                data-state={i < stepIndex ? 'done' : i === stepIndex ? 'current' : 'todo'}
+                aria-current={i === stepIndex ? 'step' : undefined}
+              >
+                <span className="ob-steps__dot" aria-hidden="true">
+                  {i < stepIndex ? '✓' : i + 1}
+                </span>
+                <span>
+                  {title}
+                  {i < stepIndex && <span className="sr-only"> (completed)</span>}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+
+        {phase.name === 'loading' && (
+          <div className="ob-center" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <p>Loading your onboarding…</p>
+          </div>
+        )}
+
+        {phase.name === 'unavailable' && (
+          <div className="ob-notice ob-notice--error" role="alert">
+            <p className="ob-notice__title">We could not load your onboarding.</p>
+            <p>Please check your connection and try again.</p>
+            <p>
+              <button type="button" className="btn btn--sm" onClick={() => void load()}>
+                Try again
+              </button>
+            </p>
+          </div>
+        )}
+
+        {phase.name === 'completed' && (
+          <div className="ob-center">
+            <h2 ref={headingRef} tabIndex={-1} className="ob-step-title">
+              Onboarding Complete!
+            </h2>
+            <p>Thank you! We have everything we need to get started on your {product.name}.</p>
+            {phase.redirecting ? (
+              <div role="status" className="ob-center">
+                <span className="spinner" aria-hidden="true" />
+                <p>Redirecting you to your dashboard…</p>
+              </div>
+            ) : (
+              <a className="btn" href="/dashboard">
+                Go to your dashboard
+              </a>
+            )}
+          </div>
+        )}
+
+        {phase.name === 'step' && state && (
+          <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="ob-step-title">
+            <h2 id="ob-step-title" ref={headingRef} tabIndex={-1} className="ob-step-title">
+              {titles[phase.step]}
+            </h2>
+            <p className="muted ob-required-note">
+              Fields marked <span className="required-mark">*</span> are required.
+            </p>
+
+            {phase.step === 0 && (
+              <>
+                <div className="ob-grid">
+                  <TextField id="businessName" label="Business name" required autoComplete="organization" value={values.businessInfo.businessName} onChange={(v) => setField('businessInfo', 'businessName', v)} error={errors.businessName} />
+                  <TextField id="industry" label="Industry" required value={values.businessInfo.industry} onChange={(v) => setField('businessInfo', 'industry', v)} error={errors.industry} />
+                  <TextField id="contactName" label="Contact name" required autoComplete="name" value={values.businessInfo.contactName} onChange={(v) => setField('businessInfo', 'contactName', v)} error={errors.contactName} />
+                  <TextField id="email" label="Email address" type="email" inputMode="email" required autoComplete="email" value={values.businessInfo.email} onChange={(v) => setField('businessInfo', 'email', v)} error={errors.email} />
+                  <TextField id="phone" label="Phone number" type="tel" inputMode="tel" required autoComplete="tel" value={values.businessInfo.phone} onChange={(v) => setField('businessInfo', 'phone', v)} error={errors.phone} />
+                  <TextField id="website" label="Website" autoComplete="url" hint="Optional" value={values.businessInfo.website} onChange={(v) => setField('businessInfo', 'website', v)} error={errors.website} />
+                </div>
+                <TextAreaField id="description" label="Business description" required hint="What you do, who you serve and what makes you different." value={values.businessInfo.description} onChange={(v) => setField('businessInfo', 'description', v)} error={errors.description} />
+                <LogoUpload
+                  orderId={state.order.id}
+                  logoUrl={values.businessInfo.logoUrl}
+                  logoFile={values.businessInfo.logoFile}
+                  error={errors.logoUrl}
+                  onChange={(logoUrl, logoFile) => {
+                    setValues((v) => ({
+                      ...v,
+                      businessInfo: { ...v.businessInfo, logoUrl, logoFile },
+                      designPreferences: { ...v.designPreferences, logoUpload: Boolean(logoUrl) || v.designPreferences.logoUpload },
+                    }));
+                  }}
+                />
+              </>
+            )}
+
+            {phase.step === 1 && (
+              <>
+                <TextAreaField id="goals" label="Project goals" required hint={GOAL_HINT[product.kind]} value={values.projectDetails.goals} onChange={(v) => setField('projectDetails', 'goals', v)} error={errors.goals} />
+                <TextAreaField id="targetAudience" label="Target audience" required rows={3} value={values.projectDetails.targetAudience} onChange={(v) => setField('projectDetails', 'targetAudience', v)} error={errors.targetAudience} />
+                <TextAreaField id="keyFeatures" label="Key features" required hint={FEATURE_HINT[product.kind]} value={values.projectDetails.keyFeatures} onChange={(v) => setField('projectDetails', 'keyFeatures', v)} error={errors.keyFeatures} />
+                <div className="ob-grid">
+                  <TextField id="timeline" label="Timeline" required hint="For example: within 6 weeks" value={values.projectDetails.timeline} onChange={(v) => setField('projectDetails', 'timeline', v)} error={errors.timeline} />
+                  <TextField id="competitors" label="Competitors" hint="Optional" value={values.projectDetails.competitors} onChange={(v) => setField('projectDetails', 'competitors', v)} error={errors.competitors} />
+                </div>
+              </>
+            )}
+
+            {phase.step === 2 && (
+              <>
+                <TextAreaField id="stylePreferences" label="Style preferences" required rows={3} hint={STYLE_HINT[product.kind]} value={values.designPreferences.stylePreferences} onChange={(v) => setField('designPreferences', 'stylePreferences', v)} error={errors.stylePreferences} />
+                <TextField id="colorPreferences" label="Colour preferences" hint="Optional" value={values.designPreferences.colorPreferences} onChange={(v) => setField('designPreferences', 'colorPreferences', v)} error={errors.colorPreferences} />
+                <TextAreaField id="inspirationalWebsites" label="Inspirational websites" rows={3} hint="Optional: sites or accounts you like, and why." value={values.designPreferences.inspirationalWebsites} onChange={(v) => setField('designPreferences', 'inspirationalWebsites', v)} error={errors.inspirationalWebsites} />
+                <CheckboxField id="logoUpload" checked={values.designPreferences.logoUpload} onChange={(v) => setField('designPreferences', 'logoUpload', v)}>
+                  Use my logo in the design
+                </CheckboxField>
+                <TextAreaField id="additionalNotes" label="Additional notes" rows={3} hint="Optional" value={values.designPreferences.additionalNotes} onChange={(v) => setField('designPreferences', 'additionalNotes', v)} error={errors.additionalNotes} />
+              </>
+            )}
+
+            <div className="ob-nav">
+              {phase.step > 0 ? (
+                <button
+                  type="button"
+                  className="btn btn--outline"
+                  onClick={() => {
+                    moved.current = true;
+                    setErrors({});
+                    setPhase({ name: 'step', step: phase.step - 1 });
+                  }}
+                >
+                  Back
+                </button>
+              ) : (
+                <span />
+              )}
+              <button type="submit" className="btn" disabled={saving} aria-busy={saving || undefined}>
+                {saving && <span className="spinner" aria-hidden="true" />}
+                {STEP_ENDPOINTS[STEP_KEYS[phase.step]!].button}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const GOAL_HINT = {
+  website: 'What should your new website achieve for your business?',
+  social: 'What should your social media achieve: more followers, leads, bookings?',
+  agent: 'What should Lily handle for you: questions, bookings, lead qualification?',
+} as const;
+
+const FEATURE_HINT = {
+  website: 'Pages and functions you need, e.g. booking, online store, contact forms.',
+  social: 'Platforms and content types you want, e.g. Instagram reels, TikTok, YouTube Shorts.',
+  agent: 'Channels and tasks, e.g. phone calls, website chat, appointment booking, languages.',
+} as const;
+
+const STYLE_HINT = {
+  website: 'For example: clean and modern, warm and friendly, bold and colourful.',
+  social: 'The tone and look of your content, e.g. playful, educational, premium.',
+  agent: 'How Lily should sound, and the tools she should connect to (calendar, CRM, helpdesk).',
+} as const;
+
+function InvalidOrder() {
+  return (
+    <div className="ob-card ob-center ob-invalid">
+      <h1>Invalid Order</h1>
+      <p>The onboarding session you're trying to access is invalid.</p>
+      <p className="muted">
+        If you bought something, open the link in your order confirmation e-mail, or sign in on your dashboard.
+      </p>
+      <div className="btn-row">
+        <LinkButton className="btn" href="/products">
+          View Products
+        </LinkButton>
+        <a className="btn btn--outline" href="/dashboard">
+          Go to your dashboard
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * The order onboarding wizard on the server. Every call names a real order id and must come
+ * from the client session that owns the order (403 otherwise). Steps are saved into the
+ * order's one onboarding_forms row in order; the last one completes onboarding and links
+ * the client to the CRM.
+ */
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { linkClientToCrm } from '../dashboard/gohighlevel.server.ts';
+import { getDb, type Db } from '../../server/db/client.ts';
+import { onboardingForms, orders, type OnboardingForm, type Order } from '../../server/db/schema.ts';
+import { readEnv } from '../../server/env.ts';
+import { assertSameOrigin, handler, HttpError, json, readJson } from '../../server/http.ts';
+import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
+import { renderEmail } from '../../server/mail/templates.ts';
+import { readClientSession, type ClientSession } from '../../server/session/index.ts';
+import type { CrmClient } from '../../server/crm/crm.ts';
+import {
+  LOGO_URL_PATTERN,
+  STEP_KEYS,
+  STEP_SCHEMAS,
+  stepRequestSchema,
+  type StepKey,
+} from './onboarding';
+
+export const NOT_YOUR_ORDER = 'This order does not belong to your account.';
+export const SIGN_IN_FOR_ORDER = 'Please sign in to continue with this order.';
+export const ORDER_NOT_FOUND = 'Order not found';
+
+/** The order, if it exists and belongs to the signed-in client; 403/404 otherwise. */
+export async function requireOwnedOrder(db: Db, orderId: number, session: ClientSession | null): Promise<Order> {
+  if (!session) throw new HttpError(403, SIGN_IN_FOR_ORDER);
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+  if (order.clientId !== session.clientId) throw new HttpError(403, NOT_YOUR_ORDER);
+  return order;
+}
+
+export type OnboardingState = {
+  order: {
+    id: number;
+    orderNumber: string;
+    productId: string;
+    productName: string;
+    customerName: string;
+    customerEmail: string;
+  };
+  clientId: number;
+  form: Pick<OnboardingForm, 'businessInfo' | 'projectDetails' | 'designPreferences' | 'completed'> | null;
+};
+
+/** What the wizard loads to resume: the order and whatever was already saved. */
+export async function loadOnboardingState(
+  db: Db,
+  orderId: number,
+  session: ClientSession | null,
+): Promise<OnboardingState> {
+  const order = await requireOwnedOrder(db, orderId, session);
+  const [form] = await db.select().from(onboardingForms).where(eq(onboardingForms.orderId, order.id));
+  return {
+    order: {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      productId: order.productId,
+      productName: order.productName,
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+    },
+    clientId: order.clientId!,
+    form: form
+      ? {
+          businessInfo: form.businessInfo,
+          projectDetails: form.projectDetails,
+          designPreferences: form.designPreferences,
+          completed: form.completed,
+        }
+      : null,
+  };
+}
+
+const COLUMN: Record<StepKey, 'businessInfo' | 'projectDetails' | 'designPreferences'> = {
+  businessInfo: 'businessInfo',
+  projectDetails: 'projectDetails',
+  designPreferences: 'designPreferences',
+};
+
+export type SaveStepOptions = { crm?: CrmClient };
+
+export type SaveStepResult = { success: true; step: StepKey; completed: boolean; emailIds: number[] };
+
+/**
+ * Validates and stores one step for an owned order. Steps must be saved in order (a later
+ * step before an earlier one is a 409); the last step marks onboarding complete.
+ */
+export async function saveOnboardingStep(
+  db: Db,
+  step: StepKey,
+  body: unknown,
+  session: ClientSession | null,
+  options: SaveStepOptions = {},
+): Promise<SaveStepResult> {
+  // Who may write comes before what is written: a stranger learns nothing from validation.
+  const envelope = stepRequestSchema(z.unknown()).safeParse(body);
+  if (!envelope.success) throw new HttpError(400, 'orderId: Invalid order');
+  const order = await requireOwnedOrder(db, envelope.data.orderId, session);
+  const parsed = (STEP_SCHEMAS[step] as z.ZodType<Record<string, unknown>>).safeParse(envelope.data.data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = (issue?.path ?? []).join('.');
+    throw new HttpError(400, path ? `${path}: ${issue?.message}` : (issue?.message ?? 'Invalid request'));
+  }
+  const data = parsed.data;
+
+  if (step === 'businessInfo' && typeof data.logoUrl === 'string' && data.logoUrl) {
+    // Only a logo uploaded for this very order may be referenced.
+    const match = LOGO_URL_PATTERN.exec(data.logoUrl);
+    if (!match || Number(match[1]) !== order.id) throw new HttpError(400, 'logoUrl: Please upload the logo again');
+  }
+
+  const [existing] = await db.select().from(onboardingForms).where(eq(onboardingForms.orderId, order.id));
+  const index = STEP_KEYS.indexOf(step);
+  const missing = STEP_KEYS.slice(0, index).find((key) => existing?.[COLUMN[key]] == null);
+  if (missing) throw new HttpError(409, 'Please complete the previous step first.');
+
+  const completing = step === 'designPreferences';
+  const wasCompleted = existing?.completed ?? false;
+  const now = new Date();
+  const emailIds: number[] = [];
+
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(onboardingForms)
+      .values({ orderId: order.id, [COLUMN[step]]: data, completed: completing, updatedAt: now })
+      .onConflictDoUpdate({
+        target: onboardingForms.orderId,
+        set: {
+          [COLUMN[step]]: data,
+          updatedAt: now,
+          ...(completing ? { completed: true } : {}),
+        },
+      });
+    if (completing && !wasCompleted) {
+      const mail = await enqueueEmail(tx as unknown as Db, completedEmail(order));
+      emailIds.push(mail.id);
+    }
+  });
+
+  if (completing && order.clientId) {
+    const business = existing?.businessInfo ?? null;
+    // The CRM link is best effort: the saved onboarding stands even if the CRM is down;
+    // the dashboard then offers "Connect to GoHighLevel".
+    try {
+      const linked = await linkClientToCrm(db, order.clientId, {
+        crm: options.crm,
+        details: business
+          ? {
+              businessName: String(business.businessName ?? ''),
+              contactName: String(business.contactName ?? order.customerName),
+              email: order.customerEmail,
+              phone: typeof business.phone === 'string' ? business.phone : undefined,
+              website: typeof business.website === 'string' ? business.website : undefined,
+            }
+          : undefined,
+      });
+      emailIds.push(...linked.emailIds);
+    } catch (error) {
+      console.error('Linking the client to the CRM failed', (error as Error).message);
+    }
+  }
+
+  return { success: true, step, completed: completing || wasCompleted, emailIds };
+}
+
+function completedEmail(order: Order) {
+  const { teamEmail, siteUrl } = readEnv();
+  return {
+    kind: 'onboarding.completed',
+    to: teamEmail,
+    subject: `Onboarding completed for order ${order.orderNumber}`,
+    ...renderEmail({
+      heading: 'Onboarding completed',
+      paragraphs: [
+        `${order.customerName} finished the onboarding for ${order.productName} (order ${order.orderNumber}).`,
+        'Their business information, project details and design preferences are in the admin panel.',
+      ],
+      action: { label: 'Open the admin panel', url: new URL('/admin', siteUrl).toString() },
+    }),
+  };
+}
+
+/** Whether the order exists and is owned (used by the logo endpoints, which answer 404 rather than 403 for others' files). */
+export async function ownsOrder(db: Db, orderId: number, clientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
+  return Boolean(row);
+}
+
+/** The whole POST /api/onboarding/<step> function; the three step files only differ in the step. */
+export function onboardingStepHandler(step: StepKey) {
+  return handler(['POST'], async (req, context) => {
+    assertSameOrigin(req);
+    const body = await readJson(req);
+    const db = await getDb();
+    const result = await saveOnboardingStep(db, step, body, readClientSession(req));
+    if (result.emailIds.length) deliverInBackground(db, result.emailIds, context);
+    return json({ success: true, step, completed: result.completed });
+  });
+}

@@ -1,0 +1,229 @@
+/**
+ * Order onboarding wizard: the three step schemas (shared by the wizard island and the
+ * /api/onboarding/* functions) and the product / step-title selection from the route.
+ * Browser-safe: no server imports here.
+ */
+import './zod-csp';
+import { z } from 'zod';
+import { canonicalId, findItem } from '../catalogue/catalogue';
+
+const tooLong = (max: number) => `Please keep this under ${max} characters`;
+
+/** A required text field: trimmed, at least `min` characters, one message for missing or short. */
+export const requiredText = (min: number, message: string, max: number) =>
+  z.string({ error: message }).trim().min(min, message).max(max, tooLong(max));
+
+export const optionalText = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
+
+export const emailField = (message: string) =>
+  z.string({ error: message }).trim().max(254, message).pipe(z.email(message));
+
+/** Where an uploaded logo is served from; the server only accepts URLs of this shape for the same order. */
+export const LOGO_URL_PATTERN = /^\/api\/onboarding\/logo\/(\d+)\/([A-Za-z0-9_-]{8,64})$/;
+
+export function logoUrlFor(orderId: number, key: string): string {
+  return `/api/onboarding/logo/${orderId}/${key}`;
+}
+
+export const businessInfoSchema = z.object({
+  businessName: requiredText(2, 'Business name is required', 200),
+  industry: requiredText(2, 'Industry is required', 200),
+  contactName: requiredText(2, 'Contact name is required', 200),
+  email: emailField('Invalid email address'),
+  phone: requiredText(7, 'Phone number is required', 40),
+  website: optionalText(300),
+  description: requiredText(10, 'Please provide a brief description of your business', 5000),
+  logoUrl: z
+    .union([z.literal(''), z.string().regex(LOGO_URL_PATTERN, 'Please upload the logo again')])
+    .optional(),
+  logoFile: optionalText(255),
+});
+
+export const projectDetailsSchema = z.object({
+  goals: requiredText(10, 'Please describe your project goals', 5000),
+  targetAudience: requiredText(5, 'Target audience is required', 2000),
+  keyFeatures: requiredText(10, 'Please list key features you need', 5000),
+  timeline: requiredText(5, 'Timeline information is required', 500),
+  competitors: optionalText(2000),
+});
+
+export const designPreferencesSchema = z.object({
+  colorPreferences: optionalText(1000),
+  stylePreferences: requiredText(5, 'Style preferences are required', 2000),
+  logoUpload: z.boolean().optional(),
+  inspirationalWebsites: optionalText(2000),
+  additionalNotes: optionalText(5000),
+});
+
+export type BusinessInfo = z.infer<typeof businessInfoSchema>;
+export type ProjectDetails = z.infer<typeof projectDetailsSchema>;
+export type DesignPreferences = z.infer<typeof designPreferencesSchema>;
+
+export const STEP_KEYS = ['businessInfo', 'projectDetails', 'designPreferences'] as const;
+export type StepKey = (typeof STEP_KEYS)[number];
+
+export const STEP_SCHEMAS = {
+  businessInfo: businessInfoSchema,
+  projectDetails: projectDetailsSchema,
+  designPreferences: designPreferencesSchema,
+} as const;
+
+/** The endpoint each step saves to, and what its success notice calls the data. */
+export const STEP_ENDPOINTS: Record<StepKey, { path: string; saved: string; button: string }> = {
+  businessInfo: {
+    path: '/api/onboarding/business-info',
+    saved: 'Your business information has been saved successfully.',
+    button: 'Continue to Project Details',
+  },
+  projectDetails: {
+    path: '/api/onboarding/project-details',
+    saved: 'Your project details have been saved successfully.',
+    button: 'Continue to Design Preferences',
+  },
+  designPreferences: {
+    path: '/api/onboarding/design-preferences',
+    saved: 'Your design preferences have been saved successfully.',
+    button: 'Complete Onboarding',
+  },
+};
+
+/** Body of every POST /api/onboarding/* call: the real order id plus the step's data. */
+export const stepRequestSchema = <T extends z.ZodType>(data: T) =>
+  z.object({
+    orderId: z.coerce.number().int('Invalid order').positive('Invalid order'),
+    data,
+  });
+
+/* ------------------------------------------------------------------------------------------ */
+/* Products and step titles                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+export type OnboardingKind = 'website' | 'social' | 'agent';
+
+export const STEP_TITLES: Record<OnboardingKind, readonly [string, string, string]> = {
+  website: ['Business Information', 'Website Requirements', 'Design Preferences'],
+  social: ['Business Information', 'Social Media Goals', 'Content Preferences'],
+  agent: ['Business Information', 'Service Requirements', 'Integration Setup'],
+};
+
+export type OnboardingProduct = {
+  /** The route segment after "onboarding-". */
+  slug: 'starter' | 'advanced' | 'social-media' | 'ai-agent';
+  /** Catalogue id of the product the route stands for. */
+  productId: string;
+  name: string;
+  description: string;
+  kind: OnboardingKind;
+};
+
+export const ONBOARDING_PRODUCTS: Record<OnboardingProduct['slug'], OnboardingProduct> = {
+  starter: {
+    slug: 'starter',
+    productId: 'starter',
+    name: 'Starter Website Package',
+    description:
+      'Tell us about your business and what your 5-page website should do, and we will start building it right away.',
+    kind: 'website',
+  },
+  advanced: {
+    slug: 'advanced',
+    productId: 'advanced',
+    name: 'Advanced Website Package',
+    description:
+      'Tell us about your business, your online store and the look you want, so we can plan your site and shop.',
+    kind: 'website',
+  },
+  'social-media': {
+    slug: 'social-media',
+    productId: 'social-media-empire',
+    name: 'Social Media Empire Digital Agent',
+    description:
+      'Tell us about your brand, your audience and the content you like, so your agent can start publishing.',
+    kind: 'social',
+  },
+  'ai-agent': {
+    slug: 'ai-agent',
+    productId: 'lily-ai',
+    name: 'Lily AI Customer Service Agent',
+    description:
+      'Tell us about your business, the questions Lily should answer and the tools she should connect to.',
+    kind: 'agent',
+  },
+};
+
+export const DEFAULT_ONBOARDING_PRODUCT = ONBOARDING_PRODUCTS.starter;
+
+export type OnboardingRoute = {
+  product: OnboardingProduct;
+  /** True when the path named the product (onboarding-<slug>); false for the generic /onboarding. */
+  explicit: boolean;
+  /** The order id segment, or null when it is missing or not a positive integer. */
+  orderId: number | null;
+};
+
+const ROUTE_PATTERN = /^\/onboarding(?:-([a-z-]+))?(?:\/([^/]*))?\/?$/;
+
+/** Reads the product and order id from a wizard path such as /onboarding-social-media/42. */
+export function parseOnboardingPath(pathname: string): OnboardingRoute | null {
+  const match = ROUTE_PATTERN.exec(pathname);
+  if (!match) return null;
+  const [, slug, idSegment] = match;
+  let product = DEFAULT_ONBOARDING_PRODUCT;
+  if (slug !== undefined) {
+    const named = ONBOARDING_PRODUCTS[slug as OnboardingProduct['slug']];
+    if (!named) return null;
+    product = named;
+  }
+  return { product, explicit: slug !== undefined, orderId: parseOrderId(idSegment) };
+}
+
+export function parseOrderId(segment: string | undefined | null): number | null {
+  if (!segment || !/^[1-9]\d{0,9}$/.test(segment)) return null;
+  const id = Number(segment);
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * The wizard for a purchased product: the path's product when it names one, otherwise the
+ * order's product (so /onboarding/{id} for a Lily order asks Lily's questions), else starter.
+ * Same mapping as the success page's "Start Setup" links (checkout's onboardingPathFor).
+ */
+export function productForOrder(route: OnboardingRoute, orderProductId?: string): OnboardingProduct {
+  if (route.explicit || !orderProductId) return route.product;
+  const id = canonicalId(orderProductId);
+  if (id === 'starter' || id === 'advanced') return ONBOARDING_PRODUCTS[id];
+  if (id === 'social-empire') return ONBOARDING_PRODUCTS['social-media'];
+  if (findItem(id)?.type === 'agent') return ONBOARDING_PRODUCTS['ai-agent'];
+  return route.product;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Progress                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+export type SavedSteps = Partial<Record<StepKey, unknown>> & { completed?: boolean };
+
+/** Index (0..2) of the first step not saved yet, or 3 when all are saved / onboarding is complete. */
+export function firstUnsavedStep(saved: SavedSteps | null | undefined): number {
+  if (!saved) return 0;
+  if (saved.completed) return 3;
+  const index = STEP_KEYS.findIndex((key) => saved[key] == null);
+  return index === -1 ? 3 : index;
+}
+
+export type OnboardingStatus = 'not-started' | 'in-progress' | 'completed';
+
+export function onboardingStatus(saved: SavedSteps | null | undefined): OnboardingStatus {
+  const step = firstUnsavedStep(saved);
+  if (step === 3) return 'completed';
+  return step === 0 ? 'not-started' : 'in-progress';
+}
+
+export const ONBOARDING_STATUS_LABEL: Record<OnboardingStatus, string> = {
+  'not-started': 'Onboarding not started',
+  'in-progress': 'Onboarding in progress',
+  completed: 'Onboarding complete',
+};
+
+/** Delay between "Onboarding Complete!" and the redirect to the dashboard link (spec §9). */
+export const REDIRECT_DELAY_MS = 3000;

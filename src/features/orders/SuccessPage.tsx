@@ -1,0 +1,354 @@
+/**
+ * /checkout/success: looks the payment up by session_id (or payment_intent), shows the order
+ * with downloads and onboarding links, and clears the cart once the order exists. Without
+ * either parameter, or when the lookup fails (only logged), it thanks the buyer and counts
+ * down 10 seconds to the home page.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Icon } from '../../components/ui/Icon';
+import { CYCLE_LABEL, formatUsd } from '../catalogue/catalogue';
+import { loadCart } from '../cart/cart.store';
+import { requestJson } from '../checkout/checkout';
+import '../checkout/checkout.css';
+import {
+  isSettled,
+  linePriceLabel,
+  orderStatusLabel,
+  type CheckoutSessionView,
+  type OrderView,
+} from './orders';
+
+export const COUNTDOWN_SECONDS = 10;
+/** While a delayed payment is pending, the page asks again this often, this many times. */
+const POLL_MS = 4000;
+const POLL_LIMIT = 30;
+
+type Support = { phone: string; phoneHref: string; email: string };
+
+type State =
+  { kind: 'loading' } | { kind: 'fallback' } | { kind: 'order'; order: OrderView; amount: number };
+
+async function lookup(params: URLSearchParams): Promise<State> {
+  const sessionId = params.get('session_id');
+  const paymentIntent = params.get('payment_intent');
+  if (sessionId) {
+    const view = await requestJson<CheckoutSessionView>(
+      'GET',
+      `/api/checkout-session/${encodeURIComponent(sessionId)}`,
+    );
+    if (!view.order) return { kind: 'fallback' };
+    return { kind: 'order', order: view.order, amount: view.session.amount_total / 100 };
+  }
+  if (paymentIntent) {
+    const { order } = await requestJson<{ order: OrderView }>(
+      'GET',
+      `/api/orders/${encodeURIComponent(paymentIntent)}`,
+    );
+    return { kind: 'order', order, amount: order.amount };
+  }
+  return { kind: 'fallback' };
+}
+
+function Countdown() {
+  const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
+  const [running, setRunning] = useState(true);
+
+  useEffect(() => {
+    if (!running) return;
+    if (seconds <= 0) {
+      window.location.assign('/');
+      return;
+    }
+    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [seconds, running]);
+
+  return (
+    <div className="card text-center stack">
+      <p className="success-countdown" role="timer" aria-live="off">
+        {running
+          ? `Redirecting to the home page in ${seconds} second${seconds === 1 ? '' : 's'}`
+          : 'Automatic redirect stopped'}
+      </p>
+      {/* Announced once, not every second. */}
+      <p className="sr-only" role="status">
+        {running
+          ? `You will be taken to the home page in ${COUNTDOWN_SECONDS} seconds.`
+          : 'Automatic redirect stopped.'}
+      </p>
+      <div className="btn-row success-actions">
+        <a className="btn" href="/">
+          Go to Home Now
+        </a>
+        {running && (
+          <button type="button" className="btn btn--outline" onClick={() => setRunning(false)}>
+            Stay on This Page
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function OrderDetails({ order, amount }: { order: OrderView; amount: number }) {
+  const settled = isSettled(order.status);
+  const badge = settled
+    ? 'badge--success'
+    : order.status === 'pending'
+      ? 'badge--accent'
+      : 'badge--danger';
+  return (
+    <section className="card" aria-labelledby="order-details-title">
+      <h2 id="order-details-title">Order Details</h2>
+      <dl className="success-details">
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={`badge ${badge}`}>{orderStatusLabel(order.status)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Order ID</dt>
+          <dd>#{order.id}</dd>
+        </div>
+        <div>
+          <dt>Order number</dt>
+          <dd>{order.orderNumber}</dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatUsd(amount)}</dd>
+        </div>
+        <div>
+          <dt>Name</dt>
+          <dd>{order.customerName || '—'}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>{order.customerEmail}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={order.createdAt}>
+              {new Date(order.createdAt).toLocaleString('en-US', {
+                dateStyle: 'long',
+                timeStyle: 'short',
+              })}
+            </time>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Items({ order }: { order: OrderView }) {
+  const settled = isSettled(order.status);
+  return (
+    <section className="card" aria-labelledby="order-items-title">
+      <h2 id="order-items-title">Your Digital Items</h2>
+      {!settled && (
+        <p className="muted">Downloads and setup open as soon as your payment is confirmed.</p>
+      )}
+      <ul className="success-items">
+        {order.items.map((item) => (
+          <li key={item.id} className="success-item">
+            <div>
+              <h3>{item.name}</h3>
+              <p className="muted">
+                {item.quantity > 1 ? `${item.quantity} × ` : ''}
+                {CYCLE_LABEL[item.billingCycle]} · {linePriceLabel(item)}
+              </p>
+            </div>
+            {settled && (
+              <div className="btn-row">
+                <a
+                  className="btn btn--outline btn--sm"
+                  href={`/api/download/${item.id}`}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  <Icon name="download" /> Download Files
+                </a>
+                <a className="btn btn--sm" href={item.onboardingPath}>
+                  <Icon name="rocket" /> Start Setup
+                </a>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function WhatsNext({ support }: { support: Support }) {
+  return (
+    <>
+      <section className="card" aria-labelledby="whats-next-title">
+        <h2 id="whats-next-title">What's Next?</h2>
+        <ol className="success-steps">
+          <li>Check your e-mail for your receipt and a link to your client dashboard.</li>
+          <li>
+            Press Start Setup and complete the three short onboarding steps (about 15 minutes).
+          </li>
+          <li>
+            Our team reviews your answers and contacts you within 2 business days to kick off.
+          </li>
+          <li>Follow progress and manage billing in your client dashboard.</li>
+        </ol>
+      </section>
+      <section className="card" aria-labelledby="support-title">
+        <h2 id="support-title">Need Help?</h2>
+        <p className="muted">Our team answers within 24 hours, usually much sooner.</p>
+        <div className="btn-row">
+          <a className="btn btn--secondary" href={support.phoneHref}>
+            <Icon name="phone" /> Call {support.phone}
+          </a>
+          <a className="btn btn--outline" href={`mailto:${support.email}`}>
+            <Icon name="mail" /> Email Support
+          </a>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="review-title">
+        <h2 id="review-title">Share Your Experience</h2>
+        <p className="muted">
+          Happy with how your purchase went? A short review helps other small businesses find us.
+        </p>
+        <a
+          className="btn btn--accent"
+          href={`mailto:${support.email}?subject=${encodeURIComponent('My review of NovaReach Digital')}`}
+        >
+          <Icon name="star" /> Write a Review
+        </a>
+      </section>
+    </>
+  );
+}
+
+function ClosingActions() {
+  return (
+    <div className="btn-row success-actions">
+      <a className="btn" href="/lily-ai">
+        Explore Lily AI
+      </a>
+      <a className="btn btn--outline" href="/">
+        Back to Home
+      </a>
+    </div>
+  );
+}
+
+export default function SuccessPage({ support }: { support: Support }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const polls = useRef(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const params = new URLSearchParams(window.location.search);
+
+    async function run() {
+      try {
+        const next = await lookup(params);
+        if (cancelled) return;
+        setState(next);
+        if (next.kind !== 'order') return;
+        if (next.order.status !== 'failed') loadCart([]);
+        if (next.order.status === 'pending' && polls.current < POLL_LIMIT) {
+          polls.current += 1;
+          timer = setTimeout(() => void run(), POLL_MS);
+        }
+      } catch (error) {
+        // Spec: lookup failures are only logged; the buyer sees the thank-you fallback.
+        console.error('Could not load the order', error);
+        if (!cancelled) setState({ kind: 'fallback' });
+      }
+    }
+    void run();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, []);
+
+  if (state.kind === 'loading') {
+    return (
+      <div className="success-stack">
+        <div className="success-hero">
+          <h1>Confirming Your Payment</h1>
+          <p className="checkout-loading" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading your order details…
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  if (state.kind === 'fallback') {
+    return (
+      <div className="success-stack">
+        <div className="success-hero">
+          <span className="icon-tile" aria-hidden="true">
+            <Icon name="check" />
+          </span>
+          <h1>Thank You for Your Purchase!</h1>
+          <p className="lead">
+            If you completed a payment, a confirmation e-mail with your receipt and next steps is on
+            its way.
+          </p>
+        </div>
+        <Countdown />
+      </div>
+    );
+  }
+
+  const { order, amount } = state;
+  const pending = order.status === 'pending';
+  const failed = order.status === 'failed';
+  return (
+    <div className="success-stack">
+      <div className="success-hero">
+        <span
+          className={`icon-tile ${pending ? 'icon-tile--pending' : failed ? 'icon-tile--failed' : ''}`}
+          aria-hidden="true"
+        >
+          <Icon name={pending ? 'clock' : failed ? 'close' : 'check'} />
+        </span>
+        {pending ? (
+          <>
+            <h1>Payment Processing</h1>
+            <p className="lead" role="status">
+              Your order is placed and your payment is being processed. Some payment methods take a
+              few days to confirm; we will e-mail you as soon as it is complete.
+            </p>
+          </>
+        ) : failed ? (
+          <>
+            <h1>Payment Failed</h1>
+            <p className="lead" role="alert">
+              Your bank did not confirm this payment, so the order was not completed. Please try
+              again or contact us.
+            </p>
+            <a className="btn" href="/checkout">
+              Return to Checkout
+            </a>
+          </>
+        ) : (
+          <>
+            <h1>Payment Successful!</h1>
+            <p className="lead" role="status">
+              Thank you for your purchase. Your order is confirmed and a receipt is on its way to{' '}
+              {order.customerEmail}.
+            </p>
+          </>
+        )}
+      </div>
+      <OrderDetails order={order} amount={amount} />
+      <Items order={order} />
+      {!failed && <WhatsNext support={support} />}
+      <ClosingActions />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Order shapes the browser sees (success page, test pages) and small display rules.
+ * Browser-safe: no server imports.
+ */
+import { CYCLE_LABEL, formatUsd, type BillingCycle, type ItemType } from '../catalogue/catalogue';
+
+export type OrderStatus = 'pending' | 'paid' | 'completed' | 'failed' | 'refunded';
+
+/** One purchased line; `id` is the order item's id (used by /api/download/{id}). */
+export type OrderItemView = {
+  id: number;
+  productId: string;
+  name: string;
+  type: ItemType;
+  billingCycle: BillingCycle;
+  /** Unit price in USD. */
+  price: number;
+  quantity: number;
+  /** The onboarding wizard for this item, with the real order id. */
+  onboardingPath: string;
+};
+
+/** GET /api/orders/{paymentIntentId} → { order } (amount in USD). */
+export type OrderView = {
+  id: number;
+  orderNumber: string;
+  status: OrderStatus;
+  amount: number;
+  currency: string;
+  customerName: string;
+  customerEmail: string;
+  createdAt: string;
+  paymentIntentId: string;
+  items: OrderItemView[];
+};
+
+/** The line items as the spec's metadata.items JSON carries them (USD prices). */
+export type MetadataItem = {
+  id: string;
+  name: string;
+  type: ItemType;
+  billingCycle: BillingCycle;
+  price: number;
+  quantity: number;
+};
+
+/** GET /api/checkout-session/{id} → the spec's session shape plus the order once it exists. */
+export type CheckoutSessionView = {
+  session: {
+    id: string;
+    status: 'open' | 'complete' | 'expired';
+    payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+    mode: 'payment' | 'subscription';
+    amount_total: number;
+    currency: string;
+    customer_details: { name: string | null; email: string | null };
+    metadata: { items: string };
+    payment_intent: string | null;
+  };
+  order: OrderView | null;
+};
+
+const STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: 'Payment Processing',
+  paid: 'Completed',
+  completed: 'Completed',
+  failed: 'Payment Failed',
+  refunded: 'Refunded',
+};
+
+/** Spec: the payment page shows "completed" for a paid session. */
+export function orderStatusLabel(status: OrderStatus): string {
+  return STATUS_LABEL[status];
+}
+
+export function isSettled(status: OrderStatus): boolean {
+  return status === 'paid' || status === 'completed';
+}
+
+/** "$1,000.00" or "$199.00/month" style price of one line. */
+export function linePriceLabel(
+  item: Pick<OrderItemView, 'price' | 'quantity' | 'billingCycle'>,
+): string {
+  const total = formatUsd(item.price * item.quantity);
+  return item.billingCycle === 'oneTime'
+    ? total
+    : `${total} ${CYCLE_LABEL[item.billingCycle].toLowerCase()}`;
+}

@@ -1,0 +1,130 @@
+/**
+ * Admin sessions. The browser holds a random 256-bit token in a `__Host-` cookie; the
+ * database holds only its SHA-256, so a leaked table cannot be replayed as cookies.
+ * A session ends after 30 idle minutes or 12 hours in total, whichever comes first.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { adminSessions, users } from '../db/schema.ts';
+
+export const SESSION_COOKIE = '__Host-admin_session';
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** Writing lastSeenAt on every request is wasteful; a minute's precision is plenty for a 30-minute idle limit. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+const TOKEN_BYTES = 32;
+
+export type AdminUser = { id: number; username: string };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+/**
+ * Starts a session for `userId`. The session this browser presented (if any) is deleted
+ * first, so signing in always rotates the identifier (no session fixation).
+ */
+export async function createSession(
+  db: Db,
+  userId: number,
+  { previousToken, now = new Date() }: { previousToken?: string | null | undefined; now?: Date } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  if (previousToken) await destroySession(db, previousToken);
+  await purgeExpiredSessions(db, now);
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
+  await db.insert(adminSessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The signed-in user for a token, or null when unknown, idle too long or past its lifetime. */
+export async function validateSession(
+  db: Db,
+  token: string | null | undefined,
+  now = new Date(),
+): Promise<AdminUser | null> {
+  if (!token || token.length > 128) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      userId: adminSessions.userId,
+      username: users.username,
+      lastSeenAt: adminSessions.lastSeenAt,
+      expiresAt: adminSessions.expiresAt,
+    })
+    .from(adminSessions)
+    .innerJoin(users, eq(users.id, adminSessions.userId))
+    .where(eq(adminSessions.tokenHash, tokenHash));
+  if (!row) return null;
+  const idleFor = now.getTime() - row.lastSeenAt.getTime();
+  if (row.expiresAt.getTime() <= now.getTime() || idleFor >= IDLE_TIMEOUT_MS) {
+    await db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
+    return null;
+  }
+  if (idleFor >= TOUCH_INTERVAL_MS) {
+    await db
+      .update(adminSessions)
+      .set({ lastSeenAt: now })
+      .where(eq(adminSessions.tokenHash, tokenHash));
+  }
+  return { id: row.userId, username: row.username };
+}
+
+export async function destroySession(db: Db, token: string): Promise<void> {
+  await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of a user (after a password reset). */
+export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(adminSessions).where(eq(adminSessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db
+    .delete(adminSessions)
+    .where(
+      or(
+        lt(adminSessions.expiresAt, now),
+        lt(adminSessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+      ),
+    );
+}
+
+/** Reads the session token from the Cookie header. */
+export function readSessionToken(req: Request): string | null {
+  const header = req.headers.get('cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eqAt = part.indexOf('=');
+    if (eqAt === -1) continue;
+    if (part.slice(0, eqAt).trim() === SESSION_COOKIE) {
+      const value = part.slice(eqAt + 1).trim();
+      return value || null;
+    }
+  }
+  return null;
+}
+
+/**
+ * `__Host-` makes the browser insist on Secure, Path=/ and no Domain, so a sibling subdomain
+ * cannot plant or overwrite it. Browsers treat http://localhost as secure, so dev works too.
+ */
+export function sessionCookie(token: string): string {
+  const maxAge = Math.floor(ABSOLUTE_TIMEOUT_MS / 1000);
+  return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Strict`;
+}
+
+export function clearedSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Strict`;
+}

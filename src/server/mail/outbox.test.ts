@@ -1,0 +1,230 @@
+/**
+ * Outbox delivery against a real SMTP peer on loopback (smtp-server): delivery with an
+ * attachment, a server that rejects, the retry schedule, the final 'failed' state and the
+ * admin's retry.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeDb, useFreshTestDb, type Db } from '../db/client';
+import { emailOutbox } from '../db/schema';
+import {
+  backoffMs,
+  deliverDue,
+  enqueueEmail,
+  MAX_ATTEMPTS,
+  retryEmail,
+  SEND_LEASE_MS,
+  smtpTransport,
+  textAttachment,
+  type EmailInput,
+} from './outbox';
+import { leafParts, startTestSmtp, type TestSmtp } from './test-smtp';
+
+let db: Db;
+let smtp: TestSmtp;
+
+const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSTATUS:TENTATIVE\r\nSUMMARY:Café chat\r\nEND:VCALENDAR\r\n';
+const email = (over: Partial<EmailInput> = {}): EmailInput => ({
+  kind: 'test.mail',
+  to: 'visitor@example.com',
+  subject: 'Meeting request received',
+  text: 'Hello in plain text',
+  html: '<p>Hello in <strong>HTML</strong></p>',
+  ...over,
+});
+const row = async (id: number) => (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
+
+beforeAll(async () => {
+  db = await useFreshTestDb();
+  smtp = await startTestSmtp();
+});
+
+afterAll(async () => {
+  await smtp.close();
+  await closeDb();
+});
+
+beforeEach(async () => {
+  await db.delete(emailOutbox);
+  smtp.received.length = 0;
+  smtp.reject = null;
+  vi.stubEnv('SMTP_URL', smtp.url);
+  vi.stubEnv('MAIL_FROM', 'NovaReach Digital <hello@novareach.example>');
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('enqueueEmail', () => {
+  it('stores a pending row due now, with base64 attachments and a one-line subject', async () => {
+    const now = new Date('2026-03-10T10:00:00Z');
+    const stored = await enqueueEmail(
+      db,
+      email({
+        subject: 'New message from Eve\r\nBcc: victim@example.com',
+        attachments: [textAttachment('invite.ics', 'text/calendar', ICS)],
+      }),
+      now,
+    );
+    expect(stored).toMatchObject({ status: 'pending', attempts: 0, lastError: null, sentAt: null });
+    expect(stored.nextAttemptAt.toISOString()).toBe(now.toISOString());
+    expect(stored.subject).toBe('New message from Eve Bcc: victim@example.com');
+    expect(Buffer.from(stored.attachments[0]!.content, 'base64').toString('utf8')).toBe(ICS);
+  });
+});
+
+describe('deliverDue', () => {
+  it('leaves everything pending when SMTP is not configured', async () => {
+    vi.stubEnv('SMTP_URL', '');
+    const stored = await enqueueEmail(db, email());
+    expect(await smtpTransport()).toBeUndefined();
+    expect(await deliverDue(db)).toEqual({ sent: 0, retrying: 0, failed: 0, skipped: true });
+    expect(await row(stored.id)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('sends through SMTP_URL: sender, recipient, subject, text, HTML and the attachment', async () => {
+    const stored = await enqueueEmail(
+      db,
+      email({ attachments: [textAttachment('meeting-request.ics', 'text/calendar; charset=utf-8; method=REQUEST', ICS)] }),
+    );
+    expect(await deliverDue(db)).toEqual({ sent: 1, retrying: 0, failed: 0, skipped: false });
+
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.from).toBe('hello@novareach.example');
+    expect(mail.to).toEqual(['visitor@example.com']);
+    expect(mail.message.headers.subject).toBe('Meeting request received');
+    expect(mail.message.headers.from).toContain('NovaReach Digital');
+    const leaves = leafParts(mail.message);
+    expect(leaves.find((p) => p.headers['content-type']?.startsWith('text/plain'))?.body).toContain('Hello in plain text');
+    expect(leaves.find((p) => p.headers['content-type']?.startsWith('text/html'))?.body).toContain('<strong>HTML</strong>');
+    const attachment = leaves.find((p) => p.headers['content-type']?.startsWith('text/calendar'));
+    expect(attachment?.headers['content-disposition']).toContain('meeting-request.ics');
+    expect(attachment?.headers['content-type']).toContain('method=REQUEST');
+    expect(attachment?.bodyBytes.toString('utf8')).toBe(ICS);
+
+    const sent = await row(stored.id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(sent.sentAt).toBeInstanceOf(Date);
+    // Sent rows are never sent again.
+    expect(await deliverDue(db)).toMatchObject({ sent: 0 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('records a rejection and retries with exponential backoff until it is accepted', async () => {
+    const t0 = new Date('2026-03-10T10:00:00Z');
+    const stored = await enqueueEmail(db, email(), t0);
+    smtp.reject = { code: 451, message: 'Mailbox temporarily unavailable' };
+
+    expect(await deliverDue(db, { now: t0 })).toMatchObject({ sent: 0, retrying: 1 });
+    let r = await row(stored.id);
+    expect(r).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(r.lastError).toContain('Mailbox temporarily unavailable');
+    expect(r.nextAttemptAt.getTime()).toBe(t0.getTime() + backoffMs(1));
+    expect(backoffMs(1)).toBe(5 * 60 * 1000);
+
+    // Not due yet: nothing is attempted.
+    expect(await deliverDue(db, { now: new Date(t0.getTime() + backoffMs(1) - 1000) })).toMatchObject({
+      retrying: 0,
+      sent: 0,
+    });
+    expect((await row(stored.id)).attempts).toBe(1);
+
+    const t1 = new Date(t0.getTime() + backoffMs(1));
+    expect(await deliverDue(db, { now: t1 })).toMatchObject({ retrying: 1 });
+    r = await row(stored.id);
+    expect(r.attempts).toBe(2);
+    expect(r.nextAttemptAt.getTime()).toBe(t1.getTime() + backoffMs(2));
+    expect(backoffMs(2)).toBe(2 * backoffMs(1));
+
+    smtp.reject = null;
+    const t2 = new Date(t1.getTime() + backoffMs(2));
+    expect(await deliverDue(db, { now: t2 })).toMatchObject({ sent: 1 });
+    r = await row(stored.id);
+    expect(r).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('marks an e-mail failed after the maximum number of attempts', async () => {
+    let now = new Date('2026-03-10T10:00:00Z');
+    const stored = await enqueueEmail(db, email(), now);
+    smtp.reject = { code: 550, message: 'No such user here' };
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const result = await deliverDue(db, { now });
+      expect(result).toMatchObject(attempt < MAX_ATTEMPTS ? { retrying: 1 } : { failed: 1 });
+      now = (await row(stored.id)).nextAttemptAt;
+    }
+    const r = await row(stored.id);
+    expect(r).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(r.lastError).toContain('No such user here');
+    // Failed rows are not picked up by the scheduled run any more.
+    expect(await deliverDue(db, { now: new Date(now.getTime() + 24 * 3600 * 1000) })).toMatchObject({ failed: 0, retrying: 0 });
+    expect(backoffMs(MAX_ATTEMPTS)).toBeLessThanOrEqual(6 * 3600 * 1000);
+  });
+
+  it('records an unreachable server as a failure to retry', async () => {
+    vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:1');
+    const stored = await enqueueEmail(db, email());
+    expect(await deliverDue(db)).toMatchObject({ retrying: 1 });
+    const r = await row(stored.id);
+    expect(r.status).toBe('pending');
+    expect(r.lastError).toMatch(/ECONNREFUSED|connect/i);
+  });
+
+  it('sends each due e-mail once even when two runs overlap, and only the ids asked for', async () => {
+    const a = await enqueueEmail(db, email({ to: 'a@example.com' }));
+    const b = await enqueueEmail(db, email({ to: 'b@example.com' }));
+    const c = await enqueueEmail(db, email({ to: 'c@example.com' }));
+    expect(await deliverDue(db, { ids: [b.id] })).toMatchObject({ sent: 1 });
+    expect(smtp.received.map((m) => m.to[0])).toEqual(['b@example.com']);
+    const [first, second] = await Promise.all([deliverDue(db), deliverDue(db)]);
+    expect(first!.sent + second!.sent).toBe(2);
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+    expect((await row(a.id)).status).toBe('sent');
+    expect((await row(c.id)).status).toBe('sent');
+  });
+
+  it('leases a row while it is being sent so a crashed run is retried later, not twice at once', async () => {
+    const now = new Date('2026-03-10T10:00:00Z');
+    const stored = await enqueueEmail(db, email(), now);
+    const hanging = { sendMail: () => new Promise<never>(() => undefined) };
+    void deliverDue(db, { now, transport: hanging });
+    await vi.waitFor(async () => {
+      expect((await row(stored.id)).nextAttemptAt.getTime()).toBe(now.getTime() + SEND_LEASE_MS);
+    });
+    expect(await deliverDue(db, { now })).toMatchObject({ sent: 0 });
+    expect(await deliverDue(db, { now: new Date(now.getTime() + SEND_LEASE_MS) })).toMatchObject({ sent: 1 });
+  });
+});
+
+describe('retryEmail', () => {
+  it('sends a failed e-mail again on request and reports the outcome', async () => {
+    const now = new Date('2026-03-10T10:00:00Z');
+    const stored = await enqueueEmail(db, email(), now);
+    await db
+      .update(emailOutbox)
+      .set({ status: 'failed', attempts: MAX_ATTEMPTS, lastError: 'old error' })
+      .where(eq(emailOutbox.id, stored.id));
+
+    smtp.reject = { code: 451, message: 'Still down' };
+    const stillFailed = await retryEmail(db, stored.id, { now });
+    expect(stillFailed).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS + 1 });
+    expect(stillFailed?.lastError).toContain('Still down');
+
+    smtp.reject = null;
+    const sent = await retryEmail(db, stored.id, { now });
+    expect(sent).toMatchObject({ status: 'sent', lastError: null });
+    expect(smtp.received).toHaveLength(1);
+
+    expect(await retryEmail(db, stored.id)).toBeUndefined();
+    expect(await retryEmail(db, 999_999)).toBeUndefined();
+  });
+
+  it('only re-queues when SMTP is not configured', async () => {
+    vi.stubEnv('SMTP_URL', '');
+    const stored = await enqueueEmail(db, email());
+    await db.update(emailOutbox).set({ status: 'failed' }).where(eq(emailOutbox.id, stored.id));
+    expect(await retryEmail(db, stored.id)).toMatchObject({ status: 'pending' });
+  });
+});

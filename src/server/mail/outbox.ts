@@ -1,0 +1,241 @@
+/**
+ * The e-mail outbox. Every e-mail the site sends is first written to `email_outbox`, so a
+ * message is never lost when SMTP is down or not configured; `deliverDue` then sends what is
+ * due and reschedules failures with exponential backoff.
+ *
+ * Attachment `content` is ALWAYS base64 (so PDFs and other binary files survive the JSON
+ * column unchanged). Use `textAttachment()` to build one from a UTF-8 string such as an .ics.
+ *
+ * Lifecycle of a row: pending --(sent)--> sent
+ *                     pending --(error, attempts < MAX_ATTEMPTS)--> pending, later nextAttemptAt
+ *                     pending --(error, attempts = MAX_ATTEMPTS)--> failed
+ *                     failed/pending --retryEmail()--> pending, due now
+ * Without SMTP_URL nothing is sent and rows stay pending for the admin panel.
+ */
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { emailOutbox, type OutboxAttachment, type OutboxEmail } from '../db/schema.ts';
+import { readEnv } from '../env.ts';
+
+export type { OutboxAttachment, OutboxEmail };
+
+export type EmailInput = {
+  /** What the e-mail is for, e.g. "contact.team", "meeting.receipt"; shown in the admin panel. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** `content` is base64; see textAttachment(). */
+  attachments?: OutboxAttachment[];
+};
+
+/** The part of a nodemailer transport the outbox uses (tests may pass their own). */
+export type MailTransport = {
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attachments: { filename: string; contentType: string; content: string; encoding: 'base64' }[];
+  }): Promise<unknown>;
+  close?(): void;
+};
+
+/** After this many failed attempts a row is marked 'failed' (the admin can still retry it). */
+export const MAX_ATTEMPTS = 8;
+/** First retry after 5 minutes (the scheduled function's period), doubling each time. */
+export const BASE_BACKOFF_MS = 5 * 60 * 1000;
+export const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
+/**
+ * A row being sent is "leased" by pushing nextAttemptAt this far ahead, so two deliverers
+ * (the inline attempt after a form submission and the scheduled run) never send it twice,
+ * and a deliverer that dies mid-send leaves the row to be retried after the lease.
+ */
+export const SEND_LEASE_MS = 10 * 60 * 1000;
+const DEFAULT_BATCH = 50;
+const MAX_ERROR_LENGTH = 1000;
+
+/** Delay before the next attempt after `attempts` failures (1 → 5 min, 2 → 10 min, ... ≤ 6 h). */
+export function backoffMs(attempts: number): number {
+  return Math.min(BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+}
+
+/** A UTF-8 text file (e.g. an .ics invitation) as an outbox attachment. */
+export function textAttachment(filename: string, contentType: string, text: string): OutboxAttachment {
+  return { filename, contentType, content: Buffer.from(text, 'utf8').toString('base64') };
+}
+
+/** Writes one e-mail to the outbox and returns the stored row (status 'pending', due now). */
+export async function enqueueEmail(db: Db, email: EmailInput, now = new Date()): Promise<OutboxEmail> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      kind: email.kind,
+      to: email.to,
+      // Subjects often carry visitor input; a header never contains line breaks.
+      subject: email.subject.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim(),
+      text: email.text,
+      html: email.html,
+      attachments: email.attachments ?? [],
+      nextAttemptAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('Inserting into the e-mail outbox returned no row');
+  return row;
+}
+
+/** A nodemailer SMTP transport for SMTP_URL, or undefined when e-mail is not configured. */
+export async function smtpTransport(smtpUrl = readEnv().smtpUrl): Promise<MailTransport | undefined> {
+  if (!smtpUrl) return undefined;
+  const nodemailer = await import('nodemailer');
+  // Short timeouts: delivery runs inside functions with a limited lifetime.
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  } as Parameters<typeof nodemailer.createTransport>[0] & { url: string }) as unknown as MailTransport;
+}
+
+export type DeliveryResult = { sent: number; retrying: number; failed: number; skipped: boolean };
+
+export type DeliverOptions = {
+  /** Defaults to an SMTP transport for SMTP_URL; without one nothing is sent. */
+  transport?: MailTransport;
+  now?: Date;
+  /** Most rows handled in one run. */
+  limit?: number;
+  /** Only these rows (the inline attempt right after a form submission). */
+  ids?: number[];
+  from?: string;
+};
+
+/** Leases up to `limit` due rows; rows leased by another deliverer are skipped. */
+async function claimDue(db: Db, now: Date, limit: number, ids?: number[]): Promise<OutboxEmail[]> {
+  const due = and(
+    eq(emailOutbox.status, 'pending'),
+    lte(emailOutbox.nextAttemptAt, now),
+    ids ? inArray(emailOutbox.id, ids) : undefined,
+  );
+  const candidates = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(due)
+    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  // Re-checking `due` in the UPDATE makes the claim atomic even where SKIP LOCKED is a no-op.
+  return db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS) })
+    .where(and(inArray(emailOutbox.id, candidates), due))
+    .returning();
+}
+
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, MAX_ERROR_LENGTH) || 'Unknown delivery error';
+}
+
+/** Sends one claimed row and records the outcome. */
+async function sendOne(
+  db: Db,
+  row: OutboxEmail,
+  transport: MailTransport,
+  from: string,
+  now: Date,
+): Promise<'sent' | 'retrying' | 'failed'> {
+  try {
+    await transport.sendMail({
+      from,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      attachments: row.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content,
+        encoding: 'base64' as const,
+      })),
+    });
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
+      .where(eq(emailOutbox.id, row.id));
+    return 'sent';
+  } catch (error) {
+    const attempts = row.attempts + 1;
+    const failed = attempts >= MAX_ATTEMPTS;
+    await db
+      .update(emailOutbox)
+      .set({
+        attempts,
+        lastError: describeError(error),
+        status: failed ? 'failed' : 'pending',
+        nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+      })
+      .where(eq(emailOutbox.id, row.id));
+    return failed ? 'failed' : 'retrying';
+  }
+}
+
+/**
+ * Sends the pending e-mails whose nextAttemptAt ≤ now. Never throws for a delivery failure:
+ * failures are recorded on the row and retried later.
+ */
+export async function deliverDue(db: Db, options: DeliverOptions = {}): Promise<DeliveryResult> {
+  const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0, skipped: false };
+  const ownTransport = options.transport ? undefined : await smtpTransport();
+  const transport = options.transport ?? ownTransport;
+  if (!transport) return { ...result, skipped: true };
+  const now = options.now ?? new Date();
+  const from = options.from ?? readEnv().mailFrom;
+  try {
+    const rows = await claimDue(db, now, options.limit ?? DEFAULT_BATCH, options.ids);
+    for (const row of rows) {
+      result[await sendOne(db, row, transport, from, now)] += 1;
+    }
+  } finally {
+    ownTransport?.close?.();
+  }
+  return result;
+}
+
+/**
+ * The admin panel's retry button: makes a pending or failed e-mail due now and attempts it
+ * once (when SMTP is configured). A failed row that fails again stays 'failed'. Returns the
+ * row afterwards, or undefined when there is no such row or it was already sent.
+ */
+export async function retryEmail(
+  db: Db,
+  id: number,
+  options: Omit<DeliverOptions, 'ids' | 'limit'> = {},
+): Promise<OutboxEmail | undefined> {
+  const now = options.now ?? new Date();
+  const [requeued] = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', nextAttemptAt: now })
+    .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['pending', 'failed'])))
+    .returning();
+  if (!requeued) return undefined;
+  await deliverDue(db, { ...options, now, ids: [id], limit: 1 });
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row;
+}
+
+/**
+ * Tries to send freshly enqueued rows without delaying or failing the caller's response:
+ * on Netlify the attempt continues after the response through `context.waitUntil`.
+ * Anything not sent stays in the outbox for the scheduled function.
+ */
+export function deliverInBackground(db: Db, ids: number[], context?: unknown): Promise<void> {
+  const attempt = deliverDue(db, { ids })
+    .then(() => undefined)
+    .catch((error: unknown) => console.error('Outbox delivery attempt failed', error));
+  const waitUntil = (context as { waitUntil?: (p: Promise<unknown>) => void } | undefined)?.waitUntil;
+  if (typeof waitUntil === 'function') waitUntil.call(context, attempt);
+  return attempt;
+}

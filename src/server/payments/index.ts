@@ -1,0 +1,27 @@
+/** Picks the payment provider for the environment: Stripe with a secret key, else simulated. */
+import { getDb } from '../db/client.ts';
+import { readEnv, type ServerEnv } from '../env.ts';
+import type { PaymentProvider, ProviderName } from './provider.ts';
+import { SimulatedProvider } from './simulated.ts';
+import { StripeProvider, createStripeClient } from './stripe.ts';
+
+export type {
+  CreateCheckoutInput,
+  CreatedCheckout,
+  PaymentProvider,
+  ProviderName,
+  ProviderSession,
+} from './provider.ts';
+
+/** The provider new checkouts use. */
+export function getPaymentProvider(env: ServerEnv = readEnv()): PaymentProvider {
+  if (env.stripeSecretKey) return new StripeProvider(createStripeClient(env));
+  if (!env.simulatedPayments) throw new Error('No payment provider is configured');
+  return new SimulatedProvider(getDb);
+}
+
+/** The provider that owns an existing session (a simulated session stays simulated). */
+export function providerNamed(name: ProviderName, env: ServerEnv = readEnv()): PaymentProvider {
+  if (name === 'simulated') return new SimulatedProvider(getDb);
+  return new StripeProvider(createStripeClient(env));
+}

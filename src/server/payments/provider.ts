@@ -1,0 +1,41 @@
+/**
+ * The payment provider interface. Checkout talks to Stripe in production and to the
+ * simulated provider locally and in tests; everything after "create a session" and
+ * "what is the state of this session" is shared code (fulfilment, orders, e-mails).
+ */
+import type { CheckoutMode, PricedLine } from '../../features/checkout/checkout.ts';
+
+export type ProviderName = 'stripe' | 'simulated';
+
+export type CreateCheckoutInput = {
+  lines: PricedLine[];
+  mode: CheckoutMode;
+  amountTotalCents: number;
+  /** Success URL containing the literal {CHECKOUT_SESSION_ID} placeholder. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Sent as the provider's idempotency key, so a retried request creates one session. */
+  idempotencyKey: string;
+};
+
+export type CreatedCheckout = { id: string; url: string };
+
+/** A provider's view of a checkout session, reduced to what fulfilment needs. */
+export type ProviderSession = {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  customerEmail: string | null;
+  customerName: string | null;
+  paymentIntentId: string | null;
+  subscriptionId: string | null;
+  customerId: string | null;
+  amountTotalCents: number | null;
+};
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout>;
+  /** The session's current state, or null when the provider does not know it. */
+  retrieveSession(id: string): Promise<ProviderSession | null>;
+}

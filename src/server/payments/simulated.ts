@@ -1,0 +1,57 @@
+/**
+ * The simulated provider (no STRIPE_SECRET_KEY, never in production). Its "hosted page" is
+ * /pay/simulated on this site, and its state is the checkout_sessions row itself: the page's
+ * Pay / Decline / Cancel actions update that row and then run the same fulfilment as the
+ * Stripe webhook.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { checkoutSessions } from '../db/schema.ts';
+import type {
+  CreateCheckoutInput,
+  CreatedCheckout,
+  PaymentProvider,
+  ProviderSession,
+} from './provider.ts';
+
+export const SIMULATED_PAY_PATH = '/pay/simulated';
+
+export function simulatedId(prefix: 'cs' | 'pi' | 'cus' | 'sub'): string {
+  return `sim_${prefix}_${randomBytes(18).toString('base64url')}`;
+}
+
+export class SimulatedProvider implements PaymentProvider {
+  readonly name = 'simulated' as const;
+
+  constructor(private readonly db: () => Promise<Db>) {}
+
+  async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
+    const id = simulatedId('cs');
+    const url = new URL(SIMULATED_PAY_PATH, input.successUrl);
+    url.searchParams.set('session', id);
+    return { id, url: url.toString() };
+  }
+
+  async retrieveSession(id: string): Promise<ProviderSession | null> {
+    const db = await this.db();
+    const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+    if (!row || row.provider !== 'simulated') return null;
+    const complete = row.status === 'complete';
+    return {
+      id: row.id,
+      status: complete
+        ? 'complete'
+        : row.status === 'canceled' || row.status === 'expired'
+          ? 'expired'
+          : 'open',
+      paymentStatus: complete ? 'paid' : 'unpaid',
+      customerEmail: row.customerEmail,
+      customerName: row.customerName,
+      paymentIntentId: row.paymentIntentId,
+      subscriptionId: complete && row.mode === 'subscription' ? `sim_sub_${row.id.slice(7)}` : null,
+      customerId: null,
+      amountTotalCents: row.amountTotalCents,
+    };
+  }
+}

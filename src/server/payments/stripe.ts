@@ -1,0 +1,159 @@
+/**
+ * Stripe Checkout through the official SDK. Sessions are built from server-priced lines
+ * (price_data, never a browser price); carts with a recurring item use subscription mode,
+ * where one-time lines are charged on the first invoice.
+ */
+import Stripe from 'stripe';
+import type { PricedLine } from '../../features/checkout/checkout.ts';
+import type { ServerEnv } from '../env.ts';
+import type {
+  CreateCheckoutInput,
+  CreatedCheckout,
+  PaymentProvider,
+  ProviderSession,
+} from './provider.ts';
+
+/** Stripe metadata values hold at most 500 characters. */
+const METADATA_VALUE_LIMIT = 500;
+
+/**
+ * An SDK client. STRIPE_API_HOST (tests only) points it at a local stand-in for the API
+ * through the SDK's host/port/protocol options.
+ */
+export function createStripeClient(
+  env: Pick<ServerEnv, 'stripeSecretKey' | 'stripeApiHost'>,
+): Stripe {
+  if (!env.stripeSecretKey) throw new Error('STRIPE_SECRET_KEY is not set');
+  const config: Stripe.StripeConfig = {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'novareach-storefront' },
+  };
+  if (env.stripeApiHost) {
+    const api = new URL(env.stripeApiHost);
+    const protocol = api.protocol === 'http:' ? 'http' : 'https';
+    config.host = api.hostname;
+    config.port = api.port || (protocol === 'http' ? 80 : 443);
+    config.protocol = protocol;
+    config.telemetry = false;
+  }
+  return new Stripe(env.stripeSecretKey, config);
+}
+
+const INTERVAL = { monthly: 'month', yearly: 'year' } as const;
+
+function lineItem(line: PricedLine): Stripe.Checkout.SessionCreateParams.LineItem {
+  const priceData: Stripe.Checkout.SessionCreateParams.LineItem.PriceData = {
+    currency: 'usd',
+    unit_amount: line.unitAmountCents,
+    product_data: {
+      name: line.name,
+      description: line.description,
+      metadata: { catalogue_id: line.id },
+    },
+  };
+  if (line.billingCycle !== 'oneTime')
+    priceData.recurring = { interval: INTERVAL[line.billingCycle] };
+  return { quantity: line.quantity, price_data: priceData };
+}
+
+/**
+ * The purchased lines as compact JSON in metadata.items. A very large cart spills into
+ * items_2, items_3, ... so every value stays under Stripe's 500-character limit.
+ */
+export function itemsMetadata(lines: readonly PricedLine[]): Record<string, string> {
+  const compact = lines.map((l) => ({
+    id: l.id,
+    cycle: l.billingCycle,
+    qty: l.quantity,
+    unit: l.unitAmountCents,
+  }));
+  const chunks: string[] = [];
+  let current: typeof compact = [];
+  for (const entry of compact) {
+    const next = [...current, entry];
+    if (current.length && JSON.stringify(next).length > METADATA_VALUE_LIMIT) {
+      chunks.push(JSON.stringify(current));
+      current = [entry];
+    } else {
+      current = next;
+    }
+  }
+  chunks.push(JSON.stringify(current));
+  return Object.fromEntries(
+    chunks.map((chunk, i) => [i === 0 ? 'items' : `items_${i + 1}`, chunk]),
+  );
+}
+
+/** The exact Checkout Session parameters for a priced cart (pure, unit-testable). */
+export function checkoutSessionParams(
+  input: CreateCheckoutInput,
+): Stripe.Checkout.SessionCreateParams {
+  const params: Stripe.Checkout.SessionCreateParams = {
+    mode: input.mode,
+    line_items: input.lines.map(lineItem),
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+    metadata: itemsMetadata(input.lines),
+    allow_promotion_codes: true,
+    billing_address_collection: 'auto',
+  };
+  // Subscription mode always creates a Customer; payment mode only when asked to, and the
+  // dashboard's billing portal and repeat purchases need one.
+  if (input.mode === 'payment') params.customer_creation = 'always';
+  return params;
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** Reduces a Stripe session (API response or webhook payload) to what fulfilment needs. */
+export function fromStripeSession(session: Stripe.Checkout.Session): ProviderSession {
+  return {
+    id: session.id,
+    status:
+      session.status === 'complete'
+        ? 'complete'
+        : session.status === 'expired'
+          ? 'expired'
+          : 'open',
+    paymentStatus:
+      session.payment_status === 'paid'
+        ? 'paid'
+        : session.payment_status === 'no_payment_required'
+          ? 'no_payment_required'
+          : 'unpaid',
+    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    customerName: session.customer_details?.name ?? null,
+    paymentIntentId: idOf(session.payment_intent),
+    subscriptionId: idOf(session.subscription),
+    customerId: idOf(session.customer),
+    amountTotalCents: session.amount_total ?? null,
+  };
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+
+  constructor(private readonly stripe: Stripe) {}
+
+  async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
+    const session = await this.stripe.checkout.sessions.create(checkoutSessionParams(input), {
+      idempotencyKey: input.idempotencyKey,
+    });
+    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+    return { id: session.id, url: session.url };
+  }
+
+  async retrieveSession(id: string): Promise<ProviderSession | null> {
+    try {
+      return fromStripeSession(await this.stripe.checkout.sessions.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+        return null;
+      throw error;
+    }
+  }
+}

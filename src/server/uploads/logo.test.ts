@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../http.ts';
+import {
+  loadLogo,
+  MAX_LOGO_BYTES,
+  memoryLogoStore,
+  readLimitedBody,
+  saveLogo,
+  sniffImageType,
+} from './logo.ts';
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
+const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50]);
+const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const GIF = new TextEncoder().encode('GIF89a....');
+
+describe('sniffImageType', () => {
+  it('recognises PNG, JPEG and WebP by their magic bytes', () => {
+    expect(sniffImageType(PNG)).toBe('image/png');
+    expect(sniffImageType(JPEG)).toBe('image/jpeg');
+    expect(sniffImageType(WEBP)).toBe('image/webp');
+  });
+
+  it('refuses SVG, GIF, HTML and empty files', () => {
+    expect(sniffImageType(SVG)).toBeNull();
+    expect(sniffImageType(GIF)).toBeNull();
+    expect(sniffImageType(new TextEncoder().encode('<html>'))).toBeNull();
+    expect(sniffImageType(new Uint8Array())).toBeNull();
+  });
+});
+
+describe('readLimitedBody', () => {
+  it('reads a body within the limit', async () => {
+    const body = await readLimitedBody(new Request('http://x', { method: 'POST', body: PNG }));
+    expect(body).toEqual(PNG);
+  });
+
+  it('refuses a body over 2 MB even when no length is declared', async () => {
+    const big = new Uint8Array(MAX_LOGO_BYTES + 1);
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(big);
+        controller.close();
+      },
+    });
+    const req = new Request('http://x', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const error = await readLimitedBody(req).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(413);
+  });
+});
+
+describe('saveLogo / loadLogo', () => {
+  it('stores a logo under its order and serves it back', async () => {
+    const store = memoryLogoStore();
+    const { key, contentType } = await saveLogo(store, { orderId: 4, clientId: 2, bytes: PNG });
+    expect(contentType).toBe('image/png');
+    expect(key).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(await loadLogo(store, 4, key)).toEqual({ bytes: PNG, contentType: 'image/png' });
+    expect(await loadLogo(store, 5, key)).toBeNull();
+    expect(await loadLogo(store, 4, '../../etc')).toBeNull();
+  });
+
+  it('refuses SVG and other non-images with 415, and empty files with 400', async () => {
+    const store = memoryLogoStore();
+    await expect(saveLogo(store, { orderId: 1, clientId: 1, bytes: SVG })).rejects.toMatchObject({ status: 415 });
+    await expect(saveLogo(store, { orderId: 1, clientId: 1, bytes: new Uint8Array() })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+});

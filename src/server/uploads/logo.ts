@@ -1,0 +1,141 @@
+/**
+ * Logo uploads for the onboarding wizard. The file type is decided by the file's first
+ * bytes (PNG, JPEG, WebP), never by its name or the browser's Content-Type; SVG is refused
+ * because it can carry script. Files live in a Netlify Blobs store (emulated by `npm run dev`),
+ * keyed by order, with the owner recorded in the blob's metadata.
+ */
+import { randomBytes } from 'node:crypto';
+import { HttpError } from '../http.ts';
+
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+export const LOGO_STORE_NAME = 'onboarding-logos';
+
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type LogoType = (typeof LOGO_TYPES)[number];
+
+export const LOGO_TYPE_ERROR = 'Please upload a PNG, JPEG or WebP image.';
+export const LOGO_SIZE_ERROR = 'The logo must be 2 MB or smaller.';
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((b, i) => bytes[offset + i] === b);
+
+/** The image type from the file's magic bytes, or null for anything else (SVG included). */
+export function sniffImageType(bytes: Uint8Array): LogoType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  // RIFF....WEBP
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
+/** Reads a request body up to `max` bytes; a larger body is refused before it is all read. */
+export async function readLimitedBody(req: Request, max = MAX_LOGO_BYTES): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > max) throw new HttpError(413, LOGO_SIZE_ERROR);
+  if (!req.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new HttpError(413, LOGO_SIZE_ERROR);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+export type LogoMetadata = { orderId: number; clientId: number; contentType: LogoType; size: number };
+
+/** The part of a Netlify Blobs store the logos use (a memory store stands in for tests). */
+export interface LogoStore {
+  set(key: string, data: ArrayBuffer, options: { metadata: LogoMetadata }): Promise<unknown>;
+  getWithMetadata(
+    key: string,
+    options: { type: 'arrayBuffer' },
+  ): Promise<{ data: ArrayBuffer; metadata: Record<string, unknown> } | null>;
+}
+
+export function memoryLogoStore(): LogoStore {
+  const blobs = new Map<string, { data: ArrayBuffer; metadata: LogoMetadata }>();
+  return {
+    async set(key, data, { metadata }) {
+      blobs.set(key, { data: data.slice(0), metadata });
+    },
+    async getWithMetadata(key) {
+      const blob = blobs.get(key);
+      return blob ? { data: blob.data.slice(0), metadata: { ...blob.metadata } } : null;
+    },
+  };
+}
+
+const GLOBAL_KEY = Symbol.for('agency.logoStore');
+type WithStore = typeof globalThis & { [GLOBAL_KEY]?: LogoStore };
+
+/** Tests inject a store here; production and `npm run dev` use Netlify Blobs. */
+export function setLogoStore(store: LogoStore | undefined): void {
+  if (store) (globalThis as WithStore)[GLOBAL_KEY] = store;
+  else delete (globalThis as WithStore)[GLOBAL_KEY];
+}
+
+export async function getLogoStore(): Promise<LogoStore> {
+  const injected = (globalThis as WithStore)[GLOBAL_KEY];
+  if (injected) return injected;
+  const { getStore } = await import('@netlify/blobs');
+  return getStore({ name: LOGO_STORE_NAME, consistency: 'strong' }) as unknown as LogoStore;
+}
+
+const blobKey = (orderId: number, key: string) => `order-${orderId}/${key}`;
+
+/** Checks and stores a logo; returns the key its URL is built from. */
+export async function saveLogo(
+  store: LogoStore,
+  input: { orderId: number; clientId: number; bytes: Uint8Array },
+): Promise<{ key: string; contentType: LogoType }> {
+  if (input.bytes.byteLength === 0) throw new HttpError(400, 'Please choose a logo file to upload.');
+  if (input.bytes.byteLength > MAX_LOGO_BYTES) throw new HttpError(413, LOGO_SIZE_ERROR);
+  const contentType = sniffImageType(input.bytes);
+  if (!contentType) throw new HttpError(415, LOGO_TYPE_ERROR);
+  const key = randomBytes(18).toString('base64url');
+  const data = input.bytes.buffer.slice(input.bytes.byteOffset, input.bytes.byteOffset + input.bytes.byteLength) as ArrayBuffer;
+  await store.set(blobKey(input.orderId, key), data, {
+    metadata: { orderId: input.orderId, clientId: input.clientId, contentType, size: input.bytes.byteLength },
+  });
+  return { key, contentType };
+}
+
+/** A stored logo of an order, or null. The type is sniffed again so only images are ever served. */
+export async function loadLogo(
+  store: LogoStore,
+  orderId: number,
+  key: string,
+): Promise<{ bytes: Uint8Array; contentType: LogoType } | null> {
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(key)) return null;
+  const blob = await store.getWithMetadata(blobKey(orderId, key), { type: 'arrayBuffer' });
+  if (!blob || Number(blob.metadata.orderId) !== orderId) return null;
+  const bytes = new Uint8Array(blob.data);
+  const contentType = sniffImageType(bytes);
+  return contentType ? { bytes, contentType } : null;
+}
+
+/** Headers for serving a logo: the sniffed type, no sniffing by the browser, no scripts, private caching. */
+export function logoResponseHeaders(contentType: LogoType, size: number): Record<string, string> {
+  return {
+    'Content-Type': contentType,
+    'Content-Length': String(size),
+    'Content-Disposition': 'inline; filename="logo"',
+    'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'none'; sandbox",
+    'Cache-Control': 'private, max-age=3600',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+}
