@@ -18,14 +18,26 @@ const unique = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')
 const octet = () => 1 + Math.floor(Math.random() * 250);
 const randomIp = () => `10.${octet()}.${octet()}.${octet()}`;
 
-const admin = { username: `e2e-admin-${unique()}`, password: randomBytes(18).toString('base64url') };
+const admin = {
+  username: `e2e-admin-${unique()}`,
+  password: randomBytes(18).toString('base64url'),
+};
 
 test.beforeAll(async () => {
   // A fresh tsx process talking to the dev server's database; slow on a busy machine.
   test.setTimeout(180_000);
   const { stdout } = await run(
     'npm',
-    ['run', '--silent', 'admin:create', '--', '--username', admin.username, '--password', admin.password],
+    [
+      'run',
+      '--silent',
+      'admin:create',
+      '--',
+      '--username',
+      admin.username,
+      '--password',
+      admin.password,
+    ],
     { cwd: process.cwd(), timeout: 170_000 },
   );
   expect(stdout).toContain(`Created admin user "${admin.username}"`);
@@ -41,7 +53,10 @@ async function signIn(page: Page) {
 }
 
 async function openSection(page: Page, name: string, search: string) {
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name, exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(search);
   await page.getByRole('button', { name: 'Apply filters' }).click();
@@ -53,8 +68,17 @@ function isoDateInDays(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function post(request: APIRequestContext, baseURL: string, path: string, ip: string, data: unknown) {
-  const res = await request.post(path, { data, headers: { Origin: baseURL, 'X-Forwarded-For': ip } });
+async function post(
+  request: APIRequestContext,
+  baseURL: string,
+  path: string,
+  ip: string,
+  data: unknown,
+) {
+  const res = await request.post(path, {
+    data,
+    headers: { Origin: baseURL, 'X-Forwarded-For': ip },
+  });
   expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
   return res.json();
 }
@@ -164,10 +188,15 @@ test('an admin signs in, sees the order, message and meeting, confirms it with a
   });
 
   await test.step('the outbox holds the confirmation with its .ics invitation', async () => {
-    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'E-mail outbox' }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'E-mail outbox' })
+      .click();
     await page.getByRole('searchbox', { name: 'Search' }).fill(`${visitor.email} confirmed`);
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    const row = page.getByRole('row').filter({ hasText: 'Meeting confirmed: Free Consultation (30 min)' });
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: 'Meeting confirmed: Free Consultation (30 min)' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(visitor.email);
     const downloading = page.waitForEvent('download');
@@ -206,7 +235,9 @@ test('brute-force sign-in attempts are rate limited with a clear message', async
     } else {
       expect(res.status()).toBe(429);
       expect(Number(res.headers()['retry-after'])).toBeGreaterThan(0);
-      await expect(alert).toHaveText(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+      await expect(alert).toHaveText(
+        /^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+      );
     }
   }
 });
@@ -221,10 +252,15 @@ test('the sign-in form and the panel pass axe and fit a phone screen', async ({ 
 
   await signIn(page);
   for (const section of ['Overview', 'Orders', 'Meeting requests', 'E-mail outbox']) {
-    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: section, exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: section, exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow, `${section} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
     expect((await new AxeBuilder({ page }).analyze()).violations, section).toEqual([]);
   }

@@ -2,6 +2,7 @@
  * The cart end to end: adding from /products, the panel (quantities, remove, clear, focus),
  * the floating button's preview, persistence across reloads and tabs, expiry, Buy Now.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -30,8 +31,14 @@ const line = (id: string, name: string, price: number, extra: Partial<Line> = {}
   ...extra,
 });
 
-const STARTER = line('starter', 'Starter Website Package', 1000, { type: 'website', billingCycle: 'oneTime' });
-const ADVANCED = line('advanced', 'Advanced Website Package', 2500, { type: 'website', billingCycle: 'oneTime' });
+const STARTER = line('starter', 'Starter Website Package', 1000, {
+  type: 'website',
+  billingCycle: 'oneTime',
+});
+const ADVANCED = line('advanced', 'Advanced Website Package', 2500, {
+  type: 'website',
+  billingCycle: 'oneTime',
+});
 const SUPPORT = line('customer-service', 'Customer Service Agent', 199);
 const LEADS = line('lead-generation', 'Lead Generation Agent', 349);
 
@@ -73,7 +80,10 @@ const panel = (page: Page) => page.getByRole('dialog', { name: 'Shopping Cart' }
 
 async function openPanel(page: Page) {
   await cartButton(page).click();
-  await page.getByRole('region', { name: 'Cart preview' }).getByRole('button', { name: 'View All' }).click();
+  await page
+    .getByRole('region', { name: 'Cart preview' })
+    .getByRole('button', { name: 'View All' })
+    .click();
   await expect(panel(page)).toBeVisible();
 }
 
@@ -101,7 +111,9 @@ test('plus, minus, remove and clear in the panel', async ({ page }) => {
   await seedCart(page, [STARTER]);
   await openPanel(page);
   const dialog = panel(page);
-  const minus = dialog.getByRole('button', { name: 'Decrease quantity of Starter Website Package' });
+  const minus = dialog.getByRole('button', {
+    name: 'Decrease quantity of Starter Website Package',
+  });
   const plus = dialog.getByRole('button', { name: 'Increase quantity of Starter Website Package' });
 
   await expect(minus).toBeDisabled();
@@ -118,7 +130,9 @@ test('plus, minus, remove and clear in the panel', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Remove Starter Website Package' }).click();
   await expect(page.getByText('Removed from Cart')).toBeAttached();
   await expect(dialog.getByText('Your cart is empty')).toBeVisible();
-  await expect(dialog.getByText('Browse our AI agents and website packages to get started')).toBeVisible();
+  await expect(
+    dialog.getByText('Browse our AI agents and website packages to get started'),
+  ).toBeVisible();
   expect(await storedCart(page)).toEqual({ items: null, savedAt: null });
 
   await page.keyboard.press('Escape');
@@ -132,7 +146,9 @@ test('plus, minus, remove and clear in the panel', async ({ page }) => {
 });
 
 test('the struck list price is multiplied by the quantity', async ({ page }) => {
-  await seedCart(page, [line('lily-growth', 'Lily AI Growth', 498, { originalPrice: 749, quantity: 2 })]);
+  await seedCart(page, [
+    line('lily-growth', 'Lily AI Growth', 498, { originalPrice: 749, quantity: 2 }),
+  ]);
   await openPanel(page);
   await expect(panel(page).locator('.strike')).toHaveText('Was $1,498.00');
   await expect(panel(page).getByTestId('cart-line-price')).toHaveText('$996.00');
@@ -173,7 +189,9 @@ test('the empty preview offers Browse Products', async ({ page }) => {
   await expect(page).toHaveURL(/\/products$/);
 });
 
-test('Escape closes the panel, focus is trapped while open and returns afterwards', async ({ page }) => {
+test('Escape closes the panel, focus is trapped while open and returns afterwards', async ({
+  page,
+}) => {
   await seedCart(page, [STARTER]);
   await openPanel(page);
   const dialog = panel(page);
@@ -186,14 +204,22 @@ test('Escape closes the panel, focus is trapped while open and returns afterward
   await expect(dialog).toBeHidden();
   await expect(cartButton(page)).toBeFocused();
 
-  // Opened by an add, focus goes back to the add button.
+  // Opened by an add (the panel opens itself 500 ms later).
   await page.goto('/products');
-  const add = page.getByRole('article', { name: 'Advanced Website Package' }).getByRole('button', { name: 'Add to Cart' });
+  const add = page
+    .getByRole('article', { name: 'Advanced Website Package' })
+    .getByRole('button', { name: 'Add to Cart' });
   await add.click();
   await expect(panel(page)).toBeVisible();
   await panel(page).getByRole('button', { name: 'Close cart' }).click();
   await expect(panel(page)).toBeHidden();
-  await expect(page.getByRole('article', { name: 'Advanced Website Package' }).getByRole('button', { name: 'In Cart' })).toBeVisible();
+  // The add button is now a disabled "In Cart", so focus goes to the cart button instead.
+  await expect(
+    page
+      .getByRole('article', { name: 'Advanced Website Package' })
+      .getByRole('button', { name: 'In Cart' }),
+  ).toBeDisabled();
+  await expect(cartButton(page)).toBeFocused();
 });
 
 test('the cart survives a reload and a stale cart is discarded', async ({ page }) => {
@@ -207,7 +233,10 @@ test('the cart survives a reload and a stale cart is discarded', async ({ page }
   await expect(cartButton(page)).toHaveAccessibleName('Shopping cart, 0 items');
   expect(await storedCart(page)).toEqual({ items: null, savedAt: null });
 
-  await seedCart(page, [SUPPORT, line('lily-starter', 'Lily AI Starter', 1900, { billingCycle: 'yearly' })]);
+  await seedCart(page, [
+    SUPPORT,
+    line('lily-starter', 'Lily AI Starter', 1900, { billingCycle: 'yearly' }),
+  ]);
   await expect(cartButton(page)).toHaveAccessibleName('Shopping cart, 0 items');
   expect(await storedCart(page)).toEqual({ items: null, savedAt: null });
 });
@@ -218,7 +247,10 @@ test('a second tab sees changes made in the first', async ({ page, context }) =>
   await other.goto('/about');
   await expect(cartButton(other)).toHaveAccessibleName('Shopping cart, 0 items');
 
-  await page.getByRole('article', { name: 'Starter Website Package' }).getByRole('button', { name: 'Add to Cart' }).click();
+  await page
+    .getByRole('article', { name: 'Starter Website Package' })
+    .getByRole('button', { name: 'Add to Cart' })
+    .click();
   await expect(cartButton(other)).toHaveAccessibleName('Shopping cart, 1 item');
 
   await expect(panel(page)).toBeVisible();
@@ -226,13 +258,17 @@ test('a second tab sees changes made in the first', async ({ page, context }) =>
   await page.evaluate(() => window.scrollTo(0, 0));
   await other.goto('/products');
   await expect(
-    other.getByRole('article', { name: 'Starter Website Package' }).getByRole('button', { name: 'In Cart' }),
+    other
+      .getByRole('article', { name: 'Starter Website Package' })
+      .getByRole('button', { name: 'In Cart' }),
   ).toBeDisabled();
   await openPanel(other);
   await panel(other).getByRole('button', { name: 'Clear Cart' }).click();
   await expect(cartButton(page)).toHaveAccessibleName('Shopping cart, 0 items');
   await expect(
-    page.getByRole('article', { name: 'Starter Website Package' }).getByRole('button', { name: 'Add to Cart' }),
+    page
+      .getByRole('article', { name: 'Starter Website Package' })
+      .getByRole('button', { name: 'Add to Cart' }),
   ).toBeEnabled();
   await other.close();
 });
@@ -240,11 +276,16 @@ test('a second tab sees changes made in the first', async ({ page, context }) =>
 test('Buy Now replaces the cart with that item and lands on /checkout', async ({ page }) => {
   await seedCart(page, [STARTER, SUPPORT]);
   await page.goto('/products');
-  await page.getByRole('article', { name: 'Advanced Website Package' }).getByRole('link', { name: 'Buy Now' }).click();
+  await page
+    .getByRole('article', { name: 'Advanced Website Package' })
+    .getByRole('link', { name: 'Buy Now' })
+    .click();
   await expect(page).toHaveURL(/\/checkout$/);
   const { items } = await storedCart(page);
   const stored = JSON.parse(items ?? '[]') as Line[];
-  expect(stored.map((i) => [i.id, i.billingCycle, i.quantity, i.price])).toEqual([['advanced', 'oneTime', 1, 2500]]);
+  expect(stored.map((i) => [i.id, i.billingCycle, i.quantity, i.price])).toEqual([
+    ['advanced', 'oneTime', 1, 2500],
+  ]);
 });
 
 test('Proceed to Checkout closes the panel and goes to /checkout', async ({ page }) => {
@@ -275,10 +316,50 @@ test('a content page loads no React before the cart is opened', async ({ page },
     type: 'js-before-interaction',
     description: `${before.length} scripts, ${total} bytes (uncompressed): ${before.map((s) => `${s.path} ${s.bytes}`).join(', ')}`,
   });
-  expect(before.filter((s) => s.react).map((s) => s.path), 'React before interaction').toEqual([]);
+  expect(
+    before.filter((s) => s.react).map((s) => s.path),
+    'React before interaction',
+  ).toEqual([]);
   expect(before.length).toBeGreaterThan(0);
 
   await cartButton(page).click();
   await expect(page.getByRole('region', { name: 'Cart preview' })).toBeVisible();
-  expect(scripts.some((s) => s.react), 'React after opening the cart').toBe(true);
+  expect(
+    scripts.some((s) => s.react),
+    'React after opening the cart',
+  ).toBe(true);
+});
+
+test('the preview and the panel have no WCAG 2.2 AA violations', async ({ page }) => {
+  const scan = async (selector: string) =>
+    (
+      await new AxeBuilder({ page })
+        .include(selector)
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze()
+    ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+
+  await page.goto('/about');
+  await cartButton(page).click();
+  await expect(page.getByRole('region', { name: 'Cart preview' })).toBeVisible();
+  expect(await scan('[data-cart-fab]'), 'empty preview').toEqual([]);
+  await page
+    .getByRole('region', { name: 'Cart preview' })
+    .getByRole('button', { name: 'View All' })
+    .click();
+  await expect(panel(page).getByText('Your cart is empty')).toBeVisible();
+  expect(await scan('.cart-panel'), 'empty panel').toEqual([]);
+
+  await seedCart(page, [
+    STARTER,
+    ADVANCED,
+    SUPPORT,
+    line('lily-growth', 'Lily AI Growth', 498, { originalPrice: 749 }),
+  ]);
+  await cartButton(page).click();
+  await expect(page.getByText('+1 more items')).toBeVisible();
+  expect(await scan('[data-cart-fab]'), 'preview').toEqual([]);
+  await page.getByRole('button', { name: 'View All' }).click();
+  await expect(panel(page)).toBeVisible();
+  expect(await scan('.cart-panel'), 'panel').toEqual([]);
 });

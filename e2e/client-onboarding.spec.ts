@@ -28,22 +28,36 @@ async function goToStageThree(page: Page) {
 
 /** WCAG 2.2 AA of the page's own content (the shared header and footer are scanned by a11y.spec.ts). */
 async function axe(page: Page, state: string) {
-  const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), state).toEqual([]);
+  const result = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    state,
+  ).toEqual([]);
 }
 
 test.describe('client onboarding form', () => {
-  test('validates each stage, keeps a draft and submits in Demo Mode', async ({ page, context }) => {
+  test('validates each stage, keeps a draft and submits in Demo Mode', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
     await page.goto('/client-onboarding');
     await expect(page.getByRole('heading', { level: 1, name: 'Client Onboarding' })).toBeVisible();
     await expect(page.getByText('Step 1 of 3')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Business Information' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Business Information' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     // Next on an empty stage: the notice and every required field's message.
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Validation Error')).toBeVisible();
-    await expect(page.getByText('Please fill in all required fields correctly before proceeding.')).toBeVisible();
+    await expect(
+      page.getByText('Please fill in all required fields correctly before proceeding.'),
+    ).toBeVisible();
     for (const message of [
       'Full name must be at least 2 characters.',
       'Please enter a valid email address.',
@@ -61,7 +75,9 @@ test.describe('client onboarding form', () => {
     await fillStageOne(page);
     await page.getByLabel('Current website').fill('not a website');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText('Please enter a valid website address, starting with https://')).toBeVisible();
+    await expect(
+      page.getByText('Please enter a valid website address, starting with https://'),
+    ).toBeVisible();
     await page.getByLabel('Current website').fill('');
     await page.getByLabel('Years in business').selectOption('3-5');
 
@@ -75,7 +91,9 @@ test.describe('client onboarding form', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText('Step 2 of 3')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Project Requirements' })).toBeFocused();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Project Requirements' }),
+    ).toBeFocused();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page.getByLabel('Project type')).toHaveValue('new-website');
     await expect(page.getByLabel('Domain')).toHaveValue('need-new');
@@ -83,7 +101,9 @@ test.describe('client onboarding form', () => {
     await expect(page.getByLabel('SEO')).toHaveValue('basic');
     await expect(page.getByLabel('Analytics')).toHaveValue('google-analytics');
     await page.getByLabel('Website type').selectOption('ecommerce');
-    await page.getByLabel('Goals and objectives').fill('Sell cakes online and take catering orders.');
+    await page
+      .getByLabel('Goals and objectives')
+      .fill('Sell cakes online and take catering orders.');
 
     // Previous goes back with everything kept.
     await page.getByRole('button', { name: 'Previous' }).click();
@@ -99,23 +119,31 @@ test.describe('client onboarding form', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Validation Error')).toBeVisible();
     const terms = page.getByLabel(/I confirm that the information provided is accurate/);
-    await expect(terms).toHaveAccessibleName(/authorize NovaReach Digital to create a marketing platform account on my behalf/);
+    await expect(terms).toHaveAccessibleName(
+      /authorize NovaReach Digital to create a marketing platform account on my behalf/,
+    );
     await page.getByLabel('Brand style').selectOption('playful');
     await terms.check();
     await page.getByRole('button', { name: 'Submit' }).click();
 
     // Success stage in Demo Mode.
     await expect(page.getByText('Form submitted successfully!')).toBeVisible();
-    await expect(page.getByText("Your information has been received. We'll be in touch soon.")).toBeVisible();
+    await expect(
+      page.getByText("Your information has been received. We'll be in touch soon."),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your Client Portal Is Ready' })).toBeFocused();
     await expect(page.getByText('Demo Mode', { exact: true })).toBeVisible();
-    const credential = (label: string) => page.locator(`xpath=//dt[normalize-space(.)="${label}"]/following-sibling::dd`);
+    const credential = (label: string) =>
+      page.locator(`xpath=//dt[normalize-space(.)="${label}"]/following-sibling::dd`);
     await expect(credential('Temporary password')).toHaveText(/^\S{12,}$/);
     await expect(credential('Account ID')).toHaveText(/^demo-[0-9a-f]{16}$/);
     const portal = page.getByRole('button', { name: 'View Demo Client Portal' });
     await expect(portal).toHaveAttribute('target', '_blank');
     await expect(portal).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(portal).toHaveAttribute('href', /^\/dashboard\?portal=demo&location=demo-[0-9a-f]{16}$/);
+    await expect(portal).toHaveAttribute(
+      'href',
+      /^\/dashboard\?portal=demo&location=demo-[0-9a-f]{16}$/,
+    );
     await axe(page, 'success stage');
 
     const [popup] = await Promise.all([context.waitForEvent('page'), portal.click()]);
@@ -130,7 +158,9 @@ test.describe('client onboarding form', () => {
 
   test('says "Account Creation In Progress" when no credentials come back', async ({ page }) => {
     await page.route('**/api/clients/onboarding', (route) =>
-      route.fulfill({ json: { redirectUrl: null, tempPassword: null, locationId: null, simulated: false } }),
+      route.fulfill({
+        json: { redirectUrl: null, tempPassword: null, locationId: null, simulated: false },
+      }),
     );
     await goToStageThree(page);
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -143,7 +173,10 @@ test.describe('client onboarding form', () => {
     let reply: 'message' | 'empty' = 'message';
     await page.route('**/api/clients/onboarding', (route) =>
       reply === 'message'
-        ? route.fulfill({ status: 400, json: { error: 'email: Please enter a valid email address.' } })
+        ? route.fulfill({
+            status: 400,
+            json: { error: 'email: Please enter a valid email address.' },
+          })
         : route.fulfill({ status: 502, body: 'Bad gateway' }),
     );
     await goToStageThree(page);

@@ -33,7 +33,9 @@ test.beforeEach(async ({ context }) => {
 
 /** Queries the emulated Postgres of the running dev server (.netlify/state.json). */
 async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
-  const state = JSON.parse(readFileSync('.netlify/state.json', 'utf8')) as { dbConnectionString: string };
+  const state = JSON.parse(readFileSync('.netlify/state.json', 'utf8')) as {
+    dbConnectionString: string;
+  };
   const url = new URL(state.dbConnectionString);
   if (!url.username) url.username = 'postgres';
   const client = new pg.Client({ connectionString: url.toString() });
@@ -55,9 +57,12 @@ async function openContact(page: Page) {
 }
 
 test.describe('contact form', () => {
-  test('marks required fields and shows each validation message, linked to its field', async ({ page }) => {
+  test('marks required fields and shows each validation message, linked to its field', async ({
+    page,
+  }) => {
     const form = await openContact(page);
-    for (const label of ['Name *', 'Email *', 'Message *']) await expect(form.getByText(label, { exact: true })).toBeVisible();
+    for (const label of ['Name *', 'Email *', 'Message *'])
+      await expect(form.getByText(label, { exact: true })).toBeVisible();
     await expect(form.getByLabel('Phone')).not.toHaveAttribute('required', '');
     await expect(form.getByLabel('Company')).not.toHaveAttribute('required', '');
 
@@ -175,7 +180,10 @@ test.describe('contact form', () => {
     await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 
-  test('the app limit answers 429 with a readable message, shown in the error notice', async ({ page, request }) => {
+  test('the app limit answers 429 with a readable message, shown in the error notice', async ({
+    page,
+    request,
+  }) => {
     const ip = uniqueIp();
     await page.context().setExtraHTTPHeaders(fromIp(ip));
     const body = {
@@ -194,7 +202,9 @@ test.describe('contact form', () => {
       });
       last = res.status();
       if (last === 429) {
-        expect((await res.json()).error).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
+        expect((await res.json()).error).toMatch(
+          /^Too many requests\. Please wait \d+ minutes? and try again\.$/,
+        );
         expect(res.headers()['retry-after']).toBeTruthy();
       } else {
         expect(last).toBe(200);
@@ -208,7 +218,9 @@ test.describe('contact form', () => {
     await form.getByLabel('Message').fill('One message too many for now.');
     await form.getByRole('button', { name: 'Send Message' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Error' });
-    await expect(alert).toContainText(/429: Too many requests\. Please wait \d+ minutes? and try again\./);
+    await expect(alert).toContainText(
+      /429: Too many requests\. Please wait \d+ minutes? and try again\./,
+    );
     await expect(form.getByLabel('Message')).toHaveValue('One message too many for now.');
   });
 });

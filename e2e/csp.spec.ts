@@ -7,7 +7,10 @@
 import { test, expect } from './fixtures';
 
 test.describe('CSP violation listener', () => {
-  test('records an injected inline script, which the policy blocks', async ({ page, cspViolations }) => {
+  test('records an injected inline script, which the policy blocks', async ({
+    page,
+    cspViolations,
+  }) => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     expect(cspViolations, 'the page itself loads without violations').toEqual([]);
@@ -22,12 +25,17 @@ test.describe('CSP violation listener', () => {
     expect(ran, 'an inline script without a hash does not run').toBe('blocked');
 
     await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
-    expect(cspViolations[0]).toMatchObject({ violatedDirective: expect.stringMatching(/^script-src/) });
+    expect(cspViolations[0]).toMatchObject({
+      violatedDirective: expect.stringMatching(/^script-src/),
+    });
     expect(cspViolations[0]!.blockedURI).toBe('inline');
     cspViolations.length = 0;
   });
 
-  test('records an inline style attribute, which the policy blocks', async ({ page, cspViolations }) => {
+  test('records an inline style attribute, which the policy blocks', async ({
+    page,
+    cspViolations,
+  }) => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     const colour = await page.evaluate(async () => {
@@ -39,9 +47,9 @@ test.describe('CSP violation listener', () => {
       return getComputedStyle(probe.firstElementChild!).color;
     });
     expect(colour, 'the inline style was not applied').not.toBe('rgb(1, 2, 3)');
-    await expect.poll(() => cspViolations.map((v) => v.violatedDirective)).toContainEqual(
-      expect.stringMatching(/^style-src/),
-    );
+    await expect
+      .poll(() => cspViolations.map((v) => v.violatedDirective))
+      .toContainEqual(expect.stringMatching(/^style-src/));
     cspViolations.length = 0;
   });
 
@@ -52,7 +60,9 @@ test.describe('CSP violation listener', () => {
       script.src = 'https://cdn.invalid/tracker.js';
       document.head.append(script);
     });
-    await expect.poll(() => cspViolations.map((v) => v.blockedURI)).toContain('https://cdn.invalid/tracker.js');
+    await expect
+      .poll(() => cspViolations.map((v) => v.blockedURI))
+      .toContain('https://cdn.invalid/tracker.js');
     cspViolations.length = 0;
   });
 

@@ -26,23 +26,45 @@ async function signInWithOrder(page: Page, productId: string) {
 
 /** WCAG 2.2 AA of the page's own content (the shared header and footer are scanned by a11y.spec.ts). */
 async function axe(page: Page, state: string) {
-  const result = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), state).toEqual([]);
+  const result = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    state,
+  ).toEqual([]);
 }
 
 test.describe('client dashboard without a session', () => {
   test('shows the dashboard shell and e-mails a sign-in link', async ({ page }) => {
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'Your Client Dashboard' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your Client Dashboard' }),
+    ).toBeVisible();
     const integration = page.getByRole('region', { name: 'GoHighLevel Integration' });
     await expect(integration.getByText('Not Connected')).toBeVisible();
     await expect(integration.getByRole('button', { name: 'Connect to GoHighLevel' })).toBeEnabled();
     const features = page.getByRole('region', { name: 'Marketing Platform Features' });
-    for (const feature of ['Campaign management', 'CRM', 'Email and SMS campaigns', 'Analytics', 'Automated workflows']) {
+    for (const feature of [
+      'Campaign management',
+      'CRM',
+      'Email and SMS campaigns',
+      'Analytics',
+      'Automated workflows',
+    ]) {
       await expect(features.getByText(feature, { exact: true })).toBeVisible();
     }
-    await expect(page.getByRole('region', { name: 'Project Status' }).getByRole('button', { name: 'View Project' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Support' }).getByRole('button', { name: 'Contact Support' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Project Status' })
+        .getByRole('button', { name: 'View Project' }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Support' })
+        .getByRole('button', { name: 'Contact Support' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
     await axe(page, 'dashboard without a session');
 
@@ -58,7 +80,9 @@ test.describe('client dashboard without a session', () => {
     await expect(page.getByText(/a sign-in link is on its way/)).toBeVisible();
 
     // Contact Support leads to the contact page (stubbed: that page is another spec's subject).
-    await page.route('**/contact', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Contact</title>' }));
+    await page.route('**/contact', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Contact</title>' }),
+    );
     await page.getByRole('button', { name: 'Contact Support' }).click();
     await expect(page).toHaveURL(/\/contact$/);
   });
@@ -81,7 +105,10 @@ test.describe('client dashboard with a session', () => {
     const order = page.locator(`[data-order-id="${orderId}"]`);
     await expect(order.locator('p', { hasText: `Order ${orderNumber}` })).toBeVisible();
     await expect(order.getByText('Onboarding not started')).toBeVisible();
-    await expect(order.getByRole('link', { name: /Start onboarding/ })).toHaveAttribute('href', `/onboarding-starter/${orderId}`);
+    await expect(order.getByRole('link', { name: /Start onboarding/ })).toHaveAttribute(
+      'href',
+      `/onboarding-starter/${orderId}`,
+    );
     await expect(page.getByRole('button', { name: 'Manage billing' })).toHaveCount(0);
 
     // View Project takes the visitor to their orders.
@@ -118,19 +145,29 @@ test.describe('client dashboard with a session', () => {
 
   test('shows the spec notices when GoHighLevel cannot be reached', async ({ page }) => {
     await signInWithOrder(page, 'advanced');
-    await page.route('**/api/gohighlevel/status/**', (route) => route.fulfill({ status: 502, json: { error: 'down' } }));
+    await page.route('**/api/gohighlevel/status/**', (route) =>
+      route.fulfill({ status: 502, json: { error: 'down' } }),
+    );
     await page.goto('/dashboard');
     await expect(page.getByText('Unable to verify your GoHighLevel account status.')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'GoHighLevel Integration' }).getByText('Not Connected')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'GoHighLevel Integration' }).getByText('Not Connected'),
+    ).toBeVisible();
 
     await page.unroute('**/api/gohighlevel/status/**');
     await page.route('**/api/gohighlevel/status/**', (route) =>
-      route.fulfill({ json: { isLinked: true, simulated: true, locationId: 'demo-0000000000000000' } }),
+      route.fulfill({
+        json: { isLinked: true, simulated: true, locationId: 'demo-0000000000000000' },
+      }),
     );
-    await page.route('**/api/gohighlevel/dashboard/**', (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
+    await page.route('**/api/gohighlevel/dashboard/**', (route) =>
+      route.fulfill({ status: 500, json: { error: 'down' } }),
+    );
     await page.reload();
     await page.getByRole('button', { name: 'Access GoHighLevel Dashboard' }).click();
-    await expect(page.getByText('Unable to access your GoHighLevel dashboard. Please try again later.')).toBeVisible();
+    await expect(
+      page.getByText('Unable to access your GoHighLevel dashboard. Please try again later.'),
+    ).toBeVisible();
   });
 
   test('explains billing for a subscription when payments are simulated', async ({ page }) => {

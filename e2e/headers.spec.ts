@@ -24,7 +24,10 @@ function directives(csp: string): Map<string, string[]> {
 function expectBaseline(res: APIResponse, what: string) {
   const h = res.headers();
   const hsts = h['strict-transport-security'] ?? '';
-  expect(Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0), `${what}: HSTS max-age ≥ 2 years`).toBeGreaterThanOrEqual(63_072_000);
+  expect(
+    Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0),
+    `${what}: HSTS max-age ≥ 2 years`,
+  ).toBeGreaterThanOrEqual(63_072_000);
   expect(hsts, `${what}: HSTS includeSubDomains`).toMatch(/includeSubDomains/i);
   expect(h['x-content-type-options'], `${what}: nosniff`).toBe('nosniff');
   expect(h['referrer-policy'], `${what}: Referrer-Policy`).toBe('strict-origin-when-cross-origin');
@@ -46,7 +49,15 @@ function expectStrictCsp(res: APIResponse, what: string) {
   expect(["'self'", "'none'"], `${what}: base-uri`).toContain(d.get('base-uri')?.join(' '));
   expect(d.get('frame-ancestors'), `${what}: frame-ancestors`).toEqual(["'none'"]);
   const scriptSrc = d.get('script-src') ?? d.get('default-src')!;
-  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", '*', 'data:', 'http:', 'https:']) {
+  for (const unsafe of [
+    "'unsafe-inline'",
+    "'unsafe-eval'",
+    "'unsafe-hashes'",
+    '*',
+    'data:',
+    'http:',
+    'https:',
+  ]) {
     expect(scriptSrc, `${what}: script-src without ${unsafe}`).not.toContain(unsafe);
   }
   const styleSrc = d.get('style-src') ?? d.get('default-src')!;
@@ -54,15 +65,21 @@ function expectStrictCsp(res: APIResponse, what: string) {
 }
 
 test.describe('pages', () => {
-  test('a prerendered page carries the strict CSP and the security headers', async ({ request }) => {
+  test('a prerendered page carries the strict CSP and the security headers', async ({
+    request,
+  }) => {
     const res = await request.get('/');
     expect(res.status()).toBe(200);
     expectBaseline(res, '/');
     expectStrictCsp(res, '/');
     if (PREVIEW) {
       // The build pins every inline script by hash.
-      const scriptSrc = directives(res.headers()['content-security-policy']!).get('script-src') ?? [];
-      expect(scriptSrc.some((s) => s.startsWith("'sha256-")), 'script-src lists hashes').toBe(true);
+      const scriptSrc =
+        directives(res.headers()['content-security-policy']!).get('script-src') ?? [];
+      expect(
+        scriptSrc.some((s) => s.startsWith("'sha256-")),
+        'script-src lists hashes',
+      ).toBe(true);
     }
   });
 
@@ -84,9 +101,10 @@ test.describe('pages', () => {
 
   test('a static asset', async ({ request, page }) => {
     await page.goto('/');
-    const src = await page.locator('link[rel="stylesheet"][href^="/"], script[src^="/"]').first().evaluate(
-      (el) => el.getAttribute('href') ?? el.getAttribute('src'),
-    );
+    const src = await page
+      .locator('link[rel="stylesheet"][href^="/"], script[src^="/"]')
+      .first()
+      .evaluate((el) => el.getAttribute('href') ?? el.getAttribute('src'));
     const res = await request.get(src!);
     expect(res.status()).toBe(200);
     expectBaseline(res, src!);
@@ -94,7 +112,10 @@ test.describe('pages', () => {
 });
 
 test.describe('functions', () => {
-  test('a rejected request to a function carries the security headers', async ({ request, baseURL }) => {
+  test('a rejected request to a function carries the security headers', async ({
+    request,
+    baseURL,
+  }) => {
     const res = await request.post('/api/contact-form', {
       data: { formType: 'contact' },
       headers: { Origin: baseURL!, 'X-Forwarded-For': '203.0.113.91' },

@@ -15,10 +15,29 @@ const SUCCESS_TITLE = 'Meeting Request Sent!';
 const SUCCESS_TEXT =
   "You'll receive a confirmation email shortly. We'll contact you within 24 hours to confirm your meeting time.";
 const SLOTS = [
-  '9:00 AM', '9:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM',
-  '1:00 PM', '1:30 PM', '2:00 PM', '2:30 PM', '3:00 PM', '3:30 PM', '4:00 PM',
+  '9:00 AM',
+  '9:30 AM',
+  '10:00 AM',
+  '10:30 AM',
+  '11:00 AM',
+  '11:30 AM',
+  '1:00 PM',
+  '1:30 PM',
+  '2:00 PM',
+  '2:30 PM',
+  '3:00 PM',
+  '3:30 PM',
+  '4:00 PM',
 ];
-const ZONES = ['EST (Eastern)', 'CST (Central)', 'MST (Mountain)', 'PST (Pacific)', 'UTC', 'GMT (London)', 'CET (Central Europe)'];
+const ZONES = [
+  'EST (Eastern)',
+  'CST (Central)',
+  'MST (Mountain)',
+  'PST (Pacific)',
+  'UTC',
+  'GMT (London)',
+  'CET (Central Europe)',
+];
 const TYPES = [
   'Free Consultation (30 min)',
   'Website Package Demo (45 min)',
@@ -45,7 +64,9 @@ test.beforeEach(async ({ context }) => {
 });
 
 async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
-  const state = JSON.parse(readFileSync('.netlify/state.json', 'utf8')) as { dbConnectionString: string };
+  const state = JSON.parse(readFileSync('.netlify/state.json', 'utf8')) as {
+    dbConnectionString: string;
+  };
   const url = new URL(state.dbConnectionString);
   if (!url.username) url.username = 'postgres';
   const client = new pg.Client({ connectionString: url.toString() });
@@ -100,7 +121,14 @@ test.describe('meeting page', () => {
     await expect(page.getByText(/at least 24 hours ahead/).first()).toBeVisible();
     const faq = page.locator('#faq-meeting');
     await expect(faq.locator('summary')).toHaveCount(6);
-    for (const topic of [/how long/i, /cost/i, /reschedule/i, /prepare/i, /outside the listed hours/i, /recorded/i]) {
+    for (const topic of [
+      /how long/i,
+      /cost/i,
+      /reschedule/i,
+      /prepare/i,
+      /outside the listed hours/i,
+      /recorded/i,
+    ]) {
       await expect(faq.locator('summary').filter({ hasText: topic })).toHaveCount(1);
     }
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -108,7 +136,9 @@ test.describe('meeting page', () => {
     expect(faqPage.mainEntity).toHaveLength(6);
   });
 
-  test('offers the five meeting types, 13 times, seven timezones and a date from today', async ({ page }) => {
+  test('offers the five meeting types, 13 times, seven timezones and a date from today', async ({
+    page,
+  }) => {
     const form = await openMeeting(page);
     const options = (label: string) =>
       form.getByLabel(label).locator('option:not([value=""])').allTextContents();
@@ -116,10 +146,20 @@ test.describe('meeting page', () => {
     expect(await options('Preferred Time')).toEqual(SLOTS);
     expect(await options('Timezone')).toEqual(ZONES);
     await expect(form.getByLabel('Preferred Date')).toHaveAttribute('type', 'date');
-    await expect(form.getByLabel('Preferred Date')).toHaveAttribute('min', await localDate(page, 0));
+    await expect(form.getByLabel('Preferred Date')).toHaveAttribute(
+      'min',
+      await localDate(page, 0),
+    );
     await expect(form.getByLabel('Email Address')).toHaveAttribute('type', 'email');
     await expect(form.getByLabel('Message')).toHaveAttribute('rows', '4');
-    for (const label of ['Full Name *', 'Email Address *', 'Meeting Type *', 'Preferred Date *', 'Preferred Time *', 'Timezone *']) {
+    for (const label of [
+      'Full Name *',
+      'Email Address *',
+      'Meeting Type *',
+      'Preferred Date *',
+      'Preferred Time *',
+      'Timezone *',
+    ]) {
       await expect(form.getByText(label, { exact: true })).toBeVisible();
     }
     for (const optional of ['Phone', 'Company', 'Message']) {
@@ -150,7 +190,9 @@ test.describe('meeting page', () => {
     await expect(form.getByText('Please choose today or a later date')).toHaveCount(0);
   });
 
-  test('sends, shows the success notice, resets, and the request is stored with its invitation', async ({ page }) => {
+  test('sends, shows the success notice, resets, and the request is stored with its invitation', async ({
+    page,
+  }) => {
     const form = await openMeeting(page);
     const marker = `e2e-meeting-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     let payload: Record<string, unknown> | undefined;
@@ -166,7 +208,15 @@ test.describe('meeting page', () => {
     await expect(form.getByRole('button', { name: 'Sending Request...' })).toBeDisabled();
     await expect(page.getByText(SUCCESS_TITLE)).toBeVisible();
     await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
-    for (const label of ['Full Name', 'Email Address', 'Meeting Type', 'Preferred Date', 'Preferred Time', 'Timezone', 'Message']) {
+    for (const label of [
+      'Full Name',
+      'Email Address',
+      'Meeting Type',
+      'Preferred Date',
+      'Preferred Time',
+      'Timezone',
+      'Message',
+    ]) {
       await expect(form.getByLabel(label)).toHaveValue('');
     }
     expect(payload).toEqual({
@@ -181,12 +231,26 @@ test.describe('meeting page', () => {
       message: 'We run three rental properties.',
     });
 
-    const rows = await query<{ id: number; meeting_type: string; preferred_date: string; preferred_time: string; timezone: string; status: string }>(
+    const rows = await query<{
+      id: number;
+      meeting_type: string;
+      preferred_date: string;
+      preferred_time: string;
+      timezone: string;
+      status: string;
+    }>(
       'select id, meeting_type, preferred_date, preferred_time, timezone, status from meeting_requests where email = $1',
       [marker],
     );
     expect(rows).toEqual([
-      { id: rows[0]!.id, meeting_type: 'ai-demo', preferred_date: date, preferred_time: '2:30 PM', timezone: 'GMT', status: 'requested' },
+      {
+        id: rows[0]!.id,
+        meeting_type: 'ai-demo',
+        preferred_date: date,
+        preferred_time: '2:30 PM',
+        timezone: 'GMT',
+        status: 'requested',
+      },
     ]);
     const [receipt] = await query<{ attachments: { filename: string; content: string }[] }>(
       `select attachments from email_outbox where kind = 'meeting.receipt' and "to" = $1`,
@@ -210,13 +274,18 @@ test.describe('meeting page', () => {
     await expect(form.getByLabel('Full Name')).toHaveValue('Grace Hopper');
 
     await page.unroute('**/api/schedule-meeting');
-    await page.route('**/api/schedule-meeting', (route) => route.fulfill({ status: 200, json: { success: false } }));
+    await page.route('**/api/schedule-meeting', (route) =>
+      route.fulfill({ status: 200, json: { success: false } }),
+    );
     await form.getByRole('button', { name: 'Schedule Meeting' }).click();
     await expect(alert).toContainText('Failed to send meeting request');
     await expect(form.getByLabel('Timezone')).toHaveValue('GMT');
   });
 
-  test('the app limit answers 429 with a readable message, shown in the error notice', async ({ page, request }) => {
+  test('the app limit answers 429 with a readable message, shown in the error notice', async ({
+    page,
+    request,
+  }) => {
     const ip = uniqueIp();
     await page.context().setExtraHTTPHeaders(fromIp(ip));
     const form = await openMeeting(page);
@@ -238,7 +307,9 @@ test.describe('meeting page', () => {
       const json = await res.json();
       if (last === 429) {
         expect(json).toMatchObject({ success: false });
-        expect(json.message).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
+        expect(json.message).toMatch(
+          /^Too many requests\. Please wait \d+ minutes? and try again\.$/,
+        );
       } else {
         expect(json).toMatchObject({ success: true });
       }
@@ -248,7 +319,9 @@ test.describe('meeting page', () => {
     await fillValid(page, 'rate.limit@example.com');
     await form.getByRole('button', { name: 'Schedule Meeting' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Error' });
-    await expect(alert).toContainText(/429: Too many requests\. Please wait \d+ minutes? and try again\./);
+    await expect(alert).toContainText(
+      /429: Too many requests\. Please wait \d+ minutes? and try again\./,
+    );
     await expect(form.getByLabel('Full Name')).toHaveValue('Grace Hopper');
   });
 });

@@ -16,7 +16,10 @@ test.beforeEach(async ({ context }) => {
 });
 
 const storedItems = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: string; billingCycle: string }[]);
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: string; billingCycle: string }[],
+  );
 
 test.describe('/products', () => {
   test('has accessible tabs, website packages first', async ({ page }) => {
@@ -32,8 +35,14 @@ test.describe('/products', () => {
     const advanced = page.getByRole('article', { name: 'Advanced Website Package' });
     await expect(starter.getByText('$1,000')).toBeVisible();
     await expect(advanced.getByText('Popular')).toBeVisible();
-    await expect(starter.getByRole('link', { name: /View Starter details/ })).toHaveAttribute('href', '/starter-website-package');
-    await expect(advanced.getByRole('link', { name: /View Advanced details/ })).toHaveAttribute('href', '/advanced-website-package');
+    await expect(starter.getByRole('link', { name: /View Starter details/ })).toHaveAttribute(
+      'href',
+      '/starter-website-package',
+    );
+    await expect(advanced.getByRole('link', { name: /View Advanced details/ })).toHaveAttribute(
+      'href',
+      '/advanced-website-package',
+    );
 
     await website.focus();
     await page.keyboard.press('ArrowRight');
@@ -48,7 +57,10 @@ test.describe('/products', () => {
 
     // The selected tab is in the URL, so it survives a reload.
     await page.reload();
-    await expect(page.getByRole('tab', { name: 'AI Agent Packages' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'AI Agent Packages' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 
   test('shows the Lily AI plans monthly and yearly and adds the chosen cycle', async ({ page }) => {
@@ -66,18 +78,26 @@ test.describe('/products', () => {
       await expect(card.getByText(minutes)).toBeVisible();
       await expect(card.getByText(overage)).toBeVisible();
     }
-    await expect(page.getByRole('article', { name: 'Lily AI Growth' }).getByText('Popular')).toBeVisible();
+    await expect(
+      page.getByRole('article', { name: 'Lily AI Growth' }).getByText('Popular'),
+    ).toBeVisible();
 
-    await expect(page.getByRole('article', { name: 'Lily AI Starter' }).getByText('$1,900')).toBeHidden();
+    await expect(
+      page.getByRole('article', { name: 'Lily AI Starter' }).getByText('$1,900'),
+    ).toBeHidden();
     await page.getByRole('radio', { name: /Yearly/ }).check();
     for (const [name, monthly, yearly] of plans) {
       await expect(page.getByRole('article', { name }).getByText(yearly)).toBeVisible();
-      await expect(page.getByRole('article', { name }).getByText(monthly, { exact: true })).toBeHidden();
+      await expect(
+        page.getByRole('article', { name }).getByText(monthly, { exact: true }),
+      ).toBeHidden();
     }
     const growth = page.getByRole('article', { name: 'Lily AI Growth' });
     await growth.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(growth.getByRole('button', { name: 'In Cart' })).toBeDisabled();
-    expect(await storedItems(page)).toEqual([expect.objectContaining({ id: 'lily-growth', billingCycle: 'yearly' })]);
+    expect(await storedItems(page)).toEqual([
+      expect.objectContaining({ id: 'lily-growth', billingCycle: 'yearly' }),
+    ]);
     await expect(page.getByRole('dialog', { name: 'Shopping Cart' })).toBeVisible();
     await page.keyboard.press('Escape');
 
@@ -86,9 +106,13 @@ test.describe('/products', () => {
     await growth.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page.getByText('Cart Updated')).toBeAttached();
     await expect(
-      page.getByText('Subscription items must have the same billing cycle. Your cart was updated to the new cycle billing.'),
+      page.getByText(
+        'Subscription items must have the same billing cycle. Your cart was updated to the new cycle billing.',
+      ),
     ).toBeAttached();
-    expect(await storedItems(page)).toEqual([expect.objectContaining({ id: 'lily-growth', billingCycle: 'monthly' })]);
+    expect(await storedItems(page)).toEqual([
+      expect.objectContaining({ id: 'lily-growth', billingCycle: 'monthly' }),
+    ]);
   });
 
   test('has the AI packages, comparison table, feature tiles, FAQ and links', async ({ page }) => {
@@ -106,16 +130,32 @@ test.describe('/products', () => {
       'href',
       '/checkout?product=premium-ai-suite&price=3500',
     );
-    const table = page.getByRole('table', { name: 'Basic AI Agent Package vs Premium AI Agent Suite' });
+    const table = page.getByRole('table', {
+      name: 'Basic AI Agent Package vs Premium AI Agent Suite',
+    });
     await expect(table.getByRole('columnheader', { name: 'Basic' })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Premium' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Explore Lily AI' })).toHaveAttribute('href', '/lily-ai');
-    await expect(page.getByRole('heading', { name: 'Core Features of Every AI Agent' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Explore Lily AI' })).toHaveAttribute(
+      'href',
+      '/lily-ai',
+    );
+    await expect(
+      page.getByRole('heading', { name: 'Core Features of Every AI Agent' }),
+    ).toBeVisible();
 
     await expect(page.locator('#faq-products details')).toHaveCount(14);
-    await expect(page.getByRole('link', { name: 'Learn About Lily AI' })).toHaveAttribute('href', '/lily-ai');
-    await expect(page.getByRole('link', { name: 'Schedule a Meeting' }).first()).toHaveAttribute('href', '/schedule-meeting');
-    await expect(page.getByRole('link', { name: /See How It Works/ })).toHaveAttribute('href', '/how-it-works');
+    await expect(page.getByRole('link', { name: 'Learn About Lily AI' })).toHaveAttribute(
+      'href',
+      '/lily-ai',
+    );
+    await expect(page.getByRole('link', { name: 'Schedule a Meeting' }).first()).toHaveAttribute(
+      'href',
+      '/schedule-meeting',
+    );
+    await expect(page.getByRole('link', { name: /See How It Works/ })).toHaveAttribute(
+      'href',
+      '/how-it-works',
+    );
     await expect(page.getByRole('button', { name: 'Ask our sales assistant' })).toBeVisible();
 
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -124,12 +164,20 @@ test.describe('/products', () => {
 
   test('Buy Now on a Basic package clears the cart and goes to /checkout', async ({ page }) => {
     await page.goto('/products#ai-agent-packages');
-    await page.getByRole('article', { name: 'Lily AI Starter' }).getByRole('button', { name: 'Add to Cart' }).click();
+    await page
+      .getByRole('article', { name: 'Lily AI Starter' })
+      .getByRole('button', { name: 'Add to Cart' })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Shopping Cart' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.getByRole('article', { name: 'Basic AI Agent Package' }).getByRole('link', { name: 'Buy Now' }).click();
+    await page
+      .getByRole('article', { name: 'Basic AI Agent Package' })
+      .getByRole('link', { name: 'Buy Now' })
+      .click();
     await expect(page).toHaveURL(/\/checkout$/);
-    expect(await storedItems(page)).toEqual([expect.objectContaining({ id: 'basic-ai-agents', billingCycle: 'oneTime' })]);
+    expect(await storedItems(page)).toEqual([
+      expect.objectContaining({ id: 'basic-ai-agents', billingCycle: 'oneTime' }),
+    ]);
   });
 });
 
@@ -137,12 +185,16 @@ test.describe('/purchase/{productId}', () => {
   test('adds the product and moves to /checkout; then shows Added to Cart', async ({ page }) => {
     const response = await page.goto('/purchase/starter');
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1, name: 'Starter Website Package' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Starter Website Package' }),
+    ).toBeVisible();
     await expect(page.locator('main .price')).toContainText('$1,000');
     await expect(page.getByText(/Secure checkout powered by\s+Stripe/)).toBeVisible();
     await page.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    expect(await storedItems(page)).toEqual([expect.objectContaining({ id: 'starter', billingCycle: 'oneTime' })]);
+    expect(await storedItems(page)).toEqual([
+      expect.objectContaining({ id: 'starter', billingCycle: 'oneTime' }),
+    ]);
 
     await page.goto('/purchase/starter');
     await expect(page.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();
@@ -150,7 +202,9 @@ test.describe('/purchase/{productId}', () => {
 
   test('keeps a subscription purchasable again', async ({ page }) => {
     await page.goto('/purchase/lily');
-    await expect(page.getByRole('heading', { level: 1, name: 'Lily AI Sales Agent' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Lily AI Sales Agent' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await page.goto('/purchase/lily');
@@ -191,17 +245,35 @@ test.describe('package pages', () => {
     await page.goto('/starter-website-package');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('#features')).toBeAttached();
-    for (const step of ['Discovery & Purchase', 'Design Concept', 'Content Integration', 'Development & Testing', 'Launch & Training']) {
+    for (const step of [
+      'Discovery & Purchase',
+      'Design Concept',
+      'Content Integration',
+      'Development & Testing',
+      'Launch & Training',
+    ]) {
       await expect(page.getByRole('heading', { name: step })).toBeVisible();
     }
     await expect(page.getByText('5.0', { exact: true }).first()).toBeVisible();
     await expect(page.getByText('4.5', { exact: true }).first()).toBeVisible();
     await expect(page.locator('#faq-starter details').first()).toBeVisible();
 
-    const hrefs = await page.locator('main a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(expect.arrayContaining(['/purchase/starter', '/checkout/starter', '/portfolio', '/contact', '#features']));
+    const hrefs = await page
+      .locator('main a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/purchase/starter',
+        '/checkout/starter',
+        '/portfolio',
+        '/contact',
+        '#features',
+      ]),
+    );
 
-    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).join('\n');
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).join(
+      '\n',
+    );
     expect(ld).toContain('"Product"');
     expect(ld).toContain('"1000.00"');
     expect(ld).toContain('"FAQPage"');
@@ -209,18 +281,38 @@ test.describe('package pages', () => {
 
   test('Advanced: upgrade, comparison, e-commerce, support and links', async ({ page }) => {
     await page.goto('/advanced-website-package');
-    await expect(page.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/purchase/advanced');
+    await expect(page.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute(
+      'href',
+      '/purchase/advanced',
+    );
     await expect(page.locator('#features')).toBeAttached();
     const table = page.getByRole('table', { name: 'Starter vs Advanced Website Package' });
-    await expect(table.getByRole('link', { name: 'Select Starter' })).toHaveAttribute('href', '/checkout/starter');
-    await expect(table.getByRole('link', { name: 'Select Advanced' })).toHaveAttribute('href', '/checkout/advanced');
-    for (const capability of ['Product Catalogue', 'Shopping Cart', 'Secure Checkout', 'Order Management']) {
+    await expect(table.getByRole('link', { name: 'Select Starter' })).toHaveAttribute(
+      'href',
+      '/checkout/starter',
+    );
+    await expect(table.getByRole('link', { name: 'Select Advanced' })).toHaveAttribute(
+      'href',
+      '/checkout/advanced',
+    );
+    for (const capability of [
+      'Product Catalogue',
+      'Shopping Cart',
+      'Secure Checkout',
+      'Order Management',
+    ]) {
       await expect(page.getByRole('heading', { name: capability, exact: true })).toBeVisible();
     }
     await expect(page.getByText('From $99 per month', { exact: true })).toBeVisible();
     await expect(page.getByText('Typically $150-$200 per year')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Get the Advanced Package' })).toHaveAttribute('href', '/checkout/advanced');
-    await expect(page.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    await expect(page.getByRole('link', { name: 'Get the Advanced Package' })).toHaveAttribute(
+      'href',
+      '/checkout/advanced',
+    );
+    await expect(page.getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
     await expect(page.getByText('4.5', { exact: true }).first()).toBeVisible();
   });
 });

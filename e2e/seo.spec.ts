@@ -48,12 +48,17 @@ type PageMeta = {
 async function readMeta(page: Page, path: string): Promise<PageMeta> {
   const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
   const data = await page.evaluate(() => {
-    const content = (sel: string) => document.head.querySelector(sel)?.getAttribute('content') ?? null;
-    const blocks = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent ?? '');
+    const content = (sel: string) =>
+      document.head.querySelector(sel)?.getAttribute('content') ?? null;
+    const blocks = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => s.textContent ?? '',
+    );
     return {
       title: document.title,
       description: content('meta[name="description"]'),
-      canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href') ?? ''),
+      canonical: [...document.querySelectorAll('link[rel="canonical"]')].map(
+        (l) => l.getAttribute('href') ?? '',
+      ),
       robots: content('meta[name="robots"]'),
       meta: Object.fromEntries(
         [
@@ -66,12 +71,15 @@ async function readMeta(page: Page, path: string): Promise<PageMeta> {
           'twitter:title',
           'twitter:description',
           'twitter:image',
-        ].map((k) => [k, content(k.startsWith('og:') ? `meta[property="${k}"]` : `meta[name="${k}"]`)]),
+        ].map((k) => [
+          k,
+          content(k.startsWith('og:') ? `meta[property="${k}"]` : `meta[name="${k}"]`),
+        ]),
       ),
       blocks,
       // FAQs are <details> items of the shared FaqList (or any element marked as an FAQ item).
-      faqQuestions: [...document.querySelectorAll('.faq__item > summary, [data-faq-question]')].map((e) =>
-        (e.textContent ?? '').trim(),
+      faqQuestions: [...document.querySelectorAll('.faq__item > summary, [data-faq-question]')].map(
+        (e) => (e.textContent ?? '').trim(),
       ),
       faqHeadings: [...document.querySelectorAll('main h2, main h3')].filter((h) =>
         /\b(FAQ|Frequently Asked Questions)\b/i.test(h.textContent ?? ''),
@@ -82,8 +90,8 @@ async function readMeta(page: Page, path: string): Promise<PageMeta> {
   const jsonLdErrors: string[] = [];
   for (const block of data.blocks) {
     try {
-      const parsed = JSON.parse(block) as JsonLd | { '@graph': JsonLd[] };
-      jsonLd.push(...('@graph' in parsed ? parsed['@graph'] : [parsed as JsonLd]));
+      const parsed = JSON.parse(block) as JsonLd & { '@graph'?: JsonLd[] };
+      jsonLd.push(...(parsed['@graph'] ?? [parsed]));
     } catch (error) {
       jsonLdErrors.push(String(error));
     }
@@ -107,12 +115,18 @@ test.describe('every page', () => {
       expect(m.status).toBe(200);
 
       expect(m.title.trim().length, 'title').toBeGreaterThan(0);
-      expect(m.description?.length ?? 0, 'meta description length (50-170)').toBeGreaterThanOrEqual(50);
-      expect(m.description?.length ?? 0, 'meta description length (50-170)').toBeLessThanOrEqual(170);
+      expect(m.description?.length ?? 0, 'meta description length (50-170)').toBeGreaterThanOrEqual(
+        50,
+      );
+      expect(m.description?.length ?? 0, 'meta description length (50-170)').toBeLessThanOrEqual(
+        170,
+      );
 
       expect(m.canonical, 'exactly one canonical link').toHaveLength(1);
       expectAbsoluteHttpsUrl(m.canonical[0]!, 'canonical');
-      expect(new URL(m.canonical[0]!).pathname.replace(/\/$/, '') || '/', 'canonical path').toBe(path);
+      expect(new URL(m.canonical[0]!).pathname.replace(/\/$/, '') || '/', 'canonical path').toBe(
+        path,
+      );
 
       expect(m.meta['og:title'], 'og:title').toBeTruthy();
       expect(m.meta['og:description'], 'og:description').toBeTruthy();
@@ -145,15 +159,21 @@ test.describe('every page', () => {
       const expected = PRODUCTS_ON_PAGE[path];
       if (expected) {
         const names = ofType(m.jsonLd, 'Product').map((p) => p.name);
-        expect(names, 'Product JSON-LD for each package and plan shown').toEqual(expect.arrayContaining(expected));
+        expect(names, 'Product JSON-LD for each package and plan shown').toEqual(
+          expect.arrayContaining(expected),
+        );
       }
 
       // FAQs shown ⇒ FAQPage with the same questions.
       if (m.faqQuestions.length || m.faqHeadings) {
         const faqPages = ofType(m.jsonLd, 'FAQPage');
         expect(faqPages.length, 'FAQPage JSON-LD where FAQs are shown').toBeGreaterThan(0);
-        const questions = faqPages.flatMap((f) => (f.mainEntity as { name: string }[]).map((q) => q.name.trim()));
-        expect(questions, 'FAQPage lists the questions shown').toEqual(expect.arrayContaining(m.faqQuestions));
+        const questions = faqPages.flatMap((f) =>
+          (f.mainEntity as { name: string }[]).map((q) => q.name.trim()),
+        );
+        expect(questions, 'FAQPage lists the questions shown').toEqual(
+          expect.arrayContaining(m.faqQuestions),
+        );
       }
     });
   }
@@ -170,7 +190,9 @@ test('titles and descriptions are unique across pages', async ({ page }) => {
     descriptions.set(m.description ?? '', [...(descriptions.get(m.description ?? '') ?? []), path]);
   }
   const dupes = (map: Map<string, string[]>) =>
-    [...map].filter(([, paths]) => paths.length > 1).map(([text, paths]) => `${paths.join(', ')}: "${text}"`);
+    [...map]
+      .filter(([, paths]) => paths.length > 1)
+      .map(([text, paths]) => `${paths.join(', ')}: "${text}"`);
   expect(dupes(titles), 'pages sharing a title').toEqual([]);
   expect(dupes(descriptions), 'pages sharing a description').toEqual([]);
 });
@@ -217,6 +239,9 @@ test('robots.txt points at the sitemap and blocks no page', async ({ request }) 
   // Private pages are kept out of search by noindex, which crawlers only see if allowed in.
   const disallowed = [...text.matchAll(/^Disallow:\s*(\S*)$/gm)].map((m) => m[1]!).filter(Boolean);
   for (const path of ALL) {
-    expect(disallowed.filter((d) => path.startsWith(d)), `${path} is not disallowed`).toEqual([]);
+    expect(
+      disallowed.filter((d) => path.startsWith(d)),
+      `${path} is not disallowed`,
+    ).toEqual([]);
   }
 });

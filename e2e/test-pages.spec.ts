@@ -25,7 +25,7 @@ test.describe('/test-checkout', () => {
       await expect(page.getByText(`Step ${n} Completed`)).toBeVisible();
     }
     await expect(page.getByRole('heading', { name: 'Test Checkout Complete!' })).toBeVisible();
-    await page.waitForURL((url) => !url.pathname.startsWith('/test-checkout'), { timeout: 15_000 });
+    await page.waitForURL(/\/dashboard/, { timeout: 15_000 });
   });
 
   test('reports a failed mock order and a failed step with the spec texts', async ({ page }) => {

@@ -41,14 +41,12 @@ const port = Number(process.env.JS_BUDGET_PORT ?? 4520);
 // Lighthouse's phone, and a common laptop screen.
 const VIEWPORTS = [
   {
-    name: 'phone',
     viewport: { width: 412, height: 823 },
     isMobile: true,
     hasTouch: true,
     deviceScaleFactor: 1.75,
   },
   {
-    name: 'desktop',
     viewport: { width: 1350, height: 940 },
     isMobile: false,
     hasTouch: false,
@@ -182,8 +180,7 @@ async function observeScripts(browser: Browser, url: string): Promise<Set<string
   const seen = new Set<string>();
   const origin = new URL(url).origin;
   for (const device of VIEWPORTS) {
-    const { name: _name, ...options } = device;
-    const context = await browser.newContext(options);
+    const context = await browser.newContext(device);
     const page = await context.newPage();
     page.on('request', (req) => {
       const u = new URL(req.url());

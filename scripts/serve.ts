@@ -394,6 +394,26 @@ async function snapshotBuild(root: string): Promise<{ dir: string; remove: () =>
       await rm(path.join(parent, name), { recursive: true, force: true });
   }
   const dir = await mkdtemp(path.join(parent, `serve-${process.pid}-`));
+  // A build run without the lock can still be half-written: copy again until every asset a
+  // page references is there.
+  for (let attempt = 1; ; attempt++) {
+    copyBuild(root, dir);
+    const missing = await missingAssets(path.join(dir, 'dist'));
+    if (!missing.length) break;
+    if (attempt === 10) {
+      throw new Error(
+        `The build in ${root}/dist is incomplete (missing ${missing.slice(0, 3).join(', ')})`,
+      );
+    }
+    console.warn(`[serve] build incomplete (${missing[0]} missing), copying again in 5 s`);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir);
+    await new Promise((r) => setTimeout(r, 5_000));
+  }
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+function copyBuild(root: string, dir: string): void {
   const script =
     'cp -a dist "$1/dist" && mkdir -p "$1/.netlify" && ' +
     '{ if [ -d .netlify/v1 ]; then cp -a .netlify/v1 "$1/.netlify/v1"; fi; }';
@@ -403,7 +423,27 @@ async function snapshotBuild(root: string): Promise<{ dir: string; remove: () =>
   });
   if (result.status !== 0)
     throw new Error(`Could not copy the build (is there a dist/ in ${root}?)`);
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Site-relative /_astro/ files referenced by the HTML pages of `distDir` that do not exist. */
+async function missingAssets(distDir: string): Promise<string[]> {
+  const missing = new Set<string>();
+  const walk = async (dir: string) => {
+    for (const e of await readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.name.endsWith('.html')) {
+        const html = await readFile(full, 'utf8');
+        for (const m of html.matchAll(
+          /(?:href|src|component-url|renderer-url)="(\/_astro\/[^"?#]+)"/g,
+        )) {
+          if (!existsSync(path.join(distDir, m[1]!))) missing.add(m[1]!);
+        }
+      }
+    }
+  };
+  await walk(distDir);
+  return [...missing];
 }
 
 function isAlive(pid: number): boolean {

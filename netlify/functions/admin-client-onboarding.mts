@@ -1,14 +1,10 @@
 /** GET /api/admin/client-onboarding?q&status(crm-account|demo-mode)&from&to&page&pageSize&format=csv */
-import { parseListQuery } from '../../src/features/admin/admin.ts';
 import { listResponse } from '../../src/features/admin/list.server.ts';
 import { clientOnboardingCsv, listClientOnboarding } from '../../src/features/admin/onboarding.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 
 export default adminHandler(['GET'], (_req, { db, url }) =>
-  listResponse(parseListQuery('client-onboarding', url.searchParams), (q, w) => listClientOnboarding(db, q, w), {
-    name: 'client-onboarding',
-    columns: clientOnboardingCsv,
-  }),
+  listResponse('client-onboarding', url.searchParams, (q, w) => listClientOnboarding(db, q, w), clientOnboardingCsv),
 );
 
 export const config = { path: '/api/admin/client-onboarding', method: ['GET'] };

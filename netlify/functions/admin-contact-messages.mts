@@ -2,24 +2,22 @@
  * GET   /api/admin/contact-messages?q&status&from&to&page&pageSize&format=csv
  * PATCH /api/admin/contact-messages/{id} {status: "handled" | "new"}
  */
-import { contactStatusSchema, parseListQuery } from '../../src/features/admin/admin.ts';
+import { contactStatusSchema } from '../../src/features/admin/admin.ts';
 import { CONTACT_CSV, listContactMessages, setContactStatus } from '../../src/features/admin/inbox.server.ts';
 import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
-import { errorJson, json, parseJson } from '../../src/server/http.ts';
+import { validateJson } from '../../src/features/admin/validate.server.ts';
+import { errorJson, json } from '../../src/server/http.ts';
 
 const BASE = '/api/admin/contact-messages';
 
 export default adminHandler(['GET', 'PATCH'], async (req, { db, url }) => {
   if (req.method === 'GET') {
-    return listResponse(parseListQuery('contact-messages', url.searchParams), (q, w) => listContactMessages(db, q, w), {
-      name: 'contact-messages',
-      columns: CONTACT_CSV,
-    });
+    return listResponse('contact-messages', url.searchParams, (q, w) => listContactMessages(db, q, w), CONTACT_CSV);
   }
   const id = idFromPath(url, BASE);
   if (id === null) return errorJson(404, 'Contact message not found');
-  const { status } = await parseJson(req, contactStatusSchema);
+  const { status } = await validateJson(req, contactStatusSchema);
   return json({ message: await setContactStatus(db, id, status) });
 });
 

@@ -4,11 +4,12 @@ import { loginSchema } from '../../src/features/admin/admin.ts';
 import { assertCsrf } from '../../src/server/auth/guard.ts';
 import { readSessionToken, sessionCookie } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { clientIp, handler, json, parseJson } from '../../src/server/http.ts';
+import { validateJson } from '../../src/features/admin/validate.server.ts';
+import { clientIp, handler, json } from '../../src/server/http.ts';
 
 export default handler(['POST'], async (req) => {
   assertCsrf(req);
-  const input = await parseJson(req, loginSchema);
+  const input = await validateJson(req, loginSchema);
   const { user, token } = await signIn(await getDb(), {
     ...input,
     ip: clientIp(req),
@@ -17,4 +18,9 @@ export default handler(['POST'], async (req) => {
   return json({ user: { username: user.username } }, { headers: { 'Set-Cookie': sessionCookie(token) } });
 });
 
-export const config = { path: '/api/admin/login', method: ['POST'] };
+export const config = {
+  path: '/api/admin/login',
+  method: ['POST'],
+  // Netlify's edge limit in front of the app's own per-account and per-address limits.
+  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -3,26 +3,23 @@
  * POST /api/admin/meeting-requests/{id} {action: "confirm" | "propose" | "decline", date?, time?, note?}
  *      Answers the visitor by e-mail (through the outbox) with an updated calendar file.
  */
-import { meetingActionSchema, parseListQuery } from '../../src/features/admin/admin.ts';
 import { listMeetingRequests, MEETING_CSV } from '../../src/features/admin/inbox.server.ts';
 import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
-import { answerMeetingRequest } from '../../src/features/admin/meeting-replies.server.ts';
+import { answerMeetingRequest, meetingAction } from '../../src/features/admin/meeting-replies.server.ts';
+import { validateJson } from '../../src/features/admin/validate.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
-import { errorJson, json, parseJson } from '../../src/server/http.ts';
+import { errorJson, json } from '../../src/server/http.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 
 const BASE = '/api/admin/meeting-requests';
 
 export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) => {
   if (req.method === 'GET') {
-    return listResponse(parseListQuery('meeting-requests', url.searchParams), (q, w) => listMeetingRequests(db, q, w), {
-      name: 'meeting-requests',
-      columns: MEETING_CSV,
-    });
+    return listResponse('meeting-requests', url.searchParams, (q, w) => listMeetingRequests(db, q, w), MEETING_CSV);
   }
   const id = idFromPath(url, BASE);
   if (id === null) return errorJson(404, 'Meeting request not found');
-  const action = await parseJson(req, meetingActionSchema);
+  const action = await validateJson(req, meetingAction);
   const { request, emailId } = await answerMeetingRequest(db, id, action);
   void deliverInBackground(db, [emailId], context);
   return json({ request, emailId });

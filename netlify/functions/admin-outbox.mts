@@ -3,7 +3,6 @@
  * GET  /api/admin/outbox/{id}/attachments/{index}  (download, e.g. the .ics invitation)
  * POST /api/admin/outbox/{id}/retry                (pending or failed e-mail, sent again now)
  */
-import { parseListQuery } from '../../src/features/admin/admin.ts';
 import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
 import {
   listOutbox,
@@ -19,10 +18,7 @@ const BASE = '/api/admin/outbox';
 export default adminHandler(['GET', 'POST'], async (req, { db, url }) => {
   const id = idFromPath(url, BASE);
   if (req.method === 'GET' && id === null && url.pathname.replace(/\/$/, '') === BASE) {
-    return listResponse(parseListQuery('outbox', url.searchParams), (q, w) => listOutbox(db, q, w), {
-      name: 'outbox',
-      columns: OUTBOX_CSV,
-    });
+    return listResponse('outbox', url.searchParams, (q, w) => listOutbox(db, q, w), OUTBOX_CSV);
   }
   const attachment = /\/attachments\/(\d{1,3})$/.exec(url.pathname);
   if (req.method === 'GET' && id !== null && attachment) {

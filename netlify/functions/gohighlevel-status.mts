@@ -6,7 +6,10 @@ import { handler, json } from '../../src/server/http.ts';
 import { readClientSession } from '../../src/server/session/index.ts';
 
 export default handler(['GET'], async (req) => {
-  const clientId = requireOwnAccount(readClientSession(req), new URL(req.url).pathname.split('/').pop());
+  const clientId = requireOwnAccount(
+    readClientSession(req),
+    new URL(req.url).pathname.split('/').pop(),
+  );
   return json(await crmStatus(await getDb(), clientId));
 });
 

@@ -16,8 +16,15 @@ export default handler(['POST'], async (req) => {
   if (!orderId) throw new HttpError(400, 'orderId: Invalid order');
   const order = await requireOwnedOrder(await getDb(), orderId, readClientSession(req));
   const bytes = await readLimitedBody(req);
-  const { key, contentType } = await saveLogo(await getLogoStore(), { orderId: order.id, clientId: order.clientId!, bytes });
-  return json({ logoUrl: logoUrlFor(order.id, key), contentType, size: bytes.byteLength }, { status: 201 });
+  const { key, contentType } = await saveLogo(await getLogoStore(), {
+    orderId: order.id,
+    clientId: order.clientId!,
+    bytes,
+  });
+  return json(
+    { logoUrl: logoUrlFor(order.id, key), contentType, size: bytes.byteLength },
+    { status: 201 },
+  );
 });
 
 export const config: Config = {

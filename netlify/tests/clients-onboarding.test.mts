@@ -30,7 +30,11 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
   handler(
     new Request('http://localhost/api/clients/onboarding', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'x-forwarded-for': `10.0.0.${++ipCounter}`, ...headers },
+      headers: {
+        'Content-Type': 'application/json',
+        'x-forwarded-for': `10.0.0.${++ipCounter}`,
+        ...headers,
+      },
       body: JSON.stringify(body),
     }),
     {},
@@ -55,7 +59,11 @@ describe('POST /api/clients/onboarding', () => {
       ghlLocationId: body.locationId,
       simulated: true,
     });
-    expect(row!.data).toMatchObject({ businessType: 'restaurant', websiteType: 'brochure', projectType: 'new-website' });
+    expect(row!.data).toMatchObject({
+      businessType: 'restaurant',
+      websiteType: 'brochure',
+      projectType: 'new-website',
+    });
     const mails = await db.select().from(emailOutbox);
     expect(mails.map((m) => m.kind)).toEqual(['client-onboarding.team']);
   });
@@ -77,7 +85,12 @@ describe('POST /api/clients/onboarding', () => {
 
   it('creates no account without the terms, but still stores the submission', async () => {
     const res = await post({ ...form, termsAccepted: false });
-    expect(await res.json()).toEqual({ redirectUrl: null, tempPassword: null, locationId: null, simulated: true });
+    expect(await res.json()).toEqual({
+      redirectUrl: null,
+      tempPassword: null,
+      locationId: null,
+      simulated: true,
+    });
     expect(await db.$count(clientOnboardingSubmissions)).toBe(1);
   });
 
@@ -88,7 +101,12 @@ describe('POST /api/clients/onboarding', () => {
     try {
       const res = await post(form);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ redirectUrl: null, tempPassword: null, locationId: null, simulated: false });
+      expect(await res.json()).toEqual({
+        redirectUrl: null,
+        tempPassword: null,
+        locationId: null,
+        simulated: false,
+      });
       expect(await db.$count(clientOnboardingSubmissions)).toBe(1);
     } finally {
       delete process.env.GHL_API_BASE;

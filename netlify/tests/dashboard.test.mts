@@ -12,7 +12,10 @@ import {
   jsonRequest,
   PROJECT_DETAILS,
 } from '../../src/features/onboarding/test-fixtures.ts';
-import { billingPortalUrl, BILLING_SIMULATED } from '../../src/features/dashboard/billing.server.ts';
+import {
+  billingPortalUrl,
+  BILLING_SIMULATED,
+} from '../../src/features/dashboard/billing.server.ts';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
 import { clients, emailOutbox, magicLinks } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
@@ -38,9 +41,22 @@ beforeAll(async () => {
 afterAll(() => closeDb());
 
 async function onboard(orderId: number, clientId: number) {
-  await businessInfo(jsonRequest('/api/onboarding/business-info', { orderId, data: BUSINESS_INFO }, clientId), {});
-  await projectDetails(jsonRequest('/api/onboarding/project-details', { orderId, data: PROJECT_DETAILS }, clientId), {});
-  await designPreferences(jsonRequest('/api/onboarding/design-preferences', { orderId, data: DESIGN_PREFERENCES }, clientId), {});
+  await businessInfo(
+    jsonRequest('/api/onboarding/business-info', { orderId, data: BUSINESS_INFO }, clientId),
+    {},
+  );
+  await projectDetails(
+    jsonRequest('/api/onboarding/project-details', { orderId, data: PROJECT_DETAILS }, clientId),
+    {},
+  );
+  await designPreferences(
+    jsonRequest(
+      '/api/onboarding/design-preferences',
+      { orderId, data: DESIGN_PREFERENCES },
+      clientId,
+    ),
+    {},
+  );
 }
 
 describe('GET /api/dashboard', () => {
@@ -71,14 +87,24 @@ describe('GET /api/dashboard', () => {
 describe('GoHighLevel endpoints', () => {
   it('report not linked, then linked after onboarding, with a Demo Mode dashboard link', async () => {
     const { client, order } = await createClientWithOrder(db);
-    const status = await ghlStatus(getRequest(`/api/gohighlevel/status/${client.id}`, client.id), {});
+    const status = await ghlStatus(
+      getRequest(`/api/gohighlevel/status/${client.id}`, client.id),
+      {},
+    );
     expect(await status.json()).toEqual({ isLinked: false, simulated: true, locationId: null });
-    expect((await ghlDashboard(getRequest(`/api/gohighlevel/dashboard/${client.id}`, client.id), {})).status).toBe(404);
+    expect(
+      (await ghlDashboard(getRequest(`/api/gohighlevel/dashboard/${client.id}`, client.id), {}))
+        .status,
+    ).toBe(404);
 
     await onboard(order.id, client.id);
-    const linked = await (await ghlStatus(getRequest(`/api/gohighlevel/status/${client.id}`, client.id), {})).json();
+    const linked = await (
+      await ghlStatus(getRequest(`/api/gohighlevel/status/${client.id}`, client.id), {})
+    ).json();
     expect(linked).toMatchObject({ isLinked: true, simulated: true });
-    const link = await (await ghlDashboard(getRequest(`/api/gohighlevel/dashboard/${client.id}`, client.id), {})).json();
+    const link = await (
+      await ghlDashboard(getRequest(`/api/gohighlevel/dashboard/${client.id}`, client.id), {})
+    ).json();
     expect(link.dashboardUrl).toBe(`/dashboard?portal=demo&location=${linked.locationId}`);
   });
 
@@ -87,18 +113,29 @@ describe('GoHighLevel endpoints', () => {
     const { client: other } = await createClientWithOrder(db);
     for (const fn of [ghlStatus, ghlDashboard]) {
       const path = fn === ghlStatus ? 'status' : 'dashboard';
-      expect((await fn(getRequest(`/api/gohighlevel/${path}/${other.id}`, client.id), {})).status).toBe(403);
+      expect(
+        (await fn(getRequest(`/api/gohighlevel/${path}/${other.id}`, client.id), {})).status,
+      ).toBe(403);
       expect((await fn(getRequest(`/api/gohighlevel/${path}/${client.id}`), {})).status).toBe(403);
       // The spec's fixed account id 1 is just another client's id here.
-      if (client.id !== 1) expect((await fn(getRequest(`/api/gohighlevel/${path}/1`, client.id), {})).status).toBe(403);
+      if (client.id !== 1)
+        expect((await fn(getRequest(`/api/gohighlevel/${path}/1`, client.id), {})).status).toBe(
+          403,
+        );
     }
-    const connectOther = await ghlConnect(jsonRequest(`/api/gohighlevel/connect/${other.id}`, undefined, client.id), {});
+    const connectOther = await ghlConnect(
+      jsonRequest(`/api/gohighlevel/connect/${other.id}`, undefined, client.id),
+      {},
+    );
     expect(connectOther.status).toBe(403);
   });
 
   it('connects a client on request', async () => {
     const { client } = await createClientWithOrder(db);
-    const res = await ghlConnect(jsonRequest(`/api/gohighlevel/connect/${client.id}`, undefined, client.id), {});
+    const res = await ghlConnect(
+      jsonRequest(`/api/gohighlevel/connect/${client.id}`, undefined, client.id),
+      {},
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ isLinked: true, created: true });
     const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
@@ -124,7 +161,10 @@ describe('magic-link sign-in', () => {
     const unknown = await request('nobody@example.com', '10.1.0.2');
     expect(await unknown.json()).toEqual(await res.json());
 
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'dashboard.sign-in'));
+    const mails = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'dashboard.sign-in'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(client.email);
     const token = /token=([\w-]+)/.exec(mails[0]!.text)![1]!;
@@ -132,7 +172,10 @@ describe('magic-link sign-in', () => {
     expect(stored!.tokenHash).not.toBe(token);
 
     // GET exchanges the token for a session cookie and lands on /dashboard, once.
-    const first = await magicVerify(new Request(`http://localhost/api/auth/magic?token=${token}`), {});
+    const first = await magicVerify(
+      new Request(`http://localhost/api/auth/magic?token=${token}`),
+      {},
+    );
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/dashboard');
     const cookie = first.headers.get('set-cookie')!;
@@ -141,7 +184,10 @@ describe('magic-link sign-in', () => {
     const value = cookie.split(';')[0]!.split('=').slice(1).join('=');
     expect(decodeClientSession(value)).toEqual({ clientId: client.id });
 
-    const again = await magicVerify(new Request(`http://localhost/api/auth/magic?token=${token}`), {});
+    const again = await magicVerify(
+      new Request(`http://localhost/api/auth/magic?token=${token}`),
+      {},
+    );
     expect(again.headers.get('location')).toBe('/dashboard?signin=invalid');
     expect(again.headers.get('set-cookie')).toBeNull();
   });
@@ -155,13 +201,16 @@ describe('magic-link sign-in', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('set-cookie')).toContain(CLIENT_SESSION_COOKIE);
     expect((await magicVerify(jsonRequest('/api/auth/magic', { token }), {})).status).toBe(400);
-    expect((await magicVerify(jsonRequest('/api/auth/magic', { token: 'forged' }), {})).status).toBe(400);
+    expect(
+      (await magicVerify(jsonRequest('/api/auth/magic', { token: 'forged' }), {})).status,
+    ).toBe(400);
   });
 
   it('validates the address and rate-limits per address', async () => {
     expect((await request('not-an-email', '10.1.0.4')).status).toBe(400);
     const { client } = await createClientWithOrder(db);
-    for (let i = 0; i < 3; i++) expect((await request(client.email, `10.1.1.${i}`)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await request(client.email, `10.1.1.${i}`)).status).toBe(200);
     expect((await request(client.email, '10.1.1.9')).status).toBe(429);
   });
 
@@ -174,13 +223,19 @@ describe('magic-link sign-in', () => {
 describe('billing portal', () => {
   it('explains that billing is simulated without Stripe', async () => {
     const { client } = await createClientWithOrder(db, { mode: 'subscription' });
-    await expect(billingPortalUrl(db, client.id)).rejects.toMatchObject({ status: 409, message: BILLING_SIMULATED });
+    await expect(billingPortalUrl(db, client.id)).rejects.toMatchObject({
+      status: 409,
+      message: BILLING_SIMULATED,
+    });
     const view = await (await dashboardData(getRequest('/api/dashboard', client.id), {})).json();
     expect(view.billing).toEqual({ hasSubscription: true, simulated: true });
   });
 
   it('opens a Stripe Billing Portal session for the client’s customer', async () => {
-    const { client } = await createClientWithOrder(db, { mode: 'subscription', stripeCustomerId: 'cus_123' });
+    const { client } = await createClientWithOrder(db, {
+      mode: 'subscription',
+      stripeCustomerId: 'cus_123',
+    });
     const calls: unknown[] = [];
     const stripe = {
       billingPortal: {
@@ -193,7 +248,9 @@ describe('billing portal', () => {
       },
     };
     const env = readEnv({ STRIPE_SECRET_KEY: 'sk_test_x', SITE_URL: 'https://shop.example' });
-    expect(await billingPortalUrl(db, client.id, { env, stripe })).toBe('https://billing.stripe.com/session/test_123');
+    expect(await billingPortalUrl(db, client.id, { env, stripe })).toBe(
+      'https://billing.stripe.com/session/test_123',
+    );
     expect(calls).toEqual([{ customer: 'cus_123', return_url: 'https://shop.example/dashboard' }]);
   });
 });

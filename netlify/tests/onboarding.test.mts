@@ -36,8 +36,13 @@ afterAll(async () => {
   await closeDb();
 });
 
-const save = (fn: typeof businessInfo, path: string, orderId: unknown, data: unknown, clientId?: number) =>
-  fn(jsonRequest(`/api/onboarding/${path}`, { orderId, data }, clientId), {});
+const save = (
+  fn: typeof businessInfo,
+  path: string,
+  orderId: unknown,
+  data: unknown,
+  clientId?: number,
+) => fn(jsonRequest(`/api/onboarding/${path}`, { orderId, data }, clientId), {});
 
 describe('onboarding steps', () => {
   it('saves the three steps in order, completes onboarding and links the client to the CRM', async () => {
@@ -47,12 +52,31 @@ describe('onboarding steps', () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ success: true, step: 'businessInfo', completed: false });
 
-    const second = await save(projectDetails, 'project-details', order.id, PROJECT_DETAILS, client.id);
+    const second = await save(
+      projectDetails,
+      'project-details',
+      order.id,
+      PROJECT_DETAILS,
+      client.id,
+    );
     expect(second.status).toBe(200);
-    const third = await save(designPreferences, 'design-preferences', order.id, DESIGN_PREFERENCES, client.id);
-    expect(await third.json()).toEqual({ success: true, step: 'designPreferences', completed: true });
+    const third = await save(
+      designPreferences,
+      'design-preferences',
+      order.id,
+      DESIGN_PREFERENCES,
+      client.id,
+    );
+    expect(await third.json()).toEqual({
+      success: true,
+      step: 'designPreferences',
+      completed: true,
+    });
 
-    const [form] = await db.select().from(onboardingForms).where(eq(onboardingForms.orderId, order.id));
+    const [form] = await db
+      .select()
+      .from(onboardingForms)
+      .where(eq(onboardingForms.orderId, order.id));
     expect(form).toMatchObject({
       businessInfo: BUSINESS_INFO,
       projectDetails: PROJECT_DETAILS,
@@ -72,19 +96,29 @@ describe('onboarding steps', () => {
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe('This order does not belong to your account.');
     // Authorization comes before validation: invalid data from a stranger is still a 403.
-    expect((await save(businessInfo, 'business-info', order.id, { businessName: 'x' }, other.id)).status).toBe(403);
+    expect(
+      (await save(businessInfo, 'business-info', order.id, { businessName: 'x' }, other.id)).status,
+    ).toBe(403);
     expect(await db.$count(onboardingForms, eq(onboardingForms.orderId, order.id))).toBe(0);
   });
 
   it('answers 403 without a session and 404 for an unknown order', async () => {
     const { client, order } = await createClientWithOrder(db);
     expect((await save(businessInfo, 'business-info', order.id, BUSINESS_INFO)).status).toBe(403);
-    expect((await save(businessInfo, 'business-info', 999999, BUSINESS_INFO, client.id)).status).toBe(404);
+    expect(
+      (await save(businessInfo, 'business-info', 999999, BUSINESS_INFO, client.id)).status,
+    ).toBe(404);
   });
 
   it('validates with the spec messages', async () => {
     const { client, order } = await createClientWithOrder(db);
-    const res = await save(businessInfo, 'business-info', order.id, { ...BUSINESS_INFO, email: 'nope' }, client.id);
+    const res = await save(
+      businessInfo,
+      'business-info',
+      order.id,
+      { ...BUSINESS_INFO, email: 'nope' },
+      client.id,
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe('email: Invalid email address');
     const bad = await save(businessInfo, 'business-info', 'starter', BUSINESS_INFO, client.id);
@@ -93,20 +127,36 @@ describe('onboarding steps', () => {
 
   it('refuses a later step before the earlier ones (409)', async () => {
     const { client, order } = await createClientWithOrder(db);
-    const res = await save(designPreferences, 'design-preferences', order.id, DESIGN_PREFERENCES, client.id);
+    const res = await save(
+      designPreferences,
+      'design-preferences',
+      order.id,
+      DESIGN_PREFERENCES,
+      client.id,
+    );
     expect(res.status).toBe(409);
   });
 
   it('only accepts a logo URL of the same order', async () => {
     const { client, order } = await createClientWithOrder(db);
     const foreign = `/api/onboarding/logo/${order.id + 1000}/abcdefghijkl`;
-    const res = await save(businessInfo, 'business-info', order.id, { ...BUSINESS_INFO, logoUrl: foreign }, client.id);
+    const res = await save(
+      businessInfo,
+      'business-info',
+      order.id,
+      { ...BUSINESS_INFO, logoUrl: foreign },
+      client.id,
+    );
     expect(res.status).toBe(400);
   });
 
   it('refuses cross-site requests', async () => {
     const { client, order } = await createClientWithOrder(db);
-    const req = jsonRequest('/api/onboarding/business-info', { orderId: order.id, data: BUSINESS_INFO }, client.id);
+    const req = jsonRequest(
+      '/api/onboarding/business-info',
+      { orderId: order.id, data: BUSINESS_INFO },
+      client.id,
+    );
     req.headers.set('Origin', 'https://evil.example');
     expect((await businessInfo(req, {})).status).toBe(403);
   });
@@ -121,10 +171,16 @@ describe('onboarding state', () => {
     const body = await res.json();
     expect(body.order).toMatchObject({ id: order.id, productId: 'starter' });
     expect(body.clientId).toBe(client.id);
-    expect(body.form).toMatchObject({ businessInfo: BUSINESS_INFO, projectDetails: null, completed: false });
+    expect(body.form).toMatchObject({
+      businessInfo: BUSINESS_INFO,
+      projectDetails: null,
+      completed: false,
+    });
 
     const { client: other } = await createClientWithOrder(db);
-    expect((await state(getRequest(`/api/onboarding/state/${order.id}`, other.id), {})).status).toBe(403);
+    expect(
+      (await state(getRequest(`/api/onboarding/state/${order.id}`, other.id), {})).status,
+    ).toBe(403);
     expect((await state(getRequest(`/api/onboarding/state/${order.id}`), {})).status).toBe(403);
     expect((await state(getRequest('/api/onboarding/state/abc', client.id), {})).status).toBe(404);
   });
@@ -164,7 +220,13 @@ describe('logo upload', () => {
     expect((await logoGet(getRequest(logoUrl), {})).status).toBe(403);
 
     // The stored URL is accepted in the business info of the same order.
-    const saved = await save(businessInfo, 'business-info', order.id, { ...BUSINESS_INFO, logoUrl, logoFile: 'logo.png' }, client.id);
+    const saved = await save(
+      businessInfo,
+      'business-info',
+      order.id,
+      { ...BUSINESS_INFO, logoUrl, logoFile: 'logo.png' },
+      client.id,
+    );
     expect(saved.status).toBe(200);
   });
 
@@ -172,9 +234,18 @@ describe('logo upload', () => {
     const { client, order } = await createClientWithOrder(db);
     const headers = getRequest('/', client.id).headers;
     const post = (body: BodyInit, id = order.id, h: HeadersInit = headers) =>
-      logoUpload(new Request(`http://localhost/api/onboarding/logo?orderId=${id}`, { method: 'POST', headers: h, body }), {});
+      logoUpload(
+        new Request(`http://localhost/api/onboarding/logo?orderId=${id}`, {
+          method: 'POST',
+          headers: h,
+          body,
+        }),
+        {},
+      );
 
-    const svg = await post('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const svg = await post(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
     expect(svg.status).toBe(415);
     expect((await svg.json()).error).toBe('Please upload a PNG, JPEG or WebP image.');
 

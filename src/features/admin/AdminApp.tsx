@@ -5,8 +5,11 @@ import { AdminPanel } from './AdminPanel';
 import { $adminUser, adminFetch, type AdminUserView } from './api';
 import { LoginForm } from './LoginForm';
 
-/** /admin: asks the server who is signed in, then shows the login form or the panel. */
-export default function AdminApp() {
+/**
+ * /admin: asks the server who is signed in, then shows the login form or the panel.
+ * `timeSlots` come from the page (meeting.ts), keeping classic zod out of this island.
+ */
+export default function AdminApp({ timeSlots }: { timeSlots: readonly string[] }) {
   const user = useStore($adminUser);
 
   useEffect(() => {
@@ -22,5 +25,5 @@ export default function AdminApp() {
       </p>
     );
   }
-  return user ? <AdminPanel user={user} /> : <LoginForm />;
+  return user ? <AdminPanel user={user} timeSlots={timeSlots} /> : <LoginForm />;
 }

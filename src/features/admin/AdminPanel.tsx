@@ -26,7 +26,7 @@ const fromHash = (): ViewId => {
 };
 
 /** The signed-in panel: one view at a time, chosen by the URL hash so reload and Back work. */
-export function AdminPanel({ user }: { user: AdminUserView }) {
+export function AdminPanel({ user, timeSlots }: { user: AdminUserView; timeSlots: readonly string[] }) {
   const [view, setView] = useState<ViewId>(fromHash);
   const [signingOut, setSigningOut] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -92,7 +92,7 @@ export function AdminPanel({ user }: { user: AdminUserView }) {
         {view === 'overview' && <OverviewView go={go} />}
         {view === 'orders' && <OrdersView />}
         {view === 'contact-messages' && <ContactMessagesView />}
-        {view === 'meeting-requests' && <MeetingRequestsView />}
+        {view === 'meeting-requests' && <MeetingRequestsView timeSlots={timeSlots} />}
         {view === 'order-onboarding' && <OrderOnboardingView />}
         {view === 'client-onboarding' && <ClientOnboardingView />}
         {view === 'outbox' && <OutboxView />}

@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { notify } from '../notifications/notifications';
-import { TIME_SLOTS, localToday } from '../meeting/meeting';
-import { meetingActionSchema, type MeetingAction } from './admin';
+import { meetingActionSchema } from './admin';
 import { adminFetch } from './api';
 import type { AdminContactMessage, AdminMeetingRequest } from './inbox.server';
 import { ListView, type Column } from './ListView';
@@ -104,7 +103,10 @@ function scheduledSlot(m: AdminMeetingRequest): string {
   return `${date} at ${time} ${m.timezoneLabel}`;
 }
 
-function MeetingActions({ m, reload }: { m: AdminMeetingRequest; reload: () => void }) {
+/** Today in the admin's own time zone, the earliest date a new time can be proposed for. */
+const localToday = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+
+function MeetingActions({ m, reload, timeSlots }: { m: AdminMeetingRequest; reload: () => void; timeSlots: readonly string[] }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -113,7 +115,7 @@ function MeetingActions({ m, reload }: { m: AdminMeetingRequest; reload: () => v
     event.preventDefault();
     if (!dialog) return;
     const form = new FormData(event.currentTarget);
-    const parsed = meetingActionSchema.safeParse({
+    const parsed = meetingActionSchema(timeSlots).safeParse({
       action: dialog,
       note: form.get('note') ?? '',
       ...(dialog === 'propose' ? { date: form.get('date'), time: form.get('time') } : {}),
@@ -125,7 +127,7 @@ function MeetingActions({ m, reload }: { m: AdminMeetingRequest; reload: () => v
     setBusy(true);
     setError('');
     try {
-      await adminFetch(`/api/admin/meeting-requests/${m.id}`, { method: 'POST', body: parsed.data as MeetingAction });
+      await adminFetch(`/api/admin/meeting-requests/${m.id}`, { method: 'POST', body: parsed.data });
       notify({ title: DONE[dialog], description: `We e-mailed ${m.name} (${m.email}).` });
       setDialog(null);
       reload();
@@ -178,7 +180,7 @@ function MeetingActions({ m, reload }: { m: AdminMeetingRequest; reload: () => v
                   <label htmlFor={`propose-time-${m.id}`}>New time ({m.timezoneLabel})</label>
                   <select id={`propose-time-${m.id}`} name="time" required defaultValue="">
                     <option value="" disabled>Choose a time</option>
-                    {TIME_SLOTS.map((t) => <option key={t} value={t}>{t}</option>)}
+                    {timeSlots.map((t) => <option key={t} value={t}>{t}</option>)}
                   </select>
                 </div>
               </div>
@@ -208,7 +210,7 @@ function MeetingActions({ m, reload }: { m: AdminMeetingRequest; reload: () => v
   );
 }
 
-const meetingColumns: Column<AdminMeetingRequest>[] = [
+const meetingColumns = (timeSlots: readonly string[]): Column<AdminMeetingRequest>[] => [
   { header: 'Received', cell: (m) => <When iso={m.createdAt} /> },
   {
     header: 'Visitor',
@@ -239,15 +241,17 @@ const meetingColumns: Column<AdminMeetingRequest>[] = [
   },
   { header: 'Message', className: 'admin-clip', cell: (m) => <span className="admin-clip__text">{m.message || '—'}</span> },
   { header: 'Status', cell: (m) => <StatusBadge status={m.status} /> },
-  { header: 'Actions', cell: (m, { reload }) => <MeetingActions m={m} reload={reload} /> },
+  { header: 'Actions', cell: (m, { reload }) => <MeetingActions m={m} reload={reload} timeSlots={timeSlots} /> },
 ];
 
-export function MeetingRequestsView() {
+/** `timeSlots`: the meeting form's slots, handed down from the page (see admin.ts on zod). */
+export function MeetingRequestsView({ timeSlots }: { timeSlots: readonly string[] }) {
+  const columns = useMemo(() => meetingColumns(timeSlots), [timeSlots]);
   return (
     <ListView<AdminMeetingRequest>
       list="meeting-requests"
       noun="meeting requests"
-      columns={meetingColumns}
+      columns={columns}
       rowKey={(m) => m.id}
       searchHint="Name, e-mail, company, meeting type"
     />

@@ -1,11 +1,8 @@
 import { Icon } from '../../components/ui/Icon';
-import { CYCLE_LABEL } from '../catalogue/catalogue';
 import { formatCents, onboardingProgressLabel, PAYMENT_KIND_LABEL } from './admin';
 import type { AdminOrder } from './orders.server';
 import { ListView, type Column } from './ListView';
 import { StatusBadge, When } from './parts';
-
-const cycle = (c: string) => (CYCLE_LABEL as Record<string, string>)[c] ?? c;
 
 const columns: Column<AdminOrder>[] = [
   {
@@ -34,7 +31,7 @@ const columns: Column<AdminOrder>[] = [
       <ul className="admin-items">
         {o.items.map((i, n) => (
           <li key={n}>
-            {i.quantity} × {i.name} <span className="muted">({cycle(i.billingCycle)}, {formatCents(i.unitAmountCents)})</span>
+            {i.quantity} × {i.name} <span className="muted">({i.cycleLabel}, {formatCents(i.unitAmountCents)})</span>
           </li>
         ))}
       </ul>

@@ -182,6 +182,35 @@ describe('every /api/admin/* function', () => {
     expect((await login.default(loginNoHeader, {})).status).toBe(403);
   });
 
+  it('answers bad input with a 400 and a readable error, never a 500', async () => {
+    const cookie = await admin.cookie();
+    const cases: [string, Request][] = [
+      ['admin-orders.mts', adminRequest('GET', '/api/admin/orders?status=stolen', { cookie })],
+      ['admin-outbox.mts', adminRequest('GET', '/api/admin/outbox?from=2026-02-30', { cookie })],
+      ['admin-contact-messages.mts', adminRequest('GET', '/api/admin/contact-messages?pageSize=100000', { cookie })],
+      [
+        'admin-meeting-requests.mts',
+        adminRequest('POST', `/api/admin/meeting-requests/${(await seedMeeting(db)).id}`, {
+          cookie,
+          body: { action: 'propose', date: '2099-01-05', time: '12:00 PM' },
+        }),
+      ],
+      ['admin-login.mts', adminRequest('POST', '/api/admin/login', { body: { username: '', password: 'x' } })],
+    ];
+    for (const [file, req] of cases) {
+      const res = await (await load(file)).default(req, {});
+      const body = await res.json();
+      expect(res.status, `${file}: ${JSON.stringify(body)}`).toBe(400);
+      expect(body.error).toMatch(/\w/);
+    }
+    const meeting = await load('admin-meeting-requests.mts');
+    const missing = await meeting.default(
+      adminRequest('POST', '/api/admin/meeting-requests/999999', { cookie, body: { action: 'confirm' } }),
+      {},
+    );
+    expect(missing.status).toBe(404);
+  });
+
   it('sets a rotated __Host- session cookie at sign-in and clears it at sign-out', async () => {
     const login = await load('admin-login.mts');
     const me = await load('admin-me.mts');

@@ -4,7 +4,7 @@ import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
 import { emailOutbox, meetingRequests } from '../../server/db/schema';
 import { HttpError } from '../../server/http';
 import { submitMeetingRequest } from '../meeting/meeting.server';
-import { parseListQuery } from './admin';
+import { parseListQuery } from './validate.server';
 import { listContactMessages } from './inbox.server';
 import { answerMeetingRequest } from './meeting-replies.server';
 import { listOrders } from './orders.server';

@@ -5,10 +5,11 @@ import {
   ADMIN_REQUEST_HEADERS,
   csvCell,
   humanizeKey,
+  listParams,
+  listQuerySchema,
   meetingActionSchema,
   onboardingProgress,
   onboardingProgressLabel,
-  parseListQuery,
   paymentKind,
   revenueByWeek,
   stripeDashboardUrl,
@@ -85,7 +86,11 @@ describe('CSV export', () => {
 });
 
 describe('list query', () => {
-  const parse = (qs: string) => parseListQuery('orders', new URLSearchParams(qs));
+  const parse = (qs: string) => {
+    const r = listQuerySchema('orders').safeParse(listParams(new URLSearchParams(qs)));
+    if (!r.success) throw new Error(r.error.issues.map((i) => i.message).join('; '));
+    return r.data;
+  };
 
   it('has defaults and coerces numbers', () => {
     expect(parse('')).toEqual({ q: '', status: '', from: '', to: '', page: 1, pageSize: 20, format: 'json' });
@@ -100,7 +105,8 @@ describe('list query', () => {
 
   it('rejects unknown statuses, bad dates, reversed ranges and huge pages', () => {
     expect(() => parse('status=hacked')).toThrow(/status must be one of/);
-    expect(() => parse('from=2026-13-45')).toThrow();
+    expect(() => parse('from=2026-13-45')).toThrow(/YYYY-MM-DD/);
+    expect(() => parse('to=2026-02-30')).toThrow(/YYYY-MM-DD/);
     expect(() => parse('from=yesterday')).toThrow(/YYYY-MM-DD/);
     expect(() => parse('from=2026-02-01&to=2026-01-01')).toThrow(/start date/);
     expect(() => parse('pageSize=5000')).toThrow();
@@ -163,16 +169,15 @@ describe('orders', () => {
 });
 
 describe('meeting actions', () => {
+  const schema = meetingActionSchema(['9:30 AM', '2:00 PM']);
+
   it('requires an offered slot and a date to propose', () => {
-    expect(meetingActionSchema.parse({ action: 'confirm' })).toEqual({ action: 'confirm', note: '' });
-    expect(
-      meetingActionSchema.safeParse({ action: 'propose', date: '2026-05-01', time: '9:30 AM' }).success,
-    ).toBe(true);
-    expect(meetingActionSchema.safeParse({ action: 'propose', date: '2026-05-01', time: '12:00 PM' }).success).toBe(
-      false,
-    );
-    expect(meetingActionSchema.safeParse({ action: 'propose', time: '9:30 AM' }).success).toBe(false);
-    expect(meetingActionSchema.safeParse({ action: 'delete' }).success).toBe(false);
+    expect(schema.parse({ action: 'confirm' })).toEqual({ action: 'confirm', note: '' });
+    expect(schema.safeParse({ action: 'propose', date: '2026-05-01', time: '9:30 AM' }).success).toBe(true);
+    expect(schema.safeParse({ action: 'propose', date: '2026-05-01', time: '12:00 PM' }).success).toBe(false);
+    expect(schema.safeParse({ action: 'propose', date: '2026-02-30', time: '9:30 AM' }).success).toBe(false);
+    expect(schema.safeParse({ action: 'propose', time: '9:30 AM' }).success).toBe(false);
+    expect(schema.safeParse({ action: 'delete' }).success).toBe(false);
   });
 });
 

@@ -3,7 +3,8 @@
  */
 import { and, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { json, withSecurityHeaders } from '../../server/http.ts';
-import { CSV_ROW_LIMIT, dateBounds, toCsv, type CsvColumn, type ListQuery, type Page } from './admin.ts';
+import { CSV_ROW_LIMIT, dateBounds, toCsv, type CsvColumn, type ListName, type ListQuery, type Page } from './admin.ts';
+import { parseListQuery } from './validate.server.ts';
 
 /** ILIKE pattern for a literal substring (%, _ and \ in the search text match themselves). */
 export function containsPattern(text: string): string {
@@ -30,23 +31,25 @@ export type Window = { limit: number; offset: number };
 export type Fetcher<T> = (q: ListQuery, window: Window) => Promise<{ items: T[]; total: number }>;
 
 /**
- * Answers a list request: one page as JSON, or with ?format=csv every matching row (up to
- * CSV_ROW_LIMIT) as a download named `<name>-<date>.csv`.
+ * Answers a list request (query validated against the list's filters): one page as JSON, or
+ * with ?format=csv every matching row (up to CSV_ROW_LIMIT) as a download `<list>-<date>.csv`.
  */
 export async function listResponse<T>(
-  q: ListQuery,
+  list: ListName,
+  params: URLSearchParams,
   fetch: Fetcher<T>,
-  csv: { name: string; columns: CsvColumn<T>[] | ((rows: T[]) => CsvColumn<T>[]) },
+  columns: CsvColumn<T>[] | ((rows: T[]) => CsvColumn<T>[]),
 ): Promise<Response> {
+  const q = parseListQuery(list, params);
   if (q.format === 'csv') {
     const { items } = await fetch(q, { limit: CSV_ROW_LIMIT, offset: 0 });
-    const filename = `${csv.name}-${new Date().toISOString().slice(0, 10)}.csv`;
+    const filename = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
     const headers = withSecurityHeaders({
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"`,
     });
-    const columns = typeof csv.columns === 'function' ? csv.columns(items) : csv.columns;
-    return new Response(toCsv(columns, items), { status: 200, headers });
+    const header = typeof columns === 'function' ? columns(items) : columns;
+    return new Response(toCsv(header, items), { status: 200, headers });
   }
   const { items, total } = await fetch(q, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   const body: Page<T> = { items, total, page: q.page, pageSize: q.pageSize };

@@ -14,11 +14,14 @@ import { HttpError } from '../../server/http.ts';
 import { enqueueEmail, textAttachment } from '../../server/mail/outbox.ts';
 import { renderEmail, slotSentence, type EmailContent } from '../../server/mail/templates.ts';
 import { buildMeetingIcs, describeSlot } from '../meeting/meeting.server.ts';
-import { earliestToday } from '../meeting/meeting.ts';
-import type { MeetingAction } from './admin.ts';
+import { earliestToday, TIME_SLOTS } from '../meeting/meeting.ts';
+import { meetingActionSchema, type MeetingAction } from './admin.ts';
 import { meetingView, type AdminMeetingRequest } from './inbox.server.ts';
 
 type Status = MeetingRequest['status'];
+
+/** The answer schema with the meeting form's own time slots. */
+export const meetingAction = meetingActionSchema(TIME_SLOTS);
 
 /** Which answers each status allows; anything else is a 409 with a readable reason. */
 const ALLOWED: Record<MeetingAction['action'], Status[]> = {

@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { onboardingForms, orderItems, orders } from '../../server/db/schema.ts';
+import { CYCLE_LABEL } from '../catalogue/catalogue.ts';
 import {
   formatCents,
   onboardingProgressLabel,
@@ -19,6 +20,8 @@ export type AdminOrderItem = {
   name: string;
   type: string;
   billingCycle: string;
+  /** "One-time", "Monthly", ... (the catalogue's words, so the island need not import it). */
+  cycleLabel: string;
   unitAmountCents: number;
   quantity: number;
 };
@@ -93,6 +96,8 @@ export async function listOrders(db: Db, q: ListQuery, { limit, offset }: Window
   return { items, total };
 }
 
+const cycleLabel = (cycle: string) => (CYCLE_LABEL as Record<string, string>)[cycle] ?? cycle;
+
 /** Line items from order_items; orders stored before that table existed keep them as JSON text. */
 function itemsOf(jsonText: string, rows: (typeof orderItems.$inferSelect)[]): AdminOrderItem[] {
   if (rows.length) {
@@ -101,6 +106,7 @@ function itemsOf(jsonText: string, rows: (typeof orderItems.$inferSelect)[]): Ad
       name,
       type,
       billingCycle,
+      cycleLabel: cycleLabel(billingCycle),
       unitAmountCents,
       quantity,
     }));
@@ -113,6 +119,7 @@ function itemsOf(jsonText: string, rows: (typeof orderItems.$inferSelect)[]): Ad
       name: String(p.name ?? ''),
       type: String(p.type ?? ''),
       billingCycle: String(p.billingCycle ?? ''),
+      cycleLabel: cycleLabel(String(p.billingCycle ?? '')),
       unitAmountCents: Math.round(Number(p.price ?? 0) * 100),
       quantity: Number(p.quantity ?? 1),
     }));
@@ -133,7 +140,7 @@ export const ORDER_CSV: CsvColumn<AdminOrder>[] = [
     header: 'Items',
     value: (o) =>
       o.items
-        .map((i) => `${i.quantity} x ${i.name} (${i.billingCycle}, ${formatCents(i.unitAmountCents)})`)
+        .map((i) => `${i.quantity} x ${i.name} (${i.cycleLabel}, ${formatCents(i.unitAmountCents)})`)
         .join('; '),
   },
   { header: 'Onboarding', value: (o) => onboardingProgressLabel(o.onboarding) },

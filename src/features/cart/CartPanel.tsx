@@ -57,8 +57,9 @@ export function CartPanel({ fallbackFocus, go }: Props) {
 
   function onClose() {
     closeCart();
-    const target = opener.current?.isConnected && !opener.current.closest('[inert]') ? opener.current : null;
-    (target ?? fallbackFocus())?.focus();
+    // The opener may be gone or disabled by now (an add button turns into a disabled "In Cart").
+    opener.current?.focus();
+    if (!opener.current || document.activeElement !== opener.current) fallbackFocus()?.focus();
     opener.current = null;
   }
 

@@ -62,9 +62,14 @@ export function CartPreview({ id, trigger, go }: Props) {
       {items.length === 0 ? (
         <div className="cart-preview__empty">
           <p>Your cart is empty</p>
-          <button type="button" className="btn btn--sm" onClick={() => leaveFor('/products')}>
-            Browse Products
-          </button>
+          <div className="cart-preview__actions">
+            <button type="button" className="btn btn--outline btn--sm" onClick={openCart}>
+              View All
+            </button>
+            <button type="button" className="btn btn--sm" onClick={() => leaveFor('/products')}>
+              Browse Products
+            </button>
+          </div>
         </div>
       ) : (
         <>

@@ -49,7 +49,7 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
   const titleId = useId();
   const inputId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   const restoreFocusToInput = useRef(false);
   const { assistantName } = store.config;
@@ -142,7 +142,8 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
 
       {!minimised && (
         <>
-          <ol ref={logRef} className="chat-panel__log" role="log" aria-live="polite" aria-label="Conversation" tabIndex={0}>
+          <div ref={logRef} className="chat-panel__log" role="log" aria-live="polite" aria-label="Conversation" tabIndex={0}>
+            <ol className="chat-panel__messages">
             {messages.map((m) => (
               <Message key={m.id} message={m} assistantName={assistantName} />
             ))}
@@ -156,7 +157,8 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
                 </span>
               </li>
             )}
-          </ol>
+            </ol>
+          </div>
 
           {quick && (
             <div className="chat-panel__quick" role="group" aria-label="Quick questions">

@@ -3,7 +3,7 @@
  * Final Details) and a success stage with the client's portal credentials. Each Next checks
  * only the current stage; the draft survives a reload.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { notify } from '../notifications/notifications';
 import { clearDraft, mergeDraft, useDraft } from '../onboarding/draft';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../onboarding/fields';
@@ -115,7 +115,7 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
     if (checkStage()) goTo(Math.min(stage + 1, STAGE_COUNT - 1));
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (stage < STAGE_COUNT - 1) return onNext();
     if (!checkStage() || submitting) return;
@@ -126,7 +126,8 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ ...values, productId: productFromQuery() }),
       });
-      const body = (await res.json().catch(() => null)) as (ClientOnboardingResponse & { error?: string }) | null;
+      const body = (await res.json().catch(() => null)) as
+        (ClientOnboardingResponse & { error?: string }) | null;
       if (!res.ok || !body) throw new Error(body?.error || SUBMIT_ERROR_FALLBACK);
       clearDraft(DRAFT_KEY);
       notify({
@@ -146,7 +147,11 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
     }
   };
 
-  const text = (field: FieldName, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+  const text = (
+    field: FieldName,
+    label: string,
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => (
     <TextField
       id={field}
       label={label}
@@ -184,7 +189,15 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
     />
   );
 
-  if (result) return <Success result={result} email={values.email} supportEmail={supportEmail} headingRef={headingRef} />;
+  if (result)
+    return (
+      <Success
+        result={result}
+        email={values.email}
+        supportEmail={supportEmail}
+        headingRef={headingRef}
+      />
+    );
 
   return (
     <div className="ob-card">
@@ -192,7 +205,11 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
         <p className="ob-progress__label">
           Step {stage + 1} of {STAGE_COUNT}
         </p>
-        <progress max={STAGE_COUNT} value={stage + 1} aria-label={`Step ${stage + 1} of ${STAGE_COUNT}`} />
+        <progress
+          max={STAGE_COUNT}
+          value={stage + 1}
+          aria-label={`Step ${stage + 1} of ${STAGE_COUNT}`}
+        />
       </div>
 
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="co-stage-title">
@@ -205,103 +222,164 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
 
         {/* Disabled until hydrated and the draft is restored, so nothing typed early is lost. */}
         <fieldset className="ob-bare" disabled={!ready}>
-        {stage === 0 && (
-          <>
-            <div className="ob-grid">
-              {text('fullName', 'Full name', { required: true, autoComplete: 'name' })}
-              {text('email', 'Email address', { required: true, type: 'email', autoComplete: 'email', inputMode: 'email' })}
-              {text('businessName', 'Business name', { required: true, autoComplete: 'organization' })}
-              {text('phone', 'Phone number', { required: true, type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
-              {select('businessType', 'Business type', BUSINESS_TYPES, { required: true, placeholder: 'Select a business type' })}
-              {text('website', 'Current website', {
-                type: 'url',
-                autoComplete: 'url',
-                inputMode: 'url',
-                hint: 'Optional, e.g. https://example.com',
-              })}
-              {select('yearsInBusiness', 'Years in business', YEARS_IN_BUSINESS)}
-            </div>
-            {area('businessDescription', 'Business description', 'What does your business do, and what makes it different?')}
-            {area('productsServices', 'Products and services')}
-          </>
-        )}
+          {stage === 0 && (
+            <>
+              <div className="ob-grid">
+                {text('fullName', 'Full name', { required: true, autoComplete: 'name' })}
+                {text('email', 'Email address', {
+                  required: true,
+                  type: 'email',
+                  autoComplete: 'email',
+                  inputMode: 'email',
+                })}
+                {text('businessName', 'Business name', {
+                  required: true,
+                  autoComplete: 'organization',
+                })}
+                {text('phone', 'Phone number', {
+                  required: true,
+                  type: 'tel',
+                  autoComplete: 'tel',
+                  inputMode: 'tel',
+                })}
+                {select('businessType', 'Business type', BUSINESS_TYPES, {
+                  required: true,
+                  placeholder: 'Select a business type',
+                })}
+                {text('website', 'Current website', {
+                  type: 'url',
+                  autoComplete: 'url',
+                  inputMode: 'url',
+                  hint: 'Optional, e.g. https://example.com',
+                })}
+                {select('yearsInBusiness', 'Years in business', YEARS_IN_BUSINESS)}
+              </div>
+              {area(
+                'businessDescription',
+                'Business description',
+                'What does your business do, and what makes it different?',
+              )}
+              {area('productsServices', 'Products and services')}
+            </>
+          )}
 
-        {stage === 1 && (
-          <>
-            <fieldset className="ob-fieldset">
-              <legend>Project overview</legend>
-              <div className="ob-grid">
-                {select('projectType', 'Project type', PROJECT_TYPES, { noPlaceholder: true })}
-                {select('websiteType', 'Website type', WEBSITE_TYPES)}
-                {select('projectBudget', 'Project budget', PROJECT_BUDGETS)}
-                {select('timeline', 'Timeline', TIMELINES)}
-              </div>
-              {area('goalsObjectives', 'Goals and objectives', 'What should the new website achieve for your business?')}
-              {area('targetAudience', 'Target audience')}
-              {area('competitors', 'Competitors', 'Websites of competitors you admire or want to stand out from.')}
-              {area('projectNotes', 'Project notes')}
-            </fieldset>
-            <fieldset className="ob-fieldset">
-              <legend>Content and pages</legend>
-              <div className="ob-grid">
-                {select('numberOfPages', 'Number of pages', NUMBER_OF_PAGES)}
-                {select('contentCreation', 'Content creation', CONTENT_CREATION)}
-                {select('imageSource', 'Images', IMAGE_SOURCES)}
-                {select('contentMigration', 'Content migration', CONTENT_MIGRATION, { noPlaceholder: true })}
-              </div>
-              {area('requiredPages', 'Required pages', 'For example: Home, About, Services, Contact.')}
-              {area('functionalRequirements', 'Functional requirements', 'Booking, payments, forms, members area…')}
-              {area('integrationRequirements', 'Integrations', 'Tools the site should connect to, e.g. your CRM or calendar.')}
-            </fieldset>
-            <fieldset className="ob-fieldset">
-              <legend>Technical preferences</legend>
-              <div className="ob-grid">
-                {select('domainStatus', 'Domain', DOMAIN_STATUSES, { noPlaceholder: true })}
-                {select('hostingPreference', 'Hosting', HOSTING_PREFERENCES, { noPlaceholder: true })}
-                {select('seoRequirements', 'SEO', SEO_REQUIREMENTS, { noPlaceholder: true })}
-                {select('websiteAccessibility', 'Accessibility', ACCESSIBILITY_LEVELS, { noPlaceholder: true })}
-                {select('maintenancePlan', 'Maintenance plan', MAINTENANCE_PLANS, { noPlaceholder: true })}
-                {select('analyticsTracking', 'Analytics', ANALYTICS_TRACKING, { noPlaceholder: true })}
-                {select('securityRequirements', 'Security', SECURITY_REQUIREMENTS, { noPlaceholder: true })}
-              </div>
-            </fieldset>
-          </>
-        )}
+          {stage === 1 && (
+            <>
+              <fieldset className="ob-fieldset">
+                <legend>Project overview</legend>
+                <div className="ob-grid">
+                  {select('projectType', 'Project type', PROJECT_TYPES, { noPlaceholder: true })}
+                  {select('websiteType', 'Website type', WEBSITE_TYPES)}
+                  {select('projectBudget', 'Project budget', PROJECT_BUDGETS)}
+                  {select('timeline', 'Timeline', TIMELINES)}
+                </div>
+                {area(
+                  'goalsObjectives',
+                  'Goals and objectives',
+                  'What should the new website achieve for your business?',
+                )}
+                {area('targetAudience', 'Target audience')}
+                {area(
+                  'competitors',
+                  'Competitors',
+                  'Websites of competitors you admire or want to stand out from.',
+                )}
+                {area('projectNotes', 'Project notes')}
+              </fieldset>
+              <fieldset className="ob-fieldset">
+                <legend>Content and pages</legend>
+                <div className="ob-grid">
+                  {select('numberOfPages', 'Number of pages', NUMBER_OF_PAGES)}
+                  {select('contentCreation', 'Content creation', CONTENT_CREATION)}
+                  {select('imageSource', 'Images', IMAGE_SOURCES)}
+                  {select('contentMigration', 'Content migration', CONTENT_MIGRATION, {
+                    noPlaceholder: true,
+                  })}
+                </div>
+                {area(
+                  'requiredPages',
+                  'Required pages',
+                  'For example: Home, About, Services, Contact.',
+                )}
+                {area(
+                  'functionalRequirements',
+                  'Functional requirements',
+                  'Booking, payments, forms, members area…',
+                )}
+                {area(
+                  'integrationRequirements',
+                  'Integrations',
+                  'Tools the site should connect to, e.g. your CRM or calendar.',
+                )}
+              </fieldset>
+              <fieldset className="ob-fieldset">
+                <legend>Technical preferences</legend>
+                <div className="ob-grid">
+                  {select('domainStatus', 'Domain', DOMAIN_STATUSES, { noPlaceholder: true })}
+                  {select('hostingPreference', 'Hosting', HOSTING_PREFERENCES, {
+                    noPlaceholder: true,
+                  })}
+                  {select('seoRequirements', 'SEO', SEO_REQUIREMENTS, { noPlaceholder: true })}
+                  {select('websiteAccessibility', 'Accessibility', ACCESSIBILITY_LEVELS, {
+                    noPlaceholder: true,
+                  })}
+                  {select('maintenancePlan', 'Maintenance plan', MAINTENANCE_PLANS, {
+                    noPlaceholder: true,
+                  })}
+                  {select('analyticsTracking', 'Analytics', ANALYTICS_TRACKING, {
+                    noPlaceholder: true,
+                  })}
+                  {select('securityRequirements', 'Security', SECURITY_REQUIREMENTS, {
+                    noPlaceholder: true,
+                  })}
+                </div>
+              </fieldset>
+            </>
+          )}
 
-        {stage === 2 && (
-          <>
-            <fieldset className="ob-fieldset">
-              <legend>Design</legend>
-              <div className="ob-grid">
-                {select('brandStyle', 'Brand style', BRAND_STYLES)}
-                {select('existingAssets', 'Existing brand assets', EXISTING_ASSETS)}
-              </div>
-              {area('colorPreferences', 'Colour preferences')}
-              {area('inspirationalWebsites', 'Websites you like', 'Links and what you like about them.')}
-              {area('designDislikes', 'Anything you dislike')}
-            </fieldset>
-            <fieldset className="ob-fieldset">
-              <legend>Anything else</legend>
-              {area('additionalRequirements', 'Additional requirements')}
-              {select('referralSource', 'How did you hear about us?', REFERRAL_SOURCES)}
-              {area('questions', 'Questions for us')}
-            </fieldset>
-            <CheckboxField
-              id="termsAccepted"
-              required
-              checked={values.termsAccepted}
-              onChange={(v) => set('termsAccepted', v)}
-              error={errors.termsAccepted}
-            >
-              I confirm that the information provided is accurate, and I authorize NovaReach Digital to create a
-              marketing platform account on my behalf.
-            </CheckboxField>
-          </>
-        )}
+          {stage === 2 && (
+            <>
+              <fieldset className="ob-fieldset">
+                <legend>Design</legend>
+                <div className="ob-grid">
+                  {select('brandStyle', 'Brand style', BRAND_STYLES)}
+                  {select('existingAssets', 'Existing brand assets', EXISTING_ASSETS)}
+                </div>
+                {area('colorPreferences', 'Colour preferences')}
+                {area(
+                  'inspirationalWebsites',
+                  'Websites you like',
+                  'Links and what you like about them.',
+                )}
+                {area('designDislikes', 'Anything you dislike')}
+              </fieldset>
+              <fieldset className="ob-fieldset">
+                <legend>Anything else</legend>
+                {area('additionalRequirements', 'Additional requirements')}
+                {select('referralSource', 'How did you hear about us?', REFERRAL_SOURCES)}
+                {area('questions', 'Questions for us')}
+              </fieldset>
+              <CheckboxField
+                id="termsAccepted"
+                required
+                checked={values.termsAccepted}
+                onChange={(v) => set('termsAccepted', v)}
+                error={errors.termsAccepted}
+              >
+                I confirm that the information provided is accurate, and I authorize NovaReach
+                Digital to create a marketing platform account on my behalf.
+              </CheckboxField>
+            </>
+          )}
         </fieldset>
 
         <div className="ob-nav">
-          <button type="button" className="btn btn--outline" onClick={() => goTo(Math.max(stage - 1, 0))} disabled={!ready || stage === 0}>
+          <button
+            type="button"
+            className="btn btn--outline"
+            onClick={() => goTo(Math.max(stage - 1, 0))}
+            disabled={!ready || stage === 0}
+          >
             Previous
           </button>
           {stage < STAGE_COUNT - 1 ? (
@@ -309,7 +387,12 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
               Next
             </button>
           ) : (
-            <button type="submit" className="btn" disabled={!ready || submitting} aria-busy={submitting || undefined}>
+            <button
+              type="submit"
+              className="btn"
+              disabled={!ready || submitting}
+              aria-busy={submitting || undefined}
+            >
               {submitting && <span className="spinner" aria-hidden="true" />}
               {submitting ? 'Submitting…' : 'Submit'}
             </button>
@@ -338,8 +421,8 @@ function Success({
         <div className="ob-notice ob-notice--demo" role="note">
           <p className="ob-notice__title">Demo Mode</p>
           <p>
-            This site is running without a live marketing platform connection, so your account was simulated. The details
-            below open the demo client portal; no real account was created.
+            This site is running without a live marketing platform connection, so your account was
+            simulated. The details below open the demo client portal; no real account was created.
           </p>
         </div>
       )}
@@ -348,7 +431,10 @@ function Success({
           <h2 ref={headingRef} tabIndex={-1} className="ob-step-title">
             Your Client Portal Is Ready
           </h2>
-          <p>Sign in with these details. Please change the temporary password after your first sign-in.</p>
+          <p>
+            Sign in with these details. Please change the temporary password after your first
+            sign-in.
+          </p>
           <dl className="ob-credentials">
             <div>
               <dt>Login email</dt>
@@ -393,11 +479,12 @@ function Success({
             Account Creation In Progress
           </h2>
           <p>
-            Thank you! We have received your information. Our team is setting up your marketing platform account and will
-            email your login details to <strong>{email}</strong> shortly.
+            Thank you! We have received your information. Our team is setting up your marketing
+            platform account and will email your login details to <strong>{email}</strong> shortly.
           </p>
           <p className="muted">
-            Questions in the meantime? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+            Questions in the meantime? Write to{' '}
+            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
           </p>
           <div className="btn-row">
             <a className="btn btn--outline" href="/">

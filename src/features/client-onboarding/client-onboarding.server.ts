@@ -29,13 +29,25 @@ export type SubmitOptions = {
   rateLimit?: RateLimit | false;
 };
 
-export type SubmitResult = { response: ClientOnboardingResponse; submissionId: number; emailIds: number[] };
+export type SubmitResult = {
+  response: ClientOnboardingResponse;
+  submissionId: number;
+  emailIds: number[];
+};
 
-export async function submitClientOnboarding(db: Db, body: unknown, options: SubmitOptions): Promise<SubmitResult> {
+export async function submitClientOnboarding(
+  db: Db,
+  body: unknown,
+  options: SubmitOptions,
+): Promise<SubmitResult> {
   const input = clientOnboardingRequestSchema.parse(body);
   if (!findItem(input.productId)) throw new HttpError(400, 'productId: Unknown product');
   if (options.rateLimit !== false) {
-    await enforce(db, `client-onboarding:${options.ip}`, options.rateLimit ?? CLIENT_ONBOARDING_RATE_LIMIT);
+    await enforce(
+      db,
+      `client-onboarding:${options.ip}`,
+      options.rateLimit ?? CLIENT_ONBOARDING_RATE_LIMIT,
+    );
   }
   const crm = options.crm ?? getCrm();
 
@@ -43,7 +55,13 @@ export async function submitClientOnboarding(db: Db, body: unknown, options: Sub
   const { submissionId, emailId } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(clientOnboardingSubmissions)
-      .values({ productId, fullName, email, businessName, data: { ...rest, fullName, email, businessName } })
+      .values({
+        productId,
+        fullName,
+        email,
+        businessName,
+        data: { ...rest, fullName, email, businessName },
+      })
       .returning({ id: clientOnboardingSubmissions.id });
     const mail = await enqueueEmail(tx as unknown as Db, teamEmail(input, row!.id));
     return { submissionId: row!.id, emailId: mail.id };
@@ -81,7 +99,10 @@ export async function submitClientOnboarding(db: Db, body: unknown, options: Sub
       emailIds: [emailId],
     };
   } catch (error) {
-    console.error('Client account creation failed; the team finishes it by hand', (error as Error).message);
+    console.error(
+      'Client account creation failed; the team finishes it by hand',
+      (error as Error).message,
+    );
     return { response: { ...pending, simulated: false }, submissionId, emailIds: [emailId] };
   }
 }

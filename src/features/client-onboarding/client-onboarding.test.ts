@@ -33,7 +33,14 @@ describe('client onboarding schema', () => {
 
   it('uses the exact spec messages', () => {
     expect(
-      formErrors({ ...valid, fullName: 'A', email: 'nope', businessName: 'B', phone: '123456', businessType: '' }),
+      formErrors({
+        ...valid,
+        fullName: 'A',
+        email: 'nope',
+        businessName: 'B',
+        phone: '123456',
+        businessType: '',
+      }),
     ).toEqual({
       fullName: 'Full name must be at least 2 characters.',
       email: 'Please enter a valid email address.',
@@ -51,7 +58,13 @@ describe('client onboarding schema', () => {
   });
 
   it('keeps every other field optional, terms included', () => {
-    const minimal = { fullName: 'Ad', email: 'a@b.co', businessName: 'AB', phone: '1234567', businessType: 'other' };
+    const minimal = {
+      fullName: 'Ad',
+      email: 'a@b.co',
+      businessName: 'AB',
+      phone: '1234567',
+      businessType: 'other',
+    };
     const parsed = clientOnboardingSchema.parse(minimal);
     expect(parsed.projectType).toBe('new-website');
     expect(parsed.termsAccepted).toBeUndefined();
@@ -59,19 +72,41 @@ describe('client onboarding schema', () => {
 
   it('rejects values outside the option lists', () => {
     expect(formErrors({ ...valid, websiteType: 'castle' }).websiteType).toBeDefined();
-    expect(formErrors({ ...valid, businessType: 'castle' }).businessType).toBe('Please select a business type.');
+    expect(formErrors({ ...valid, businessType: 'castle' }).businessType).toBe(
+      'Please select a business type.',
+    );
   });
 
   it('lists every spec option value', () => {
     expect(BUSINESS_TYPES.map((o) => o.value)).toEqual([
-      'retail', 'services', 'restaurant', 'health', 'tech', 'education', 'nonprofit',
-      'manufacturing', 'arts', 'real-estate', 'finance', 'construction', 'other',
+      'retail',
+      'services',
+      'restaurant',
+      'health',
+      'tech',
+      'education',
+      'nonprofit',
+      'manufacturing',
+      'arts',
+      'real-estate',
+      'finance',
+      'construction',
+      'other',
     ]);
     expect(PROJECT_TYPES.map((o) => o.value)).toEqual([
-      'new-website', 'website-redesign', 'website-update', 'e-commerce', 'specific-feature',
+      'new-website',
+      'website-redesign',
+      'website-update',
+      'e-commerce',
+      'specific-feature',
     ]);
     expect(WEBSITE_TYPES).toHaveLength(9);
-    expect(DOMAIN_STATUSES.map((o) => o.value)).toEqual(['have-domain', 'need-new', 'need-transfer', 'not-sure']);
+    expect(DOMAIN_STATUSES.map((o) => o.value)).toEqual([
+      'have-domain',
+      'need-new',
+      'need-transfer',
+      'not-sure',
+    ]);
   });
 
   it('has the spec defaults', () => {
@@ -91,8 +126,12 @@ describe('client onboarding schema', () => {
 
   it('defaults the product to starter in the request', () => {
     expect(clientOnboardingRequestSchema.parse(valid).productId).toBe('starter');
-    expect(clientOnboardingRequestSchema.parse({ ...valid, productId: 'advanced' }).productId).toBe('advanced');
-    expect(clientOnboardingRequestSchema.safeParse({ ...valid, productId: '<script>' }).success).toBe(false);
+    expect(clientOnboardingRequestSchema.parse({ ...valid, productId: 'advanced' }).productId).toBe(
+      'advanced',
+    );
+    expect(
+      clientOnboardingRequestSchema.safeParse({ ...valid, productId: '<script>' }).success,
+    ).toBe(false);
   });
 });
 

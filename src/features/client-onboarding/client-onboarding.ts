@@ -9,7 +9,9 @@ import { emailField, optionalText, requiredText } from '../onboarding/onboarding
 
 export type Option = { value: string; label: string };
 
-function options<const V extends string>(entries: readonly (readonly [V, string])[]): { value: V; label: string }[] {
+function options<const V extends string>(
+  entries: readonly (readonly [V, string])[],
+): { value: V; label: string }[] {
   return entries.map(([value, label]) => ({ value, label }));
 }
 
@@ -215,9 +217,13 @@ export const clientOnboardingSchema = z.object({
   website: z
     .union([
       z.literal(''),
-      z.string().trim().max(300, WEBSITE_URL_MESSAGE).pipe(
-        z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_URL_MESSAGE }),
-      ),
+      z
+        .string()
+        .trim()
+        .max(300, WEBSITE_URL_MESSAGE)
+        .pipe(
+          z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_URL_MESSAGE }),
+        ),
     ])
     .optional(),
   yearsInBusiness: choice(YEARS_IN_BUSINESS),
@@ -318,17 +324,23 @@ export const CLIENT_ONBOARDING_DEFAULTS = {
   termsAccepted: false,
 } satisfies Record<FieldName, string | boolean>;
 
-export type ClientOnboardingValues = { [K in FieldName]: (typeof CLIENT_ONBOARDING_DEFAULTS)[K] extends boolean ? boolean : string };
+export type ClientOnboardingValues = {
+  [K in FieldName]: (typeof CLIENT_ONBOARDING_DEFAULTS)[K] extends boolean ? boolean : string;
+};
 
 export const STAGES = [
-  { title: 'Business Information', fields: ['fullName', 'email', 'businessName', 'phone', 'businessType'] },
+  {
+    title: 'Business Information',
+    fields: ['fullName', 'email', 'businessName', 'phone', 'businessType'],
+  },
   { title: 'Project Requirements', fields: ['projectType', 'websiteType'] },
   { title: 'Final Details', fields: ['termsAccepted'] },
 ] as const satisfies readonly { title: string; fields: readonly FieldName[] }[];
 
 export const STAGE_COUNT = STAGES.length;
 
-export const TERMS_MESSAGE = 'Please confirm the information and authorize us to create your account.';
+export const TERMS_MESSAGE =
+  'Please confirm the information and authorize us to create your account.';
 
 export const VALIDATION_NOTICE = {
   title: 'Validation Error',
@@ -354,13 +366,18 @@ export function formErrors(values: Partial<ClientOnboardingValues>): FieldErrors
  * any other field on that stage the visitor filled in badly (e.g. a malformed website address),
  * and the terms checkbox on the last stage.
  */
-export function stageErrors(index: number, values: Partial<ClientOnboardingValues>, stageOf = fieldStage): FieldErrors {
+export function stageErrors(
+  index: number,
+  values: Partial<ClientOnboardingValues>,
+  stageOf = fieldStage,
+): FieldErrors {
   const all = formErrors(values);
   const errors: FieldErrors = {};
   for (const [field, message] of Object.entries(all) as [FieldName, string][]) {
     if (stageOf(field) === index) errors[field] = message;
   }
-  if (index === STAGE_COUNT - 1 && values.termsAccepted !== true) errors.termsAccepted = TERMS_MESSAGE;
+  if (index === STAGE_COUNT - 1 && values.termsAccepted !== true)
+    errors.termsAccepted = TERMS_MESSAGE;
   return errors;
 }
 

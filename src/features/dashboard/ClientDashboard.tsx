@@ -3,10 +3,10 @@
  * features, project status and support, and, for a signed-in client, their own orders with
  * onboarding progress and billing. Without a session it offers an e-mailed sign-in link.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { CYCLE_LABEL, formatUsd } from '../catalogue/catalogue';
 import { notify } from '../notifications/notifications';
-import { ONBOARDING_STATUS_LABEL } from '../onboarding/onboarding';
+import { ONBOARDING_STATUS_LABEL, safeRedirect } from '../onboarding/onboarding';
 import '../onboarding/forms.css';
 import { useHydrated } from '../onboarding/use-hydrated';
 import './dashboard.css';
@@ -21,13 +21,21 @@ import {
   type DashboardView,
 } from './dashboard';
 
-type Session = { state: 'loading' } | { state: 'anonymous' } | { state: 'signed-in'; view: DashboardView };
-type Integration = { state: 'checking' } | { state: 'known'; isLinked: boolean; simulated: boolean };
+type Session =
+  { state: 'loading' } | { state: 'anonymous' } | { state: 'signed-in'; view: DashboardView };
+type Integration =
+  { state: 'checking' } | { state: 'known'; isLinked: boolean; simulated: boolean };
 
 type Props = { supportEmail: string };
 
-async function getJson<T>(url: string, init?: RequestInit): Promise<{ ok: boolean; status: number; body: T | null }> {
-  const res = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init?.headers } });
+async function getJson<T>(
+  url: string,
+  init?: RequestInit,
+): Promise<{ ok: boolean; status: number; body: T | null }> {
+  const res = await fetch(url, {
+    ...init,
+    headers: { Accept: 'application/json', ...init?.headers },
+  });
   const body = (await res.json().catch(() => null)) as T | null;
   return { ok: res.ok, status: res.status, body };
 }
@@ -45,9 +53,15 @@ export default function ClientDashboard({ supportEmail }: Props) {
   const loadStatus = useCallback(async (clientId: number) => {
     setIntegration({ state: 'checking' });
     try {
-      const { ok, body } = await getJson<{ isLinked?: boolean; simulated?: boolean }>(`/api/gohighlevel/status/${clientId}`);
+      const { ok, body } = await getJson<{ isLinked?: boolean; simulated?: boolean }>(
+        `/api/gohighlevel/status/${clientId}`,
+      );
       if (!ok || typeof body?.isLinked !== 'boolean') throw new Error('status');
-      setIntegration({ state: 'known', isLinked: body.isLinked, simulated: Boolean(body.simulated) });
+      setIntegration({
+        state: 'known',
+        isLinked: body.isLinked,
+        simulated: Boolean(body.simulated),
+      });
     } catch {
       notify({ title: 'Error', description: STATUS_ERROR, variant: 'destructive' });
       setIntegration({ state: 'known', isLinked: false, simulated: false });
@@ -62,9 +76,18 @@ export default function ClientDashboard({ supportEmail }: Props) {
         await loadStatus(body.client.id);
         return;
       }
-      if (status !== 401) notify({ title: 'Error', description: 'Your dashboard could not be loaded. Please reload the page.', variant: 'destructive' });
+      if (status !== 401)
+        notify({
+          title: 'Error',
+          description: 'Your dashboard could not be loaded. Please reload the page.',
+          variant: 'destructive',
+        });
     } catch {
-      notify({ title: 'Error', description: 'Your dashboard could not be loaded. Please reload the page.', variant: 'destructive' });
+      notify({
+        title: 'Error',
+        description: 'Your dashboard could not be loaded. Please reload the page.',
+        variant: 'destructive',
+      });
     }
     setSession({ state: 'anonymous' });
     setIntegration({ state: 'known', isLinked: false, simulated: false });
@@ -73,7 +96,8 @@ export default function ClientDashboard({ supportEmail }: Props) {
   useEffect(() => {
     const url = new URL(window.location.href);
     const token = url.searchParams.get('token');
-    if (url.searchParams.get('portal') === 'demo') setDemo({ locationId: url.searchParams.get('location') ?? '' });
+    if (url.searchParams.get('portal') === 'demo')
+      setDemo({ locationId: url.searchParams.get('location') ?? '' });
     if (url.searchParams.get('signin') === 'invalid') setLinkNotice(MAGIC_LINK_INVALID);
     const start = async () => {
       if (token) {
@@ -108,9 +132,11 @@ export default function ClientDashboard({ supportEmail }: Props) {
     if (!signedIn) return focusSignIn();
     setBusy(true);
     try {
-      const { ok, body } = await getJson<{ dashboardUrl?: string }>(`/api/gohighlevel/dashboard/${signedIn.client.id}`);
+      const { ok, body } = await getJson<{ dashboardUrl?: string }>(
+        `/api/gohighlevel/dashboard/${signedIn.client.id}`,
+      );
       if (!ok || !body?.dashboardUrl) throw new Error('link');
-      window.location.assign(body.dashboardUrl);
+      window.location.assign(safeRedirect(body.dashboardUrl));
     } catch {
       notify({ title: 'Error', description: DASHBOARD_ERROR, variant: 'destructive' });
     } finally {
@@ -127,10 +153,14 @@ export default function ClientDashboard({ supportEmail }: Props) {
         { method: 'POST' },
       );
       if (!ok || !body?.isLinked) throw new Error(body?.error || DASHBOARD_ERROR);
-      notify({ title: 'Connected', description: 'Your GoHighLevel account is connected.' });
+      notify({ title: 'Account linked', description: 'Your GoHighLevel account is ready to use.' });
       await loadStatus(signedIn.client.id);
     } catch (error) {
-      notify({ title: 'Error', description: error instanceof Error ? error.message : DASHBOARD_ERROR, variant: 'destructive' });
+      notify({
+        title: 'Error',
+        description: error instanceof Error ? error.message : DASHBOARD_ERROR,
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -177,9 +207,10 @@ export default function ClientDashboard({ supportEmail }: Props) {
         <div className="ob-notice ob-notice--demo" role="note">
           <p className="ob-notice__title">Demo Mode</p>
           <p>
-            This is the demo client portal. GoHighLevel is not connected in this environment, so the marketing account
-            {demo.locationId ? ` (${demo.locationId})` : ''} is simulated. With a live connection, this opens your
-            GoHighLevel dashboard.
+            This is the demo client portal. GoHighLevel is not connected in this environment, so the
+            marketing account
+            {demo.locationId ? ` (${demo.locationId})` : ''} is simulated. With a live connection,
+            this opens your GoHighLevel dashboard.
           </p>
         </div>
       )}
@@ -204,16 +235,23 @@ export default function ClientDashboard({ supportEmail }: Props) {
           </p>
           <p>
             {isLinked
-              ? 'Your marketing platform account is connected. Open it to run campaigns and follow up with leads.'
+              ? 'Your marketing platform account is linked. Open it to run campaigns and follow up with leads.'
               : signedIn
                 ? 'Connect your marketing platform account to manage campaigns, contacts and automations.'
                 : 'Sign in to connect your marketing platform account.'}
           </p>
           {integration.state === 'known' && integration.simulated && signedIn && (
-            <p className="muted db-small">Demo Mode: the GoHighLevel connection is simulated in this environment.</p>
+            <p className="muted db-small">
+              Demo Mode: the GoHighLevel connection is simulated in this environment.
+            </p>
           )}
           {isLinked ? (
-            <button type="button" className="btn" onClick={() => void accessDashboard()} disabled={busy}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void accessDashboard()}
+              disabled={busy}
+            >
               Access GoHighLevel Dashboard
             </button>
           ) : (
@@ -249,7 +287,12 @@ export default function ClientDashboard({ supportEmail }: Props) {
                 : 'No orders yet.'
               : 'Sign in to see the status of your projects.'}
           </p>
-          <button type="button" className="btn btn--secondary" onClick={viewProject} disabled={!hydrated}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={viewProject}
+            disabled={!hydrated}
+          >
             View Project
           </button>
         </section>
@@ -305,7 +348,11 @@ export default function ClientDashboard({ supportEmail }: Props) {
 
 function OrderCard({ order }: { order: DashboardOrder }) {
   const status = order.onboarding.status;
-  const date = new Date(order.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  const date = new Date(order.createdAt).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
   return (
     <li className="ob-card db-order" data-order-id={order.id}>
       <div className="db-order__main">
@@ -325,10 +372,14 @@ function OrderCard({ order }: { order: DashboardOrder }) {
         )}
       </div>
       <div className="db-order__side">
-        <span className={`badge ${status === 'completed' ? 'badge--success' : status === 'in-progress' ? 'badge--accent' : ''}`}>
+        <span
+          className={`badge ${status === 'completed' ? 'badge--success' : status === 'in-progress' ? 'badge--accent' : ''}`}
+        >
           {ONBOARDING_STATUS_LABEL[status]}
         </span>
-        {status === 'in-progress' && <span className="muted db-small">{order.onboarding.stepsSaved} of 3 steps saved</span>}
+        {status === 'in-progress' && (
+          <span className="muted db-small">{order.onboarding.stepsSaved} of 3 steps saved</span>
+        )}
         {status !== 'completed' && (
           <a className="btn btn--sm" href={order.onboarding.path}>
             {status === 'not-started' ? 'Start onboarding' : 'Continue onboarding'}
@@ -346,8 +397,11 @@ function Billing({ simulated }: { simulated: boolean }) {
   const open = async () => {
     setBusy(true);
     try {
-      const { ok, body } = await getJson<{ url?: string; error?: string }>('/api/billing-portal', { method: 'POST' });
-      if (!ok || !body?.url) throw new Error(body?.error || 'The billing portal could not be opened. Please try again.');
+      const { ok, body } = await getJson<{ url?: string; error?: string }>('/api/billing-portal', {
+        method: 'POST',
+      });
+      if (!ok || !body?.url)
+        throw new Error(body?.error || 'The billing portal could not be opened. Please try again.');
       window.location.assign(body.url);
     } catch (error) {
       notify({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
@@ -360,16 +414,26 @@ function Billing({ simulated }: { simulated: boolean }) {
       <p>Update your payment method, download invoices or cancel your subscription at any time.</p>
       {simulated ? (
         <>
-          <button type="button" className="btn btn--outline" aria-disabled="true" aria-describedby={noteId}>
+          <button
+            type="button"
+            className="btn btn--outline"
+            aria-disabled="true"
+            aria-describedby={noteId}
+          >
             Manage billing
           </button>
           <p id={noteId} className="muted db-small">
-            Payments are simulated in this environment, so there is no Stripe billing account to manage. On the live
-            site this opens the secure Stripe billing portal.
+            Payments are simulated in this environment, so there is no Stripe billing account to
+            manage. On the live site this opens the secure Stripe billing portal.
           </p>
         </>
       ) : (
-        <button type="button" className="btn btn--outline" onClick={() => void open()} disabled={busy}>
+        <button
+          type="button"
+          className="btn btn--outline"
+          onClick={() => void open()}
+          disabled={busy}
+        >
           Manage billing
         </button>
       )}
@@ -383,7 +447,7 @@ function SignIn({ inputRef }: { inputRef: React.RefObject<HTMLInputElement | nul
   const [sent, setSent] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = signInRequestSchema.safeParse({ email });
     if (!parsed.success) {
@@ -394,12 +458,16 @@ function SignIn({ inputRef }: { inputRef: React.RefObject<HTMLInputElement | nul
     setError('');
     setBusy(true);
     try {
-      const { ok, body } = await getJson<{ message?: string; error?: string }>('/api/auth/magic-link', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(parsed.data),
-      });
-      if (!ok) throw new Error(body?.error || 'The sign-in link could not be sent. Please try again.');
+      const { ok, body } = await getJson<{ message?: string; error?: string }>(
+        '/api/auth/magic-link',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(parsed.data),
+        },
+      );
+      if (!ok)
+        throw new Error(body?.error || 'The sign-in link could not be sent. Please try again.');
       setSent(body?.message || SIGN_IN_SENT);
     } catch (e) {
       setError((e as Error).message);
@@ -411,7 +479,9 @@ function SignIn({ inputRef }: { inputRef: React.RefObject<HTMLInputElement | nul
   return (
     <section className="ob-card db-signin" aria-labelledby="db-signin-title">
       <h2 id="db-signin-title">Sign in to see your orders</h2>
-      <p>Enter the e-mail address you used at checkout and we will e-mail you a secure sign-in link.</p>
+      <p>
+        Enter the e-mail address you used at checkout and we will e-mail you a secure sign-in link.
+      </p>
       <form noValidate onSubmit={onSubmit} className="db-signin__form">
         <div className="field">
           <label htmlFor="signin-email">Email address</label>

@@ -14,7 +14,11 @@ export const BILLING_SIMULATED =
   'Payments are simulated in this environment, so there is no Stripe billing account to manage.';
 
 type PortalClient = {
-  billingPortal: { sessions: { create(params: { customer: string; return_url: string }): Promise<{ url: string }> } };
+  billingPortal: {
+    sessions: {
+      create(params: { customer: string; return_url: string }): Promise<{ url: string }>;
+    };
+  };
 };
 
 export async function billingPortalUrl(
@@ -25,8 +29,10 @@ export async function billingPortalUrl(
   const env = options.env ?? readEnv();
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) throw new HttpError(401, 'Please sign in to manage billing.');
-  if (!options.stripe && (env.simulatedPayments || !env.stripeSecretKey)) throw new HttpError(409, BILLING_SIMULATED);
-  if (!client.stripeCustomerId) throw new HttpError(409, 'There is no subscription billing for this account yet.');
+  if (!options.stripe && (env.simulatedPayments || !env.stripeSecretKey))
+    throw new HttpError(409, BILLING_SIMULATED);
+  if (!client.stripeCustomerId)
+    throw new HttpError(409, 'There is no subscription billing for this account yet.');
   const stripe = options.stripe ?? (createStripeClient(env) as unknown as PortalClient);
   const session = await stripe.billingPortal.sessions.create({
     customer: client.stripeCustomerId,

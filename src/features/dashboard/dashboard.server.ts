@@ -22,7 +22,9 @@ export async function clientDashboard(db: Db, clientId: number): Promise<Dashboa
     .where(eq(orders.clientId, clientId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const ids = rows.map((r) => r.order.id);
-  const items = ids.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)) : [];
+  const items = ids.length
+    ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids))
+    : [];
 
   const view: DashboardOrder[] = rows.map(({ order, form }) => {
     const saved = form
@@ -59,6 +61,9 @@ export async function clientDashboard(db: Db, clientId: number): Promise<Dashboa
   return {
     client: { id: client.id, name: client.name, email: client.email },
     orders: view,
-    billing: { hasSubscription, simulated: readEnv().simulatedPayments || !client.stripeCustomerId },
+    billing: {
+      hasSubscription,
+      simulated: readEnv().simulatedPayments || !client.stripeCustomerId,
+    },
   };
 }

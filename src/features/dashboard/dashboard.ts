@@ -41,18 +41,26 @@ export const signInRequestSchema = z.object({
 });
 
 export const STATUS_ERROR = 'Unable to verify your GoHighLevel account status.';
-export const DASHBOARD_ERROR = 'Unable to access your GoHighLevel dashboard. Please try again later.';
+export const DASHBOARD_ERROR =
+  'Unable to access your GoHighLevel dashboard. Please try again later.';
 
 export const SIGN_IN_SENT =
   'If we have an order for that address, a sign-in link is on its way. It works once and expires in 30 minutes.';
 
-export const MAGIC_LINK_INVALID = 'This sign-in link is invalid, used or expired. Please request a new one below.';
+export const MAGIC_LINK_INVALID =
+  'This sign-in link is invalid, used or expired. Please request a new one below.';
 
 /** Spec features list of the marketing platform. */
 export const MARKETING_FEATURES = [
-  { title: 'Campaign management', text: 'Plan, launch and track every marketing campaign in one place.' },
+  {
+    title: 'Campaign management',
+    text: 'Plan, launch and track every marketing campaign in one place.',
+  },
   { title: 'CRM', text: 'Keep every lead, customer and conversation organised.' },
-  { title: 'Email and SMS campaigns', text: 'Reach customers with automated email and text messages.' },
+  {
+    title: 'Email and SMS campaigns',
+    text: 'Reach customers with automated email and text messages.',
+  },
   { title: 'Analytics', text: 'See which channels bring leads and revenue.' },
   { title: 'Automated workflows', text: 'Follow up with leads and customers automatically.' },
 ] as const;

@@ -17,7 +17,10 @@ export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
 export const NOT_LINKED = 'Your GoHighLevel account is not connected yet.';
 
 /** The requested account id must be the signed-in client's own (403 otherwise). */
-export function requireOwnAccount(session: ClientSession | null, requestedId: string | undefined): number {
+export function requireOwnAccount(
+  session: ClientSession | null,
+  requestedId: string | undefined,
+): number {
   if (!session) throw new HttpError(403, 'Please sign in to see your account.');
   if (!requestedId || !/^\d{1,10}$/.test(requestedId) || Number(requestedId) !== session.clientId) {
     throw new HttpError(403, NOT_YOUR_ACCOUNT);
@@ -51,7 +54,12 @@ async function detailsFor(db: Db, client: Client): Promise<ClientAccountInput> {
   };
 }
 
-export type LinkResult = { locationId: string; dashboardUrl: string; created: boolean; emailIds: number[] };
+export type LinkResult = {
+  locationId: string;
+  dashboardUrl: string;
+  created: boolean;
+  emailIds: number[];
+};
 
 /**
  * Makes sure the client has a CRM sub-account: reuses a linked one that still exists,
@@ -65,14 +73,26 @@ export async function linkClientToCrm(
   const crm = options.crm ?? getCrm();
   const client = await loadClient(db, clientId);
   if (client.ghlLocationId && (await crm.locationExists(client.ghlLocationId))) {
-    return { locationId: client.ghlLocationId, dashboardUrl: crm.dashboardUrl(client.ghlLocationId), created: false, emailIds: [] };
+    return {
+      locationId: client.ghlLocationId,
+      dashboardUrl: crm.dashboardUrl(client.ghlLocationId),
+      created: false,
+      emailIds: [],
+    };
   }
   const details = options.details?.businessName ? options.details : await detailsFor(db, client);
   const account = await crm.createClientAccount({ ...details, email: client.email });
   await db
     .update(clients)
     .set({ ghlLocationId: account.locationId, ghlUserId: account.userId })
-    .where(and(eq(clients.id, client.id), client.ghlLocationId ? eq(clients.ghlLocationId, client.ghlLocationId) : isNull(clients.ghlLocationId)));
+    .where(
+      and(
+        eq(clients.id, client.id),
+        client.ghlLocationId
+          ? eq(clients.ghlLocationId, client.ghlLocationId)
+          : isNull(clients.ghlLocationId),
+      ),
+    );
 
   const emailIds: number[] = [];
   if (account.tempPassword && !account.simulated) {
@@ -92,18 +112,31 @@ export async function linkClientToCrm(
     });
     emailIds.push(mail.id);
   }
-  return { locationId: account.locationId, dashboardUrl: account.dashboardUrl, created: true, emailIds };
+  return {
+    locationId: account.locationId,
+    dashboardUrl: account.dashboardUrl,
+    created: true,
+    emailIds,
+  };
 }
 
 export type CrmStatus = { isLinked: boolean; simulated: boolean; locationId: string | null };
 
 /** Whether the client is linked; a CRM that cannot be asked is a 502 with the spec's message. */
-export async function crmStatus(db: Db, clientId: number, crm: CrmClient = getCrm()): Promise<CrmStatus> {
+export async function crmStatus(
+  db: Db,
+  clientId: number,
+  crm: CrmClient = getCrm(),
+): Promise<CrmStatus> {
   const client = await loadClient(db, clientId);
   if (!client.ghlLocationId) return { isLinked: false, simulated: crm.simulated, locationId: null };
   try {
     const exists = await crm.locationExists(client.ghlLocationId);
-    return { isLinked: exists, simulated: crm.simulated, locationId: exists ? client.ghlLocationId : null };
+    return {
+      isLinked: exists,
+      simulated: crm.simulated,
+      locationId: exists ? client.ghlLocationId : null,
+    };
   } catch (error) {
     if (error instanceof CrmError) throw new HttpError(502, STATUS_ERROR);
     throw error;
@@ -111,14 +144,22 @@ export async function crmStatus(db: Db, clientId: number, crm: CrmClient = getCr
 }
 
 /** The client's CRM dashboard link; 404 when not linked yet. */
-export async function crmDashboardUrl(db: Db, clientId: number, crm: CrmClient = getCrm()): Promise<string> {
+export async function crmDashboardUrl(
+  db: Db,
+  clientId: number,
+  crm: CrmClient = getCrm(),
+): Promise<string> {
   const client = await loadClient(db, clientId);
   if (!client.ghlLocationId) throw new HttpError(404, NOT_LINKED);
   return crm.dashboardUrl(client.ghlLocationId);
 }
 
 /** "Connect to GoHighLevel": creates (or re-creates) the client's sub-account. */
-export async function connectClient(db: Db, clientId: number, crm: CrmClient = getCrm()): Promise<LinkResult> {
+export async function connectClient(
+  db: Db,
+  clientId: number,
+  crm: CrmClient = getCrm(),
+): Promise<LinkResult> {
   try {
     return await linkClientToCrm(db, clientId, { crm });
   } catch (error) {

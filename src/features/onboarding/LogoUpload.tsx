@@ -24,7 +24,8 @@ export function LogoUpload({ orderId, logoUrl, logoFile, error, onChange }: Prop
 
   const upload = async (file: File) => {
     setProblem('');
-    if (!ACCEPT.split(',').includes(file.type)) return setProblem('Please upload a PNG, JPEG or WebP image.');
+    if (!ACCEPT.split(',').includes(file.type))
+      return setProblem('Please upload a PNG, JPEG or WebP image.');
     if (file.size > MAX_BYTES) return setProblem('The logo must be 2 MB or smaller.');
     setBusy(true);
     setStatus(`Uploading ${file.name}…`);
@@ -34,13 +35,19 @@ export function LogoUpload({ orderId, logoUrl, logoFile, error, onChange }: Prop
         headers: { 'Content-Type': file.type },
         body: file,
       });
-      const body = (await res.json().catch(() => null)) as { logoUrl?: string; error?: string } | null;
-      if (!res.ok || !body?.logoUrl) throw new Error(body?.error || 'The logo could not be uploaded. Please try again.');
+      const body = (await res.json().catch(() => null)) as {
+        logoUrl?: string;
+        error?: string;
+      } | null;
+      if (!res.ok || !body?.logoUrl)
+        throw new Error(body?.error || 'The logo could not be uploaded. Please try again.');
       onChange(body.logoUrl, file.name.slice(0, 255));
       setStatus(`${file.name} uploaded.`);
     } catch (e) {
       setStatus('');
-      setProblem(e instanceof Error ? e.message : 'The logo could not be uploaded. Please try again.');
+      setProblem(
+        e instanceof Error ? e.message : 'The logo could not be uploaded. Please try again.',
+      );
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
@@ -55,10 +62,19 @@ export function LogoUpload({ orderId, logoUrl, logoFile, error, onChange }: Prop
       </p>
       {logoUrl && (
         <div className="ob-logo__preview">
-          <img src={logoUrl} alt={`Uploaded logo${logoFile ? ` (${logoFile})` : ''}`} width={72} height={72} />
+          <img
+            src={logoUrl}
+            alt={`Uploaded logo${logoFile ? ` (${logoFile})` : ''}`}
+            width={72}
+            height={72}
+          />
           <div>
             <p className="ob-logo__name">{logoFile || 'Your logo'}</p>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => onChange('', '')}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => onChange('', '')}
+            >
               Remove logo
             </button>
           </div>

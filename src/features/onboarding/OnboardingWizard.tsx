@@ -3,7 +3,7 @@
  * resumes at the first unsaved step, saves each step before moving on, and after the last
  * one sends the client to their dashboard link. Typed answers survive a reload (localStorage).
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { notify } from '../notifications/notifications';
 import { clearDraft, mergeDraft, readDraft, writeDraft } from './draft';
 import { CheckboxField, TextAreaField, TextField } from './fields';
@@ -16,6 +16,7 @@ import {
   parseOnboardingPath,
   productForOrder,
   REDIRECT_DELAY_MS,
+  safeRedirect,
   STEP_ENDPOINTS,
   STEP_KEYS,
   STEP_SCHEMAS,
@@ -36,7 +37,13 @@ type Values = {
     logoUrl: string;
     logoFile: string;
   };
-  projectDetails: { goals: string; targetAudience: string; keyFeatures: string; timeline: string; competitors: string };
+  projectDetails: {
+    goals: string;
+    targetAudience: string;
+    keyFeatures: string;
+    timeline: string;
+    competitors: string;
+  };
   designPreferences: {
     colorPreferences: string;
     stylePreferences: string;
@@ -69,9 +76,21 @@ const EMPTY: Values = {
 };
 
 type StateResponse = {
-  order: { id: number; orderNumber: string; productId: string; productName: string; customerName: string; customerEmail: string };
+  order: {
+    id: number;
+    orderNumber: string;
+    productId: string;
+    productName: string;
+    customerName: string;
+    customerEmail: string;
+  };
   clientId: number;
-  form: { businessInfo: unknown; projectDetails: unknown; designPreferences: unknown; completed: boolean } | null;
+  form: {
+    businessInfo: unknown;
+    projectDetails: unknown;
+    designPreferences: unknown;
+    completed: boolean;
+  } | null;
 };
 
 type Phase =
@@ -87,7 +106,8 @@ const draftKey = (orderId: number) => `onboarding-draft:${orderId}`;
 
 /** Saved answers, then this browser's draft on top (what was typed last wins). */
 function initialValues(state: StateResponse): Values {
-  const draft = readDraft(draftKey(state.order.id)) as Partial<Record<StepKey, unknown>> | undefined;
+  const draft = readDraft(draftKey(state.order.id)) as
+    Partial<Record<StepKey, unknown>> | undefined;
   const values = {} as Values;
   for (const key of STEP_KEYS) {
     const saved = mergeDraft(EMPTY[key] as Record<string, unknown>, state.form?.[key]);
@@ -96,17 +116,6 @@ function initialValues(state: StateResponse): Values {
   if (!values.businessInfo.contactName) values.businessInfo.contactName = state.order.customerName;
   if (!values.businessInfo.email) values.businessInfo.email = state.order.customerEmail;
   return values;
-}
-
-/** Only a same-site path or an https URL is followed after onboarding. */
-export function safeRedirect(url: unknown): string {
-  if (typeof url !== 'string') return '/dashboard';
-  if (url.startsWith('/') && !url.startsWith('//')) return url;
-  try {
-    return new URL(url).protocol === 'https:' ? url : '/dashboard';
-  } catch {
-    return '/dashboard';
-  }
 }
 
 type Props = { pathname: string };
@@ -132,8 +141,11 @@ export default function OnboardingWizard({ pathname }: Props) {
     if (!orderId) return;
     setPhase({ name: 'loading' });
     try {
-      const res = await fetch(`/api/onboarding/state/${orderId}`, { headers: { Accept: 'application/json' } });
-      if (res.status === 403 || res.status === 404 || res.status === 401) return setPhase({ name: 'invalid' });
+      const res = await fetch(`/api/onboarding/state/${orderId}`, {
+        headers: { Accept: 'application/json' },
+      });
+      if (res.status === 403 || res.status === 404 || res.status === 401)
+        return setPhase({ name: 'invalid' });
       if (!res.ok) return setPhase({ name: 'unavailable' });
       const body = (await res.json()) as StateResponse;
       setState(body);
@@ -171,8 +183,11 @@ export default function OnboardingWizard({ pathname }: Props) {
     const timer = window.setTimeout(async () => {
       let target = '/dashboard';
       try {
-        const res = await fetch(`/api/gohighlevel/dashboard/${state.clientId}`, { headers: { Accept: 'application/json' } });
-        if (res.ok) target = safeRedirect(((await res.json()) as { dashboardUrl?: unknown }).dashboardUrl);
+        const res = await fetch(`/api/gohighlevel/dashboard/${state.clientId}`, {
+          headers: { Accept: 'application/json' },
+        });
+        if (res.ok)
+          target = safeRedirect(((await res.json()) as { dashboardUrl?: unknown }).dashboardUrl);
       } catch {
         target = '/dashboard';
       }
@@ -188,7 +203,7 @@ export default function OnboardingWizard({ pathname }: Props) {
     if (errors[field as string]) setErrors(({ [field as string]: _gone, ...rest }) => rest);
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (phase.name !== 'step' || !state || saving) return;
     const key = STEP_KEYS[phase.step]!;
@@ -247,24 +262,15 @@ export default function OnboardingWizard({ pathname }: Props) {
           <p className="ob-progress__label">
             {stepIndex < 3 ? `Step ${stepIndex + 1} of 3` : 'All 3 steps complete'}
           </p>
-          <progress max={3} value={stepIndex < 3 ? stepIndex + 1 : 3} aria-label="Onboarding progress" />
-          <ol className="ob-steps">
-            {titles.map((title, i) => (
-              <li
-                key={title}
-                data-state={i < stepIndex ? 'done' : i === stepIndex ? 'current' : 'todo'}
-                aria-current={i === stepIndex ? 'step' : undefined}
-              >
-                <span className="ob-steps__dot" aria-hidden="true">
-                  {i < stepIndex ? '✓' : i + 1}
-                </span>
-                <span>
-                  {title}
-                  {i < stepIndex && <span className="sr-only"> (completed)</span>}
-                </span>
-              </li>
-            ))}
-          </ol>
+          <progress
+            max={3}
+            value={stepIndex < 3 ? stepIndex + 1 : 3}
+            aria-label={
+              stepIndex < 3
+                ? `Step ${stepIndex + 1} of 3: ${titles[stepIndex]}`
+                : 'Onboarding complete'
+            }
+          />
         </div>
 
         {phase.name === 'loading' && (
@@ -317,14 +323,73 @@ export default function OnboardingWizard({ pathname }: Props) {
             {phase.step === 0 && (
               <>
                 <div className="ob-grid">
-                  <TextField id="businessName" label="Business name" required autoComplete="organization" value={values.businessInfo.businessName} onChange={(v) => setField('businessInfo', 'businessName', v)} error={errors.businessName} />
-                  <TextField id="industry" label="Industry" required value={values.businessInfo.industry} onChange={(v) => setField('businessInfo', 'industry', v)} error={errors.industry} />
-                  <TextField id="contactName" label="Contact name" required autoComplete="name" value={values.businessInfo.contactName} onChange={(v) => setField('businessInfo', 'contactName', v)} error={errors.contactName} />
-                  <TextField id="email" label="Email address" type="email" inputMode="email" required autoComplete="email" value={values.businessInfo.email} onChange={(v) => setField('businessInfo', 'email', v)} error={errors.email} />
-                  <TextField id="phone" label="Phone number" type="tel" inputMode="tel" required autoComplete="tel" value={values.businessInfo.phone} onChange={(v) => setField('businessInfo', 'phone', v)} error={errors.phone} />
-                  <TextField id="website" label="Website" autoComplete="url" hint="Optional" value={values.businessInfo.website} onChange={(v) => setField('businessInfo', 'website', v)} error={errors.website} />
+                  <TextField
+                    id="businessName"
+                    label="Business name"
+                    required
+                    autoComplete="organization"
+                    value={values.businessInfo.businessName}
+                    onChange={(v) => setField('businessInfo', 'businessName', v)}
+                    error={errors.businessName}
+                  />
+                  <TextField
+                    id="industry"
+                    label="Industry"
+                    required
+                    value={values.businessInfo.industry}
+                    onChange={(v) => setField('businessInfo', 'industry', v)}
+                    error={errors.industry}
+                  />
+                  <TextField
+                    id="contactName"
+                    label="Contact name"
+                    required
+                    autoComplete="name"
+                    value={values.businessInfo.contactName}
+                    onChange={(v) => setField('businessInfo', 'contactName', v)}
+                    error={errors.contactName}
+                  />
+                  <TextField
+                    id="email"
+                    label="Email address"
+                    type="email"
+                    inputMode="email"
+                    required
+                    autoComplete="email"
+                    value={values.businessInfo.email}
+                    onChange={(v) => setField('businessInfo', 'email', v)}
+                    error={errors.email}
+                  />
+                  <TextField
+                    id="phone"
+                    label="Phone number"
+                    type="tel"
+                    inputMode="tel"
+                    required
+                    autoComplete="tel"
+                    value={values.businessInfo.phone}
+                    onChange={(v) => setField('businessInfo', 'phone', v)}
+                    error={errors.phone}
+                  />
+                  <TextField
+                    id="website"
+                    label="Website"
+                    autoComplete="url"
+                    hint="Optional"
+                    value={values.businessInfo.website}
+                    onChange={(v) => setField('businessInfo', 'website', v)}
+                    error={errors.website}
+                  />
                 </div>
-                <TextAreaField id="description" label="Business description" required hint="What you do, who you serve and what makes you different." value={values.businessInfo.description} onChange={(v) => setField('businessInfo', 'description', v)} error={errors.description} />
+                <TextAreaField
+                  id="description"
+                  label="Business description"
+                  required
+                  hint="What you do, who you serve and what makes you different."
+                  value={values.businessInfo.description}
+                  onChange={(v) => setField('businessInfo', 'description', v)}
+                  error={errors.description}
+                />
                 <LogoUpload
                   orderId={state.order.id}
                   logoUrl={values.businessInfo.logoUrl}
@@ -334,7 +399,10 @@ export default function OnboardingWizard({ pathname }: Props) {
                     setValues((v) => ({
                       ...v,
                       businessInfo: { ...v.businessInfo, logoUrl, logoFile },
-                      designPreferences: { ...v.designPreferences, logoUpload: Boolean(logoUrl) || v.designPreferences.logoUpload },
+                      designPreferences: {
+                        ...v.designPreferences,
+                        logoUpload: Boolean(logoUrl) || v.designPreferences.logoUpload,
+                      },
                     }));
                   }}
                 />
@@ -343,25 +411,100 @@ export default function OnboardingWizard({ pathname }: Props) {
 
             {phase.step === 1 && (
               <>
-                <TextAreaField id="goals" label="Project goals" required hint={GOAL_HINT[product.kind]} value={values.projectDetails.goals} onChange={(v) => setField('projectDetails', 'goals', v)} error={errors.goals} />
-                <TextAreaField id="targetAudience" label="Target audience" required rows={3} value={values.projectDetails.targetAudience} onChange={(v) => setField('projectDetails', 'targetAudience', v)} error={errors.targetAudience} />
-                <TextAreaField id="keyFeatures" label="Key features" required hint={FEATURE_HINT[product.kind]} value={values.projectDetails.keyFeatures} onChange={(v) => setField('projectDetails', 'keyFeatures', v)} error={errors.keyFeatures} />
+                <TextAreaField
+                  id="goals"
+                  label="Project goals"
+                  required
+                  hint={GOAL_HINT[product.kind]}
+                  value={values.projectDetails.goals}
+                  onChange={(v) => setField('projectDetails', 'goals', v)}
+                  error={errors.goals}
+                />
+                <TextAreaField
+                  id="targetAudience"
+                  label="Target audience"
+                  required
+                  rows={3}
+                  value={values.projectDetails.targetAudience}
+                  onChange={(v) => setField('projectDetails', 'targetAudience', v)}
+                  error={errors.targetAudience}
+                />
+                <TextAreaField
+                  id="keyFeatures"
+                  label="Key features"
+                  required
+                  hint={FEATURE_HINT[product.kind]}
+                  value={values.projectDetails.keyFeatures}
+                  onChange={(v) => setField('projectDetails', 'keyFeatures', v)}
+                  error={errors.keyFeatures}
+                />
                 <div className="ob-grid">
-                  <TextField id="timeline" label="Timeline" required hint="For example: within 6 weeks" value={values.projectDetails.timeline} onChange={(v) => setField('projectDetails', 'timeline', v)} error={errors.timeline} />
-                  <TextField id="competitors" label="Competitors" hint="Optional" value={values.projectDetails.competitors} onChange={(v) => setField('projectDetails', 'competitors', v)} error={errors.competitors} />
+                  <TextField
+                    id="timeline"
+                    label="Timeline"
+                    required
+                    hint="For example: within 6 weeks"
+                    value={values.projectDetails.timeline}
+                    onChange={(v) => setField('projectDetails', 'timeline', v)}
+                    error={errors.timeline}
+                  />
+                  <TextField
+                    id="competitors"
+                    label="Competitors"
+                    hint="Optional"
+                    value={values.projectDetails.competitors}
+                    onChange={(v) => setField('projectDetails', 'competitors', v)}
+                    error={errors.competitors}
+                  />
                 </div>
               </>
             )}
 
             {phase.step === 2 && (
               <>
-                <TextAreaField id="stylePreferences" label="Style preferences" required rows={3} hint={STYLE_HINT[product.kind]} value={values.designPreferences.stylePreferences} onChange={(v) => setField('designPreferences', 'stylePreferences', v)} error={errors.stylePreferences} />
-                <TextField id="colorPreferences" label="Colour preferences" hint="Optional" value={values.designPreferences.colorPreferences} onChange={(v) => setField('designPreferences', 'colorPreferences', v)} error={errors.colorPreferences} />
-                <TextAreaField id="inspirationalWebsites" label="Inspirational websites" rows={3} hint="Optional: sites or accounts you like, and why." value={values.designPreferences.inspirationalWebsites} onChange={(v) => setField('designPreferences', 'inspirationalWebsites', v)} error={errors.inspirationalWebsites} />
-                <CheckboxField id="logoUpload" checked={values.designPreferences.logoUpload} onChange={(v) => setField('designPreferences', 'logoUpload', v)}>
+                <TextAreaField
+                  id="stylePreferences"
+                  label="Style preferences"
+                  required
+                  rows={3}
+                  hint={STYLE_HINT[product.kind]}
+                  value={values.designPreferences.stylePreferences}
+                  onChange={(v) => setField('designPreferences', 'stylePreferences', v)}
+                  error={errors.stylePreferences}
+                />
+                <TextField
+                  id="colorPreferences"
+                  label="Colour preferences"
+                  hint="Optional"
+                  value={values.designPreferences.colorPreferences}
+                  onChange={(v) => setField('designPreferences', 'colorPreferences', v)}
+                  error={errors.colorPreferences}
+                />
+                <TextAreaField
+                  id="inspirationalWebsites"
+                  label="Inspirational websites"
+                  rows={3}
+                  hint="Optional: sites or accounts you like, and why."
+                  value={values.designPreferences.inspirationalWebsites}
+                  onChange={(v) => setField('designPreferences', 'inspirationalWebsites', v)}
+                  error={errors.inspirationalWebsites}
+                />
+                <CheckboxField
+                  id="logoUpload"
+                  checked={values.designPreferences.logoUpload}
+                  onChange={(v) => setField('designPreferences', 'logoUpload', v)}
+                >
                   Use my logo in the design
                 </CheckboxField>
-                <TextAreaField id="additionalNotes" label="Additional notes" rows={3} hint="Optional" value={values.designPreferences.additionalNotes} onChange={(v) => setField('designPreferences', 'additionalNotes', v)} error={errors.additionalNotes} />
+                <TextAreaField
+                  id="additionalNotes"
+                  label="Additional notes"
+                  rows={3}
+                  hint="Optional"
+                  value={values.designPreferences.additionalNotes}
+                  onChange={(v) => setField('designPreferences', 'additionalNotes', v)}
+                  error={errors.additionalNotes}
+                />
               </>
             )}
 
@@ -381,7 +524,12 @@ export default function OnboardingWizard({ pathname }: Props) {
               ) : (
                 <span />
               )}
-              <button type="submit" className="btn" disabled={saving} aria-busy={saving || undefined}>
+              <button
+                type="submit"
+                className="btn"
+                disabled={saving}
+                aria-busy={saving || undefined}
+              >
                 {saving && <span className="spinner" aria-hidden="true" />}
                 {STEP_ENDPOINTS[STEP_KEYS[phase.step]!].button}
               </button>
@@ -417,7 +565,8 @@ function InvalidOrder() {
       <h1>Invalid Order</h1>
       <p>The onboarding session you're trying to access is invalid.</p>
       <p className="muted">
-        If you bought something, open the link in your order confirmation e-mail, or sign in on your dashboard.
+        If you bought something, open the link in your order confirmation e-mail, or sign in on your
+        dashboard.
       </p>
       <div className="btn-row">
         <LinkButton className="btn" href="/products">

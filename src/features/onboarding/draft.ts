@@ -47,7 +47,11 @@ export function mergeDraft<T extends Record<string, unknown>>(defaults: T, draft
  * rendered the defaults, so reading it during render would break hydration); `restored`
  * turns true once that happened, and only then are changes written back.
  */
-export function useDraft<T>(key: string | null, initial: T, restore: (draft: unknown) => T | undefined) {
+export function useDraft<T>(
+  key: string | null,
+  initial: T,
+  restore: (draft: unknown) => T | undefined,
+) {
   const [value, setValue] = useState<T>(initial);
   const [restored, setRestored] = useState(false);
   const restoreRef = useRef(restore);

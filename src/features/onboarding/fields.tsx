@@ -57,7 +57,19 @@ type TextProps = Base & {
   maxLength?: number | undefined;
 };
 
-export function TextField({ id, label, error, hint, required, value, onChange, type = 'text', autoComplete, inputMode, maxLength = 300 }: TextProps) {
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  maxLength = 300,
+}: TextProps) {
   return (
     <div className="field">
       <Label id={id} label={label} required={required} />
@@ -79,9 +91,24 @@ export function TextField({ id, label, error, hint, required, value, onChange, t
   );
 }
 
-type AreaProps = Base & { value: string; onChange: (value: string) => void; rows?: number; maxLength?: number };
+type AreaProps = Base & {
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number;
+  maxLength?: number;
+};
 
-export function TextAreaField({ id, label, error, hint, required, value, onChange, rows = 4, maxLength = 5000 }: AreaProps) {
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  value,
+  onChange,
+  rows = 4,
+  maxLength = 5000,
+}: AreaProps) {
   return (
     <div className="field">
       <Label id={id} label={label} required={required} />
@@ -109,7 +136,17 @@ type SelectProps = Base & {
   placeholder?: string | undefined;
 };
 
-export function SelectField({ id, label, error, hint, required, value, onChange, options, placeholder }: SelectProps) {
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  value,
+  onChange,
+  options,
+  placeholder,
+}: SelectProps) {
   return (
     <div className="field">
       <Label id={id} label={label} required={required} />
@@ -140,7 +177,15 @@ type CheckboxProps = Omit<Base, 'label'> & {
   children: ReactNode;
 };
 
-export function CheckboxField({ id, error, hint, required, checked, onChange, children }: CheckboxProps) {
+export function CheckboxField({
+  id,
+  error,
+  hint,
+  required,
+  checked,
+  onChange,
+  children,
+}: CheckboxProps) {
   return (
     <div className="field field--check">
       <div className="check-row">

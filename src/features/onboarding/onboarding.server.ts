@@ -8,7 +8,12 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { linkClientToCrm } from '../dashboard/gohighlevel.server.ts';
 import { getDb, type Db } from '../../server/db/client.ts';
-import { onboardingForms, orders, type OnboardingForm, type Order } from '../../server/db/schema.ts';
+import {
+  onboardingForms,
+  orders,
+  type OnboardingForm,
+  type Order,
+} from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { assertSameOrigin, handler, HttpError, json, readJson } from '../../server/http.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
@@ -28,7 +33,11 @@ export const SIGN_IN_FOR_ORDER = 'Please sign in to continue with this order.';
 export const ORDER_NOT_FOUND = 'Order not found';
 
 /** The order, if it exists and belongs to the signed-in client; 403/404 otherwise. */
-export async function requireOwnedOrder(db: Db, orderId: number, session: ClientSession | null): Promise<Order> {
+export async function requireOwnedOrder(
+  db: Db,
+  orderId: number,
+  session: ClientSession | null,
+): Promise<Order> {
   if (!session) throw new HttpError(403, SIGN_IN_FOR_ORDER);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
@@ -46,7 +55,10 @@ export type OnboardingState = {
     customerEmail: string;
   };
   clientId: number;
-  form: Pick<OnboardingForm, 'businessInfo' | 'projectDetails' | 'designPreferences' | 'completed'> | null;
+  form: Pick<
+    OnboardingForm,
+    'businessInfo' | 'projectDetails' | 'designPreferences' | 'completed'
+  > | null;
 };
 
 /** What the wizard loads to resume: the order and whatever was already saved. */
@@ -56,7 +68,10 @@ export async function loadOnboardingState(
   session: ClientSession | null,
 ): Promise<OnboardingState> {
   const order = await requireOwnedOrder(db, orderId, session);
-  const [form] = await db.select().from(onboardingForms).where(eq(onboardingForms.orderId, order.id));
+  const [form] = await db
+    .select()
+    .from(onboardingForms)
+    .where(eq(onboardingForms.orderId, order.id));
   return {
     order: {
       id: order.id,
@@ -86,7 +101,12 @@ const COLUMN: Record<StepKey, 'businessInfo' | 'projectDetails' | 'designPrefere
 
 export type SaveStepOptions = { crm?: CrmClient };
 
-export type SaveStepResult = { success: true; step: StepKey; completed: boolean; emailIds: number[] };
+export type SaveStepResult = {
+  success: true;
+  step: StepKey;
+  completed: boolean;
+  emailIds: number[];
+};
 
 /**
  * Validates and stores one step for an owned order. Steps must be saved in order (a later
@@ -103,21 +123,30 @@ export async function saveOnboardingStep(
   const envelope = stepRequestSchema(z.unknown()).safeParse(body);
   if (!envelope.success) throw new HttpError(400, 'orderId: Invalid order');
   const order = await requireOwnedOrder(db, envelope.data.orderId, session);
-  const parsed = (STEP_SCHEMAS[step] as z.ZodType<Record<string, unknown>>).safeParse(envelope.data.data);
+  const parsed = (STEP_SCHEMAS[step] as z.ZodType<Record<string, unknown>>).safeParse(
+    envelope.data.data,
+  );
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = (issue?.path ?? []).join('.');
-    throw new HttpError(400, path ? `${path}: ${issue?.message}` : (issue?.message ?? 'Invalid request'));
+    throw new HttpError(
+      400,
+      path ? `${path}: ${issue?.message}` : (issue?.message ?? 'Invalid request'),
+    );
   }
   const data = parsed.data;
 
   if (step === 'businessInfo' && typeof data.logoUrl === 'string' && data.logoUrl) {
     // Only a logo uploaded for this very order may be referenced.
     const match = LOGO_URL_PATTERN.exec(data.logoUrl);
-    if (!match || Number(match[1]) !== order.id) throw new HttpError(400, 'logoUrl: Please upload the logo again');
+    if (!match || Number(match[1]) !== order.id)
+      throw new HttpError(400, 'logoUrl: Please upload the logo again');
   }
 
-  const [existing] = await db.select().from(onboardingForms).where(eq(onboardingForms.orderId, order.id));
+  const [existing] = await db
+    .select()
+    .from(onboardingForms)
+    .where(eq(onboardingForms.orderId, order.id));
   const index = STEP_KEYS.indexOf(step);
   const missing = STEP_KEYS.slice(0, index).find((key) => existing?.[COLUMN[key]] == null);
   if (missing) throw new HttpError(409, 'Please complete the previous step first.');

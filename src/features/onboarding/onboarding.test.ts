@@ -13,8 +13,10 @@ import {
   stepRequestSchema,
 } from './onboarding';
 
-const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const messages = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 const validBusiness = {
   businessName: 'Acme Bakery',
@@ -28,7 +30,12 @@ const validBusiness = {
 describe('businessInfoSchema', () => {
   it('accepts a complete business and treats website and logo as optional', () => {
     expect(businessInfoSchema.parse(validBusiness)).toEqual(validBusiness);
-    const withLogo = { ...validBusiness, website: '', logoUrl: logoUrlFor(12, 'abcDEF123_-x'), logoFile: 'logo.png' };
+    const withLogo = {
+      ...validBusiness,
+      website: '',
+      logoUrl: logoUrlFor(12, 'abcDEF123_-x'),
+      logoFile: 'logo.png',
+    };
     expect(businessInfoSchema.safeParse(withLogo).success).toBe(true);
   });
 
@@ -56,7 +63,9 @@ describe('businessInfoSchema', () => {
       businessName: 'Business name is required',
       email: 'Invalid email address',
     });
-    expect(messages(businessInfoSchema.safeParse({ ...validBusiness, businessName: '   x ' }))).toEqual({
+    expect(
+      messages(businessInfoSchema.safeParse({ ...validBusiness, businessName: '   x ' })),
+    ).toEqual({
       businessName: 'Business name is required',
     });
   });
@@ -74,7 +83,11 @@ describe('businessInfoSchema', () => {
   });
 
   it('only accepts logo URLs served by our own logo endpoint', () => {
-    for (const logoUrl of ['https://evil.example/x.png', 'javascript:alert(1)', '/api/onboarding/logo/1/../../x']) {
+    for (const logoUrl of [
+      'https://evil.example/x.png',
+      'javascript:alert(1)',
+      '/api/onboarding/logo/1/../../x',
+    ]) {
       expect(businessInfoSchema.safeParse({ ...validBusiness, logoUrl }).success).toBe(false);
     }
   });
@@ -83,7 +96,14 @@ describe('businessInfoSchema', () => {
 describe('projectDetailsSchema', () => {
   it('uses the exact spec messages and leaves competitors optional', () => {
     expect(
-      messages(projectDetailsSchema.safeParse({ goals: 'short', targetAudience: 'kids', keyFeatures: 'few', timeline: 'soon' })),
+      messages(
+        projectDetailsSchema.safeParse({
+          goals: 'short',
+          targetAudience: 'kids',
+          keyFeatures: 'few',
+          timeline: 'soon',
+        }),
+      ),
     ).toEqual({
       goals: 'Please describe your project goals',
       targetAudience: 'Target audience is required',
@@ -106,7 +126,9 @@ describe('designPreferencesSchema', () => {
     expect(messages(designPreferencesSchema.safeParse({ stylePreferences: 'abc' }))).toEqual({
       stylePreferences: 'Style preferences are required',
     });
-    expect(designPreferencesSchema.safeParse({ stylePreferences: 'Clean and warm' }).success).toBe(true);
+    expect(designPreferencesSchema.safeParse({ stylePreferences: 'Clean and warm' }).success).toBe(
+      true,
+    );
     expect(
       designPreferencesSchema.safeParse({
         stylePreferences: 'Clean and warm',
@@ -122,8 +144,12 @@ describe('designPreferencesSchema', () => {
 describe('stepRequestSchema', () => {
   it('requires a positive integer order id', () => {
     const schema = stepRequestSchema(designPreferencesSchema);
-    expect(schema.safeParse({ orderId: 0, data: { stylePreferences: 'Clean' } }).success).toBe(false);
-    expect(schema.safeParse({ orderId: 'starter', data: { stylePreferences: 'Clean' } }).success).toBe(false);
+    expect(schema.safeParse({ orderId: 0, data: { stylePreferences: 'Clean' } }).success).toBe(
+      false,
+    );
+    expect(
+      schema.safeParse({ orderId: 'starter', data: { stylePreferences: 'Clean' } }).success,
+    ).toBe(false);
     expect(schema.parse({ orderId: '7', data: { stylePreferences: 'Clean' } }).orderId).toBe(7);
   });
 });
@@ -132,7 +158,12 @@ describe('product and step titles from the path', () => {
   it.each([
     ['/onboarding-starter/5', 'starter', 'Starter Website Package', STEP_TITLES.website],
     ['/onboarding-advanced/5', 'advanced', 'Advanced Website Package', STEP_TITLES.website],
-    ['/onboarding-social-media/5', 'social-media-empire', 'Social Media Empire Digital Agent', STEP_TITLES.social],
+    [
+      '/onboarding-social-media/5',
+      'social-media-empire',
+      'Social Media Empire Digital Agent',
+      STEP_TITLES.social,
+    ],
     ['/onboarding-ai-agent/5', 'lily-ai', 'Lily AI Customer Service Agent', STEP_TITLES.agent],
     ['/onboarding/5', 'starter', 'Starter Website Package', STEP_TITLES.website],
   ])('%s → %s', (path, productId, name, titles) => {
@@ -144,9 +175,21 @@ describe('product and step titles from the path', () => {
   });
 
   it('has the spec step titles per product type', () => {
-    expect(STEP_TITLES.website).toEqual(['Business Information', 'Website Requirements', 'Design Preferences']);
-    expect(STEP_TITLES.social).toEqual(['Business Information', 'Social Media Goals', 'Content Preferences']);
-    expect(STEP_TITLES.agent).toEqual(['Business Information', 'Service Requirements', 'Integration Setup']);
+    expect(STEP_TITLES.website).toEqual([
+      'Business Information',
+      'Website Requirements',
+      'Design Preferences',
+    ]);
+    expect(STEP_TITLES.social).toEqual([
+      'Business Information',
+      'Social Media Goals',
+      'Content Preferences',
+    ]);
+    expect(STEP_TITLES.agent).toEqual([
+      'Business Information',
+      'Service Requirements',
+      'Integration Setup',
+    ]);
   });
 
   it('reports a missing or malformed order id as null', () => {
@@ -170,7 +213,9 @@ describe('product and step titles from the path', () => {
     expect(productForOrder(generic, 'customer-service').slug).toBe('ai-agent');
     expect(productForOrder(generic, 'unknown-thing').slug).toBe('starter');
     expect(productForOrder(generic).slug).toBe('starter');
-    expect(productForOrder(parseOnboardingPath('/onboarding-advanced/9')!, 'lily-ai').slug).toBe('advanced');
+    expect(productForOrder(parseOnboardingPath('/onboarding-advanced/9')!, 'lily-ai').slug).toBe(
+      'advanced',
+    );
   });
 
   it('describes every product with a name and description', () => {
@@ -186,15 +231,22 @@ describe('resuming', () => {
     expect(firstUnsavedStep(null)).toBe(0);
     expect(firstUnsavedStep({ businessInfo: {} })).toBe(1);
     expect(firstUnsavedStep({ businessInfo: {}, projectDetails: {} })).toBe(2);
-    expect(firstUnsavedStep({ businessInfo: {}, projectDetails: {}, designPreferences: {} })).toBe(3);
+    expect(firstUnsavedStep({ businessInfo: {}, projectDetails: {}, designPreferences: {} })).toBe(
+      3,
+    );
     expect(firstUnsavedStep({ completed: true })).toBe(3);
   });
 
   it('summarises onboarding status', () => {
     expect(onboardingStatus(undefined)).toBe('not-started');
     expect(onboardingStatus({ businessInfo: {} })).toBe('in-progress');
-    expect(onboardingStatus({ businessInfo: {}, projectDetails: {}, designPreferences: {}, completed: true })).toBe(
-      'completed',
-    );
+    expect(
+      onboardingStatus({
+        businessInfo: {},
+        projectDetails: {},
+        designPreferences: {},
+        completed: true,
+      }),
+    ).toBe('completed');
   });
 });

@@ -188,7 +188,10 @@ export function parseOrderId(segment: string | undefined | null): number | null 
  * order's product (so /onboarding/{id} for a Lily order asks Lily's questions), else starter.
  * Same mapping as the success page's "Start Setup" links (checkout's onboardingPathFor).
  */
-export function productForOrder(route: OnboardingRoute, orderProductId?: string): OnboardingProduct {
+export function productForOrder(
+  route: OnboardingRoute,
+  orderProductId?: string,
+): OnboardingProduct {
   if (route.explicit || !orderProductId) return route.product;
   const id = canonicalId(orderProductId);
   if (id === 'starter' || id === 'advanced') return ONBOARDING_PRODUCTS[id];
@@ -227,3 +230,14 @@ export const ONBOARDING_STATUS_LABEL: Record<OnboardingStatus, string> = {
 
 /** Delay between "Onboarding Complete!" and the redirect to the dashboard link (spec §9). */
 export const REDIRECT_DELAY_MS = 3000;
+
+/** Where the wizard may send the browser: a same-site path or an https URL, else /dashboard. */
+export function safeRedirect(url: unknown): string {
+  if (typeof url !== 'string') return '/dashboard';
+  if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
+  try {
+    return new URL(url).protocol === 'https:' ? url : '/dashboard';
+  } catch {
+    return '/dashboard';
+  }
+}

@@ -7,7 +7,12 @@ let counter = 0;
 
 export async function createClientWithOrder(
   db: Db,
-  options: { email?: string; productId?: string; mode?: 'payment' | 'subscription'; stripeCustomerId?: string } = {},
+  options: {
+    email?: string;
+    productId?: string;
+    mode?: 'payment' | 'subscription';
+    stripeCustomerId?: string;
+  } = {},
 ) {
   counter += 1;
   const email = options.email ?? `client${counter}-${Date.now()}@example.com`;
@@ -49,7 +54,12 @@ export function sessionCookieFor(clientId: number): string {
   return `${CLIENT_SESSION_COOKIE}=${encodeClientSession(clientId)}`;
 }
 
-export function jsonRequest(url: string, body: unknown, clientId?: number, method = 'POST'): Request {
+export function jsonRequest(
+  url: string,
+  body: unknown,
+  clientId?: number,
+  method = 'POST',
+): Request {
   return new Request(`http://localhost${url}`, {
     method,
     headers: {
@@ -60,7 +70,11 @@ export function jsonRequest(url: string, body: unknown, clientId?: number, metho
   });
 }
 
-export function getRequest(url: string, clientId?: number, extra: Record<string, string> = {}): Request {
+export function getRequest(
+  url: string,
+  clientId?: number,
+  extra: Record<string, string> = {},
+): Request {
   return new Request(`http://localhost${url}`, {
     headers: { ...(clientId ? { Cookie: sessionCookieFor(clientId) } : {}), ...extra },
   });
@@ -83,4 +97,7 @@ export const PROJECT_DETAILS = {
   timeline: 'Within two months',
 };
 
-export const DESIGN_PREFERENCES = { stylePreferences: 'Warm, friendly, lots of photos', colorPreferences: 'Cream and brown' };
+export const DESIGN_PREFERENCES = {
+  stylePreferences: 'Warm, friendly, lots of photos',
+  colorPreferences: 'Cream and brown',
+};

@@ -13,8 +13,11 @@ export * from './types.ts';
 /** The CRM for the current environment (read at call time). */
 export function getCrm(env: ServerEnv = readEnv()): CrmClient {
   if (env.ghlApiKey && env.ghlCompanyId) {
-    return new GhlClient({ apiKey: env.ghlApiKey, companyId: env.ghlCompanyId, apiBase: env.ghlApiBase });
+    return new GhlClient({
+      apiKey: env.ghlApiKey,
+      companyId: env.ghlCompanyId,
+      apiBase: env.ghlApiBase,
+    });
   }
   return new SimulatedCrm({ secret: env.sessionSecret });
 }
-

@@ -24,9 +24,17 @@ beforeAll(async () => {
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
       const key = `${req.method} ${req.url}`;
-      seen.push({ method: req.method!, path: req.url!, headers: req.headers, body: raw ? JSON.parse(raw) : undefined });
+      seen.push({
+        method: req.method!,
+        path: req.url!,
+        headers: req.headers,
+        body: raw ? JSON.parse(raw) : undefined,
+      });
       const route = routes[key];
-      const reply = typeof route === 'function' ? route() : (route ?? { status: 404, body: { message: 'Not found' } });
+      const reply =
+        typeof route === 'function'
+          ? route()
+          : (route ?? { status: 404, body: { message: 'Not found' } });
       res.writeHead(reply.status, { 'Content-Type': 'application/json' });
       res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
     });
@@ -43,7 +51,13 @@ beforeEach(() => {
 });
 
 const client = (extra: Partial<ConstructorParameters<typeof GhlClient>[0]> = {}) =>
-  new GhlClient({ apiKey: 'pit-test-key', companyId: 'COMPANY123', apiBase: base, newPassword: () => 'Temp-Pass-123!', ...extra });
+  new GhlClient({
+    apiKey: 'pit-test-key',
+    companyId: 'COMPANY123',
+    apiBase: base,
+    newPassword: () => 'Temp-Pass-123!',
+    ...extra,
+  });
 
 const input = {
   businessName: 'Acme Bakery',
@@ -106,12 +120,19 @@ describe('GhlClient (real mode)', () => {
     routes['POST /locations/'] = { status: 201, body: { id: 'LOC789' } };
     routes['POST /users/'] = { status: 400, body: { message: 'User already exists' } };
     const account = await client().createClientAccount(input);
-    expect(account).toMatchObject({ locationId: 'LOC789', userId: null, tempPassword: null, simulated: false });
+    expect(account).toMatchObject({
+      locationId: 'LOC789',
+      userId: null,
+      tempPassword: null,
+      simulated: false,
+    });
   });
 
   it('throws a CrmError with the status when the sub-account cannot be created', async () => {
     routes['POST /locations/'] = { status: 401, body: { message: 'Invalid JWT' } };
-    const error = await client().createClientAccount(input).catch((e: unknown) => e);
+    const error = await client()
+      .createClientAccount(input)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CrmError);
     expect((error as CrmError).status).toBe(401);
     expect((error as CrmError).message).toContain('Invalid JWT');
@@ -134,14 +155,21 @@ describe('GhlClient (real mode)', () => {
   });
 
   it('reports an unreachable API as a CrmError', async () => {
-    const offline = new GhlClient({ apiKey: 'k', companyId: 'c', apiBase: 'http://127.0.0.1:1', timeoutMs: 2000 });
+    const offline = new GhlClient({
+      apiKey: 'k',
+      companyId: 'c',
+      apiBase: 'http://127.0.0.1:1',
+      timeoutMs: 2000,
+    });
     await expect(offline.locationExists('x')).rejects.toBeInstanceOf(CrmError);
   });
 
   it('is what getCrm returns when the API key and company id are configured', async () => {
     routes['POST /locations/'] = { status: 201, body: { id: 'LOCENV' } };
     routes['POST /users/'] = { status: 201, body: { id: 'UENV' } };
-    const crm = getCrm(readEnv({ GHL_API_KEY: 'pit-env', GHL_COMPANY_ID: 'CENV', GHL_API_BASE: base }));
+    const crm = getCrm(
+      readEnv({ GHL_API_KEY: 'pit-env', GHL_COMPANY_ID: 'CENV', GHL_API_BASE: base }),
+    );
     expect(crm.simulated).toBe(false);
     const account = await crm.createClientAccount(input);
     expect(account.locationId).toBe('LOCENV');

@@ -26,7 +26,11 @@ export class GhlClient implements CrmClient {
 
   constructor(private readonly options: GhlOptions) {}
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  private async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; data: T }> {
     const { apiKey, apiBase, timeoutMs = 10_000 } = this.options;
     const doFetch = this.options.fetch ?? fetch;
     let response: Response;

@@ -4,7 +4,11 @@ import { getCrm } from './crm.ts';
 import { meetsPasswordRules } from './password.ts';
 import { SimulatedCrm } from './simulated.ts';
 
-const input = { businessName: 'Acme Bakery', contactName: 'Ada Lovelace', email: 'Ada@Example.com' };
+const input = {
+  businessName: 'Acme Bakery',
+  contactName: 'Ada Lovelace',
+  email: 'Ada@Example.com',
+};
 
 describe('Demo Mode (simulated CRM)', () => {
   it('is used when no API key is configured', () => {

@@ -15,7 +15,9 @@ export class SimulatedCrm implements CrmClient {
   constructor(private readonly options: { secret: string }) {}
 
   private derive(label: string, email: string): Buffer {
-    return createHmac('sha256', this.options.secret).update(`${label}:${email.trim().toLowerCase()}`).digest();
+    return createHmac('sha256', this.options.secret)
+      .update(`${label}:${email.trim().toLowerCase()}`)
+      .digest();
   }
 
   async createClientAccount(input: ClientAccountInput): Promise<ClientAccount> {

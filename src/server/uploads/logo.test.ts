@@ -11,8 +11,12 @@ import {
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]);
-const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50]);
-const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+const WEBP = new Uint8Array([
+  0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50,
+]);
+const SVG = new TextEncoder().encode(
+  '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+);
 const GIF = new TextEncoder().encode('GIF89a....');
 
 describe('sniffImageType', () => {
@@ -44,7 +48,11 @@ describe('readLimitedBody', () => {
         controller.close();
       },
     });
-    const req = new Request('http://x', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const req = new Request('http://x', {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     const error = await readLimitedBody(req).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(413);
@@ -64,8 +72,12 @@ describe('saveLogo / loadLogo', () => {
 
   it('refuses SVG and other non-images with 415, and empty files with 400', async () => {
     const store = memoryLogoStore();
-    await expect(saveLogo(store, { orderId: 1, clientId: 1, bytes: SVG })).rejects.toMatchObject({ status: 415 });
-    await expect(saveLogo(store, { orderId: 1, clientId: 1, bytes: new Uint8Array() })).rejects.toMatchObject({
+    await expect(saveLogo(store, { orderId: 1, clientId: 1, bytes: SVG })).rejects.toMatchObject({
+      status: 415,
+    });
+    await expect(
+      saveLogo(store, { orderId: 1, clientId: 1, bytes: new Uint8Array() }),
+    ).rejects.toMatchObject({
       status: 400,
     });
   });

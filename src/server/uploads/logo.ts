@@ -24,7 +24,8 @@ export function sniffImageType(bytes: Uint8Array): LogoType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   // RIFF....WEBP
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'image/webp';
   return null;
 }
 
@@ -55,7 +56,12 @@ export async function readLimitedBody(req: Request, max = MAX_LOGO_BYTES): Promi
   return out;
 }
 
-export type LogoMetadata = { orderId: number; clientId: number; contentType: LogoType; size: number };
+export type LogoMetadata = {
+  orderId: number;
+  clientId: number;
+  contentType: LogoType;
+  size: number;
+};
 
 /** The part of a Netlify Blobs store the logos use (a memory store stands in for tests). */
 export interface LogoStore {
@@ -102,14 +108,23 @@ export async function saveLogo(
   store: LogoStore,
   input: { orderId: number; clientId: number; bytes: Uint8Array },
 ): Promise<{ key: string; contentType: LogoType }> {
-  if (input.bytes.byteLength === 0) throw new HttpError(400, 'Please choose a logo file to upload.');
+  if (input.bytes.byteLength === 0)
+    throw new HttpError(400, 'Please choose a logo file to upload.');
   if (input.bytes.byteLength > MAX_LOGO_BYTES) throw new HttpError(413, LOGO_SIZE_ERROR);
   const contentType = sniffImageType(input.bytes);
   if (!contentType) throw new HttpError(415, LOGO_TYPE_ERROR);
   const key = randomBytes(18).toString('base64url');
-  const data = input.bytes.buffer.slice(input.bytes.byteOffset, input.bytes.byteOffset + input.bytes.byteLength) as ArrayBuffer;
+  const data = input.bytes.buffer.slice(
+    input.bytes.byteOffset,
+    input.bytes.byteOffset + input.bytes.byteLength,
+  ) as ArrayBuffer;
   await store.set(blobKey(input.orderId, key), data, {
-    metadata: { orderId: input.orderId, clientId: input.clientId, contentType, size: input.bytes.byteLength },
+    metadata: {
+      orderId: input.orderId,
+      clientId: input.clientId,
+      contentType,
+      size: input.bytes.byteLength,
+    },
   });
   return { key, contentType };
 }
