@@ -94,6 +94,10 @@ test.describe('cart', () => {
       .click();
     await expect(cartButton(page)).toHaveAccessibleName(/^Shopping cart, 1 item/);
     await settle(page);
+    // Adding may open the panel by itself (its React code loads on that first use).
+    await panel(page)
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .catch(() => {});
     if (!(await panel(page).isVisible())) {
       await cartButton(page).click();
       const viewAll = page.getByRole('button', { name: 'View All' });

@@ -18,6 +18,10 @@ const unique = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')
 const octet = () => 1 + Math.floor(Math.random() * 250);
 const randomIp = () => `10.${octet()}.${octet()}.${octet()}`;
 
+/** A 1×1 PNG, the smallest logo the upload endpoint accepts. */
+const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 const admin = {
   username: `e2e-admin-${unique()}`,
   password: randomBytes(18).toString('base64url'),
@@ -83,7 +87,7 @@ async function post(
   return res.json();
 }
 
-test('an admin signs in, sees the order, message and meeting, confirms it with an .ics, exports CSV and signs out', async ({
+test('an admin signs in, sees the order, onboarding, message and meeting, confirms it with an .ics, exports CSV and signs out', async ({
   page,
   baseURL,
 }) => {
@@ -100,11 +104,15 @@ test('an admin signs in, sees the order, message and meeting, confirms it with a
       success_url: `${baseURL}/checkout/success`,
       cancel_url: `${baseURL}/checkout`,
     });
-    await page.goto(url);
-    await page.getByLabel('Full name').fill(buyer.name);
-    await page.getByLabel('Email').fill(buyer.email);
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await page.waitForURL(/\/checkout\/success/);
+    // What the simulated payment page's "Pay" button submits (its own spec covers the page).
+    const session = new URL(url).searchParams.get('session')!;
+    const paid = await page.request.post('/api/simulated-checkout', {
+      form: { session, name: buyer.name, email: buyer.email, action: 'pay' },
+      headers: { Origin: baseURL!, 'X-Forwarded-For': ip },
+      maxRedirects: 0,
+    });
+    expect(paid.status()).toBe(303);
+    expect(paid.headers().location).toContain('/checkout/success');
   });
 
   await test.step('a visitor sends a contact message and a meeting request', async () => {
@@ -128,6 +136,34 @@ test('an admin signs in, sees the order, message and meeting, confirms it with a
       message: '',
     });
     expect(meeting.success).toBe(true);
+  });
+
+  const business = `Bakery ${id}`;
+  await test.step('a customer starts onboarding and uploads a logo', async () => {
+    const { orderId } = await post(page.request, baseURL!, '/api/test/create-mock-order', ip, {
+      productId: 'starter',
+      customerName: `Baker ${id}`,
+      customerEmail: `baker-${id}@example.com`,
+    });
+    const upload = await page.request.post(`/api/onboarding/logo?orderId=${orderId}`, {
+      data: Buffer.from(PNG_1PX, 'base64'),
+      headers: { Origin: baseURL!, 'X-Forwarded-For': ip, 'Content-Type': 'image/png' },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const { logoUrl } = await upload.json();
+    await post(page.request, baseURL!, '/api/onboarding/business-info', ip, {
+      orderId,
+      data: {
+        businessName: business,
+        industry: 'Food and drink',
+        contactName: 'Ada Baker',
+        email: `baker-${id}@example.com`,
+        phone: '555 010 0100',
+        description: 'Fresh bread every morning, delivered.',
+        logoUrl,
+        logoFile: 'logo.png',
+      },
+    });
   });
 
   await test.step('the admin signs in with a secure session cookie', async () => {
@@ -164,6 +200,32 @@ test('an admin signs in, sees the order, message and meeting, confirms it with a
     expect(csv.split('\r\n')[0]).toContain('Order number,Created (UTC),Status,Amount');
     expect(csv).toContain(buyer.email);
     expect(csv.trim().split('\r\n')).toHaveLength(2);
+  });
+
+  await test.step('order onboarding shows every field and the uploaded logo', async () => {
+    const row = await openSection(page, 'Order onboarding', business);
+    await expect(row).toContainText('1 of 3 steps');
+    const logo = row.getByRole('img', { name: `Logo of ${business}` });
+    await expect(logo).toBeVisible();
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await row.getByRole('button', { name: /^View/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Onboarding for / });
+    await expect(dialog.getByRole('img', { name: `Logo uploaded by ${business}` })).toBeVisible();
+    for (const text of [
+      'Business name',
+      business,
+      'Industry',
+      'Food and drink',
+      'Contact name',
+      'Ada Baker',
+      'Description',
+    ]) {
+      await expect(dialog).toContainText(text);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 
   await test.step('the contact message appears and can be marked handled', async () => {

@@ -233,6 +233,7 @@ test.describe('payment success page', () => {
     await page.goto(`/checkout/success?payment_intent=${paymentIntent}`);
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expect(page.getByText('$2,500.00')).toBeVisible();
+    await expect(page.getByText('$2,500 one-time')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start Setup' })).toHaveAttribute(
       'href',
       `/onboarding-advanced/${orderId}`,

@@ -45,18 +45,24 @@ type PageMeta = {
   faqHeadings: number;
 };
 
-async function readMeta(page: Page, path: string): Promise<PageMeta> {
-  const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
-  const data = await page.evaluate(() => {
-    const content = (sel: string) =>
-      document.head.querySelector(sel)?.getAttribute('content') ?? null;
-    const blocks = [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+/**
+ * Reads the metadata from the HTML the server sends (what a crawler sees), parsed without
+ * running the page's scripts, so client-side redirects and islands do not interfere.
+ */
+async function readMeta(page: Page, request: APIRequestContext, path: string): Promise<PageMeta> {
+  const response = await request.get(path);
+  const html = await response.text();
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  const data = await page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'text/html');
+    const content = (sel: string) => doc.head.querySelector(sel)?.getAttribute('content') ?? null;
+    const blocks = [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
       (s) => s.textContent ?? '',
     );
     return {
-      title: document.title,
+      title: doc.title,
       description: content('meta[name="description"]'),
-      canonical: [...document.querySelectorAll('link[rel="canonical"]')].map(
+      canonical: [...doc.querySelectorAll('link[rel="canonical"]')].map(
         (l) => l.getAttribute('href') ?? '',
       ),
       robots: content('meta[name="robots"]'),
@@ -78,14 +84,14 @@ async function readMeta(page: Page, path: string): Promise<PageMeta> {
       ),
       blocks,
       // FAQs are <details> items of the shared FaqList (or any element marked as an FAQ item).
-      faqQuestions: [...document.querySelectorAll('.faq__item > summary, [data-faq-question]')].map(
+      faqQuestions: [...doc.querySelectorAll('.faq__item > summary, [data-faq-question]')].map(
         (e) => (e.textContent ?? '').trim(),
       ),
-      faqHeadings: [...document.querySelectorAll('main h2, main h3')].filter((h) =>
+      faqHeadings: [...doc.querySelectorAll('main h2, main h3')].filter((h) =>
         /\b(FAQ|Frequently Asked Questions)\b/i.test(h.textContent ?? ''),
       ).length,
     };
-  });
+  }, html);
   const jsonLd: JsonLd[] = [];
   const jsonLdErrors: string[] = [];
   for (const block of data.blocks) {
@@ -96,7 +102,7 @@ async function readMeta(page: Page, path: string): Promise<PageMeta> {
       jsonLdErrors.push(String(error));
     }
   }
-  return { status: response?.status() ?? 0, ...data, jsonLd, jsonLdErrors };
+  return { status: response.status(), ...data, jsonLd, jsonLdErrors };
 }
 
 const typesOf = (node: JsonLd) => [node['@type']].flat().filter(Boolean);
@@ -109,8 +115,8 @@ function expectAbsoluteHttpsUrl(value: string | null, what: string) {
 
 test.describe('every page', () => {
   for (const path of ALL) {
-    test(`${path} has complete metadata`, async ({ page }) => {
-      const m = await readMeta(page, path);
+    test(`${path} has complete metadata`, async ({ page, request }) => {
+      const m = await readMeta(page, request, path);
       test.skip(m.status === 404, `${path} is not built yet`);
       expect(m.status).toBe(200);
 
@@ -179,12 +185,14 @@ test.describe('every page', () => {
   }
 });
 
-test('titles and descriptions are unique across pages', async ({ page }) => {
+test('titles and descriptions are unique across indexable pages', async ({ page, request }) => {
   test.setTimeout(180_000);
   const titles = new Map<string, string[]>();
   const descriptions = new Map<string, string[]>();
-  for (const path of ALL) {
-    const m = await readMeta(page, path);
+  // Only indexable pages compete in search results; private pages may share a title when two
+  // URLs show one thing (/onboarding/1 and /onboarding-starter/1 for a starter order).
+  for (const path of ALL.filter((p) => !isPrivatePath(p))) {
+    const m = await readMeta(page, request, path);
     if (m.status !== 200) continue;
     titles.set(m.title, [...(titles.get(m.title) ?? []), path]);
     descriptions.set(m.description ?? '', [...(descriptions.get(m.description ?? '') ?? []), path]);

@@ -58,7 +58,8 @@ async function devServerDatabase(root = process.cwd()): Promise<string | undefin
 
 async function chooseDatabase(env = process.env): Promise<{ url: string; source: string }> {
   const configured = databaseUrl(env);
-  if (configured) return { url: configured, source: env.NETLIFY_DB_URL ? 'NETLIFY_DB_URL' : 'DATABASE_URL' };
+  if (configured)
+    return { url: configured, source: env.NETLIFY_DB_URL ? 'NETLIFY_DB_URL' : 'DATABASE_URL' };
   const dev = await devServerDatabase();
   if (dev) return { url: dev, source: 'the running dev server (.netlify/state.json)' };
   throw new UsageError(
@@ -175,11 +176,17 @@ function withDefaultUser(url: string): string {
 async function main() {
   const { username, password } = await readCredentials(process.argv.slice(2));
   const { url, source } = await chooseDatabase();
-  const pool = new pg.Pool({ connectionString: withDefaultUser(url), max: 1, connectionTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: withDefaultUser(url),
+    max: 1,
+    connectionTimeoutMillis: 30_000,
+  });
   try {
     // The dev server (or the deploy's db:migrate) normally migrated already; running every
     // migration check again over the emulated database is slow, so only a fresh one is migrated.
-    const { rows } = await pool.query<{ t: string | null }>("select to_regclass('public.users')::text as t");
+    const { rows } = await pool.query<{ t: string | null }>(
+      "select to_regclass('public.users')::text as t",
+    );
     if (!rows[0]?.t) await migrate(drizzle(pool), { migrationsFolder: path.resolve('drizzle') });
     const db = drizzle(pool, { schema }) as unknown as Db;
     const user = await createOrResetUser(db, username, password);
@@ -194,7 +201,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || (error instanceof Error && error.name === 'TypeError' && 'code' in error)) {
+  if (
+    error instanceof UsageError ||
+    (error instanceof Error && error.name === 'TypeError' && 'code' in error)
+  ) {
     console.error(`admin:create: ${error.message}`);
   } else {
     console.error('admin:create failed:', error);

@@ -71,12 +71,15 @@ async function prerenderedRoutes(distDir: string): Promise<string[]> {
   return routes.sort();
 }
 
+/** The Chrome of the run in progress, killed if the audit is interrupted. */
+let currentChrome: chromeLauncher.LaunchedChrome | undefined;
+
 async function runOnce(url: string, skipAudits: string[]): Promise<Lhr> {
-  const chrome = await chromeLauncher.launch({
+  const chrome = (currentChrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
-  });
+  }));
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -96,6 +99,12 @@ async function main() {
   if (!existsSync(path.join(root, 'dist'))) throw new Error('No dist/: run `npm run build` first.');
   const started = performance.now();
   const server = await startServer({ root, port: PORT, snapshot: true, quiet: true });
+  const interrupt = () => {
+    currentChrome?.kill();
+    void server.close().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
   const routes = (await prerenderedRoutes(server.distDir)).filter((r) => !ONLY || ONLY.includes(r));
   console.log(
     `Lighthouse (mobile, ${RUNS} run(s) each) on ${routes.length} prerendered route(s) at ${server.origin}`,

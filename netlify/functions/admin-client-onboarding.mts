@@ -1,10 +1,18 @@
 /** GET /api/admin/client-onboarding?q&status(crm-account|demo-mode)&from&to&page&pageSize&format=csv */
 import { listResponse } from '../../src/features/admin/list.server.ts';
-import { clientOnboardingCsv, listClientOnboarding } from '../../src/features/admin/onboarding.server.ts';
+import {
+  clientOnboardingCsv,
+  listClientOnboarding,
+} from '../../src/features/admin/onboarding.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 
 export default adminHandler(['GET'], (_req, { db, url }) =>
-  listResponse('client-onboarding', url.searchParams, (q, w) => listClientOnboarding(db, q, w), clientOnboardingCsv),
+  listResponse(
+    'client-onboarding',
+    url.searchParams,
+    (q, w) => listClientOnboarding(db, q, w),
+    clientOnboardingCsv,
+  ),
 );
 
 export const config = { path: '/api/admin/client-onboarding', method: ['GET'] };

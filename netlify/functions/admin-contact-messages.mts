@@ -3,7 +3,11 @@
  * PATCH /api/admin/contact-messages/{id} {status: "handled" | "new"}
  */
 import { contactStatusSchema } from '../../src/features/admin/admin.ts';
-import { CONTACT_CSV, listContactMessages, setContactStatus } from '../../src/features/admin/inbox.server.ts';
+import {
+  CONTACT_CSV,
+  listContactMessages,
+  setContactStatus,
+} from '../../src/features/admin/inbox.server.ts';
 import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { validateJson } from '../../src/features/admin/validate.server.ts';
@@ -13,7 +17,12 @@ const BASE = '/api/admin/contact-messages';
 
 export default adminHandler(['GET', 'PATCH'], async (req, { db, url }) => {
   if (req.method === 'GET') {
-    return listResponse('contact-messages', url.searchParams, (q, w) => listContactMessages(db, q, w), CONTACT_CSV);
+    return listResponse(
+      'contact-messages',
+      url.searchParams,
+      (q, w) => listContactMessages(db, q, w),
+      CONTACT_CSV,
+    );
   }
   const id = idFromPath(url, BASE);
   if (id === null) return errorJson(404, 'Contact message not found');

@@ -15,7 +15,10 @@ export default handler(['POST'], async (req) => {
     ip: clientIp(req),
     previousToken: readSessionToken(req),
   });
-  return json({ user: { username: user.username } }, { headers: { 'Set-Cookie': sessionCookie(token) } });
+  return json(
+    { user: { username: user.username } },
+    { headers: { 'Set-Cookie': sessionCookie(token) } },
+  );
 });
 
 export const config = {

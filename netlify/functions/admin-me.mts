@@ -2,6 +2,8 @@
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { json } from '../../src/server/http.ts';
 
-export default adminHandler(['GET'], (_req, { user }) => json({ user: { username: user.username } }));
+export default adminHandler(['GET'], (_req, { user }) =>
+  json({ user: { username: user.username } }),
+);
 
 export const config = { path: '/api/admin/me', method: ['GET'] };

@@ -5,7 +5,10 @@
  */
 import { listMeetingRequests, MEETING_CSV } from '../../src/features/admin/inbox.server.ts';
 import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
-import { answerMeetingRequest, meetingAction } from '../../src/features/admin/meeting-replies.server.ts';
+import {
+  answerMeetingRequest,
+  meetingAction,
+} from '../../src/features/admin/meeting-replies.server.ts';
 import { validateJson } from '../../src/features/admin/validate.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { errorJson, json } from '../../src/server/http.ts';
@@ -15,7 +18,12 @@ const BASE = '/api/admin/meeting-requests';
 
 export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) => {
   if (req.method === 'GET') {
-    return listResponse('meeting-requests', url.searchParams, (q, w) => listMeetingRequests(db, q, w), MEETING_CSV);
+    return listResponse(
+      'meeting-requests',
+      url.searchParams,
+      (q, w) => listMeetingRequests(db, q, w),
+      MEETING_CSV,
+    );
   }
   const id = idFromPath(url, BASE);
   if (id === null) return errorJson(404, 'Meeting request not found');

@@ -1,10 +1,18 @@
 /** GET /api/admin/order-onboarding?q&status(in-progress|completed)&from&to&page&pageSize&format=csv */
 import { listResponse } from '../../src/features/admin/list.server.ts';
-import { listOrderOnboarding, ORDER_ONBOARDING_CSV } from '../../src/features/admin/onboarding.server.ts';
+import {
+  listOrderOnboarding,
+  ORDER_ONBOARDING_CSV,
+} from '../../src/features/admin/onboarding.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 
 export default adminHandler(['GET'], (_req, { db, url }) =>
-  listResponse('order-onboarding', url.searchParams, (q, w) => listOrderOnboarding(db, q, w), ORDER_ONBOARDING_CSV),
+  listResponse(
+    'order-onboarding',
+    url.searchParams,
+    (q, w) => listOrderOnboarding(db, q, w),
+    ORDER_ONBOARDING_CSV,
+  ),
 );
 
 export const config = { path: '/api/admin/order-onboarding', method: ['GET'] };

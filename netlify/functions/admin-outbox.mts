@@ -39,6 +39,10 @@ export default adminHandler(['GET', 'POST'], async (req, { db, url }) => {
 });
 
 export const config = {
-  path: ['/api/admin/outbox', '/api/admin/outbox/:id/attachments/:index', '/api/admin/outbox/:id/retry'],
+  path: [
+    '/api/admin/outbox',
+    '/api/admin/outbox/:id/attachments/:index',
+    '/api/admin/outbox/:id/retry',
+  ],
   method: ['GET', 'POST'],
 };

@@ -1,14 +1,19 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
-import { subscribers } from '../../src/server/db/schema.ts';
+import { rateLimitHits, subscribers } from '../../src/server/db/schema.ts';
 import { SUBSCRIBE_RATE_LIMIT } from '../../src/features/subscribe/subscribe.server.ts';
 import handler from '../functions/subscribe.mts';
 
 let db: Db;
 let ipCounter = 0;
 
-beforeEach(async () => {
+// One migrated database for the file (creating one takes seconds); rows are reset per test.
+beforeAll(async () => {
   db = await useFreshTestDb();
+});
+beforeEach(async () => {
+  await db.delete(subscribers);
+  await db.delete(rateLimitHits);
 });
 afterAll(() => closeDb());
 
@@ -16,7 +21,11 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
   handler(
     new Request('http://localhost/api/subscribe', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'x-forwarded-for': `10.1.0.${++ipCounter}`, ...headers },
+      headers: {
+        'Content-Type': 'application/json',
+        'x-forwarded-for': `10.1.0.${++ipCounter}`,
+        ...headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
     {},

@@ -26,7 +26,13 @@ const fromHash = (): ViewId => {
 };
 
 /** The signed-in panel: one view at a time, chosen by the URL hash so reload and Back work. */
-export function AdminPanel({ user, timeSlots }: { user: AdminUserView; timeSlots: readonly string[] }) {
+export function AdminPanel({
+  user,
+  timeSlots,
+}: {
+  user: AdminUserView;
+  timeSlots: readonly string[];
+}) {
   const [view, setView] = useState<ViewId>(fromHash);
   const [signingOut, setSigningOut] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -70,7 +76,12 @@ export function AdminPanel({ user, timeSlots }: { user: AdminUserView; timeSlots
         <p className="admin-bar__user">
           Signed in as <strong>{user.username}</strong>
         </p>
-        <button className="btn btn--outline btn--sm" type="button" onClick={signOut} disabled={signingOut}>
+        <button
+          className="btn btn--outline btn--sm"
+          type="button"
+          onClick={signOut}
+          disabled={signingOut}
+        >
           <Icon name="lock" /> Sign out
         </button>
       </div>

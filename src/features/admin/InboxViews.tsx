@@ -17,8 +17,14 @@ function ContactActions({ m, reload }: { m: AdminContactMessage; reload: () => v
   async function toggle() {
     setBusy(true);
     try {
-      await adminFetch(`/api/admin/contact-messages/${m.id}`, { method: 'PATCH', body: { status: next } });
-      notify({ title: next === 'handled' ? 'Marked as handled' : 'Marked as new', description: `Message from ${m.name}` });
+      await adminFetch(`/api/admin/contact-messages/${m.id}`, {
+        method: 'PATCH',
+        body: { status: next },
+      });
+      notify({
+        title: next === 'handled' ? 'Marked as handled' : 'Marked as new',
+        description: `Message from ${m.name}`,
+      });
       reload();
     } catch (e) {
       notify({ title: 'Error', description: (e as Error).message, variant: 'destructive' });
@@ -39,10 +45,26 @@ function ContactActions({ m, reload }: { m: AdminContactMessage; reload: () => v
       {open && (
         <Modal title={`Message from ${m.name}`} onClose={() => setOpen(false)}>
           <dl className="admin-fields">
-            <div><dt>Email</dt><dd><a href={`mailto:${m.email}`}>{m.email}</a></dd></div>
-            <div><dt>Phone</dt><dd>{m.phone || '—'}</dd></div>
-            <div><dt>Company</dt><dd>{m.company || '—'}</dd></div>
-            <div><dt>Received</dt><dd><When iso={m.createdAt} /></dd></div>
+            <div>
+              <dt>Email</dt>
+              <dd>
+                <a href={`mailto:${m.email}`}>{m.email}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>Phone</dt>
+              <dd>{m.phone || '—'}</dd>
+            </div>
+            <div>
+              <dt>Company</dt>
+              <dd>{m.company || '—'}</dd>
+            </div>
+            <div>
+              <dt>Received</dt>
+              <dd>
+                <When iso={m.createdAt} />
+              </dd>
+            </div>
           </dl>
           <p className="admin-message">{m.message}</p>
         </Modal>
@@ -60,11 +82,20 @@ const contactColumns: Column<AdminContactMessage>[] = [
         {m.name}
         <br />
         <a href={`mailto:${m.email}`}>{m.email}</a>
-        {m.company && <><br /><span className="muted">{m.company}</span></>}
+        {m.company && (
+          <>
+            <br />
+            <span className="muted">{m.company}</span>
+          </>
+        )}
       </>
     ),
   },
-  { header: 'Message', className: 'admin-clip', cell: (m) => <span className="admin-clip__text">{m.message}</span> },
+  {
+    header: 'Message',
+    className: 'admin-clip',
+    cell: (m) => <span className="admin-clip__text">{m.message}</span>,
+  },
   { header: 'Status', cell: (m) => <StatusBadge status={m.status} /> },
   { header: 'Actions', cell: (m, { reload }) => <ContactActions m={m} reload={reload} /> },
 ];
@@ -85,7 +116,11 @@ export function ContactMessagesView() {
 
 type Dialog = 'confirm' | 'propose' | 'decline' | null;
 
-const DIALOG_TITLES = { confirm: 'Confirm meeting', propose: 'Propose another time', decline: 'Decline meeting' };
+const DIALOG_TITLES = {
+  confirm: 'Confirm meeting',
+  propose: 'Propose another time',
+  decline: 'Decline meeting',
+};
 const SUBMIT_LABELS = {
   confirm: 'Send confirmation',
   propose: 'Send proposal',
@@ -104,9 +139,18 @@ function scheduledSlot(m: AdminMeetingRequest): string {
 }
 
 /** Today in the admin's own time zone, the earliest date a new time can be proposed for. */
-const localToday = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+const localToday = () =>
+  new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
-function MeetingActions({ m, reload, timeSlots }: { m: AdminMeetingRequest; reload: () => void; timeSlots: readonly string[] }) {
+function MeetingActions({
+  m,
+  reload,
+  timeSlots,
+}: {
+  m: AdminMeetingRequest;
+  reload: () => void;
+  timeSlots: readonly string[];
+}) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -127,7 +171,10 @@ function MeetingActions({ m, reload, timeSlots }: { m: AdminMeetingRequest; relo
     setBusy(true);
     setError('');
     try {
-      await adminFetch(`/api/admin/meeting-requests/${m.id}`, { method: 'POST', body: parsed.data });
+      await adminFetch(`/api/admin/meeting-requests/${m.id}`, {
+        method: 'POST',
+        body: parsed.data,
+      });
       notify({ title: DONE[dialog], description: `We e-mailed ${m.name} (${m.email}).` });
       setDialog(null);
       reload();
@@ -147,17 +194,29 @@ function MeetingActions({ m, reload, timeSlots }: { m: AdminMeetingRequest; relo
   return (
     <div className="btn-row admin-actions">
       {can.confirm && (
-        <button className="btn btn--secondary btn--sm" type="button" onClick={() => setDialog('confirm')}>
+        <button
+          className="btn btn--secondary btn--sm"
+          type="button"
+          onClick={() => setDialog('confirm')}
+        >
           Confirm<span className="sr-only"> meeting with {m.name}</span>
         </button>
       )}
       {can.propose && (
-        <button className="btn btn--outline btn--sm" type="button" onClick={() => setDialog('propose')}>
+        <button
+          className="btn btn--outline btn--sm"
+          type="button"
+          onClick={() => setDialog('propose')}
+        >
           Propose time<span className="sr-only"> to {m.name}</span>
         </button>
       )}
       {can.decline && (
-        <button className="btn btn--ghost btn--sm" type="button" onClick={() => setDialog('decline')}>
+        <button
+          className="btn btn--ghost btn--sm"
+          type="button"
+          onClick={() => setDialog('decline')}
+        >
           Decline<span className="sr-only"> meeting with {m.name}</span>
         </button>
       )}
@@ -174,13 +233,25 @@ function MeetingActions({ m, reload, timeSlots }: { m: AdminMeetingRequest; relo
               <div className="admin-propose">
                 <div className="field">
                   <label htmlFor={`propose-date-${m.id}`}>New date</label>
-                  <input id={`propose-date-${m.id}`} name="date" type="date" min={localToday()} required />
+                  <input
+                    id={`propose-date-${m.id}`}
+                    name="date"
+                    type="date"
+                    min={localToday()}
+                    required
+                  />
                 </div>
                 <div className="field">
                   <label htmlFor={`propose-time-${m.id}`}>New time ({m.timezoneLabel})</label>
                   <select id={`propose-time-${m.id}`} name="time" required defaultValue="">
-                    <option value="" disabled>Choose a time</option>
-                    {timeSlots.map((t) => <option key={t} value={t}>{t}</option>)}
+                    <option value="" disabled>
+                      Choose a time
+                    </option>
+                    {timeSlots.map((t) => (
+                      <option key={t} value={t}>
+                        {t}
+                      </option>
+                    ))}
                   </select>
                 </div>
               </div>
@@ -194,9 +265,15 @@ function MeetingActions({ m, reload, timeSlots }: { m: AdminMeetingRequest; relo
                 ? 'The visitor gets an e-mail that cancels the tentative calendar entry.'
                 : 'The visitor gets an e-mail with a calendar invitation (.ics).'}
             </p>
-            <div role="alert" className="field-error">{error}</div>
+            <div role="alert" className="field-error">
+              {error}
+            </div>
             <div className="btn-row">
-              <button className={`btn${dialog === 'decline' ? ' btn--danger' : ''}`} type="submit" disabled={busy}>
+              <button
+                className={`btn${dialog === 'decline' ? ' btn--danger' : ''}`}
+                type="submit"
+                disabled={busy}
+              >
                 {busy ? 'Sending...' : SUBMIT_LABELS[dialog]}
               </button>
               <button className="btn btn--ghost" type="button" onClick={() => setDialog(null)}>
@@ -219,8 +296,18 @@ const meetingColumns = (timeSlots: readonly string[]): Column<AdminMeetingReques
         {m.name}
         <br />
         <a href={`mailto:${m.email}`}>{m.email}</a>
-        {m.phone && <><br /><span className="muted">{m.phone}</span></>}
-        {m.company && <><br /><span className="muted">{m.company}</span></>}
+        {m.phone && (
+          <>
+            <br />
+            <span className="muted">{m.phone}</span>
+          </>
+        )}
+        {m.company && (
+          <>
+            <br />
+            <span className="muted">{m.company}</span>
+          </>
+        )}
       </>
     ),
   },
@@ -233,15 +320,24 @@ const meetingColumns = (timeSlots: readonly string[]): Column<AdminMeetingReques
         {m.proposedDate && (
           <>
             <br />
-            <span className="muted">Proposed: {m.proposedDate} at {m.proposedTime}</span>
+            <span className="muted">
+              Proposed: {m.proposedDate} at {m.proposedTime}
+            </span>
           </>
         )}
       </>
     ),
   },
-  { header: 'Message', className: 'admin-clip', cell: (m) => <span className="admin-clip__text">{m.message || '—'}</span> },
+  {
+    header: 'Message',
+    className: 'admin-clip',
+    cell: (m) => <span className="admin-clip__text">{m.message || '—'}</span>,
+  },
   { header: 'Status', cell: (m) => <StatusBadge status={m.status} /> },
-  { header: 'Actions', cell: (m, { reload }) => <MeetingActions m={m} reload={reload} timeSlots={timeSlots} /> },
+  {
+    header: 'Actions',
+    cell: (m, { reload }) => <MeetingActions m={m} reload={reload} timeSlots={timeSlots} />,
+  },
 ];
 
 /** `timeSlots`: the meeting form's slots, handed down from the page (see admin.ts on zod). */

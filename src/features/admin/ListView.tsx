@@ -75,7 +75,12 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
 
   return (
     <div className="admin-list">
-      <form className="admin-filters" onSubmit={onSubmit} role="search" aria-label={`Filter ${noun}`}>
+      <form
+        className="admin-filters"
+        onSubmit={onSubmit}
+        role="search"
+        aria-label={`Filter ${noun}`}
+      >
         <div className="field admin-filters__search">
           <label htmlFor={`${id}-q`}>Search</label>
           <input
@@ -87,7 +92,7 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
             onChange={(e) => setDraft({ ...draft, q: e.target.value })}
           />
         </div>
-        <div className="field">
+        <div className="field admin-filters__status">
           <label htmlFor={`${id}-status`}>{def.statusLabel}</label>
           <select
             id={`${id}-status`}
@@ -184,7 +189,8 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
                 <tr key={rowKey(row)}>
                   {columns.map((c) => (
                     <td key={c.header} data-label={c.header} className={c.className}>
-                      {c.cell(row, { reload })}
+                      {/* One wrapper, so the phone layout's label/value grid always has two cells. */}
+                      <div className="admin-cell">{c.cell(row, { reload })}</div>
                     </td>
                   ))}
                 </tr>

@@ -11,7 +11,10 @@ export function LoginForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = loginSchema.safeParse({ username: form.get('username'), password: form.get('password') });
+    const parsed = loginSchema.safeParse({
+      username: form.get('username'),
+      password: form.get('password'),
+    });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please enter your username and password');
       return;

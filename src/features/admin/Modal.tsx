@@ -34,7 +34,12 @@ export function Modal({ title, onClose, children, wide = false }: Props) {
     >
       <div className="admin-modal__head">
         <h3 id={titleId}>{title}</h3>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={onClose} aria-label="Close">
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          onClick={onClose}
+          aria-label="Close"
+        >
           <Icon name="close" />
         </button>
       </div>

@@ -16,7 +16,8 @@ function OrderOnboardingDetails({ r }: { r: AdminOrderOnboarding }) {
       {open && (
         <Modal title={`Onboarding for ${r.orderNumber}`} onClose={() => setOpen(false)} wide>
           <p>
-            {r.productName} · {r.customerName} (<a href={`mailto:${r.customerEmail}`}>{r.customerEmail}</a>)
+            {r.productName} · {r.customerName} (
+            <a href={`mailto:${r.customerEmail}`}>{r.customerEmail}</a>)
           </p>
           <h4>Logo</h4>
           {r.logoUrl ? (
@@ -40,8 +41,26 @@ function OrderOnboardingDetails({ r }: { r: AdminOrderOnboarding }) {
 }
 
 const orderColumns: Column<AdminOrderOnboarding>[] = [
-  { header: 'Order', cell: (r) => <><strong>{r.orderNumber}</strong><br />{r.productName}</> },
-  { header: 'Customer', cell: (r) => <>{r.customerName}<br /><a href={`mailto:${r.customerEmail}`}>{r.customerEmail}</a></> },
+  {
+    header: 'Order',
+    cell: (r) => (
+      <>
+        <strong>{r.orderNumber}</strong>
+        <br />
+        {r.productName}
+      </>
+    ),
+  },
+  {
+    header: 'Customer',
+    cell: (r) => (
+      <>
+        {r.customerName}
+        <br />
+        <a href={`mailto:${r.customerEmail}`}>{r.customerEmail}</a>
+      </>
+    ),
+  },
   { header: 'Business', cell: (r) => String(r.businessInfo?.businessName ?? '—') },
   {
     header: 'Progress',
@@ -49,13 +68,30 @@ const orderColumns: Column<AdminOrderOnboarding>[] = [
       const p = onboardingProgress(r);
       return (
         <span className="admin-progress">
-          <progress max={p.totalSteps} value={p.completed ? p.totalSteps : p.stepsDone} aria-label={`Onboarding of ${r.orderNumber}`} />
+          <progress
+            max={p.totalSteps}
+            value={p.completed ? p.totalSteps : p.stepsDone}
+            aria-label={`Onboarding of ${r.orderNumber}`}
+          />
           {onboardingProgressLabel(p)}
         </span>
       );
     },
   },
-  { header: 'Logo', cell: (r) => (r.logoUrl ? <img className="admin-thumb" src={r.logoUrl} alt={`Logo of ${String(r.businessInfo?.businessName ?? r.orderNumber)}`} loading="lazy" /> : <span className="muted">—</span>) },
+  {
+    header: 'Logo',
+    cell: (r) =>
+      r.logoUrl ? (
+        <img
+          className="admin-thumb"
+          src={r.logoUrl}
+          alt={`Logo of ${String(r.businessInfo?.businessName ?? r.orderNumber)}`}
+          loading="lazy"
+        />
+      ) : (
+        <span className="muted">—</span>
+      ),
+  },
   { header: 'Updated', cell: (r) => <When iso={r.updatedAt} /> },
   { header: 'Details', cell: (r) => <OrderOnboardingDetails r={r} /> },
 ];
@@ -94,12 +130,25 @@ function ClientOnboardingDetails({ r }: { r: AdminClientOnboarding }) {
 
 const clientColumns: Column<AdminClientOnboarding>[] = [
   { header: 'Submitted', cell: (r) => <When iso={r.createdAt} /> },
-  { header: 'Client', cell: (r) => <>{r.fullName}<br /><a href={`mailto:${r.email}`}>{r.email}</a></> },
+  {
+    header: 'Client',
+    cell: (r) => (
+      <>
+        {r.fullName}
+        <br />
+        <a href={`mailto:${r.email}`}>{r.email}</a>
+      </>
+    ),
+  },
   { header: 'Business', cell: (r) => r.businessName },
   { header: 'Project', cell: (r) => String(r.data.projectType ?? '—') },
   {
     header: 'CRM account',
-    cell: (r) => <StatusBadge status={r.crmLocationId ? 'crm-account' : r.simulated ? 'demo-mode' : 'pending'} />,
+    cell: (r) => (
+      <StatusBadge
+        status={r.crmLocationId ? 'crm-account' : r.simulated ? 'demo-mode' : 'pending'}
+      />
+    ),
   },
   { header: 'Details', cell: (r) => <ClientOnboardingDetails r={r} /> },
 ];

@@ -31,7 +31,10 @@ const columns: Column<AdminOrder>[] = [
       <ul className="admin-items">
         {o.items.map((i, n) => (
           <li key={n}>
-            {i.quantity} × {i.name} <span className="muted">({i.cycleLabel}, {formatCents(i.unitAmountCents)})</span>
+            {i.quantity} × {i.name}{' '}
+            <span className="muted">
+              ({i.cycleLabel}, {formatCents(i.unitAmountCents)})
+            </span>
           </li>
         ))}
       </ul>

@@ -31,7 +31,10 @@ function EmailActions({ e, reload }: { e: AdminOutboxEmail; reload: () => void }
   async function retry() {
     setBusy(true);
     try {
-      const { email } = await adminFetch<{ email: AdminOutboxEmail }>(`/api/admin/outbox/${e.id}/retry`, { method: 'POST' });
+      const { email } = await adminFetch<{ email: AdminOutboxEmail }>(
+        `/api/admin/outbox/${e.id}/retry`,
+        { method: 'POST' },
+      );
       notify({
         title: email.status === 'sent' ? 'E-mail sent' : 'E-mail queued again',
         description: email.lastError ? `Last error: ${email.lastError}` : `To ${email.to}`,
@@ -59,11 +62,33 @@ function EmailActions({ e, reload }: { e: AdminOutboxEmail; reload: () => void }
       {open && (
         <Modal title={e.subject} onClose={() => setOpen(false)} wide>
           <dl className="admin-fields">
-            <div><dt>To</dt><dd>{e.to}</dd></div>
-            <div><dt>Kind</dt><dd>{e.kind}</dd></div>
-            <div><dt>Status</dt><dd><StatusBadge status={e.status} /> after {e.attempts} attempt{e.attempts === 1 ? '' : 's'}</dd></div>
-            {e.lastError && <div><dt>Last error</dt><dd>{e.lastError}</dd></div>}
-            <div><dt>Attachments</dt><dd><Attachments e={e} /></dd></div>
+            <div>
+              <dt>To</dt>
+              <dd>{e.to}</dd>
+            </div>
+            <div>
+              <dt>Kind</dt>
+              <dd>{e.kind}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>
+                <StatusBadge status={e.status} /> after {e.attempts} attempt
+                {e.attempts === 1 ? '' : 's'}
+              </dd>
+            </div>
+            {e.lastError && (
+              <div>
+                <dt>Last error</dt>
+                <dd>{e.lastError}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Attachments</dt>
+              <dd>
+                <Attachments e={e} />
+              </dd>
+            </div>
           </dl>
           <pre className="admin-email-text">{e.text}</pre>
         </Modal>
@@ -75,18 +100,33 @@ function EmailActions({ e, reload }: { e: AdminOutboxEmail; reload: () => void }
 const columns: Column<AdminOutboxEmail>[] = [
   { header: 'Created', cell: (e) => <When iso={e.createdAt} /> },
   { header: 'To', cell: (e) => e.to },
-  { header: 'Subject', cell: (e) => <>{e.subject}<br /><span className="muted">{e.kind}</span></> },
+  {
+    header: 'Subject',
+    cell: (e) => (
+      <>
+        {e.subject}
+        <br />
+        <span className="muted">{e.kind}</span>
+      </>
+    ),
+  },
   {
     header: 'Status',
     cell: (e) => (
       <>
         <StatusBadge status={e.status} />
         <br />
-        <span className="muted">{e.attempts} attempt{e.attempts === 1 ? '' : 's'}</span>
+        <span className="muted admin-nowrap">
+          {e.attempts} attempt{e.attempts === 1 ? '' : 's'}
+        </span>
       </>
     ),
   },
-  { header: 'Last error', className: 'admin-clip', cell: (e) => <span className="admin-clip__text">{e.lastError ?? '—'}</span> },
+  {
+    header: 'Last error',
+    className: 'admin-clip',
+    cell: (e) => <span className="admin-clip__text">{e.lastError ?? '—'}</span>,
+  },
   { header: 'Attachments', cell: (e) => <Attachments e={e} /> },
   { header: 'Actions', cell: (e, { reload }) => <EmailActions e={e} reload={reload} /> },
 ];

@@ -4,7 +4,9 @@ import { adminFetch } from './api';
 import type { Overview } from './overview.server';
 
 const weekLabel = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 /** Weekly revenue as plain SVG bars (no chart library), with a table giving the same figures. */
 export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
@@ -16,27 +18,52 @@ export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
   const barW = slot * 0.64;
   const plotH = H - pad.top - pad.bottom;
   const total = weeks.reduce((s, w) => s + w.cents, 0);
-  const best = weeks.reduce((a, w) => (w.cents > a.cents ? w : a), weeks[0] ?? { weekStart: '', cents: 0, orders: 0 });
+  const best = weeks.reduce(
+    (a, w) => (w.cents > a.cents ? w : a),
+    weeks[0] ?? { weekStart: '', cents: 0, orders: 0 },
+  );
   const summary = total
     ? `${formatCents(total)} over ${weeks.length} weeks; best week starting ${weekLabel(best.weekStart)} with ${formatCents(best.cents)}.`
     : `No revenue in the last ${weeks.length} weeks.`;
 
   return (
     <figure className="admin-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="revenue-chart-title revenue-chart-desc">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby="revenue-chart-title revenue-chart-desc"
+      >
         <title id="revenue-chart-title">Revenue per week</title>
         <desc id="revenue-chart-desc">{summary}</desc>
-        <line x1={pad.left} x2={W - pad.right} y1={H - pad.bottom} y2={H - pad.bottom} className="admin-chart__axis" />
+        <line
+          x1={pad.left}
+          x2={W - pad.right}
+          y1={H - pad.bottom}
+          y2={H - pad.bottom}
+          className="admin-chart__axis"
+        />
         {weeks.map((w, i) => {
           const h = (w.cents / max) * plotH;
           const x = pad.left + i * slot + (slot - barW) / 2;
           return (
             <g key={w.weekStart}>
-              <rect x={x} y={H - pad.bottom - h} width={barW} height={Math.max(h, w.cents ? 2 : 0)} rx={3} className="admin-chart__bar">
+              <rect
+                x={x}
+                y={H - pad.bottom - h}
+                width={barW}
+                height={Math.max(h, w.cents ? 2 : 0)}
+                rx={3}
+                className="admin-chart__bar"
+              >
                 <title>{`Week of ${weekLabel(w.weekStart)}: ${formatCents(w.cents)} (${w.orders} orders)`}</title>
               </rect>
               {(i % 2 === weeks.length % 2 || weeks.length <= 6) && (
-                <text x={x + barW / 2} y={H - pad.bottom + 20} textAnchor="middle" className="admin-chart__label">
+                <text
+                  x={x + barW / 2}
+                  y={H - pad.bottom + 20}
+                  textAnchor="middle"
+                  className="admin-chart__label"
+                >
                   {weekLabel(w.weekStart)}
                 </text>
               )}
@@ -57,7 +84,9 @@ export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
               <tr>
                 <th scope="col">Week starting</th>
                 <th scope="col">Orders</th>
-                <th scope="col" className="admin-num">Revenue</th>
+                <th scope="col" className="admin-num">
+                  Revenue
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -86,8 +115,18 @@ export function OverviewView({ go }: { go: (view: string) => void }) {
       .catch((e: Error) => setError(e.message));
   }, []);
 
-  if (error) return <p role="alert" className="admin-list__error">{error}</p>;
-  if (!data) return <p role="status" className="muted">Loading the overview...</p>;
+  if (error)
+    return (
+      <p role="alert" className="admin-list__error">
+        {error}
+      </p>
+    );
+  if (!data)
+    return (
+      <p role="status" className="muted">
+        Loading the overview...
+      </p>
+    );
 
   const cards: { view: string; label: string; value: string; note: string }[] = [
     {
@@ -96,7 +135,12 @@ export function OverviewView({ go }: { go: (view: string) => void }) {
       value: formatCents(data.orders.revenueCents),
       note: `${data.orders.paid} paid of ${data.orders.total} orders${data.orders.test ? `, ${data.orders.test} test` : ''}`,
     },
-    { view: 'contact-messages', label: 'New messages', value: String(data.contactMessages.new), note: `${data.contactMessages.total} in total` },
+    {
+      view: 'contact-messages',
+      label: 'New messages',
+      value: String(data.contactMessages.new),
+      note: `${data.contactMessages.total} in total`,
+    },
     {
       view: 'meeting-requests',
       label: 'Meetings to answer',

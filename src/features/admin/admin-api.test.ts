@@ -59,15 +59,27 @@ const CASES: Record<string, Case[]> = {
       login: true,
     },
   ],
-  'admin-logout.mts': [{ pattern: '/api/admin/logout', method: 'POST', path: () => '/api/admin/logout' }],
+  'admin-logout.mts': [
+    { pattern: '/api/admin/logout', method: 'POST', path: () => '/api/admin/logout' },
+  ],
   'admin-me.mts': [{ pattern: '/api/admin/me', method: 'GET', path: () => '/api/admin/me' }],
-  'admin-overview.mts': [{ pattern: '/api/admin/overview', method: 'GET', path: () => '/api/admin/overview' }],
+  'admin-overview.mts': [
+    { pattern: '/api/admin/overview', method: 'GET', path: () => '/api/admin/overview' },
+  ],
   'admin-orders.mts': [
-    { pattern: '/api/admin/orders', method: 'GET', path: () => '/api/admin/orders?q=starter&status=paid' },
+    {
+      pattern: '/api/admin/orders',
+      method: 'GET',
+      path: () => '/api/admin/orders?q=starter&status=paid',
+    },
     { pattern: '/api/admin/orders', method: 'GET', path: () => '/api/admin/orders?format=csv' },
   ],
   'admin-contact-messages.mts': [
-    { pattern: '/api/admin/contact-messages', method: 'GET', path: () => '/api/admin/contact-messages' },
+    {
+      pattern: '/api/admin/contact-messages',
+      method: 'GET',
+      path: () => '/api/admin/contact-messages',
+    },
     {
       pattern: '/api/admin/contact-messages/:id',
       method: 'PATCH',
@@ -76,7 +88,11 @@ const CASES: Record<string, Case[]> = {
     },
   ],
   'admin-meeting-requests.mts': [
-    { pattern: '/api/admin/meeting-requests', method: 'GET', path: () => '/api/admin/meeting-requests?format=csv' },
+    {
+      pattern: '/api/admin/meeting-requests',
+      method: 'GET',
+      path: () => '/api/admin/meeting-requests?format=csv',
+    },
     {
       pattern: '/api/admin/meeting-requests/:id',
       method: 'POST',
@@ -85,10 +101,18 @@ const CASES: Record<string, Case[]> = {
     },
   ],
   'admin-order-onboarding.mts': [
-    { pattern: '/api/admin/order-onboarding', method: 'GET', path: () => '/api/admin/order-onboarding?status=in-progress' },
+    {
+      pattern: '/api/admin/order-onboarding',
+      method: 'GET',
+      path: () => '/api/admin/order-onboarding?status=in-progress',
+    },
   ],
   'admin-client-onboarding.mts': [
-    { pattern: '/api/admin/client-onboarding', method: 'GET', path: () => '/api/admin/client-onboarding?format=csv' },
+    {
+      pattern: '/api/admin/client-onboarding',
+      method: 'GET',
+      path: () => '/api/admin/client-onboarding?format=csv',
+    },
   ],
   'admin-outbox.mts': [
     { pattern: '/api/admin/outbox', method: 'GET', path: () => '/api/admin/outbox?status=pending' },
@@ -105,16 +129,23 @@ const CASES: Record<string, Case[]> = {
   ],
 };
 
-const files = readdirSync(FUNCTIONS_DIR).filter((f) => /^admin-.*\.mts$/.test(f) && !f.includes('.test.'));
+const files = readdirSync(FUNCTIONS_DIR).filter(
+  (f) => /^admin-.*\.mts$/.test(f) && !f.includes('.test.'),
+);
 
 async function load(file: string): Promise<FunctionModule> {
-  return (await import(/* @vite-ignore */ pathToFileURL(path.join(FUNCTIONS_DIR, file)).href)) as FunctionModule;
+  return (await import(
+    /* @vite-ignore */ pathToFileURL(path.join(FUNCTIONS_DIR, file)).href
+  )) as FunctionModule;
 }
 
 describe('every /api/admin/* function', () => {
   it('is found on disk and has cases', () => {
     expect(files.length).toBeGreaterThanOrEqual(10);
-    expect(files.filter((f) => !CASES[f]), 'admin functions without cases').toEqual([]);
+    expect(
+      files.filter((f) => !CASES[f]),
+      'admin functions without cases',
+    ).toEqual([]);
   });
 
   describe.each(files)('%s', (file) => {
@@ -127,7 +158,7 @@ describe('every /api/admin/* function', () => {
       expect(new Set(cases.map((c) => c.method))).toEqual(new Set(config.method));
     });
 
-    it('declares its routes so that Netlify\'s static analysis reads the same ones', async () => {
+    it("declares its routes so that Netlify's static analysis reads the same ones", async () => {
       // Netlify reads `config` without running the file: a computed path would break routing.
       const { config } = await load(file);
       const listed = await listFunction(path.join(FUNCTIONS_DIR, file), { parseISC: true });
@@ -140,7 +171,9 @@ describe('every /api/admin/* function', () => {
       for (const c of CASES[file] ?? []) {
         const label = `${c.method} ${c.pattern}`;
         const withoutSession = c.login
-          ? adminRequest(c.method, await c.path(), { body: { username: 'route.tester', password: 'wrong password!' } })
+          ? adminRequest(c.method, await c.path(), {
+              body: { username: 'route.tester', password: 'wrong password!' },
+            })
           : adminRequest(c.method, await c.path(), c.body ? { body: c.body() } : {});
         const denied = await mod.default(withoutSession, {});
         expect(denied.status, `${label} without a session`).toBe(401);
@@ -159,7 +192,10 @@ describe('every /api/admin/* function', () => {
           ...(c.body ? { body: c.body() } : {}),
         });
         const res = await mod.default(allowed, {});
-        expect(res.status, `${label} with a session: ${res.status === 200 ? '' : await res.text()}`).toBe(200);
+        expect(
+          res.status,
+          `${label} with a session: ${res.status === 200 ? '' : await res.text()}`,
+        ).toBe(200);
         expect(res.headers.get('x-content-type-options'), label).toBe('nosniff');
       }
     });
@@ -170,9 +206,17 @@ describe('every /api/admin/* function', () => {
     const id = (await seedContact(db)).id;
     const path = `/api/admin/contact-messages/${id}`;
     const body = { status: 'handled' };
-    const noHeader = adminRequest('PATCH', path, { cookie: await admin.cookie(), body, csrf: false });
+    const noHeader = adminRequest('PATCH', path, {
+      cookie: await admin.cookie(),
+      body,
+      csrf: false,
+    });
     expect((await mod.default(noHeader, {})).status).toBe(403);
-    const crossSite = adminRequest('PATCH', path, { cookie: await admin.cookie(), body, origin: 'https://evil.example' });
+    const crossSite = adminRequest('PATCH', path, {
+      cookie: await admin.cookie(),
+      body,
+      origin: 'https://evil.example',
+    });
     expect((await mod.default(crossSite, {})).status).toBe(403);
     const login = await load('admin-login.mts');
     const loginNoHeader = adminRequest('POST', '/api/admin/login', {
@@ -187,7 +231,10 @@ describe('every /api/admin/* function', () => {
     const cases: [string, Request][] = [
       ['admin-orders.mts', adminRequest('GET', '/api/admin/orders?status=stolen', { cookie })],
       ['admin-outbox.mts', adminRequest('GET', '/api/admin/outbox?from=2026-02-30', { cookie })],
-      ['admin-contact-messages.mts', adminRequest('GET', '/api/admin/contact-messages?pageSize=100000', { cookie })],
+      [
+        'admin-contact-messages.mts',
+        adminRequest('GET', '/api/admin/contact-messages?pageSize=100000', { cookie }),
+      ],
       [
         'admin-meeting-requests.mts',
         adminRequest('POST', `/api/admin/meeting-requests/${(await seedMeeting(db)).id}`, {
@@ -195,7 +242,10 @@ describe('every /api/admin/* function', () => {
           body: { action: 'propose', date: '2099-01-05', time: '12:00 PM' },
         }),
       ],
-      ['admin-login.mts', adminRequest('POST', '/api/admin/login', { body: { username: '', password: 'x' } })],
+      [
+        'admin-login.mts',
+        adminRequest('POST', '/api/admin/login', { body: { username: '', password: 'x' } }),
+      ],
     ];
     for (const [file, req] of cases) {
       const res = await (await load(file)).default(req, {});
@@ -205,7 +255,10 @@ describe('every /api/admin/* function', () => {
     }
     const meeting = await load('admin-meeting-requests.mts');
     const missing = await meeting.default(
-      adminRequest('POST', '/api/admin/meeting-requests/999999', { cookie, body: { action: 'confirm' } }),
+      adminRequest('POST', '/api/admin/meeting-requests/999999', {
+        cookie,
+        body: { action: 'confirm' },
+      }),
       {},
     );
     expect(missing.status).toBe(404);
@@ -217,20 +270,32 @@ describe('every /api/admin/* function', () => {
     const logout = await load('admin-logout.mts');
     const old = await admin.cookie();
     const res = await login.default(
-      adminRequest('POST', '/api/admin/login', { cookie: old, body: { username: 'Route.Tester', password: TEST_PASSWORD } }),
+      adminRequest('POST', '/api/admin/login', {
+        cookie: old,
+        body: { username: 'Route.Tester', password: TEST_PASSWORD },
+      }),
       {},
     );
     expect(res.status).toBe(200);
     const setCookie = res.headers.get('set-cookie') ?? '';
-    expect(setCookie).toMatch(/^__Host-admin_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; Secure; SameSite=Strict$/);
+    expect(setCookie).toMatch(
+      /^__Host-admin_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; Secure; SameSite=Strict$/,
+    );
     const fresh = setCookie.split(';')[0]!;
-    expect((await me.default(adminRequest('GET', '/api/admin/me', { cookie: old }), {})).status).toBe(401);
+    expect(
+      (await me.default(adminRequest('GET', '/api/admin/me', { cookie: old }), {})).status,
+    ).toBe(401);
     const who = await me.default(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {});
     expect(await who.json()).toEqual({ user: { username: 'route.tester' } });
 
-    const out = await logout.default(adminRequest('POST', '/api/admin/logout', { cookie: fresh }), {});
+    const out = await logout.default(
+      adminRequest('POST', '/api/admin/logout', { cookie: fresh }),
+      {},
+    );
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
-    expect((await me.default(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {})).status).toBe(401);
+    expect(
+      (await me.default(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {})).status,
+    ).toBe(401);
   });
 });

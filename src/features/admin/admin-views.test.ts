@@ -44,16 +44,31 @@ describe('answering meeting requests', () => {
       },
       { ip: 'test', rateLimit: false, now },
     );
-    const [receipt] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'meeting.receipt'));
+    const [receipt] = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'meeting.receipt'));
     const tentative = Buffer.from(receipt!.attachments[0]!.content, 'base64').toString('utf8');
 
-    const answer = await answerMeetingRequest(db, request!.id, { action: 'confirm', note: '' }, new Date('2026-03-03T08:00:00Z'));
+    const answer = await answerMeetingRequest(
+      db,
+      request!.id,
+      { action: 'confirm', note: '' },
+      new Date('2026-03-03T08:00:00Z'),
+    );
     expect(answer.request.status).toBe('confirmed');
     const { row, att, ics } = await icsOf(answer.emailId);
-    expect(row).toMatchObject({ kind: 'meeting.confirmed', to: 'ada@example.com', status: 'pending' });
+    expect(row).toMatchObject({
+      kind: 'meeting.confirmed',
+      to: 'ada@example.com',
+      status: 'pending',
+    });
     expect(row.subject).toBe('Meeting confirmed: Project Planning Session (60 min)');
     expect(row.text).toContain('Tuesday, March 10, 2026 at 9:30 AM EST (Eastern)');
-    expect(att).toMatchObject({ filename: 'meeting.ics', contentType: 'text/calendar; charset=utf-8; method=REQUEST' });
+    expect(att).toMatchObject({
+      filename: 'meeting.ics',
+      contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+    });
     expect(field(ics, 'METHOD')).toBe('REQUEST');
     expect(field(ics, 'STATUS')).toBe('CONFIRMED');
     expect(field(ics, 'UID')).toBe(field(tentative, 'UID'));
@@ -71,7 +86,11 @@ describe('answering meeting requests', () => {
       time: '2:00 PM',
       note: 'Our team is travelling that day.',
     });
-    expect(proposed.request).toMatchObject({ status: 'proposed', proposedDate: '2099-03-12', proposedTime: '2:00 PM' });
+    expect(proposed.request).toMatchObject({
+      status: 'proposed',
+      proposedDate: '2099-03-12',
+      proposedTime: '2:00 PM',
+    });
     const sent = await icsOf(proposed.emailId);
     expect(sent.row.kind).toBe('meeting.proposed');
     expect(sent.row.text).toContain('Proposed time: Thursday, March 12, 2099 at 2:00 PM');
@@ -91,7 +110,9 @@ describe('answering meeting requests', () => {
     expect(att.contentType).toContain('method=CANCEL');
     expect(field(ics, 'METHOD')).toBe('CANCEL');
     expect(field(ics, 'STATUS')).toBe('CANCELLED');
-    await expect(answerMeetingRequest(db, m.id, { action: 'confirm', note: '' })).rejects.toMatchObject({
+    await expect(
+      answerMeetingRequest(db, m.id, { action: 'confirm', note: '' }),
+    ).rejects.toMatchObject({
       status: 409,
     });
     const [stored] = await db.select().from(meetingRequests).where(eq(meetingRequests.id, m.id));
@@ -101,9 +122,16 @@ describe('answering meeting requests', () => {
   it('refuses proposals in the past and unknown requests', async () => {
     const m = await seedMeeting(db);
     await expect(
-      answerMeetingRequest(db, m.id, { action: 'propose', date: '2000-01-03', time: '9:00 AM', note: '' }),
+      answerMeetingRequest(db, m.id, {
+        action: 'propose',
+        date: '2000-01-03',
+        time: '9:00 AM',
+        note: '',
+      }),
     ).rejects.toBeInstanceOf(HttpError);
-    await expect(answerMeetingRequest(db, 999_999, { action: 'confirm', note: '' })).rejects.toMatchObject({
+    await expect(
+      answerMeetingRequest(db, 999_999, { action: 'confirm', note: '' }),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });
@@ -112,17 +140,30 @@ describe('answering meeting requests', () => {
 describe('admin lists', () => {
   it('search, status, date range and pagination', async () => {
     await seedContact(db, { name: 'Zed One', createdAt: new Date('2026-01-05T10:00:00Z') });
-    await seedContact(db, { name: 'Zed Two', status: 'handled', createdAt: new Date('2026-01-06T10:00:00Z') });
-    await seedContact(db, { name: 'Zed Three', message: '100% sure_thing', createdAt: new Date('2026-02-01T10:00:00Z') });
+    await seedContact(db, {
+      name: 'Zed Two',
+      status: 'handled',
+      createdAt: new Date('2026-01-06T10:00:00Z'),
+    });
+    await seedContact(db, {
+      name: 'Zed Three',
+      message: '100% sure_thing',
+      createdAt: new Date('2026-02-01T10:00:00Z'),
+    });
     const list = (qs: string, limit = 20, offset = 0) =>
-      listContactMessages(db, parseListQuery('contact-messages', new URLSearchParams(qs)), { limit, offset });
+      listContactMessages(db, parseListQuery('contact-messages', new URLSearchParams(qs)), {
+        limit,
+        offset,
+      });
 
     expect((await list('q=zed')).total).toBe(3);
     expect((await list('q=zed three')).items.map((m) => m.name)).toEqual(['Zed Three']);
     expect((await list('q=100%25')).total).toBe(1);
     expect((await list('q=%25')).items.every((m) => m.message.includes('%'))).toBe(true);
     expect((await list('q=zed&status=handled')).items.map((m) => m.name)).toEqual(['Zed Two']);
-    expect((await list('q=zed&from=2026-01-06&to=2026-01-31')).items.map((m) => m.name)).toEqual(['Zed Two']);
+    expect((await list('q=zed&from=2026-01-06&to=2026-01-31')).items.map((m) => m.name)).toEqual([
+      'Zed Two',
+    ]);
     expect((await list('q=zed&to=2026-01-05')).items.map((m) => m.name)).toEqual(['Zed One']);
     const page2 = await list('q=zed', 2, 2);
     expect(page2).toMatchObject({ total: 3 });
@@ -137,14 +178,22 @@ describe('admin lists', () => {
       customerName: 'Real Buyer',
     });
     await seedOrder(db, { customerName: 'Test Buyer' }, false);
-    const { items } = await listOrders(db, parseListQuery('orders', new URLSearchParams('q=buyer')), {
-      limit: 10,
-      offset: 0,
-    });
+    const { items } = await listOrders(
+      db,
+      parseListQuery('orders', new URLSearchParams('q=buyer')),
+      {
+        limit: 10,
+        offset: 0,
+      },
+    );
     const r = items.find((o) => o.id === real.id)!;
     expect(r.stripeUrl).toBe('https://dashboard.stripe.com/payments/pi_3RealOne');
     expect(r.items).toEqual([
-      expect.objectContaining({ name: 'Starter Website Package', quantity: 1, unitAmountCents: 100_000 }),
+      expect.objectContaining({
+        name: 'Starter Website Package',
+        quantity: 1,
+        unitAmountCents: 100_000,
+      }),
     ]);
     expect(r.onboarding).toEqual({ stepsDone: 2, totalSteps: 3, completed: false });
     const t = items.find((o) => o.customerName === 'Test Buyer')!;
@@ -160,7 +209,10 @@ describe('admin lists', () => {
       { limit: 10, offset: 0 },
     );
     expect(items).toHaveLength(1);
-    expect(items[0]!.businessInfo).toMatchObject({ businessName: 'Acme Bakery', logoFile: 'logo.png' });
+    expect(items[0]!.businessInfo).toMatchObject({
+      businessName: 'Acme Bakery',
+      logoFile: 'logo.png',
+    });
     expect(items[0]!.logoUrl).toBe(`/api/onboarding/logo/${order.id}/abcdefgh1234`);
   });
 

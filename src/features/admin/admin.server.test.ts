@@ -19,7 +19,12 @@ async function attempt(username: string, password: string, ip: string, previousT
     return { status: 200, token: r.token, message: '' };
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
-    return { status: e.status, token: '', message: e.message, retryAfter: e.headers['Retry-After'] };
+    return {
+      status: e.status,
+      token: '',
+      message: e.message,
+      retryAfter: e.headers['Retry-After'],
+    };
   }
 }
 
@@ -33,7 +38,12 @@ describe('admin sign-in', () => {
   it('gives unknown users and wrong passwords the same answer', async () => {
     const wrong = await attempt('ada', 'not the password', '10.0.0.2');
     const unknown = await attempt('nobody', 'not the password', '10.0.0.2');
-    expect(wrong).toEqual({ status: 401, token: '', message: LOGIN_FAILED_MESSAGE, retryAfter: undefined });
+    expect(wrong).toEqual({
+      status: 401,
+      token: '',
+      message: LOGIN_FAILED_MESSAGE,
+      retryAfter: undefined,
+    });
     expect(unknown).toEqual(wrong);
   });
 
@@ -61,7 +71,9 @@ describe('admin sign-in', () => {
     }
     const blocked = await attempt('target', TEST_PASSWORD, '10.1.0.99');
     expect(blocked.status).toBe(429);
-    expect(blocked.message).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(blocked.message).toMatch(
+      /^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
     expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
   });
 
@@ -76,7 +88,8 @@ describe('admin sign-in', () => {
 
   it('a successful sign-in clears the account counter', async () => {
     await seedAdmin(db, 'forgetful');
-    for (let i = 0; i < LOGIN_LIMITS.account.limit - 1; i++) await attempt('forgetful', 'typo typo', '10.3.0.1');
+    for (let i = 0; i < LOGIN_LIMITS.account.limit - 1; i++)
+      await attempt('forgetful', 'typo typo', '10.3.0.1');
     expect((await attempt('forgetful', TEST_PASSWORD, '10.3.0.1')).status).toBe(200);
     expect((await attempt('forgetful', 'typo typo', '10.3.0.1')).status).toBe(401);
     expect((await attempt('forgetful', TEST_PASSWORD, '10.3.0.1')).status).toBe(200);

@@ -5,7 +5,12 @@
 import type { Db } from '../../server/db/client.ts';
 import { HttpError } from '../../server/http.ts';
 import { enforce, reset, type RateLimit } from '../../server/rate-limit.ts';
-import { dummyPasswordHash, needsRehash, hashPassword, verifyPassword } from '../../server/auth/password.ts';
+import {
+  dummyPasswordHash,
+  needsRehash,
+  hashPassword,
+  verifyPassword,
+} from '../../server/auth/password.ts';
 import { createSession, destroySession, type AdminUser } from '../../server/auth/session.ts';
 import { findUser, normalizeUsername } from '../../server/auth/users.ts';
 import { users } from '../../server/db/schema.ts';
@@ -54,7 +59,10 @@ export async function signIn(
   // A successful sign-in clears the account's counter; the address counter keeps running.
   await reset(db, accountKey(input.username));
   if (needsRehash(user.password)) {
-    await db.update(users).set({ password: await hashPassword(input.password) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ password: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
   }
   const session = await createSession(db, user.id, { previousToken: input.previousToken, now });
   return { user: { id: user.id, username: user.username }, ...session };

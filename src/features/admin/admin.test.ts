@@ -24,16 +24,26 @@ function parseCsv(text: string): string[][] {
   let cell = '';
   let quoted = false;
   const src = text.replace(/^\uFEFF/, '');
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
   for (let i = 0; i < src.length; i++) {
     const ch = src[i]!;
     if (quoted) {
-      if (ch === '"' && src[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && src[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += ch;
+    else if (ch === ',') endCell();
+    else if (ch === '\r' && src[i + 1] === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
+    } else cell += ch;
   }
   return rows;
 }
@@ -93,7 +103,15 @@ describe('list query', () => {
   };
 
   it('has defaults and coerces numbers', () => {
-    expect(parse('')).toEqual({ q: '', status: '', from: '', to: '', page: 1, pageSize: 20, format: 'json' });
+    expect(parse('')).toEqual({
+      q: '',
+      status: '',
+      from: '',
+      to: '',
+      page: 1,
+      pageSize: 20,
+      format: 'json',
+    });
     expect(parse('q=%20ada%20&page=3&pageSize=50&format=csv&status=paid')).toMatchObject({
       q: 'ada',
       page: 3,
@@ -116,9 +134,15 @@ describe('list query', () => {
 
 describe('weekly revenue', () => {
   it('starts weeks on Monday (UTC)', () => {
-    expect(weekStart(new Date('2026-03-04T15:00:00Z')).toISOString()).toBe('2026-03-02T00:00:00.000Z');
-    expect(weekStart(new Date('2026-03-08T23:59:59Z')).toISOString()).toBe('2026-03-02T00:00:00.000Z');
-    expect(weekStart(new Date('2026-03-09T00:00:00Z')).toISOString()).toBe('2026-03-09T00:00:00.000Z');
+    expect(weekStart(new Date('2026-03-04T15:00:00Z')).toISOString()).toBe(
+      '2026-03-02T00:00:00.000Z',
+    );
+    expect(weekStart(new Date('2026-03-08T23:59:59Z')).toISOString()).toBe(
+      '2026-03-02T00:00:00.000Z',
+    );
+    expect(weekStart(new Date('2026-03-09T00:00:00Z')).toISOString()).toBe(
+      '2026-03-09T00:00:00.000Z',
+    );
   });
 
   it('buckets orders into zero-filled weeks, oldest first, ignoring older ones', () => {
@@ -144,26 +168,30 @@ describe('weekly revenue', () => {
 
 describe('orders', () => {
   it('links real payments to the Stripe dashboard, never simulated or test ones', () => {
-    const live = { isTest: false, checkoutSessionId: 'cs_live_a1', stripePaymentIntentId: 'pi_3Abc' };
+    const live = {
+      isTest: false,
+      checkoutSessionId: 'cs_live_a1',
+      stripePaymentIntentId: 'pi_3Abc',
+    };
     expect(paymentKind(live)).toBe('live');
     expect(stripeDashboardUrl(live)).toBe('https://dashboard.stripe.com/payments/pi_3Abc');
     expect(stripeDashboardUrl({ ...live, isTest: true })).toBeNull();
     expect(paymentKind({ ...live, checkoutSessionId: 'cs_test_a1' })).toBe('stripe-test');
     expect(stripeDashboardUrl({ ...live, checkoutSessionId: 'cs_test_a1' })).toBeNull();
-    expect(paymentKind({ ...live, checkoutSessionId: 'sim_cs_1', stripePaymentIntentId: 'sim_pi_1' })).toBe(
-      'simulated',
-    );
-    expect(stripeDashboardUrl({ ...live, stripePaymentIntentId: 'in_1', stripeSubscriptionId: 'sub_9' })).toBe(
-      'https://dashboard.stripe.com/subscriptions/sub_9',
-    );
+    expect(
+      paymentKind({ ...live, checkoutSessionId: 'sim_cs_1', stripePaymentIntentId: 'sim_pi_1' }),
+    ).toBe('simulated');
+    expect(
+      stripeDashboardUrl({ ...live, stripePaymentIntentId: 'in_1', stripeSubscriptionId: 'sub_9' }),
+    ).toBe('https://dashboard.stripe.com/subscriptions/sub_9');
     expect(stripeDashboardUrl({ ...live, stripePaymentIntentId: 'pi_1/../../x' })).toBeNull();
   });
 
   it('describes onboarding progress', () => {
     expect(onboardingProgressLabel(onboardingProgress(null))).toBe('Not started');
-    expect(onboardingProgressLabel(onboardingProgress({ businessInfo: {}, projectDetails: {} }))).toBe(
-      '2 of 3 steps',
-    );
+    expect(
+      onboardingProgressLabel(onboardingProgress({ businessInfo: {}, projectDetails: {} })),
+    ).toBe('2 of 3 steps');
     expect(onboardingProgressLabel(onboardingProgress({ completed: true }))).toBe('Completed');
   });
 });
@@ -173,9 +201,15 @@ describe('meeting actions', () => {
 
   it('requires an offered slot and a date to propose', () => {
     expect(schema.parse({ action: 'confirm' })).toEqual({ action: 'confirm', note: '' });
-    expect(schema.safeParse({ action: 'propose', date: '2026-05-01', time: '9:30 AM' }).success).toBe(true);
-    expect(schema.safeParse({ action: 'propose', date: '2026-05-01', time: '12:00 PM' }).success).toBe(false);
-    expect(schema.safeParse({ action: 'propose', date: '2026-02-30', time: '9:30 AM' }).success).toBe(false);
+    expect(
+      schema.safeParse({ action: 'propose', date: '2026-05-01', time: '9:30 AM' }).success,
+    ).toBe(true);
+    expect(
+      schema.safeParse({ action: 'propose', date: '2026-05-01', time: '12:00 PM' }).success,
+    ).toBe(false);
+    expect(
+      schema.safeParse({ action: 'propose', date: '2026-02-30', time: '9:30 AM' }).success,
+    ).toBe(false);
     expect(schema.safeParse({ action: 'propose', time: '9:30 AM' }).success).toBe(false);
     expect(schema.safeParse({ action: 'delete' }).success).toBe(false);
   });

@@ -15,8 +15,16 @@ export const ADMIN_REQUEST_HEADERS = { 'X-Requested-With': 'fetch' } as const;
 export const LOGIN_FAILED_MESSAGE = 'Invalid username or password.';
 
 export const loginSchema = z.object({
-  username: z.string().check(z.trim(), z.minLength(1, 'Please enter your username'), z.maxLength(64, 'Username is too long')),
-  password: z.string().check(z.minLength(1, 'Please enter your password'), z.maxLength(256, 'Password is too long')),
+  username: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your username'),
+      z.maxLength(64, 'Username is too long'),
+    ),
+  password: z
+    .string()
+    .check(z.minLength(1, 'Please enter your password'), z.maxLength(256, 'Password is too long')),
 });
 export type LoginInput = z.output<typeof loginSchema>;
 
@@ -29,7 +37,11 @@ export const LISTS = {
     statuses: ['pending', 'paid', 'completed', 'failed', 'refunded'],
     statusLabel: 'Status',
   },
-  'contact-messages': { label: 'Contact messages', statuses: ['new', 'handled'], statusLabel: 'Status' },
+  'contact-messages': {
+    label: 'Contact messages',
+    statuses: ['new', 'handled'],
+    statusLabel: 'Status',
+  },
   'meeting-requests': {
     label: 'Meeting requests',
     statuses: ['requested', 'confirmed', 'proposed', 'declined'],
@@ -45,7 +57,11 @@ export const LISTS = {
     statuses: ['crm-account', 'demo-mode'],
     statusLabel: 'CRM account',
   },
-  outbox: { label: 'E-mail outbox', statuses: ['pending', 'sent', 'failed'], statusLabel: 'Status' },
+  outbox: {
+    label: 'E-mail outbox',
+    statuses: ['pending', 'sent', 'failed'],
+    statusLabel: 'Status',
+  },
 } as const;
 
 export type ListName = keyof typeof LISTS;
@@ -75,13 +91,24 @@ export function listQuerySchema(list: ListName) {
     .object({
       q: withDefault(z.string().check(z.trim(), z.maxLength(200, 'Search text is too long')), ''),
       status: withDefault(
-        z.string().check(
-          z.refine((s) => s === '' || statuses.includes(s), `status must be one of: ${statuses.join(', ')}`),
-        ),
+        z
+          .string()
+          .check(
+            z.refine(
+              (s) => s === '' || statuses.includes(s),
+              `status must be one of: ${statuses.join(', ')}`,
+            ),
+          ),
         '',
       ),
-      from: withDefault(z.union([z.literal(''), isoDate('from: Use a real date written YYYY-MM-DD')]), ''),
-      to: withDefault(z.union([z.literal(''), isoDate('to: Use a real date written YYYY-MM-DD')]), ''),
+      from: withDefault(
+        z.union([z.literal(''), isoDate('from: Use a real date written YYYY-MM-DD')]),
+        '',
+      ),
+      to: withDefault(
+        z.union([z.literal(''), isoDate('to: Use a real date written YYYY-MM-DD')]),
+        '',
+      ),
       page: withDefault(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1),
       pageSize: withDefault(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
       format: withDefault(z.enum(['json', 'csv']), 'json'),
@@ -200,7 +227,11 @@ type PaymentRefs = {
  * `cs_test_...`), or the simulated provider / test pages (flagged, or `sim_` ids).
  */
 export function paymentKind(order: PaymentRefs): 'live' | 'stripe-test' | 'simulated' {
-  if (order.isTest || !order.checkoutSessionId.startsWith('cs_') || order.stripePaymentIntentId.startsWith('sim_')) {
+  if (
+    order.isTest ||
+    !order.checkoutSessionId.startsWith('cs_') ||
+    order.stripePaymentIntentId.startsWith('sim_')
+  ) {
     return 'simulated';
   }
   return order.checkoutSessionId.startsWith('cs_test_') ? 'stripe-test' : 'live';
@@ -229,7 +260,8 @@ export const ONBOARDING_STEPS = ['businessInfo', 'projectDetails', 'designPrefer
 export type OnboardingProgress = { stepsDone: number; totalSteps: number; completed: boolean };
 
 export function onboardingProgress(
-  form: Partial<Record<(typeof ONBOARDING_STEPS)[number], unknown>> & { completed?: boolean } | null,
+  form:
+    (Partial<Record<(typeof ONBOARDING_STEPS)[number], unknown>> & { completed?: boolean }) | null,
 ): OnboardingProgress {
   const stepsDone = form ? ONBOARDING_STEPS.filter((k) => form[k] != null).length : 0;
   return { stepsDone, totalSteps: ONBOARDING_STEPS.length, completed: Boolean(form?.completed) };
@@ -256,7 +288,9 @@ export function meetingActionSchema(timeSlots: readonly string[]) {
     z.object({
       action: z.literal('propose'),
       date: isoDate('Please choose a valid date'),
-      time: z.string().check(z.refine((t) => timeSlots.includes(t), 'Please choose one of the offered times')),
+      time: z
+        .string()
+        .check(z.refine((t) => timeSlots.includes(t), 'Please choose one of the offered times')),
       note,
     }),
     z.object({ action: z.literal('decline'), note }),
@@ -270,9 +304,10 @@ export const contactStatusSchema = z.object({ status: z.enum(['new', 'handled'])
 /* Formatting                                                                                 */
 
 export function formatCents(cents: number, currency = 'usd'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    cents / 100,
-  );
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100);
 }
 
 export function formatDateTime(iso: string | Date | null | undefined): string {

@@ -49,6 +49,7 @@ export async function adminFetch<T>(
 /** Query string of a list request, leaving out empty filters. */
 export function listQueryString(params: Record<string, string | number>): string {
   const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== '' && v !== undefined) qs.set(k, String(v));
+  for (const [k, v] of Object.entries(params))
+    if (v !== '' && v !== undefined) qs.set(k, String(v));
   return qs.toString();
 }

@@ -45,7 +45,10 @@ export async function listContactMessages(db: Db, q: ListQuery, { limit, offset 
     q.status ? eq(contactMessages.status, q.status as 'new' | 'handled') : undefined,
     ...createdWithin(contactMessages.createdAt, q),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(contactMessages).where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: countAll })
+    .from(contactMessages)
+    .where(where);
   const rows = await db
     .select()
     .from(contactMessages)
@@ -136,7 +139,10 @@ export async function listMeetingRequests(db: Db, q: ListQuery, { limit, offset 
     q.status ? eq(meetingRequests.status, q.status as AdminMeetingRequest['status']) : undefined,
     ...createdWithin(meetingRequests.createdAt, q),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(meetingRequests).where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: countAll })
+    .from(meetingRequests)
+    .where(where);
   const rows = await db
     .select()
     .from(meetingRequests)

@@ -3,7 +3,15 @@
  */
 import { and, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { json, withSecurityHeaders } from '../../server/http.ts';
-import { CSV_ROW_LIMIT, dateBounds, toCsv, type CsvColumn, type ListName, type ListQuery, type Page } from './admin.ts';
+import {
+  CSV_ROW_LIMIT,
+  dateBounds,
+  toCsv,
+  type CsvColumn,
+  type ListName,
+  type ListQuery,
+  type Page,
+} from './admin.ts';
 import { parseListQuery } from './validate.server.ts';
 
 /** ILIKE pattern for a literal substring (%, _ and \ in the search text match themselves). */

@@ -89,7 +89,11 @@ export function confirmationEmail(row: MeetingRequest, note: string): EmailConte
   };
 }
 
-export function proposalEmail(row: MeetingRequest, proposed: { date: string; time: string }, note: string) {
+export function proposalEmail(
+  row: MeetingRequest,
+  proposed: { date: string; time: string },
+  note: string,
+) {
   const requested = describeSlot(row, currentOverride(row));
   const slot = describeSlot(row, proposed);
   return {
@@ -130,7 +134,10 @@ export function declineEmail(row: MeetingRequest, note: string): EmailContent {
         ['Meeting', slot.meetingLabel],
         ['Reference', `meeting #${row.id}`],
       ],
-      action: { label: 'Request another time', url: new URL('/schedule-meeting', siteUrl).toString() },
+      action: {
+        label: 'Request another time',
+        url: new URL('/schedule-meeting', siteUrl).toString(),
+      },
     }),
   };
 }
@@ -147,10 +154,17 @@ export async function answerMeetingRequest(
     throw new HttpError(400, 'date: Please choose today or a later date');
   }
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(meetingRequests).where(eq(meetingRequests.id, id)).for('update');
+    const [row] = await tx
+      .select()
+      .from(meetingRequests)
+      .where(eq(meetingRequests.id, id))
+      .for('update');
     if (!row) throw new HttpError(404, 'Meeting request not found');
     if (!ALLOWED[action.action].includes(row.status)) {
-      throw new HttpError(409, `This meeting request is already ${row.status}; it cannot be ${NEXT_STATUS[action.action]}.`);
+      throw new HttpError(
+        409,
+        `This meeting request is already ${row.status}; it cannot be ${NEXT_STATUS[action.action]}.`,
+      );
     }
     const sequence = icsSequence(row, now);
     let content: EmailContent;
@@ -164,12 +178,20 @@ export async function answerMeetingRequest(
         location: 'Zoom (we will e-mail the link before the meeting)',
         now,
       });
-      attachment = textAttachment('meeting.ics', 'text/calendar; charset=utf-8; method=REQUEST', ics);
+      attachment = textAttachment(
+        'meeting.ics',
+        'text/calendar; charset=utf-8; method=REQUEST',
+        ics,
+      );
     } else if (action.action === 'propose') {
       const proposed = { date: action.date, time: action.time };
       content = proposalEmail(row, proposed, action.note);
       const ics = buildMeetingIcs(row, { status: 'TENTATIVE', sequence, override: proposed, now });
-      attachment = textAttachment('meeting-proposal.ics', 'text/calendar; charset=utf-8; method=REQUEST', ics);
+      attachment = textAttachment(
+        'meeting-proposal.ics',
+        'text/calendar; charset=utf-8; method=REQUEST',
+        ics,
+      );
     } else {
       content = declineEmail(row, action.note);
       const ics = buildMeetingIcs(row, {
@@ -179,7 +201,11 @@ export async function answerMeetingRequest(
         ...overrideOption(row),
         now,
       });
-      attachment = textAttachment('meeting-cancelled.ics', 'text/calendar; charset=utf-8; method=CANCEL', ics);
+      attachment = textAttachment(
+        'meeting-cancelled.ics',
+        'text/calendar; charset=utf-8; method=CANCEL',
+        ics,
+      );
     }
 
     const [updated] = await tx
@@ -187,7 +213,9 @@ export async function answerMeetingRequest(
       .set({
         status: NEXT_STATUS[action.action],
         updatedAt: now,
-        ...(action.action === 'propose' ? { proposedDate: action.date, proposedTime: action.time } : {}),
+        ...(action.action === 'propose'
+          ? { proposedDate: action.date, proposedTime: action.time }
+          : {}),
       })
       .where(eq(meetingRequests.id, id))
       .returning();

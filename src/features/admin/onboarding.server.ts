@@ -49,7 +49,9 @@ export async function listOrderOnboarding(db: Db, q: ListQuery, { limit, offset 
     ...createdWithin(onboardingForms.createdAt, q),
   );
   const base = db.select({ total: countAll }).from(onboardingForms);
-  const [{ total } = { total: 0 }] = await base.innerJoin(orders, eq(orders.id, onboardingForms.orderId)).where(where);
+  const [{ total } = { total: 0 }] = await base
+    .innerJoin(orders, eq(orders.id, onboardingForms.orderId))
+    .where(where);
   const rows = await db
     .select({ form: onboardingForms, order: orders })
     .from(onboardingForms)
@@ -140,7 +142,9 @@ export async function listClientOnboarding(db: Db, q: ListQuery, { limit, offset
 }
 
 /** Every field of the form gets its own column, in the order the first row has them. */
-export function clientOnboardingCsv(rows: AdminClientOnboarding[]): CsvColumn<AdminClientOnboarding>[] {
+export function clientOnboardingCsv(
+  rows: AdminClientOnboarding[],
+): CsvColumn<AdminClientOnboarding>[] {
   const fixed: CsvColumn<AdminClientOnboarding>[] = [
     { header: 'ID', value: (r) => r.id },
     { header: 'Submitted (UTC)', value: (r) => r.createdAt },
@@ -149,5 +153,8 @@ export function clientOnboardingCsv(rows: AdminClientOnboarding[]): CsvColumn<Ad
   ];
   const keys: string[] = [];
   for (const r of rows) for (const k of Object.keys(r.data)) if (!keys.includes(k)) keys.push(k);
-  return [...fixed, ...keys.map((k) => ({ header: k, value: (r: AdminClientOnboarding) => r.data[k] }))];
+  return [
+    ...fixed,
+    ...keys.map((k) => ({ header: k, value: (r: AdminClientOnboarding) => r.data[k] })),
+  ];
 }

@@ -73,7 +73,11 @@ export async function listOrders(db: Db, q: ListQuery, { limit, offset }: Window
 
   const ids = rows.map((r) => r.order.id);
   const lines = ids.length
-    ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id)
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(orderItems.id)
     : [];
   const items: AdminOrder[] = rows.map(({ order, stepsDone, completed }) => ({
     id: order.id,
@@ -90,7 +94,10 @@ export async function listOrders(db: Db, q: ListQuery, { limit, offset }: Window
     payment: paymentKind(order),
     paymentReference: order.stripePaymentIntentId,
     stripeUrl: stripeDashboardUrl(order),
-    items: itemsOf(order.items, lines.filter((l) => l.orderId === order.id)),
+    items: itemsOf(
+      order.items,
+      lines.filter((l) => l.orderId === order.id),
+    ),
     onboarding: { stepsDone: Number(stepsDone ?? 0), totalSteps: 3, completed: Boolean(completed) },
   }));
   return { items, total };
@@ -140,7 +147,9 @@ export const ORDER_CSV: CsvColumn<AdminOrder>[] = [
     header: 'Items',
     value: (o) =>
       o.items
-        .map((i) => `${i.quantity} x ${i.name} (${i.cycleLabel}, ${formatCents(i.unitAmountCents)})`)
+        .map(
+          (i) => `${i.quantity} x ${i.name} (${i.cycleLabel}, ${formatCents(i.unitAmountCents)})`,
+        )
         .join('; '),
   },
   { header: 'Onboarding', value: (o) => onboardingProgressLabel(o.onboarding) },

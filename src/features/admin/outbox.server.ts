@@ -19,7 +19,13 @@ export type AdminOutboxEmail = {
   lastError: string | null;
   nextAttemptAt: string;
   sentAt: string | null;
-  attachments: { index: number; filename: string; contentType: string; bytes: number; url: string }[];
+  attachments: {
+    index: number;
+    filename: string;
+    contentType: string;
+    bytes: number;
+    url: string;
+  }[];
 };
 
 export function outboxView(r: OutboxEmail): AdminOutboxEmail {
@@ -51,7 +57,10 @@ export async function listOutbox(db: Db, q: ListQuery, { limit, offset }: Window
     q.status ? eq(emailOutbox.status, q.status as AdminOutboxEmail['status']) : undefined,
     ...createdWithin(emailOutbox.createdAt, q),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(emailOutbox).where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: countAll })
+    .from(emailOutbox)
+    .where(where);
   const rows = await db
     .select()
     .from(emailOutbox)
@@ -73,7 +82,10 @@ export async function outboxAttachment(db: Db, id: number, index: number) {
 export async function retryOutboxEmail(db: Db, id: number): Promise<AdminOutboxEmail> {
   const row = await retryEmail(db, id);
   if (!row) {
-    const [existing] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
+    const [existing] = await db
+      .select({ status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
     if (!existing) throw new HttpError(404, 'E-mail not found');
     throw new HttpError(409, 'This e-mail was already sent.');
   }

@@ -68,7 +68,11 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
   return {
     orders: { total: o!.total, paid: o!.paid, test: o!.test, revenueCents: o!.revenueCents },
     contactMessages: { total: c!.total, new: c!.new },
-    meetingRequests: { total: m!.total, awaitingAnswer: m!.awaitingAnswer, confirmed: m!.confirmed },
+    meetingRequests: {
+      total: m!.total,
+      awaitingAnswer: m!.awaitingAnswer,
+      confirmed: m!.confirmed,
+    },
     onboarding: { orderForms: f!.orderForms, completed: f!.completed, clientSubmissions: s!.total },
     outbox: { pending: e!.pending, failed: e!.failed, sent: e!.sent },
     revenueByWeek: revenueByWeek(recent, now, OVERVIEW_WEEKS),

@@ -18,7 +18,9 @@ const BADGE: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge badge--${BADGE[status] ?? 'primary'}`}>{statusLabel(status)}</span>;
+  return (
+    <span className={`badge badge--${BADGE[status] ?? 'primary'}`}>{statusLabel(status)}</span>
+  );
 }
 
 export function When({ iso }: { iso: string | null }) {
@@ -36,7 +38,13 @@ function show(value: unknown): string {
 }
 
 /** Every stored field of a submission, in stored order, so nothing the client typed is hidden. */
-export function FieldList({ fields, empty = 'Not submitted yet.' }: { fields: Record<string, unknown> | null; empty?: string }) {
+export function FieldList({
+  fields,
+  empty = 'Not submitted yet.',
+}: {
+  fields: Record<string, unknown> | null;
+  empty?: string;
+}) {
   const entries = fields ? Object.entries(fields) : [];
   if (!entries.length) return <p className="muted">{empty}</p>;
   return (

@@ -2,7 +2,7 @@
  * The cart's public pure module: every rule of spec §4 (from cart.rules.ts), the zod schema of a
  * cart line for islands and server code, and `cartItemFromCatalogue`. Browser-safe.
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { BILLING_CYCLES, ITEM_TYPES, defaultCycle, findItem, type BillingCycle } from '../catalogue/catalogue';
 import { CART_ICONS, LIMITS, type CartItem } from './cart.rules';
 

@@ -3,7 +3,7 @@
  * Islands import it to display prices; functions import it to charge (the browser never
  * sets a price). Browser-safe: no server imports here.
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 
 export const BILLING_CYCLES = ['oneTime', 'monthly', 'yearly'] as const;
 export const billingCycleSchema = z.enum(BILLING_CYCLES);

@@ -30,7 +30,10 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '
 function Message({ message, assistantName }: { message: ChatMessage; assistantName: string }) {
   const mine = message.sender === 'user';
   return (
-    <li className={`chat-msg chat-msg--${mine ? 'user' : 'assistant'}`} data-sender={message.sender}>
+    <li
+      className={`chat-msg chat-msg--${mine ? 'user' : 'assistant'}`}
+      data-sender={message.sender}
+    >
       <span className="sr-only">{mine ? 'You' : assistantName}: </span>
       <p className="chat-msg__text">{message.content}</p>
       <time className="chat-msg__time" dateTime={new Date(message.timestamp).toISOString()}>
@@ -62,7 +65,8 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
   // A disabled textarea drops focus while the assistant replies; give it back afterwards.
   useEffect(() => {
     if (replying) {
-      restoreFocusToInput.current = restoreFocusToInput.current || document.activeElement === inputRef.current;
+      restoreFocusToInput.current =
+        restoreFocusToInput.current || document.activeElement === inputRef.current;
     } else if (restoreFocusToInput.current) {
       restoreFocusToInput.current = false;
       inputRef.current?.focus();
@@ -135,38 +139,59 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
         >
           <Icon name={minimised ? 'plus' : 'minus'} />
         </button>
-        <button type="button" className="chat-panel__icon-btn" aria-label="Close chat" onClick={closeAndReturnFocus}>
+        <button
+          type="button"
+          className="chat-panel__icon-btn"
+          aria-label="Close chat"
+          onClick={closeAndReturnFocus}
+        >
           <Icon name="close" />
         </button>
       </header>
 
       {!minimised && (
         <>
-          <div ref={logRef} className="chat-panel__log" role="log" aria-live="polite" aria-label="Conversation" tabIndex={0}>
+          <div
+            ref={logRef}
+            className="chat-panel__log"
+            role="log"
+            aria-live="polite"
+            aria-label="Conversation"
+            tabIndex={0}
+          >
             <ol className="chat-panel__messages">
-            {messages.map((m) => (
-              <Message key={m.id} message={m} assistantName={assistantName} />
-            ))}
-            {replying && (
-              <li className="chat-msg chat-msg--assistant chat-msg--typing" data-testid="typing-indicator">
-                <span className="sr-only">{assistantName} is typing…</span>
-                <span className="chat-typing" aria-hidden="true">
-                  <span />
-                  <span />
-                  <span />
-                </span>
-              </li>
-            )}
+              {messages.map((m) => (
+                <Message key={m.id} message={m} assistantName={assistantName} />
+              ))}
+              {replying && (
+                <li
+                  className="chat-msg chat-msg--assistant chat-msg--typing"
+                  data-testid="typing-indicator"
+                >
+                  <span className="sr-only">{assistantName} is typing…</span>
+                  <span className="chat-typing" aria-hidden="true">
+                    <span />
+                    <span />
+                    <span />
+                  </span>
+                </li>
+              )}
             </ol>
           </div>
 
           {quick && (
             <div className="chat-panel__quick" role="group" aria-label="Quick questions">
               {QUICK_QUESTIONS.map((q) => (
-                <button key={q} type="button" className="chat-quick" disabled={replying} onClick={() => {
+                <button
+                  key={q}
+                  type="button"
+                  className="chat-quick"
+                  disabled={replying}
+                  onClick={() => {
                     restoreFocusToInput.current = true;
                     store.askQuickQuestion(q);
-                  }}>
+                  }}
+                >
                   {q}
                 </button>
               ))}
@@ -187,7 +212,12 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
               onChange={(e) => store.setInput(e.target.value)}
               onKeyDown={onKeyDown}
             />
-            <button type="submit" className="chat-panel__send" aria-label="Send message" disabled={replying}>
+            <button
+              type="submit"
+              className="chat-panel__send"
+              aria-label="Send message"
+              disabled={replying}
+            >
               <Icon name="arrowRight" />
             </button>
           </form>

@@ -14,7 +14,13 @@ beforeEach(() => {
 
 afterEach(() => {
   store.dispose();
-  cleanStores(store.$view, store.$messages, store.$replying, store.$input, store.$showQuickQuestions);
+  cleanStores(
+    store.$view,
+    store.$messages,
+    store.$replying,
+    store.$input,
+    store.$showQuickQuestions,
+  );
   vi.useRealTimers();
 });
 
@@ -24,7 +30,10 @@ describe('chat store', () => {
     store.open();
     expect(store.$view.get()).toBe('open');
     expect(store.$messages.get()).toHaveLength(1);
-    expect(store.$messages.get()[0]).toMatchObject({ sender: 'lily', content: HEADER_CHAT.greeting });
+    expect(store.$messages.get()[0]).toMatchObject({
+      sender: 'lily',
+      content: HEADER_CHAT.greeting,
+    });
     store.minimise();
     expect(store.$view.get()).toBe('minimised');
     store.open();
@@ -39,12 +48,18 @@ describe('chat store', () => {
     store.open();
     expect(store.send('What are your prices?')).toBe(true);
     expect(store.$replying.get()).toBe(true);
-    expect(store.$messages.get().at(-1)).toMatchObject({ sender: 'user', content: 'What are your prices?' });
+    expect(store.$messages.get().at(-1)).toMatchObject({
+      sender: 'user',
+      content: 'What are your prices?',
+    });
     vi.advanceTimersByTime(1599);
     expect(store.$messages.get()).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(store.$replying.get()).toBe(false);
-    expect(store.$messages.get().at(-1)).toMatchObject({ sender: 'lily', content: replyTo('pricing', ctx) });
+    expect(store.$messages.get().at(-1)).toMatchObject({
+      sender: 'lily',
+      content: replyTo('pricing', ctx),
+    });
   });
 
   it('does not send empty input or while a reply is pending', () => {

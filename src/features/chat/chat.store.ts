@@ -31,13 +31,16 @@ export function createChatStore(config: ChatConfig, context: ChatContext, deps: 
   const random = deps.random ?? Math.random;
   const now = deps.now ?? Date.now;
   const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-  const clearTimer = deps.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  const clearTimer =
+    deps.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
 
   const $view = atom<ChatView>('closed');
   const $messages = atom<ChatMessage[]>([]);
   const $replying = atom(false);
   const $input = atom('');
-  const $showQuickQuestions: ReadableAtom<boolean> = computed($messages, (m) => showQuickQuestions(m.length));
+  const $showQuickQuestions: ReadableAtom<boolean> = computed($messages, (m) =>
+    showQuickQuestions(m.length),
+  );
 
   let seq = 0;
   const pending = new Set<unknown>();
@@ -82,10 +85,13 @@ export function createChatStore(config: ChatConfig, context: ChatContext, deps: 
     push(content, 'user');
     $input.set('');
     $replying.set(true);
-    schedule(() => {
-      push(replyTo(content, context), config.assistantSender);
-      $replying.set(false);
-    }, replyDelay(config.replyDelayMs, random));
+    schedule(
+      () => {
+        push(replyTo(content, context), config.assistantSender);
+        $replying.set(false);
+      },
+      replyDelay(config.replyDelayMs, random),
+    );
     return true;
   }
 

@@ -62,14 +62,40 @@ describe('reply rules', () => {
 
   it('quotes the spec figures in the pricing reply', () => {
     const reply = replyTo('pricing', ctx);
-    for (const figure of ['$299/month', '$359', '$559', '$789', '30 videos', '60 videos', '90 videos', '2 platforms', '5 platforms', '6 platforms', '$459/month', '$405/month per property', 'up to 25%', 'dedicated account manager', 'custom integrations', 'Instagram and TikTok', 'most popular', 'priority support', '50% off']) {
+    for (const figure of [
+      '$299/month',
+      '$359',
+      '$559',
+      '$789',
+      '30 videos',
+      '60 videos',
+      '90 videos',
+      '2 platforms',
+      '5 platforms',
+      '6 platforms',
+      '$459/month',
+      '$405/month per property',
+      'up to 25%',
+      'dedicated account manager',
+      'custom integrations',
+      'Instagram and TikTok',
+      'most popular',
+      'priority support',
+      '50% off',
+    ]) {
       expect(reply).toContain(figure);
     }
   });
 
   it('quotes platforms and claims in the how-it-works reply', () => {
     const reply = replyTo('How does it work?', ctx);
-    for (const text of ['Instagram, TikTok, YouTube, X, Pinterest and Threads', '40%+ more bookings', 'under 10 minutes', 'within 24 hours', '24/7']) {
+    for (const text of [
+      'Instagram, TikTok, YouTube, X, Pinterest and Threads',
+      '40%+ more bookings',
+      'under 10 minutes',
+      'within 24 hours',
+      '24/7',
+    ]) {
       expect(reply).toContain(text);
     }
   });
@@ -88,7 +114,14 @@ describe('reply rules', () => {
   it('falls back to a list of topics it can help with', () => {
     const reply = replyTo('blue elephants', ctx);
     expect(reply).toBe(FALLBACK_REPLY);
-    for (const topic of ['Pricing', 'How it works', 'demo', 'Examples', 'Getting started', 'Support']) {
+    for (const topic of [
+      'Pricing',
+      'How it works',
+      'demo',
+      'Examples',
+      'Getting started',
+      'Support',
+    ]) {
       expect(reply).toContain(topic);
     }
   });

@@ -71,7 +71,7 @@ export const REPLY_RULES: readonly ReplyRule[] = [
     topic: 'getting-started',
     patterns: [['start'], ['begin']],
     reply:
-      "Getting started is easy: pick a plan, and setup takes under 10 minutes. Your first videos arrive within 24 hours, and new users get their first month 50% off. Want me to set up a quick demo first? Just ask, or schedule a meeting below.",
+      'Getting started is easy: pick a plan, and setup takes under 10 minutes. Your first videos arrive within 24 hours, and new users get their first month 50% off. Want me to set up a quick demo first? Just ask, or schedule a meeting below.',
   },
   {
     topic: 'support',
@@ -147,9 +147,14 @@ function termMatches(message: string, term: string): boolean {
 }
 
 /** The rule a message triggers, or undefined for the fallback. */
-export function matchRule(text: string, rules: readonly ReplyRule[] = REPLY_RULES): ReplyRule | undefined {
+export function matchRule(
+  text: string,
+  rules: readonly ReplyRule[] = REPLY_RULES,
+): ReplyRule | undefined {
   const message = text.toLowerCase();
-  return rules.find((rule) => rule.patterns.some((terms) => terms.every((t) => termMatches(message, t))));
+  return rules.find((rule) =>
+    rule.patterns.some((terms) => terms.every((t) => termMatches(message, t))),
+  );
 }
 
 function fill(template: string, context: ChatContext): string {
@@ -157,12 +162,19 @@ function fill(template: string, context: ChatContext): string {
 }
 
 /** The canned reply to a message: the first matching rule, otherwise the fallback. */
-export function replyTo(text: string, context: ChatContext, rules: readonly ReplyRule[] = REPLY_RULES): string {
+export function replyTo(
+  text: string,
+  context: ChatContext,
+  rules: readonly ReplyRule[] = REPLY_RULES,
+): string {
   return fill(matchRule(text, rules)?.reply ?? FALLBACK_REPLY, context);
 }
 
 /** A random whole number of milliseconds within the configured bounds (inclusive). */
-export function replyDelay({ min, max }: ChatConfig['replyDelayMs'], random: () => number = Math.random): number {
+export function replyDelay(
+  { min, max }: ChatConfig['replyDelayMs'],
+  random: () => number = Math.random,
+): number {
   return min + Math.floor(random() * (max - min + 1));
 }
 

@@ -4,7 +4,6 @@
  * presses it, then cached for later presses.
  */
 import { notify } from '../notifications/notifications';
-import { ensureReactDevPreamble } from './dev-react-preamble';
 
 type Widget = { toggle: () => void };
 
@@ -18,9 +17,11 @@ export function bindChatLauncher(id: 'header' | 'products') {
 
   button.addEventListener('click', async () => {
     button.setAttribute('aria-busy', 'true');
-    widget ??= ensureReactDevPreamble()
-      .then(() => import('./widget'))
-      .then((m) => m.mountChatWidget(root));
+    // In development Vite needs React's refresh preamble first; production builds drop this.
+    const preamble = import.meta.env.DEV
+      ? import('./dev-react-preamble').then((m) => m.ensureReactDevPreamble())
+      : Promise.resolve();
+    widget ??= preamble.then(() => import('./widget')).then((m) => m.mountChatWidget(root));
     try {
       (await widget).toggle();
     } catch (error) {

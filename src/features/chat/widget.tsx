@@ -8,7 +8,10 @@ import { HEADER_CHAT, PRODUCTS_CHAT, type ChatConfig } from './chat';
 import { createChatStore, type ChatStore } from './chat.store';
 import { ChatPanel } from './ChatPanel';
 
-const CONFIGS: Record<ChatConfig['id'], ChatConfig> = { header: HEADER_CHAT, products: PRODUCTS_CHAT };
+const CONFIGS: Record<ChatConfig['id'], ChatConfig> = {
+  header: HEADER_CHAT,
+  products: PRODUCTS_CHAT,
+};
 
 function required(root: HTMLElement, key: string): string {
   const value = root.dataset[key];

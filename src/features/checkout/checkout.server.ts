@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import type { Db } from '../../server/db/client.ts';
 import { checkoutSessions, type CheckoutSession } from '../../server/db/schema.ts';
 import { HttpError } from '../../server/http.ts';

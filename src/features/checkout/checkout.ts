@@ -3,7 +3,7 @@
  * imports): the request schema, server-side pricing from the catalogue, redirect-URL checks,
  * the spec's HTTP error text and the onboarding route of a purchased item.
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import {
   billingCycleSchema,
   canonicalId,

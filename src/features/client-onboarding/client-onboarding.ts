@@ -3,8 +3,7 @@
  * the defaults, the stages and the zod schema shared by the island and POST /api/clients/onboarding.
  * Browser-safe: no server imports here.
  */
-import '../onboarding/zod-csp';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { emailField, optionalText, requiredText } from '../onboarding/onboarding';
 
 export type Option = { value: string; label: string };

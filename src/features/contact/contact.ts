@@ -7,7 +7,7 @@
  * server answers a filled honeypot exactly like a success but stores and sends nothing, so a
  * bot learns nothing from the response.
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 
 /** Longest accepted value per field (the database columns are unbounded text). */
 export const FIELD_LIMITS = {

@@ -4,7 +4,7 @@
  * and focus on the first invalid field.
  */
 import { useCallback, useState } from 'react';
-import type { ZodType } from 'zod';
+import type { ZodType } from '../../lib/zod';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 

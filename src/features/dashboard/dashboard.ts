@@ -2,8 +2,7 @@
  * Client dashboard: the shapes the island reads from /api/dashboard and the sign-in form's
  * schema. Browser-safe: no server imports here.
  */
-import '../onboarding/zod-csp';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import type { OnboardingStatus } from '../onboarding/onboarding';
 
 export type DashboardOrder = {

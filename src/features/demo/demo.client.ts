@@ -3,7 +3,15 @@
  * createDemoPlayer, and the rating words rotate only while a card is on screen (and not at
  * all for visitors who prefer reduced motion). Plain DOM, no framework.
  */
-import { createDemoPlayer, nextRating, playButtonLabel, RATING_INTERVAL_MS, RATING_WORDS, type DemoState, type RatingKey } from './demo';
+import {
+  createDemoPlayer,
+  nextRating,
+  playButtonLabel,
+  RATING_INTERVAL_MS,
+  RATING_WORDS,
+  type DemoState,
+  type RatingKey,
+} from './demo';
 
 const STATUS_TEXT: Record<DemoState['status'], string> = {
   idle: 'Ready to take a call',

@@ -36,7 +36,8 @@ export const DEMO_SCRIPT: readonly DemoLine[] = [
   {
     speaker: 'Lily AI',
     time: '0:19',
-    message: 'Most plans cover two cleanings a year. Bring your insurance card and we will confirm it on arrival.',
+    message:
+      'Most plans cover two cleanings a year. Bring your insurance card and we will confirm it on arrival.',
   },
   {
     speaker: 'Customer',
@@ -46,7 +47,8 @@ export const DEMO_SCRIPT: readonly DemoLine[] = [
   {
     speaker: 'Lily AI',
     time: '0:29',
-    message: "You're booked for Thursday at 2:30 PM. I've just texted you a confirmation. See you then!",
+    message:
+      "You're booked for Thursday at 2:30 PM. I've just texted you a confirmation. See you then!",
   },
 ];
 
@@ -65,7 +67,11 @@ export const RATING_WORDS: Record<RatingKey, readonly string[]> = {
 };
 
 /** A random word from `words`, never the current one, so every rotation visibly changes. */
-export function nextRating(words: readonly string[], current: string, random: () => number = Math.random): string {
+export function nextRating(
+  words: readonly string[],
+  current: string,
+  random: () => number = Math.random,
+): string {
   const choices = words.filter((w) => w !== current);
   if (choices.length === 0) return current;
   return choices[Math.floor(random() * choices.length)] ?? current;
@@ -100,7 +106,10 @@ function advance(state: DemoState, total: number): DemoState {
 }
 
 /** The play button's label in each state. */
-export function playButtonLabel(status: DemoStatus, idleLabel: 'Watch Demo' | 'Start Demo'): string {
+export function playButtonLabel(
+  status: DemoStatus,
+  idleLabel: 'Watch Demo' | 'Start Demo',
+): string {
   if (status === 'finished') return 'Replay Demo';
   if (status === 'playing') return 'Demo Playing…';
   return idleLabel;
@@ -117,7 +126,11 @@ const realTimers: Timers = {
 };
 
 /** Drives demoReducer with a 2500 ms interval and reports every state change. */
-export function createDemoPlayer(total: number, onChange: (state: DemoState) => void, timers: Timers = realTimers) {
+export function createDemoPlayer(
+  total: number,
+  onChange: (state: DemoState) => void,
+  timers: Timers = realTimers,
+) {
   let state = INITIAL_DEMO_STATE;
   let handle: unknown;
 
@@ -136,7 +149,8 @@ export function createDemoPlayer(total: number, onChange: (state: DemoState) => 
     if (action === 'start' && state.status === 'playing') return;
     stopTimer();
     dispatch({ type: action });
-    if (state.status === 'playing') handle = timers.setInterval(() => dispatch({ type: 'tick' }), DEMO_LINE_INTERVAL_MS);
+    if (state.status === 'playing')
+      handle = timers.setInterval(() => dispatch({ type: 'tick' }), DEMO_LINE_INTERVAL_MS);
   }
 
   return {

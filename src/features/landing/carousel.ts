@@ -22,7 +22,9 @@ function initCarousel(root: HTMLElement) {
   function show(next: number) {
     index = (next + slides.length) % slides.length;
     slides.forEach((s, i) => s.classList.toggle('is-active', i === index));
-    dots.forEach((d, i) => (i === index ? d.setAttribute('aria-current', 'true') : d.removeAttribute('aria-current')));
+    dots.forEach((d, i) =>
+      i === index ? d.setAttribute('aria-current', 'true') : d.removeAttribute('aria-current'),
+    );
   }
 
   function sync() {

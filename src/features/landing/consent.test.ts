@@ -52,7 +52,10 @@ describe('consent storage', () => {
 
 describe('consent update', () => {
   it('grants analytics and ad storage on accept and denies them otherwise', () => {
-    expect(consentState('accepted')).toEqual({ analytics_storage: 'granted', ad_storage: 'granted' });
+    expect(consentState('accepted')).toEqual({
+      analytics_storage: 'granted',
+      ad_storage: 'granted',
+    });
     expect(consentState('declined')).toEqual({ analytics_storage: 'denied', ad_storage: 'denied' });
     expect(consentState(null)).toEqual({ analytics_storage: 'denied', ad_storage: 'denied' });
   });

@@ -25,7 +25,11 @@ export function readConsent(storage: KeyValueStore): ConsentRecord | null {
   }
 }
 
-export function storeConsent(storage: KeyValueStore, choice: ConsentChoice, now = new Date()): ConsentRecord {
+export function storeConsent(
+  storage: KeyValueStore,
+  choice: ConsentChoice,
+  now = new Date(),
+): ConsentRecord {
   const record = { choice, date: now.toISOString() };
   try {
     storage.setItem(CONSENT_KEY, record.choice);
@@ -40,7 +44,10 @@ export function shouldShowBanner(storage: KeyValueStore): boolean {
   return readConsent(storage) === null;
 }
 
-export type ConsentState = { analytics_storage: 'granted' | 'denied'; ad_storage: 'granted' | 'denied' };
+export type ConsentState = {
+  analytics_storage: 'granted' | 'denied';
+  ad_storage: 'granted' | 'denied';
+};
 
 export function consentState(choice: ConsentChoice | null): ConsentState {
   const value = choice === 'accepted' ? 'granted' : 'denied';

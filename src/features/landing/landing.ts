@@ -25,12 +25,28 @@ export const PRICING_STRIP = LANDING_PLANS.map((p) => ({
 }));
 
 export const HIGHLIGHTS = [
-  { icon: 'video', title: '3 AI videos daily', text: 'Fresh, narrated videos of your property every single day.' },
-  { icon: 'zap', title: 'Automated posting to 6 platforms', text: 'Published for you on Instagram, TikTok, YouTube, X, Pinterest and Threads.' },
-  { icon: 'clock', title: 'Zero time investment', text: '0 hours a week after a setup that takes under 10 minutes.' },
+  {
+    icon: 'video',
+    title: '3 AI videos daily',
+    text: 'Fresh, narrated videos of your property every single day.',
+  },
+  {
+    icon: 'zap',
+    title: 'Automated posting to 6 platforms',
+    text: 'Published for you on Instagram, TikTok, YouTube, X, Pinterest and Threads.',
+  },
+  {
+    icon: 'clock',
+    title: 'Zero time investment',
+    text: '0 hours a week after a setup that takes under 10 minutes.',
+  },
 ] as const;
 
-export const PLAN_TERMS = ['Save 17% with annual payment', 'Cancel anytime', '30-day money-back guarantee'] as const;
+export const PLAN_TERMS = [
+  'Save 17% with annual payment',
+  'Cancel anytime',
+  '30-day money-back guarantee',
+] as const;
 
 type Cell = string | boolean;
 export const COMPARISON: { feature: string; starter: Cell; growth: Cell; enterprise: Cell }[] = [

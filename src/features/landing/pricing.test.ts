@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clampProperties, enterpriseQuote, LANDING_PLANS, propertiesLabel, volumeDiscountPercent } from './pricing';
+import {
+  clampProperties,
+  enterpriseQuote,
+  LANDING_PLANS,
+  propertiesLabel,
+  volumeDiscountPercent,
+} from './pricing';
 
 describe('enterprise volume pricing', () => {
   it.each([
@@ -11,16 +17,19 @@ describe('enterprise volume pricing', () => {
     [9, 15, 344, 3096],
     [10, 25, 304, 3040],
     [100, 25, 304, 30400],
-  ])('%i properties → %i%% off, $%i each, $%i a month', (properties, discount, perProperty, total) => {
-    expect(volumeDiscountPercent(properties)).toBe(discount);
-    expect(enterpriseQuote(properties)).toEqual({
-      properties,
-      discountPercent: discount,
-      perProperty,
-      total,
-      undiscountedTotal: 405 * properties,
-    });
-  });
+  ])(
+    '%i properties → %i%% off, $%i each, $%i a month',
+    (properties, discount, perProperty, total) => {
+      expect(volumeDiscountPercent(properties)).toBe(discount);
+      expect(enterpriseQuote(properties)).toEqual({
+        properties,
+        discountPercent: discount,
+        perProperty,
+        total,
+        undiscountedTotal: 405 * properties,
+      });
+    },
+  );
 
   it('keeps the property count within 2..100', () => {
     expect(clampProperties(1)).toBe(2);

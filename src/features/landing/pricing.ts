@@ -33,7 +33,10 @@ export function clampProperties(value: number): number {
   return Math.min(MAX_PROPERTIES, Math.max(MIN_PROPERTIES, Math.round(value)));
 }
 
-export function enterpriseQuote(properties: number, basePrice = ENTERPRISE_BASE_PRICE): EnterpriseQuote {
+export function enterpriseQuote(
+  properties: number,
+  basePrice = ENTERPRISE_BASE_PRICE,
+): EnterpriseQuote {
   const count = clampProperties(properties);
   const discountPercent = volumeDiscountPercent(count);
   // Integer arithmetic in cents avoids 0.1-style float drift before rounding.
@@ -73,7 +76,12 @@ export const LANDING_PLANS: readonly LandingPlan[] = [
     priceNote: '/month per property',
     content: '30 videos per day',
     platforms: 'Instagram and TikTok (2 platforms)',
-    features: ['AI videos with music and narration', 'Automated daily posting', 'Email support', 'Performance dashboard'],
+    features: [
+      'AI videos with music and narration',
+      'Automated daily posting',
+      'Email support',
+      'Performance dashboard',
+    ],
   },
   {
     id: 'growth',
@@ -92,12 +100,21 @@ export const LANDING_PLANS: readonly LandingPlan[] = [
     priceNote: '/month per property, from',
     content: 'Unlimited videos per property',
     platforms: 'All 6 platforms + custom integrations',
-    features: ['Volume discounts up to 25%', 'Dedicated account manager', 'White-label option', 'Minimum 2 properties'],
+    features: [
+      'Volume discounts up to 25%',
+      'Dedicated account manager',
+      'White-label option',
+      'Minimum 2 properties',
+    ],
     isEnterprise: true,
   },
 ];
 
-const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const wholeUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
 
 /** $30,400: the landing page's prices are whole dollars. (Kept here rather than importing
  * the catalogue so the page script does not pull in zod.) */

@@ -6,7 +6,7 @@
  * buildMeetingIcs() and describeSlot() are exported for the admin panel's confirmations: the
  * same UID with a higher sequence and status CONFIRMED updates the visitor's calendar entry.
  */
-import { ZodError } from 'zod';
+import { ZodError } from '../../lib/zod';
 import { getDb, type Db } from '../../server/db/client.ts';
 import { meetingRequests, type MeetingRequest } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';

@@ -2,7 +2,7 @@
  * Meeting requests: the choices the form offers and the ONE zod schema that both the form
  * island and /api/schedule-meeting validate with. Browser-safe (no server imports).
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { FIELD_LIMITS, emailField, optionalText } from '../contact/contact';
 
 export const MEETING_TYPES = [

@@ -5,7 +5,7 @@
  * the client to the CRM.
  */
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { linkClientToCrm } from '../dashboard/gohighlevel.server.ts';
 import { getDb, type Db } from '../../server/db/client.ts';
 import {

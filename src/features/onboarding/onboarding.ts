@@ -3,8 +3,7 @@
  * /api/onboarding/* functions) and the product / step-title selection from the route.
  * Browser-safe: no server imports here.
  */
-import './zod-csp';
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { canonicalId, findItem } from '../catalogue/catalogue';
 
 const tooLong = (max: number) => `Please keep this under ${max} characters`;

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
-import { CYCLE_LABEL, formatUsd } from '../catalogue/catalogue';
+import { formatUsd } from '../catalogue/catalogue';
 import { loadCart } from '../cart/cart.store';
 import { requestJson } from '../checkout/checkout';
 import '../checkout/checkout.css';
@@ -158,7 +158,7 @@ function Items({ order }: { order: OrderView }) {
               <h3>{item.name}</h3>
               <p className="muted">
                 {item.quantity > 1 ? `${item.quantity} × ` : ''}
-                {CYCLE_LABEL[item.billingCycle]} · {linePriceLabel(item)}
+                {linePriceLabel(item)}
               </p>
             </div>
             {settled && (

@@ -44,7 +44,7 @@ const BRAND = rgb(0.23, 0.18, 0.79);
 export function pdfSafe(text: string): string {
   return text
     .normalize('NFC')
-    .replace(/[^\x20-\x7E\xA0-\xFF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g, '?');
+    .replace(/[^\x20-\x7E\xA0-\xFF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/gu, '?');
 }
 
 type Pen = { page: PDFPage; y: number; regular: PDFFont; bold: PDFFont };

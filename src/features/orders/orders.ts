@@ -2,7 +2,7 @@
  * Order shapes the browser sees (success page, test pages) and small display rules.
  * Browser-safe: no server imports.
  */
-import { CYCLE_LABEL, formatUsd, type BillingCycle, type ItemType } from '../catalogue/catalogue';
+import { formatUsdWhole, type BillingCycle, type ItemType } from '../catalogue/catalogue';
 
 export type OrderStatus = 'pending' | 'paid' | 'completed' | 'failed' | 'refunded';
 
@@ -77,12 +77,12 @@ export function isSettled(status: OrderStatus): boolean {
   return status === 'paid' || status === 'completed';
 }
 
-/** "$1,000.00" or "$199.00/month" style price of one line. */
-export function linePriceLabel(
-  item: Pick<OrderItemView, 'price' | 'quantity' | 'billingCycle'>,
-): string {
-  const total = formatUsd(item.price * item.quantity);
-  return item.billingCycle === 'oneTime'
-    ? total
-    : `${total} ${CYCLE_LABEL[item.billingCycle].toLowerCase()}`;
+/**
+ * A line's price in the marketing style ("$1,000 one-time", "$199/month"), distinct from the
+ * order amount ("$1,000.00") printed beside it.
+ */
+export function linePriceLabel(item: Pick<OrderItemView, 'price' | 'quantity' | 'billingCycle'>): string {
+  const total = formatUsdWhole(item.price * item.quantity);
+  if (item.billingCycle === 'oneTime') return `${total} one-time`;
+  return `${total}/${item.billingCycle === 'monthly' ? 'month' : 'year'}`;
 }

@@ -27,10 +27,7 @@ export async function submitSubscribe(form: HTMLFormElement) {
     else input.removeAttribute('aria-invalid');
   };
 
-  // zod probes for eval() when a schema is built, to compile faster parsers; the page's CSP
-  // forbids eval and reports even the probe. So switch that off before the schema loads.
-  const { z } = await import('zod');
-  z.config({ jitless: true });
+  // Loaded on first submit so the page ships no zod up front (src/lib/zod.ts sets jitless).
   const { subscribeSchema } = await import('./subscribe');
   const parsed = subscribeSchema.safeParse({ email: input.value, source: form.dataset.source });
   if (!parsed.success) {

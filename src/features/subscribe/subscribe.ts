@@ -2,7 +2,7 @@
  * The early-access subscribe box's ONE zod schema, shared by the form (loaded on submit)
  * and POST /api/subscribe, plus the texts it shows. Browser-safe.
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { SUBSCRIBE_MESSAGES } from './subscribe.messages.ts';
 
 export const SUBSCRIBE_SOURCES = ['airbnb-automation'] as const;

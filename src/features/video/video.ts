@@ -4,10 +4,14 @@
  * the frame once the frame's load event fires. Plain DOM, no framework.
  */
 
-export const VIDEO_OBSERVER_OPTIONS: IntersectionObserverInit = { rootMargin: '50px', threshold: 0.1 };
+export const VIDEO_OBSERVER_OPTIONS: IntersectionObserverInit = {
+  rootMargin: '50px',
+  threshold: 0.1,
+};
 
 /** What a YouTube/Vimeo player needs; the origin is also pinned by CSP frame-src. */
-const ALLOW = 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share';
+const ALLOW =
+  'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share';
 
 export function loadVideo(box: HTMLElement) {
   if (box.dataset.state !== 'idle') return;

@@ -27,7 +27,7 @@ describe('argon2id password hashing', () => {
     expect(await verifyPassword(hash, '')).toBe(false);
   });
 
-  it('verifies the reference implementation\'s argon2id test vector (phc-winner-argon2 test.c)', async () => {
+  it("verifies the reference implementation's argon2id test vector (phc-winner-argon2 test.c)", async () => {
     const reference =
       '$argon2id$v=19$m=65536,t=2,p=1$c29tZXNhbHQ$CTFhFdXPJO1aFaMaO6Mm5c8y7cJHAph8ArZWb2GRPPc';
     expect(await verifyPassword(reference, 'password')).toBe(true);
@@ -41,7 +41,9 @@ describe('argon2id password hashing', () => {
   });
 
   it('flags weaker hashes for re-hashing', async () => {
-    expect(needsRehash(await hashPassword('pw', { memoryKiB: 1024, passes: 1, parallelism: 1 }))).toBe(true);
+    expect(
+      needsRehash(await hashPassword('pw', { memoryKiB: 1024, passes: 1, parallelism: 1 })),
+    ).toBe(true);
     expect(needsRehash(await hashPassword('pw'))).toBe(false);
     expect(needsRehash('garbage')).toBe(true);
   });

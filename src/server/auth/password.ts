@@ -15,7 +15,12 @@ const TAG_BYTES = 32;
 /** Hashing is deliberately expensive; refuse absurd inputs before doing that work. */
 export const MAX_PASSWORD_LENGTH = 256;
 
-function derive(password: string, salt: Buffer, cost: Argon2Cost, tagLength: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  cost: Argon2Cost,
+  tagLength: number,
+): Promise<Buffer> {
   if (typeof argon2 !== 'function') {
     throw new Error('crypto.argon2 is unavailable: the admin panel needs Node.js 24.7 or newer.');
   }
@@ -35,7 +40,10 @@ function derive(password: string, salt: Buffer, cost: Argon2Cost, tagLength: num
 const b64 = (buf: Buffer) => buf.toString('base64').replace(/=+$/, '');
 
 /** Hashes a password into `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>` (unpadded base64). */
-export async function hashPassword(password: string, cost: Argon2Cost = ARGON2_COST): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: Argon2Cost = ARGON2_COST,
+): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const tag = await derive(password, salt, cost, TAG_BYTES);
   return `$argon2id$v=19$m=${cost.memoryKiB},t=${cost.passes},p=${cost.parallelism}$${b64(salt)}$${b64(tag)}`;

@@ -35,7 +35,10 @@ describe('admin sessions', () => {
     const rows = await db.select().from(adminSessions).where(eq(adminSessions.userId, userId));
     expect(rows.map((r) => r.tokenHash)).toContain(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
-    expect(await validateSession(db, token, at(MIN))).toEqual({ id: userId, username: 'session.tester' });
+    expect(await validateSession(db, token, at(MIN))).toEqual({
+      id: userId,
+      username: 'session.tester',
+    });
   });
 
   it('expires after 30 idle minutes, and activity keeps it alive', async () => {
@@ -57,7 +60,7 @@ describe('admin sessions', () => {
     expect(await validateSession(db, token, at(ABSOLUTE_TIMEOUT_MS))).toBeNull();
   });
 
-  it('rotates at sign-in: the browser\'s previous session stops working', async () => {
+  it("rotates at sign-in: the browser's previous session stops working", async () => {
     const first = await createSession(db, userId, { now: t0 });
     const second = await createSession(db, userId, { now: at(MIN), previousToken: first.token });
     expect(second.token).not.toBe(first.token);
@@ -91,7 +94,8 @@ describe('admin sessions', () => {
     const cookie = sessionCookie('abc');
     expect(cookie.startsWith(`${SESSION_COOKIE}=abc;`)).toBe(true);
     expect(SESSION_COOKIE.startsWith('__Host-')).toBe(true);
-    for (const attr of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/']) expect(cookie).toContain(attr);
+    for (const attr of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/'])
+      expect(cookie).toContain(attr);
     expect(cookie.toLowerCase()).not.toContain('domain=');
     expect(clearedSessionCookie()).toContain('Max-Age=0');
   });

@@ -32,7 +32,10 @@ export function newToken(): string {
 export async function createSession(
   db: Db,
   userId: number,
-  { previousToken, now = new Date() }: { previousToken?: string | null | undefined; now?: Date } = {},
+  {
+    previousToken,
+    now = new Date(),
+  }: { previousToken?: string | null | undefined; now?: Date } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   if (previousToken) await destroySession(db, previousToken);
   await purgeExpiredSessions(db, now);

@@ -20,7 +20,10 @@ export function usernameProblem(username: string): string | null {
 }
 
 export async function findUser(db: Db, username: string) {
-  const [row] = await db.select().from(users).where(eq(users.username, normalizeUsername(username)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.username, normalizeUsername(username)));
   return row ?? null;
 }
 

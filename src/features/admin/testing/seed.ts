@@ -82,15 +82,26 @@ export async function seedOrder(
   return order!;
 }
 
-export async function seedContact(db: Db, overrides: Partial<typeof contactMessages.$inferInsert> = {}) {
+export async function seedContact(
+  db: Db,
+  overrides: Partial<typeof contactMessages.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(contactMessages)
-    .values({ name: 'Grace Hopper', email: 'grace@example.com', message: 'Please call me back about a site', ...overrides })
+    .values({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      message: 'Please call me back about a site',
+      ...overrides,
+    })
     .returning();
   return row!;
 }
 
-export async function seedMeeting(db: Db, overrides: Partial<typeof meetingRequests.$inferInsert> = {}) {
+export async function seedMeeting(
+  db: Db,
+  overrides: Partial<typeof meetingRequests.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(meetingRequests)
     .values({
@@ -114,7 +125,12 @@ export async function seedClientOnboarding(db: Db) {
       email: 'linus@example.com',
       businessName: 'Kernel Cafe',
       simulated: true,
-      data: { fullName: 'Linus T', businessType: 'restaurant', projectType: 'new-website', termsAccepted: true },
+      data: {
+        fullName: 'Linus T',
+        businessType: 'restaurant',
+        projectType: 'new-website',
+        termsAccepted: true,
+      },
     })
     .returning();
   return row!;
@@ -127,7 +143,13 @@ export async function seedEmail(db: Db) {
     subject: 'Hello',
     text: 'Hello there',
     html: '<p>Hello there</p>',
-    attachments: [textAttachment('invite.ics', 'text/calendar; charset=utf-8', 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n')],
+    attachments: [
+      textAttachment(
+        'invite.ics',
+        'text/calendar; charset=utf-8',
+        'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+      ),
+    ],
   });
 }
 
@@ -135,7 +157,13 @@ export async function seedEmail(db: Db) {
 export function adminRequest(
   method: string,
   path: string,
-  { cookie, body, csrf = true, origin = TEST_ORIGIN, ip }: {
+  {
+    cookie,
+    body,
+    csrf = true,
+    origin = TEST_ORIGIN,
+    ip,
+  }: {
     cookie?: string;
     body?: unknown;
     csrf?: boolean;

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  budgetProblems,
+  markdownTable,
+  medianRun,
+  summarize,
+  type Lhr,
+  type RouteSummary,
+} from './lighthouse-report.ts';
+
+function lhr(perf: number, lcp: number, tbt: number, extra: Partial<Lhr> = {}): Lhr {
+  const cat = (score: number, ids: string[] = []) => ({
+    score,
+    auditRefs: ids.map((id) => ({ id, weight: 1 })),
+  });
+  return {
+    categories: {
+      performance: cat(perf),
+      accessibility: cat(1),
+      'best-practices': cat(1),
+      seo: cat(1),
+    },
+    audits: {
+      'largest-contentful-paint': { score: 1, numericValue: lcp },
+      'cumulative-layout-shift': { score: 1, numericValue: 0.001 },
+      'total-blocking-time': { score: 1, numericValue: tbt },
+      'network-requests': {
+        score: null,
+        details: {
+          items: [
+            { resourceType: 'Script', transferSize: 1000 },
+            { resourceType: 'Script', transferSize: 500 },
+            { resourceType: 'Stylesheet', transferSize: 9000 },
+          ],
+        },
+      },
+    },
+    ...extra,
+  };
+}
+
+describe('summarize', () => {
+  it('reads scores, metrics and script bytes', () => {
+    const s = summarize('/', lhr(0.99, 1200, 20));
+    expect(s.scores).toEqual({
+      performance: 99,
+      accessibility: 100,
+      'best-practices': 100,
+      seo: 100,
+    });
+    expect(s).toMatchObject({
+      lcpMs: 1200,
+      cls: 0.001,
+      tbtMs: 20,
+      jsBytes: 1500,
+      failingAudits: [],
+    });
+  });
+
+  it('names the weighted audits that cost a category points', () => {
+    const result = lhr(1, 1000, 0);
+    result.categories.accessibility = {
+      score: 0.9,
+      auditRefs: [
+        { id: 'color-contrast', weight: 7 },
+        { id: 'manual', weight: 0 },
+      ],
+    };
+    result.audits['color-contrast'] = { score: 0 };
+    result.audits.manual = { score: 0 };
+    expect(summarize('/', result).failingAudits).toEqual(['accessibility: color-contrast (0)']);
+  });
+});
+
+describe('medianRun', () => {
+  it('takes the middle run by performance score, then the slower LCP', () => {
+    const runs = [lhr(0.9, 2000, 10), lhr(1, 900, 0), lhr(0.99, 1300, 10)].map((r) =>
+      summarize('/', r),
+    );
+    expect(medianRun(runs).scores.performance).toBe(99);
+    const ties = [lhr(1, 900, 0), lhr(1, 1100, 0), lhr(1, 1000, 0)].map((r) => summarize('/', r));
+    expect(medianRun(ties).lcpMs).toBe(1000);
+  });
+});
+
+describe('budgetProblems', () => {
+  const ok: RouteSummary = summarize('/', lhr(0.98, 1500, 50));
+
+  it('accepts a run exactly at the limits', () => {
+    expect(budgetProblems(ok)).toEqual([]);
+  });
+
+  it('reports every limit that is missed', () => {
+    const bad = {
+      ...ok,
+      scores: { ...ok.scores, performance: 97, seo: 92 },
+      lcpMs: 1600,
+      cls: 0.05,
+      tbtMs: 120,
+    };
+    expect(budgetProblems(bad)).toEqual([
+      'performance 97 < 98',
+      'seo 92 < 100',
+      'LCP 1.60 s > 1.50 s',
+      'CLS 0.050 > 0.02',
+      'TBT 120 ms > 50 ms',
+    ]);
+  });
+
+  it('treats a missing metric as a failure', () => {
+    expect(budgetProblems({ ...ok, lcpMs: Number.NaN })).toEqual(['LCP n/a > 1.50 s']);
+  });
+});
+
+it('renders one table row per route', () => {
+  const table = markdownTable([
+    { ...summarize('/about', lhr(1, 1000, 0), ['is-crawlable skipped']), problems: [] },
+  ]);
+  expect(table.split('\n')).toHaveLength(3);
+  expect(table).toContain(
+    '| /about | 100 | 100 | 100 | 100* | 1.00 s | 0.001 | 0 ms | 1.5 KB | ok |',
+  );
+});
