@@ -18,7 +18,7 @@ export default defineConfig({
   adapter: netlify({
     // CSP (with frame-ancestors, which a <meta> cannot carry) goes out as a real header.
     staticHeaders: true,
-    devFeatures: { edgeFunctions: false },
+    devFeatures: { environmentVariables: false, images: true, edgeFunctions: false },
     // Images are optimised at build time into dist/_astro, so the build served locally
     // (scripts/serve.ts) shows exactly what Netlify serves.
     imageCDN: false,
@@ -31,7 +31,7 @@ export default defineConfig({
   // Shiki's inline styles would need 'unsafe-inline'; the site shows no code blocks.
   markdown: { syntaxHighlight: false },
   security: {
-    csp: isDev ? false : { directives: CSP_DIRECTIVES },
+    csp: isDev ? false : { directives: [...CSP_DIRECTIVES] },
   },
   vite: {
     server: { headers: SECURITY_HEADERS },

@@ -1,14 +1,25 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * E2E_SERVER=preview runs the suite against the production build served like Netlify
- * (scripts/serve.ts: real per-page CSP and security headers, functions, on-demand pages);
- * build first (`npm run build`), or set E2E_BUILD=1 to build here. Otherwise `astro dev`.
+ * The suite runs against the production build served like Netlify (scripts/serve.ts: real
+ * per-page CSP and security headers, functions, on-demand pages, in-process database), so
+ * `npm run build` must have run first (`npm test` does). E2E_SERVER=dev runs it against
+ * `astro dev` instead (no CSP there); E2E_BASE_URL points it at a server you started.
  */
-const PREVIEW = process.env.E2E_SERVER === 'preview';
-const PORT = Number(process.env.E2E_PORT ?? (PREVIEW ? 4500 : 4321));
+const DEV = process.env.E2E_SERVER === 'dev';
+const PORT = Number(process.env.E2E_PORT ?? (DEV ? 4321 : 4500));
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${PORT}`;
-const BUILD = process.env.E2E_BUILD ? 'flock /tmp/astro-build.lock npm run build && ' : '';
+
+const webServer = {
+  command: DEV
+    ? `npm run dev -- --port ${PORT}`
+    : `npx tsx scripts/serve.ts --snapshot --host localhost --port ${PORT}`,
+  url: `${baseURL}/`,
+  timeout: 180_000,
+  reuseExistingServer: !process.env.CI,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+};
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright's own browser download is not
@@ -17,11 +28,11 @@ const BUILD = process.env.E2E_BUILD ? 'flock /tmp/astro-build.lock npm run build
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -39,16 +50,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: process.env.E2E_BASE_URL
-    ? undefined
-    : {
-        command: PREVIEW
-          ? `${BUILD}npx tsx scripts/serve.ts --snapshot --host localhost --port ${PORT}`
-          : `npm run dev -- --port ${PORT}`,
-        url: `${baseURL}/`,
-        timeout: 180_000,
-        reuseExistingServer: !process.env.CI,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      },
+  ...(process.env.E2E_BASE_URL ? {} : { webServer }),
 });

@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
 // Unit and integration tests live beside the code (src/**/*.test.ts) and in netlify/functions.

@@ -63,13 +63,20 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(fromIp(uniqueIp()));
 });
 
+/**
+ * Queries the database the server under test writes to: E2E_DATABASE_URL when given, else
+ * the emulated Postgres of the `astro dev` server (.netlify/state.json, user postgres).
+ */
 async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
-  const state = JSON.parse(readFileSync('.netlify/state.json', 'utf8')) as {
-    dbConnectionString: string;
-  };
-  const url = new URL(state.dbConnectionString);
-  if (!url.username) url.username = 'postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
+  let connectionString = process.env.E2E_DATABASE_URL;
+  if (!connectionString) {
+    const state = JSON.parse(readFileSync('.netlify/state.json', 'utf8')) as { dbConnectionString?: string };
+    if (!state.dbConnectionString) throw new Error('No dbConnectionString in .netlify/state.json; is the dev server running?');
+    const url = new URL(state.dbConnectionString);
+    if (!url.username) url.username = 'postgres';
+    connectionString = url.toString();
+  }
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     return (await client.query(sql, params)).rows as T[];

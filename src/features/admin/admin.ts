@@ -9,6 +9,9 @@
  */
 import * as z from 'zod/mini';
 
+// As in src/lib/zod.ts: no `new Function` probe, which the strict CSP would report.
+z.config({ jitless: true });
+
 /** Sent with every admin request; cross-site pages cannot add it (see src/server/auth/guard.ts). */
 export const ADMIN_REQUEST_HEADERS = { 'X-Requested-With': 'fetch' } as const;
 

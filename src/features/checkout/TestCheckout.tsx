@@ -127,7 +127,7 @@ export default function TestCheckout() {
   }, [phase]);
 
   return (
-    <div className="stack">
+    <div className="stack test-page">
       <Progress phase={phase} />
 
       {phase === 'product-selection' && (

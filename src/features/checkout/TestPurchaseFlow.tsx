@@ -64,7 +64,7 @@ export default function TestPurchaseFlow({ publishableKey }: { publishableKey: s
   const passed = results.filter((r) => r.status === 'passed').length;
 
   return (
-    <div className="grid grid--2">
+    <div className="grid grid--2 test-page">
       <section className="card stack" aria-labelledby="cart-status-title">
         <h2 id="cart-status-title">Cart Status</h2>
         <dl className="test-data">

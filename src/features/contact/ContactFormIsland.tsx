@@ -4,7 +4,7 @@
  * Controls stay disabled until the island has hydrated, so nothing typed is lost to a
  * native form submission and automated visitors wait for a working form.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { notify } from '../notifications/notifications';
 import { apiRequest } from './api';
 import {
@@ -34,7 +34,7 @@ export default function ContactFormIsland() {
 
   useEffect(() => setReady(true), []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const invalid = validate();

@@ -3,7 +3,7 @@
  * the visitor's today on), posted to /api/schedule-meeting, which answers
  * `{ success, message }`. Controls stay disabled until hydrated (see ContactFormIsland).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { apiRequest } from '../contact/api';
 import { FIELD_LIMITS } from '../contact/contact';
 import { Honeypot, InputField, SelectField, SubmitButton, TextAreaField } from '../contact/fields';
@@ -43,7 +43,7 @@ export default function MeetingFormIsland() {
   useEffect(() => setToday(localToday()), []);
   const ready = today !== undefined;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const invalid = validate();

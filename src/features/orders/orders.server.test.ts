@@ -6,7 +6,12 @@ import { checkoutSessions, emailOutbox, magicLinks, orders } from '../../server/
 import type { PaymentProvider, ProviderSession } from '../../server/payments/provider';
 import { priceCart } from '../checkout/checkout';
 import { buildOrderItemPdf, pdfSafe } from './order-documents';
-import { createTestOrder, fulfillCheckout, newOrderNumber, orderItemDownload } from './orders.server';
+import {
+  createTestOrder,
+  fulfillCheckout,
+  newOrderNumber,
+  orderItemDownload,
+} from './orders.server';
 
 let db: Db;
 beforeAll(async () => {
@@ -53,7 +58,10 @@ async function session(id: string) {
 describe('fulfillCheckout', () => {
   it('creates nothing while the provider has not completed the session', async () => {
     await session('cs_open');
-    const result = await fulfillCheckout('cs_open', { db, provider: providerSaying({ status: 'open', paymentStatus: 'unpaid' }) });
+    const result = await fulfillCheckout('cs_open', {
+      db,
+      provider: providerSaying({ status: 'open', paymentStatus: 'unpaid' }),
+    });
     expect(result.state).toBe('unpaid');
     expect(await db.$count(orders, eq(orders.checkoutSessionId, 'cs_open'))).toBe(0);
     expect((await fulfillCheckout('cs_missing', { db })).state).toBe('not_found');
@@ -62,13 +70,23 @@ describe('fulfillCheckout', () => {
   it('creates one paid order with its items, a client, a magic link and one e-mail under concurrent calls', async () => {
     await session('cs_paid');
     const provider = providerSaying({});
-    const results = await Promise.all(Array.from({ length: 8 }, () => fulfillCheckout('cs_paid', { db, provider })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => fulfillCheckout('cs_paid', { db, provider })),
+    );
     expect(results.filter((r) => r.state === 'fulfilled' && r.created)).toHaveLength(1);
     const [order] = await db.select().from(orders).where(eq(orders.checkoutSessionId, 'cs_paid'));
-    expect(order).toMatchObject({ status: 'paid', amount: 119900, mode: 'subscription', customerName: 'Zoë 山田' });
+    expect(order).toMatchObject({
+      status: 'paid',
+      amount: 119900,
+      mode: 'subscription',
+      customerName: 'Zoë 山田',
+    });
     expect(order?.orderNumber).toMatch(/^NR-\d{8}-[A-Z2-9]{6}$/);
     const first = results[0];
-    expect(first?.state === 'fulfilled' && first.items.map((i) => i.productId)).toEqual(['lily-ai', 'starter']);
+    expect(first?.state === 'fulfilled' && first.items.map((i) => i.productId)).toEqual([
+      'lily-ai',
+      'starter',
+    ]);
     expect(await db.$count(emailOutbox)).toBe(1);
     expect(await db.$count(magicLinks)).toBe(1);
     const [mail] = await db.select().from(emailOutbox);
@@ -85,7 +103,12 @@ describe('fulfillCheckout', () => {
 
   it('creates test orders as completed and priced from the catalogue', async () => {
     const { order, items } = await createTestOrder({ productId: 'social-media-empire' }, db);
-    expect(order).toMatchObject({ status: 'completed', amount: 1_000_000, productId: 'social-empire', isTest: true });
+    expect(order).toMatchObject({
+      status: 'completed',
+      amount: 1_000_000,
+      productId: 'social-empire',
+      isTest: true,
+    });
     expect(items).toHaveLength(1);
   });
 });
@@ -106,9 +129,21 @@ describe('order documents', () => {
         customerEmail: 'taro@example.com',
         amountCents: 100000,
         paymentReference: 'pi_1',
-        lines: [{ name: 'Starter Website Package', billingCycle: 'oneTime', unitAmountCents: 100000, quantity: 1 }],
+        lines: [
+          {
+            name: 'Starter Website Package',
+            billingCycle: 'oneTime',
+            unitAmountCents: 100000,
+            quantity: 1,
+          },
+        ],
       },
-      { name: 'Starter Website Package', type: 'website', productId: 'starter', onboardingUrl: 'https://x.example/onboarding-starter/1' },
+      {
+        name: 'Starter Website Package',
+        type: 'website',
+        productId: 'starter',
+        onboardingUrl: 'https://x.example/onboarding-starter/1',
+      },
     );
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
   });

@@ -81,7 +81,9 @@ export function isSettled(status: OrderStatus): boolean {
  * A line's price in the marketing style ("$1,000 one-time", "$199/month"), distinct from the
  * order amount ("$1,000.00") printed beside it.
  */
-export function linePriceLabel(item: Pick<OrderItemView, 'price' | 'quantity' | 'billingCycle'>): string {
+export function linePriceLabel(
+  item: Pick<OrderItemView, 'price' | 'quantity' | 'billingCycle'>,
+): string {
   const total = formatUsdWhole(item.price * item.quantity);
   if (item.billingCycle === 'oneTime') return `${total} one-time`;
   return `${total}/${item.billingCycle === 'monthly' ? 'month' : 'year'}`;

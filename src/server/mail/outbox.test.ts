@@ -172,6 +172,27 @@ describe('deliverDue', () => {
     expect(r.lastError).toMatch(/ECONNREFUSED|connect/i);
   });
 
+  it('stops a run at an unreachable server and leaves the rest due without counting an attempt', async () => {
+    vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:1');
+    const now = new Date('2026-03-10T10:00:00Z');
+    const first = await enqueueEmail(db, email({ to: 'a@example.com' }), now);
+    const second = await enqueueEmail(db, email({ to: 'b@example.com' }), now);
+    expect(await deliverDue(db, { now })).toMatchObject({ retrying: 1, sent: 0 });
+    expect(await row(first.id)).toMatchObject({ attempts: 1, status: 'pending' });
+    const rest = await row(second.id);
+    expect(rest).toMatchObject({ attempts: 0, status: 'pending', lastError: null });
+    expect(rest.nextAttemptAt.toISOString()).toBe(now.toISOString());
+  });
+
+  it('starts no new send once its time budget is spent', async () => {
+    const now = new Date('2026-03-10T10:00:00Z');
+    await enqueueEmail(db, email({ to: 'a@example.com' }), now);
+    await enqueueEmail(db, email({ to: 'b@example.com' }), now);
+    const slow = { sendMail: () => new Promise((r) => setTimeout(r, 50)) };
+    expect(await deliverDue(db, { now, transport: slow, budgetMs: 10 })).toMatchObject({ sent: 1 });
+    expect(await deliverDue(db, { now, transport: slow })).toMatchObject({ sent: 1 });
+  });
+
   it('sends each due e-mail once even when two runs overlap, and only the ids asked for', async () => {
     const a = await enqueueEmail(db, email({ to: 'a@example.com' }));
     const b = await enqueueEmail(db, email({ to: 'b@example.com' }));

@@ -55,6 +55,8 @@ export const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
  */
 export const SEND_LEASE_MS = 10 * 60 * 1000;
 const DEFAULT_BATCH = 50;
+/** Functions have a short lifetime (scheduled ones 30 s); no new send starts after this. */
+const DEFAULT_BUDGET_MS = 20_000;
 const MAX_ERROR_LENGTH = 1000;
 
 /** Delay before the next attempt after `attempts` failures (1 → 5 min, 2 → 10 min, ... ≤ 6 h). */
@@ -110,6 +112,8 @@ export type DeliverOptions = {
   /** Only these rows (the inline attempt right after a form submission). */
   ids?: number[];
   from?: string;
+  /** Stop starting new sends after this many ms; unsent rows stay due for the next run. */
+  budgetMs?: number;
 };
 
 /** Leases up to `limit` due rows; rows leased by another deliverer are skipped. */
@@ -134,6 +138,15 @@ async function claimDue(db: Db, now: Date, limit: number, ids?: number[]): Promi
     .returning();
 }
 
+/** Gives claimed but unsent rows back, due at once, without counting an attempt. */
+async function release(db: Db, rows: OutboxEmail[], now: Date) {
+  if (!rows.length) return;
+  await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: now })
+    .where(and(inArray(emailOutbox.id, rows.map((r) => r.id)), eq(emailOutbox.status, 'pending')));
+}
+
 function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.slice(0, MAX_ERROR_LENGTH) || 'Unknown delivery error';
@@ -146,7 +159,7 @@ async function sendOne(
   transport: MailTransport,
   from: string,
   now: Date,
-): Promise<'sent' | 'retrying' | 'failed'> {
+): Promise<{ outcome: 'sent' | 'retrying' | 'failed'; unreachable: boolean }> {
   try {
     await transport.sendMail({
       from,
@@ -165,7 +178,7 @@ async function sendOne(
       .update(emailOutbox)
       .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
       .where(eq(emailOutbox.id, row.id));
-    return 'sent';
+    return { outcome: 'sent', unreachable: false };
   } catch (error) {
     const attempts = row.attempts + 1;
     const failed = attempts >= MAX_ATTEMPTS;
@@ -178,7 +191,9 @@ async function sendOne(
         nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
       })
       .where(eq(emailOutbox.id, row.id));
-    return failed ? 'failed' : 'retrying';
+    // An SMTP answer carries a response code; without one the server was not reached at all.
+    const unreachable = !(error as { responseCode?: number } | null)?.responseCode;
+    return { outcome: failed ? 'failed' : 'retrying', unreachable };
   }
 }
 
@@ -193,10 +208,22 @@ export async function deliverDue(db: Db, options: DeliverOptions = {}): Promise<
   if (!transport) return { ...result, skipped: true };
   const now = options.now ?? new Date();
   const from = options.from ?? readEnv().mailFrom;
+  const started = Date.now();
+  const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
   try {
     const rows = await claimDue(db, now, options.limit ?? DEFAULT_BATCH, options.ids);
-    for (const row of rows) {
-      result[await sendOne(db, row, transport, from, now)] += 1;
+    for (const [i, row] of rows.entries()) {
+      if (Date.now() - started > budget) {
+        await release(db, rows.slice(i), now);
+        break;
+      }
+      const { outcome, unreachable } = await sendOne(db, row, transport, from, now);
+      result[outcome] += 1;
+      // Every further send would wait for the same timeout; the next run tries again.
+      if (unreachable) {
+        await release(db, rows.slice(i + 1), now);
+        break;
+      }
     }
   } finally {
     ownTransport?.close?.();
