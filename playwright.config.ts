@@ -9,11 +9,18 @@ import { defineConfig, devices } from '@playwright/test';
 const DEV = process.env.E2E_SERVER === 'dev';
 const PORT = Number(process.env.E2E_PORT ?? (DEV ? 4321 : 4500));
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${PORT}`;
+// The preview server's database listens here (Netlify's local Postgres server), so specs that
+// query it (E2E_DATABASE_URL) and `npm run admin:create` (DATABASE_URL) see the same data.
+const DB_PORT = PORT + 1000;
+if (!DEV && !process.env.E2E_BASE_URL) {
+  process.env.E2E_DATABASE_URL ??= `postgres://postgres@localhost:${DB_PORT}/postgres`;
+  process.env.DATABASE_URL ??= process.env.E2E_DATABASE_URL;
+}
 
 const webServer = {
   command: DEV
     ? `npm run dev -- --port ${PORT}`
-    : `npx tsx scripts/serve.ts --snapshot --host localhost --port ${PORT}`,
+    : `npx tsx scripts/serve.ts --snapshot --host localhost --port ${PORT} --db-port ${DB_PORT}`,
   url: `${baseURL}/`,
   timeout: 180_000,
   reuseExistingServer: !process.env.CI,

@@ -6,7 +6,7 @@ export default getViteConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'netlify/**/*.test.{ts,mts}', 'scripts/**/*.test.{ts,mjs}'],
     environment: 'node',
-    testTimeout: 30_000,
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     // PGlite instances are memory hungry; a few workers keep a 2-core machine responsive.
     maxWorkers: 2,

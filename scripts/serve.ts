@@ -15,8 +15,9 @@
  *
  * Functions are imported from source with tsx; they share one process, so with no database
  * URL they all use the in-process PGlite of src/server/db/client.ts (cached on globalThis).
+ * --db-port starts Netlify's local Postgres-compatible server instead, reachable by tests.
  *
- *   npx tsx scripts/serve.ts [--port 4500] [--host 127.0.0.1] [--snapshot] [--quiet]
+ *   npx tsx scripts/serve.ts [--port 4500] [--host 127.0.0.1] [--snapshot] [--quiet] [--db-port 5500]
  *
  * --snapshot copies dist/ and .netlify/v1 (under the shared build lock) before serving, so a
  * build started meanwhile by someone else cannot change the files under a running test.
@@ -55,6 +56,12 @@ export type ServeOptions = {
   root?: string | undefined;
   snapshot?: boolean | undefined;
   quiet?: boolean | undefined;
+  /**
+   * Run a Postgres-compatible database (Netlify's local DB, as under `astro dev`) on this port
+   * and point the functions at it, so other processes (tests, `npm run admin:create`) can
+   * reach the same data. Without it the functions use an in-process PGlite.
+   */
+  dbPort?: number | undefined;
 };
 
 export type RunningServer = {
@@ -98,6 +105,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   installNetlifyGlobal();
   const stopBlobs = await startBlobsServer(log);
 
+  const stopDb = options.dbPort ? await startDatabase(options.dbPort, log) : undefined;
   const headerRules = await loadHeaderRules(root, buildRoot);
   const redirects = await loadRedirects(root, distDir);
   const functions = await loadFunctions(root, log);
@@ -231,7 +239,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
         server.closeAllConnections();
         server.close(() => resolve());
       })
-        .then(() => Promise.all([stopBlobs(), closeDb?.(), snapshot?.remove()]))
+        .then(() => closeDb?.())
+        .then(() => Promise.all([stopBlobs(), stopDb?.(), snapshot?.remove()]))
         .then(() => undefined),
   };
 }
@@ -582,6 +591,21 @@ async function warmDatabase(
   return closeDb;
 }
 
+/** Netlify's local database server, in memory, on `port`; NETLIFY_DB_URL points at it. */
+async function startDatabase(
+  port: number,
+  log: (...a: unknown[]) => void,
+): Promise<() => Promise<void>> {
+  const { NetlifyDB } = await import('@netlify/database-dev');
+  const db = new NetlifyDB({ port, logger: () => {} });
+  const url = new URL(await db.start());
+  if (!url.username) url.username = 'postgres';
+  process.env.NETLIFY_DB_URL = url.toString();
+  delete process.env.NETLIFY_DB_DRIVER;
+  log(`database: ${url.toString()}`);
+  return () => db.stop();
+}
+
 /** Functions may read `Netlify.env`, as on the platform. */
 function installNetlifyGlobal(): void {
   const g = globalThis as { Netlify?: unknown };
@@ -630,6 +654,7 @@ function parseArgs(argv: string[]): ServeOptions {
     else if (arg === '--root') opts.root = argv[++i];
     else if (arg === '--snapshot') opts.snapshot = true;
     else if (arg === '--quiet') opts.quiet = true;
+    else if (arg === '--db-port') opts.dbPort = Number(argv[++i]);
     else throw new Error(`Unknown option ${arg}`);
   }
   return opts;

@@ -1,0 +1,101 @@
+/**
+ * Lets end-to-end tests confirm that a form submission reached the database, whichever
+ * server runs the site (`astro dev` or the production build with an in-process database).
+ * Served at /api/test/submission in simulated mode only, like the other test endpoints.
+ *
+ * The caller must already know the whole submission (name, e-mail and the message or slot);
+ * the answer only says how many identical rows exist and which e-mails were queued for them,
+ * so nothing the caller did not send is disclosed.
+ */
+import { and, eq, like, or } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../server/db/client.ts';
+import { contactMessages, emailOutbox, meetingRequests } from '../../server/db/schema.ts';
+
+export const submissionCheckSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('contact'),
+    name: z.string().max(200),
+    email: z.string().max(320),
+    message: z.string().max(10_000),
+  }),
+  z.object({
+    kind: z.literal('meeting'),
+    name: z.string().max(200),
+    email: z.string().max(320),
+    meetingType: z.string().max(100),
+    preferredDate: z.string().max(20),
+    preferredTime: z.string().max(20),
+    timezone: z.string().max(20),
+  }),
+]);
+
+export type SubmissionCheck = z.infer<typeof submissionCheckSchema>;
+
+export type QueuedEmail = {
+  kind: string;
+  recipient: 'visitor' | 'team';
+  attachments: string[];
+  /** METHOD and STATUS of an attached invitation, e.g. ["REQUEST", "TENTATIVE"]. */
+  invitation?: [method: string, status: string];
+};
+
+function invitationOf(content: string): [string, string] | undefined {
+  const ics = Buffer.from(content, 'base64').toString('utf8');
+  const method = /^METHOD:(.+)$/m.exec(ics)?.[1]?.trim();
+  const status = /^STATUS:(.+)$/m.exec(ics)?.[1]?.trim();
+  return method && status ? [method, status] : undefined;
+}
+
+export async function checkSubmission(
+  db: Db,
+  check: SubmissionCheck,
+): Promise<{ stored: number; emails: QueuedEmail[] }> {
+  const rows =
+    check.kind === 'contact'
+      ? await db
+          .select({ id: contactMessages.id })
+          .from(contactMessages)
+          .where(
+            and(
+              eq(contactMessages.email, check.email),
+              eq(contactMessages.name, check.name),
+              eq(contactMessages.message, check.message),
+            ),
+          )
+      : await db
+          .select({ id: meetingRequests.id })
+          .from(meetingRequests)
+          .where(
+            and(
+              eq(meetingRequests.email, check.email),
+              eq(meetingRequests.name, check.name),
+              eq(meetingRequests.meetingType, check.meetingType),
+              eq(meetingRequests.preferredDate, check.preferredDate),
+              eq(meetingRequests.preferredTime, check.preferredTime),
+              eq(meetingRequests.timezone, check.timezone),
+            ),
+          );
+  if (!rows.length) return { stored: 0, emails: [] };
+
+  // Every e-mail about a submission names it in its "Reference" line.
+  const references = rows.map((r) => `%Reference: ${check.kind} #${r.id}\n%`);
+  const mails = await db
+    .select()
+    .from(emailOutbox)
+    .where(or(...references.map((ref) => like(emailOutbox.text, ref))))
+    .orderBy(emailOutbox.id);
+  return {
+    stored: rows.length,
+    emails: mails.map((m) => {
+      const ics = m.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+      const invitation = ics && invitationOf(ics.content);
+      return {
+        kind: m.kind,
+        recipient: m.to === check.email ? 'visitor' : 'team',
+        attachments: m.attachments.map((a) => a.filename),
+        ...(invitation ? { invitation } : {}),
+      };
+    }),
+  };
+}
