@@ -42,9 +42,10 @@ test.describe('header', () => {
     for (const label of ['Home', 'About', 'Services', 'Lily AI', 'Airbnb AI', 'Products', 'Portfolio', 'How It Works']) {
       await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole('link', { name: 'Talk to Lily' })).toHaveAttribute('href', /^tel:/);
-    await expect(page.getByRole('link', { name: 'Schedule Meeting', exact: true })).toHaveAttribute('href', '/schedule-meeting');
-    await expect(page.getByRole('link', { name: 'Start Project', exact: true })).toHaveAttribute('href', '/client-onboarding');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Talk to Lily' })).toHaveAttribute('href', /^tel:/);
+    await expect(header.getByRole('link', { name: 'Schedule Meeting', exact: true })).toHaveAttribute('href', '/schedule-meeting');
+    await expect(header.getByRole('link', { name: 'Start Project', exact: true })).toHaveAttribute('href', '/client-onboarding');
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   });
 
@@ -59,7 +60,7 @@ test.describe('header', () => {
     for (const label of ['Home', 'About', 'Portfolio', 'How It Works']) {
       await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
     }
-    await expect(page.getByRole('link', { name: 'Start Project', exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Start Project', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   });
 
