@@ -323,7 +323,10 @@ test('a content page loads no React before the cart is opened', async ({ page },
   expect(before.length).toBeGreaterThan(0);
 
   await cartButton(page).click();
-  await expect(page.getByRole('region', { name: 'Cart preview' })).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Cart preview' });
+  await expect(preview).toBeVisible();
+  // The panel's stylesheet arrives with it (not inlined into the page) and is applied.
+  await expect(preview).toHaveCSS('position', 'absolute');
   expect(
     scripts.some((s) => s.react),
     'React after opening the cart',

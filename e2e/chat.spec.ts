@@ -51,6 +51,8 @@ test.describe('header chat widget', () => {
 
     const dialog = await openHeaderChat(page);
     expect(requested.some((u) => CHAT_REACT.test(u))).toBe(true);
+    // The panel's stylesheet is fetched with it rather than inlined into every page.
+    await expect(dialog).toHaveCSS('position', 'fixed');
     await expect(launcher).toHaveAttribute('aria-expanded', 'true');
     await expect(messages(dialog)).toHaveCount(1);
     await expect(messages(dialog).first()).toHaveAttribute('data-sender', 'lily');

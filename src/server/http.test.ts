@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { handler, HttpError, json, parseJson } from './http';
+import { clientIp, handler, HttpError, json, parseJson } from './http';
 
 const schema = z.object({ name: z.string().min(2, 'Name must be at least 2 characters') });
 const echo = handler(['POST'], async (req) => json(await parseJson(req, schema)));
@@ -44,5 +44,29 @@ describe('function handler', () => {
     const res2 = await broken(new Request('http://localhost/'), {});
     expect(res2.status).toBe(500);
     expect(JSON.stringify(await res2.json())).not.toContain('secret detail');
+  });
+});
+
+describe('clientIp', () => {
+  const withHeaders = (headers: Record<string, string>) =>
+    new Request('http://localhost/api/x', { headers });
+
+  it("prefers Netlify's connection address, then the first forwarded address", () => {
+    expect(
+      clientIp(
+        withHeaders({
+          'x-nf-client-connection-ip': '203.0.113.7',
+          'x-forwarded-for': '198.51.100.1',
+        }),
+      ),
+    ).toBe('203.0.113.7');
+    expect(clientIp(withHeaders({ 'x-forwarded-for': '198.51.100.1, 10.0.0.1' }))).toBe(
+      '198.51.100.1',
+    );
+  });
+
+  it('passes on an empty address as "unknown" for the shared local-run limit', () => {
+    expect(clientIp(withHeaders({ 'x-nf-client-connection-ip': '' }))).toBe('');
+    expect(clientIp(withHeaders({}))).toBe('127.0.0.1');
   });
 });

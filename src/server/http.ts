@@ -90,6 +90,8 @@ export function handler(methods: string[], fn: Handler): Handler {
 /** The request's client address as Netlify reports it (falls back for local runs). */
 export function clientIp(req: Request): string {
   return (
+    // `??`, not `||`: an empty header is Netlify's dev emulation saying "no address known",
+    // which the form limits count in one shared, larger bucket (contact.server.ts).
     req.headers.get('x-nf-client-connection-ip') ??
     req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
     '127.0.0.1'

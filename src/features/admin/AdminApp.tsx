@@ -13,7 +13,7 @@ export default function AdminApp({ timeSlots }: { timeSlots: readonly string[] }
   const user = useStore($adminUser);
 
   useEffect(() => {
-    adminFetch<{ user: AdminUserView }>('/api/admin/me')
+    adminFetch<{ user: AdminUserView | null }>('/api/admin/me')
       .then(({ user: u }) => $adminUser.set(u))
       .catch(() => $adminUser.set(null));
   }, []);

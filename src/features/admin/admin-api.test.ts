@@ -1,6 +1,6 @@
 /**
  * Every /api/admin/* function, found by reading netlify/functions: each route and method
- * answers 401 without a session and 200 with one. A new admin-*.mts file (or a new path or
+ * answers 401 without a session (`me` says `{ user: null }`) and 200 with one. A new admin-*.mts file (or a new path or
  * method in its config) fails this test until it gets a case below.
  */
 import { readdirSync } from 'node:fs';
@@ -31,6 +31,8 @@ type Case = {
   body?: () => unknown;
   /** For login, "without a session" means without valid credentials. */
   login?: true;
+  /** "Who is signed in" answers signed-out visitors with 200 and this body instead of a 401. */
+  signedOut?: unknown;
 };
 
 const FUNCTIONS_DIR = path.resolve('netlify/functions');
@@ -62,7 +64,14 @@ const CASES: Record<string, Case[]> = {
   'admin-logout.mts': [
     { pattern: '/api/admin/logout', method: 'POST', path: () => '/api/admin/logout' },
   ],
-  'admin-me.mts': [{ pattern: '/api/admin/me', method: 'GET', path: () => '/api/admin/me' }],
+  'admin-me.mts': [
+    {
+      pattern: '/api/admin/me',
+      method: 'GET',
+      path: () => '/api/admin/me',
+      signedOut: { user: null },
+    },
+  ],
   'admin-overview.mts': [
     { pattern: '/api/admin/overview', method: 'GET', path: () => '/api/admin/overview' },
   ],
@@ -166,7 +175,7 @@ describe('every /api/admin/* function', () => {
       for (const route of listed?.routes ?? []) expect(route.methods).toEqual(config.method);
     });
 
-    it('answers 401 without a session and 200 with one', async () => {
+    it('answers 401 without a session (or says nobody is signed in) and 200 with one', async () => {
       const mod = await load(file);
       for (const c of CASES[file] ?? []) {
         const label = `${c.method} ${c.pattern}`;
@@ -176,16 +185,22 @@ describe('every /api/admin/* function', () => {
             })
           : adminRequest(c.method, await c.path(), c.body ? { body: c.body() } : {});
         const denied = await mod.default(withoutSession, {});
-        expect(denied.status, `${label} without a session`).toBe(401);
         expect(denied.headers.get('content-type'), label).toContain('application/json');
-        expect((await denied.json()).error, label).toBeTruthy();
-
         const forged = adminRequest(c.method, await c.path(), {
           cookie: '__Host-admin_session=forged-token-value',
           ...(c.body && !c.login ? { body: c.body() } : {}),
           ...(c.login ? { body: { username: 'nobody.here', password: 'whatever it is' } } : {}),
         });
-        expect((await mod.default(forged, {})).status, `${label} with a forged session`).toBe(401);
+        const forgedRes = await mod.default(forged, {});
+        if (c.signedOut === undefined) {
+          expect(denied.status, `${label} without a session`).toBe(401);
+          expect((await denied.json()).error, label).toBeTruthy();
+          expect(forgedRes.status, `${label} with a forged session`).toBe(401);
+        } else {
+          expect(denied.status, `${label} without a session`).toBe(200);
+          expect(await denied.json(), label).toEqual(c.signedOut);
+          expect(await forgedRes.json(), `${label} with a forged session`).toEqual(c.signedOut);
+        }
 
         const allowed = adminRequest(c.method, await c.path(), {
           cookie: await admin.cookie(),
@@ -282,9 +297,8 @@ describe('every /api/admin/* function', () => {
       /^__Host-admin_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; Secure; SameSite=Strict$/,
     );
     const fresh = setCookie.split(';')[0]!;
-    expect(
-      (await me.default(adminRequest('GET', '/api/admin/me', { cookie: old }), {})).status,
-    ).toBe(401);
+    const stale = await me.default(adminRequest('GET', '/api/admin/me', { cookie: old }), {});
+    expect(await stale.json()).toEqual({ user: null });
     const who = await me.default(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {});
     expect(await who.json()).toEqual({ user: { username: 'route.tester' } });
 
@@ -294,8 +308,7 @@ describe('every /api/admin/* function', () => {
     );
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
-    expect(
-      (await me.default(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {})).status,
-    ).toBe(401);
+    const after = await me.default(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {});
+    expect(await after.json()).toEqual({ user: null });
   });
 });

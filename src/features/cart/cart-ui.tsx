@@ -6,7 +6,9 @@ import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { CartPanel } from './CartPanel';
 import { CartPreview } from './CartPreview';
-import './cart.css';
+import { loadStylesheet } from '../../lib/load-stylesheet';
+// `?url`: fetched with the panel, not inlined into every page (see load-stylesheet.ts).
+import cartCss from './cart.css?url';
 
 type MountOptions = {
   /** Holds the panel <dialog>. */
@@ -21,7 +23,8 @@ function go(path: string) {
   window.location.assign(path);
 }
 
-export function mountCartUi({ panelHost, previewHost, previewId, trigger }: MountOptions) {
+export async function mountCartUi({ panelHost, previewHost, previewId, trigger }: MountOptions) {
+  await loadStylesheet(cartCss);
   createRoot(panelHost).render(
     <>
       <CartPanel fallbackFocus={() => trigger} go={go} />

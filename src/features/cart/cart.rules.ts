@@ -73,7 +73,11 @@ export function toCartItem(value: unknown): CartItem | null {
 }
 
 /** A line is identified by the pair id + billingCycle (the same plan monthly and yearly are two lines). */
-export function isSameLine(a: Pick<CartItem, 'id' | 'billingCycle'>, id: string, cycle: BillingCycle) {
+export function isSameLine(
+  a: Pick<CartItem, 'id' | 'billingCycle'>,
+  id: string,
+  cycle: BillingCycle,
+) {
   return a.id === id && a.billingCycle === cycle;
 }
 
@@ -83,7 +87,9 @@ export function isRecurring(cycle: BillingCycle): boolean {
 
 /** True when recurring lines disagree on their cycle (one-time lines mix freely). */
 export function hasMixedRecurringCycles(items: readonly CartItem[]): boolean {
-  const cycles = new Set(items.filter((i) => isRecurring(i.billingCycle)).map((i) => i.billingCycle));
+  const cycles = new Set(
+    items.filter((i) => isRecurring(i.billingCycle)).map((i) => i.billingCycle),
+  );
   return cycles.size > 1;
 }
 
@@ -126,7 +132,11 @@ export function addToCart(
   return { items: [...items, fresh], outcome: 'added' };
 }
 
-export function removeFromCart(items: readonly CartItem[], id: string, cycle: BillingCycle): CartItem[] {
+export function removeFromCart(
+  items: readonly CartItem[],
+  id: string,
+  cycle: BillingCycle,
+): CartItem[] {
   return items.filter((i) => !isSameLine(i, id, cycle));
 }
 
@@ -165,12 +175,8 @@ export function isAddButtonDisabled(
   return isInCart(items, id, cycle);
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** $1,000.00, the same as the catalogue's formatUsd (kept here so the cart UI needs no catalogue). */
-export function formatCartUsd(amount: number): string {
-  return usd.format(amount);
-}
+/** $1,000.00 (money.ts, which keeps the cart UI free of the catalogue and zod). */
+export { formatUsd as formatCartUsd } from '../catalogue/money';
 
 /** The billing badge: "One-time" or the cycle's name. */
 export const CART_CYCLE_LABEL: Record<BillingCycle, string> = {

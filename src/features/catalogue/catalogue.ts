@@ -46,7 +46,11 @@ export function itemTypeFor(idOrName: string, name = ''): ItemType {
   return 'package';
 }
 
-const ICON_FOR_TYPE: Record<ItemType, ItemIcon> = { website: 'globe', agent: 'robot', package: 'box' };
+const ICON_FOR_TYPE: Record<ItemType, ItemIcon> = {
+  website: 'globe',
+  agent: 'robot',
+  package: 'box',
+};
 
 type Definition = Omit<CatalogueItem, 'type' | 'icon'> & { icon?: ItemIcon };
 
@@ -55,7 +59,8 @@ const DEFINITIONS: Definition[] = [
   {
     id: 'starter',
     name: 'Starter Website Package',
-    description: '5-page website with AI features, domain and hosting for 1 year, 2 weeks of support.',
+    description:
+      '5-page website with AI features, domain and hosting for 1 year, 2 weeks of support.',
     prices: { oneTime: 1000 },
     link: '/starter-website-package',
     features: [
@@ -69,7 +74,8 @@ const DEFINITIONS: Definition[] = [
   {
     id: 'advanced',
     name: 'Advanced Website Package',
-    description: 'Up to 10 pages with a full online store for up to 100 products and 3 months of support.',
+    description:
+      'Up to 10 pages with a full online store for up to 100 products and 3 months of support.',
     prices: { oneTime: 2500 },
     popular: true,
     link: '/advanced-website-package',
@@ -85,7 +91,8 @@ const DEFINITIONS: Definition[] = [
   {
     id: 'lily',
     name: 'Lily AI Sales Agent',
-    description: 'An AI sales and voice agent that answers calls, qualifies leads and books meetings 24/7.',
+    description:
+      'An AI sales and voice agent that answers calls, qualifies leads and books meetings 24/7.',
     prices: { monthly: 299 },
     link: '/lily-ai',
   },
@@ -179,17 +186,28 @@ const DEFINITIONS: Definition[] = [
   {
     id: 'basic-ai-agents',
     name: 'Basic AI Agent Package',
-    description: 'Three AI agents of your choice, set up and trained on your business, with 30 days of support.',
+    description:
+      'Three AI agents of your choice, set up and trained on your business, with 30 days of support.',
     prices: { oneTime: 1500 },
-    features: ['3 AI agents of your choice', 'Setup and training on your data', '30 days of support'],
+    features: [
+      '3 AI agents of your choice',
+      'Setup and training on your data',
+      '30 days of support',
+    ],
   },
   {
     id: 'premium-ai-suite',
     name: 'Premium AI Agent Suite',
-    description: 'Every AI agent we offer, 90 days of support and a quarterly strategy consultation.',
+    description:
+      'Every AI agent we offer, 90 days of support and a quarterly strategy consultation.',
     prices: { oneTime: 3500 },
     popular: true,
-    features: ['All AI agents', 'Custom integrations', '90 days of support', 'Quarterly consultation'],
+    features: [
+      'All AI agents',
+      'Custom integrations',
+      '90 days of support',
+      'Quarterly consultation',
+    ],
   },
   // Home page agents
   {
@@ -274,22 +292,7 @@ export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdWhole = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
-/** $1,000.00 — US dollars, en-US format. */
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
-}
-
-/** $1,000 — for marketing prices that are whole dollars. */
-export function formatUsdWhole(amount: number): string {
-  return Number.isInteger(amount) ? usdWhole.format(amount) : usd.format(amount);
-}
+export { formatUsd, formatUsdWhole } from './money';
 
 export const CYCLE_LABEL: Record<BillingCycle, string> = {
   oneTime: 'One-time',

@@ -9,7 +9,6 @@ import { Icon } from '../../components/ui/Icon';
 import type { ChatMessage } from './chat';
 import { QUICK_QUESTIONS } from './chat';
 import type { ChatStore } from './chat.store';
-import './chat.css';
 
 export type ChatLinks = {
   scheduleHref: string;

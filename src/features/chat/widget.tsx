@@ -7,6 +7,9 @@ import { createRoot } from 'react-dom/client';
 import { HEADER_CHAT, PRODUCTS_CHAT, type ChatConfig } from './chat';
 import { createChatStore, type ChatStore } from './chat.store';
 import { ChatPanel } from './ChatPanel';
+import { loadStylesheet } from '../../lib/load-stylesheet';
+// `?url`: fetched with the panel, not inlined into every page (see load-stylesheet.ts).
+import chatCss from './chat.css?url';
 
 const CONFIGS: Record<ChatConfig['id'], ChatConfig> = {
   header: HEADER_CHAT,
@@ -20,7 +23,7 @@ function required(root: HTMLElement, key: string): string {
 }
 
 /** Mounts the panel for a `[data-chat-widget]` root and returns its store. */
-export function mountChatWidget(root: HTMLElement): ChatStore {
+export async function mountChatWidget(root: HTMLElement): Promise<ChatStore> {
   const id = root.dataset.chatWidget as ChatConfig['id'];
   const config = CONFIGS[id];
   if (!config) throw new Error(`Unknown chat widget "${id}"`);
@@ -38,6 +41,7 @@ export function mountChatWidget(root: HTMLElement): ChatStore {
     root.dataset.view = view;
   });
 
+  await loadStylesheet(chatCss);
   createRoot(mount).render(
     <ChatPanel
       store={store}

@@ -169,28 +169,7 @@ export function withCanceledFlag(cancelUrl: string): string {
   return url.toString();
 }
 
-/** The spec's rule for any non-OK response: "{status}: {body text or status text}". */
-export function httpErrorMessage(status: number, statusText: string, bodyText: string): string {
-  return `${status}: ${bodyText || statusText}`;
-}
-
-/**
- * Sends a request the way every island does (credentials, JSON body) and parses the JSON
- * answer; a non-OK response throws the spec's "{status}: {body}" error.
- */
-export async function requestJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include' };
-  if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(url, init);
-  if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    throw new Error(httpErrorMessage(res.status, res.statusText, text));
-  }
-  return (await res.json()) as T;
-}
+export { httpErrorMessage, requestJson } from '../../lib/request-json';
 
 /** The onboarding wizard route for a purchased product, with the real order id. */
 export function onboardingPathFor(productId: string, orderId: number | string): string {

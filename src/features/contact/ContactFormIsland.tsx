@@ -4,8 +4,7 @@
  * Controls stay disabled until the island has hydrated, so nothing typed is lost to a
  * native form submission and automated visitors wait for a working form.
  */
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { notify } from '../notifications/notifications';
+import { useEffect, useState } from 'react';
 import { apiRequest } from './api';
 import {
   CONTACT_FAILED,
@@ -16,60 +15,27 @@ import {
   type ContactFormValues,
 } from './contact';
 import { Honeypot, InputField, SubmitButton, TextAreaField } from './fields';
-import { useSchemaForm } from './form';
+import { useSubmittedForm } from './form';
 import './forms.css';
 
 const schema = () => contactSchema;
 
+async function send(values: ContactFormValues, honeypot: { website?: string }) {
+  await apiRequest('POST', '/api/contact-form', { ...values, formType: 'contact', ...honeypot });
+}
+
 export default function ContactFormIsland() {
-  const uid = useId();
-  const id = (name: string) => `contact-${name}-${uid}`;
   const [ready, setReady] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [website, setWebsite] = useState('');
-  const { values, errors, setField, validate, reset } = useSchemaForm<ContactFormValues>(
-    EMPTY_CONTACT_FORM,
+  const { field, honeypot, onSubmit, sending } = useSubmittedForm<ContactFormValues>({
+    idPrefix: 'contact',
+    initial: EMPTY_CONTACT_FORM,
     schema,
-  );
+    send,
+    success: CONTACT_SUCCESS,
+    failure: CONTACT_FAILED,
+  });
 
   useEffect(() => setReady(true), []);
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const invalid = validate();
-    if (invalid) {
-      document.getElementById(id(invalid))?.focus();
-      return;
-    }
-    setSending(true);
-    try {
-      await apiRequest('POST', '/api/contact-form', {
-        ...values,
-        formType: 'contact',
-        ...(website ? { website } : {}),
-      });
-      notify({ title: CONTACT_SUCCESS.title, description: CONTACT_SUCCESS.description });
-      reset();
-      setWebsite('');
-    } catch (error) {
-      notify({
-        title: 'Error',
-        description: (error instanceof Error && error.message) || CONTACT_FAILED,
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
-  }
-
-  const field = (name: keyof ContactFormValues) => ({
-    id: id(name),
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (v: string) => setField(name, v),
-  });
 
   return (
     <form
@@ -82,7 +48,13 @@ export default function ContactFormIsland() {
     >
       <fieldset className="form-fieldset" disabled={!ready}>
         <div className="form-grid">
-          <InputField {...field('name')} label="Name" required autoComplete="name" maxLength={FIELD_LIMITS.name} />
+          <InputField
+            {...field('name')}
+            label="Name"
+            required
+            autoComplete="name"
+            maxLength={FIELD_LIMITS.name}
+          />
           <InputField
             {...field('email')}
             label="Email"
@@ -91,7 +63,13 @@ export default function ContactFormIsland() {
             autoComplete="email"
             maxLength={FIELD_LIMITS.email}
           />
-          <InputField {...field('phone')} label="Phone" type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} />
+          <InputField
+            {...field('phone')}
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={FIELD_LIMITS.phone}
+          />
           <InputField
             {...field('company')}
             label="Company"
@@ -108,7 +86,7 @@ export default function ContactFormIsland() {
             className="field--full"
           />
         </div>
-        <Honeypot id={id('website')} value={website} onChange={setWebsite} />
+        <Honeypot {...honeypot} />
         <SubmitButton busy={sending} idle="Send Message" busyLabel="Sending Message..." />
       </fieldset>
     </form>

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { contactFormHandler } from './contact.server';
 import { contactSchema } from './contact';
 import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { jsonPost } from '../../server/testing/requests';
 import { contactMessages, emailOutbox, rateLimitHits } from '../../server/db/schema';
 import { leafParts, startTestSmtp, type TestSmtp } from '../../server/mail/test-smtp';
 import contactForm, { config } from '../../../netlify/functions/contact-form.mts';
@@ -24,13 +25,8 @@ const valid = {
   formType: 'contact',
 };
 
-function post(body: unknown, headers: Record<string, string> = {}, raw = false) {
-  return new Request(URL_, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': '198.51.100.1', ...headers },
-    body: raw ? (body as string) : JSON.stringify(body),
-  });
-}
+const post = (body: unknown, headers: Record<string, string> = {}, raw = false) =>
+  jsonPost(URL_, '198.51.100.1', body, headers, raw);
 
 beforeAll(async () => {
   db = await useFreshTestDb();
@@ -79,7 +75,10 @@ describe('POST /api/contact-form', () => {
   });
 
   it('escapes visitor input in the HTML e-mails', async () => {
-    await contactForm(post({ ...valid, name: '<b>Mallory</b>', message: '<script>alert(1)</script> hello' }), {});
+    await contactForm(
+      post({ ...valid, name: '<b>Mallory</b>', message: '<script>alert(1)</script> hello' }),
+      {},
+    );
     const [team] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'contact.team'));
     expect(team!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(team!.html).not.toContain('<script>');
@@ -91,11 +90,16 @@ describe('POST /api/contact-form', () => {
     try {
       vi.stubEnv('SMTP_URL', smtp.url);
       const pending: Promise<unknown>[] = [];
-      const res = await contactForm(post(valid), { waitUntil: (p: Promise<unknown>) => pending.push(p) });
+      const res = await contactForm(post(valid), {
+        waitUntil: (p: Promise<unknown>) => pending.push(p),
+      });
       expect(res.status).toBe(200);
       expect(pending).toHaveLength(1);
       await Promise.all(pending);
-      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['ada@example.com', 'team@novareach.example']);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([
+        'ada@example.com',
+        'team@novareach.example',
+      ]);
       const team = smtp.received.find((m) => m.to[0] === 'team@novareach.example')!;
       expect(team.message.headers.subject).toBe('New contact message from Ada Lovelace');
       expect(leafParts(team.message).some((p) => p.body.includes('Analytical Engines'))).toBe(true);
@@ -109,7 +113,9 @@ describe('POST /api/contact-form', () => {
   it('answers success even when SMTP fails, keeping the e-mails for the retry', async () => {
     vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:1');
     const pending: Promise<unknown>[] = [];
-    const res = await contactForm(post(valid), { waitUntil: (p: Promise<unknown>) => pending.push(p) });
+    const res = await contactForm(post(valid), {
+      waitUntil: (p: Promise<unknown>) => pending.push(p),
+    });
     expect(res.status).toBe(200);
     await Promise.all(pending);
     const rows = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
@@ -145,7 +151,9 @@ describe('POST /api/contact-form', () => {
     expect(huge.status).toBe(400);
     expect(await huge.json()).toEqual({ error: 'Request body is too large' });
     expect((await contactForm(new Request(URL_), {})).status).toBe(405);
-    expect((await contactForm(post(valid, { origin: 'https://evil.example' }), {})).status).toBe(403);
+    expect((await contactForm(post(valid, { origin: 'https://evil.example' }), {})).status).toBe(
+      403,
+    );
     expect(await db.$count(contactMessages)).toBe(0);
   });
 
@@ -159,20 +167,31 @@ describe('POST /api/contact-form', () => {
 
   it('limits each address to 10 messages per 10 minutes with a readable 429', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await contactForm(post(valid, { 'x-nf-client-connection-ip': '192.0.2.10' }), {})).status).toBe(200);
+      expect(
+        (await contactForm(post(valid, { 'x-nf-client-connection-ip': '192.0.2.10' }), {})).status,
+      ).toBe(200);
     }
-    const limited = await contactForm(post(valid, { 'x-nf-client-connection-ip': '192.0.2.10' }), {});
+    const limited = await contactForm(
+      post(valid, { 'x-nf-client-connection-ip': '192.0.2.10' }),
+      {},
+    );
     expect(limited.status).toBe(429);
-    expect((await limited.json()).error).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
+    expect((await limited.json()).error).toMatch(
+      /^Too many requests\. Please wait \d+ minutes? and try again\.$/,
+    );
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await db.$count(contactMessages)).toBe(10);
     // Another address is not affected.
-    expect((await contactForm(post(valid, { 'x-nf-client-connection-ip': '192.0.2.11' }), {})).status).toBe(200);
+    expect(
+      (await contactForm(post(valid, { 'x-nf-client-connection-ip': '192.0.2.11' }), {})).status,
+    ).toBe(200);
   });
 
   it('gives requests without a client address (local runs) one shared, larger counter', async () => {
     for (let i = 0; i < 12; i++) {
-      expect((await contactForm(post(valid, { 'x-nf-client-connection-ip': '' }), {})).status).toBe(200);
+      expect((await contactForm(post(valid, { 'x-nf-client-connection-ip': '' }), {})).status).toBe(
+        200,
+      );
     }
     const [hit] = await db.select().from(rateLimitHits);
     expect(hit).toMatchObject({ key: 'contact-form:unknown', count: 12 });
@@ -184,14 +203,30 @@ describe('POST /api/contact-form with random bodies', () => {
   const text = fc.oneof(
     fc.string({ maxLength: 30 }),
     fc.string({ unit: 'grapheme', maxLength: 200 }),
-    fc.constantFrom('', ' ', 'A', 'Ada', 'ada@example.com', 'not an email', 'A long enough message.'),
+    fc.constantFrom(
+      '',
+      ' ',
+      'A',
+      'Ada',
+      'ada@example.com',
+      'not an email',
+      'A long enough message.',
+    ),
     fc.string({ minLength: 4990, maxLength: 5010 }),
   );
   const fieldValue = fc.oneof(
     { weight: 6, arbitrary: text },
-    { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.string(), { maxLength: 2 }),
+      ),
+    },
   );
-  const validish = <T,>(good: fc.Arbitrary<T>) =>
+  const validish = <T>(good: fc.Arbitrary<T>) =>
     fc.oneof({ weight: 5, arbitrary: good }, { weight: 1, arbitrary: fieldValue });
   const formLike = fc.record(
     {
@@ -199,9 +234,14 @@ describe('POST /api/contact-form with random bodies', () => {
       email: validish(fc.oneof(fc.emailAddress(), fc.constant('ada@example.com'))),
       phone: validish(fc.string({ maxLength: 40 })),
       company: validish(fc.string({ maxLength: 120 })),
-      message: validish(fc.oneof(fc.lorem({ maxCount: 40 }), fc.string({ minLength: 10, maxLength: 400 }))),
+      message: validish(
+        fc.oneof(fc.lorem({ maxCount: 40 }), fc.string({ minLength: 10, maxLength: 400 })),
+      ),
       formType: validish(fc.constant('contact')),
-      website: fc.oneof({ weight: 8, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fieldValue }),
+      website: fc.oneof(
+        { weight: 8, arbitrary: fc.constant('') },
+        { weight: 1, arbitrary: fieldValue },
+      ),
     },
     // Optional keys may be missing; bodies without required keys come from the jsonValue branch.
     { requiredKeys: ['name', 'email', 'message', 'website'] },
@@ -213,41 +253,45 @@ describe('POST /api/contact-form with random bodies', () => {
   );
 
   // 1,000 requests through the handler and the database; generous for a busy machine.
-  it('never answers 5xx and stores exactly the bodies the schema accepts', { timeout: 240_000 }, async () => {
-    let stored = 0;
-    let accepted = 0;
-    await fc.assert(
-      fc.asyncProperty(body, async (raw) => {
-        const before = await db.$count(contactMessages);
-        const res = await handler(post(raw, {}, true), {});
-        expect(res.status).toBeLessThan(500);
-        const after = await db.$count(contactMessages);
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(raw);
-        } catch {
-          expect(res.status).toBe(400);
-          expect(after).toBe(before);
-          return;
-        }
-        const check = contactSchema.safeParse(parsed);
-        if (!check.success) {
-          expect(res.status).toBe(400);
-          expect(typeof (await res.json()).error).toBe('string');
-          expect(after).toBe(before);
-          return;
-        }
-        expect(res.status).toBe(200);
-        accepted++;
-        const expected = check.data.website ? 0 : 1;
-        expect(after - before).toBe(expected);
-        stored += expected;
-      }),
-      { numRuns: 1000 },
-    );
-    // The generator must exercise both sides.
-    expect(accepted).toBeGreaterThan(20);
-    expect(stored).toBeGreaterThan(10);
-    expect(await db.$count(emailOutbox)).toBe(2 * stored);
-  });
+  it(
+    'never answers 5xx and stores exactly the bodies the schema accepts',
+    { timeout: 240_000 },
+    async () => {
+      let stored = 0;
+      let accepted = 0;
+      await fc.assert(
+        fc.asyncProperty(body, async (raw) => {
+          const before = await db.$count(contactMessages);
+          const res = await handler(post(raw, {}, true), {});
+          expect(res.status).toBeLessThan(500);
+          const after = await db.$count(contactMessages);
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(raw);
+          } catch {
+            expect(res.status).toBe(400);
+            expect(after).toBe(before);
+            return;
+          }
+          const check = contactSchema.safeParse(parsed);
+          if (!check.success) {
+            expect(res.status).toBe(400);
+            expect(typeof (await res.json()).error).toBe('string');
+            expect(after).toBe(before);
+            return;
+          }
+          expect(res.status).toBe(200);
+          accepted++;
+          const expected = check.data.website ? 0 : 1;
+          expect(after - before).toBe(expected);
+          stored += expected;
+        }),
+        { numRuns: 1000 },
+      );
+      // The generator must exercise both sides.
+      expect(accepted).toBeGreaterThan(20);
+      expect(stored).toBeGreaterThan(10);
+      expect(await db.$count(emailOutbox)).toBe(2 * stored);
+    },
+  );
 });

@@ -1,10 +1,11 @@
 /**
  * Form state shared by the contact and meeting islands: values, per-field messages from the
  * shared zod schema (shown after the first submit and then updated as the visitor types),
- * and focus on the first invalid field.
+ * focus on the first invalid field, the honeypot, and the send/notify/reset cycle.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState, type SubmitEvent } from 'react';
 import type { ZodType } from '../../lib/zod';
+import { notify } from '../notifications/notifications';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -51,4 +52,74 @@ export function useSchemaForm<V extends Record<string, string>>(initial: V, sche
   }, [initial]);
 
   return { values, errors, setField, validate, reset };
+}
+
+type SubmittedFormOptions<V> = {
+  /** Prefix of the controls' ids (`${idPrefix}-${field}-${uid}`). */
+  idPrefix: string;
+  initial: V;
+  schema: () => ZodType;
+  /** Posts the valid values (plus the honeypot when a bot filled it); throws to report a failure. */
+  send: (values: V, honeypot: { website?: string }) => Promise<void>;
+  success: { title: string; description: string };
+  /** Shown when the failure carries no message of its own. */
+  failure: string;
+};
+
+/**
+ * A visitor-facing form from first keystroke to toast: validation with focus on the first
+ * invalid field, one request at a time, success or failure announced through `notify()`, and
+ * the fields cleared only once the server has stored what was typed.
+ */
+export function useSubmittedForm<V extends Record<string, string>>({
+  idPrefix,
+  initial,
+  schema,
+  send,
+  success,
+  failure,
+}: SubmittedFormOptions<V>) {
+  const uid = useId();
+  const id = (name: string) => `${idPrefix}-${name}-${uid}`;
+  const [sending, setSending] = useState(false);
+  const [website, setWebsite] = useState('');
+  const { values, errors, setField, validate, reset } = useSchemaForm<V>(initial, schema);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const invalid = validate();
+    if (invalid) {
+      document.getElementById(id(invalid))?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      await send(values, website ? { website } : {});
+      notify({ title: success.title, description: success.description });
+      reset();
+      setWebsite('');
+    } catch (error) {
+      notify({
+        title: 'Error',
+        description: (error instanceof Error && error.message) || failure,
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  /** The props every field component takes for `name`. */
+  const field = (name: keyof V & string) => ({
+    id: id(name),
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (v: string) => setField(name, v),
+  });
+
+  const honeypot = { id: id('website'), value: website, onChange: setWebsite };
+
+  return { values, field, honeypot, onSubmit, sending };
 }

@@ -18,6 +18,7 @@ import {
   signInRequestSchema,
   SIGN_IN_SENT,
   type DashboardOrder,
+  type DashboardResponse,
   type DashboardView,
 } from './dashboard';
 
@@ -70,13 +71,13 @@ export default function ClientDashboard({ supportEmail }: Props) {
 
   const load = useCallback(async () => {
     try {
-      const { ok, status, body } = await getJson<DashboardView>('/api/dashboard');
-      if (ok && body) {
+      const { ok, body } = await getJson<DashboardResponse>('/api/dashboard');
+      if (ok && body?.client) {
         setSession({ state: 'signed-in', view: body });
         await loadStatus(body.client.id);
         return;
       }
-      if (status !== 401)
+      if (!ok || !body)
         notify({
           title: 'Error',
           description: 'Your dashboard could not be loaded. Please reload the page.',

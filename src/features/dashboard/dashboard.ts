@@ -19,7 +19,7 @@ export type DashboardOrder = {
   onboarding: { status: OnboardingStatus; stepsSaved: number; path: string };
 };
 
-/** GET /api/dashboard → the signed-in client's own view (401 without a session). */
+/** GET /api/dashboard → the signed-in client's own view (`SIGNED_OUT` without a session). */
 export type DashboardView = {
   client: { id: number; name: string; email: string };
   orders: DashboardOrder[];
@@ -30,6 +30,10 @@ export type DashboardView = {
     simulated: boolean;
   };
 };
+
+/** GET /api/dashboard without a client session. */
+export const SIGNED_OUT = { client: null } as const;
+export type DashboardResponse = DashboardView | typeof SIGNED_OUT;
 
 export const signInRequestSchema = z.object({
   email: z

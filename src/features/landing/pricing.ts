@@ -2,6 +2,7 @@
  * Rental-host automation pricing (post-purchase §9): per-property monthly plans and the
  * Enterprise volume-discount calculator used by the /airbnb-automation property slider.
  */
+import { formatUsdWhole } from '../catalogue/money';
 
 export const ENTERPRISE_BASE_PRICE = 405;
 export const MIN_PROPERTIES = 2;
@@ -110,14 +111,7 @@ export const LANDING_PLANS: readonly LandingPlan[] = [
   },
 ];
 
-const wholeUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
-/** $30,400: the landing page's prices are whole dollars. (Kept here rather than importing
- * the catalogue so the page script does not pull in zod.) */
+/** $30,400: the landing page shows whole dollars, rounded (money.ts: no zod in the page script). */
 export function formatWholeUsd(amount: number): string {
-  return wholeUsd.format(amount);
+  return formatUsdWhole(Math.round(amount));
 }

@@ -3,12 +3,11 @@
  * the visitor's today on), posted to /api/schedule-meeting, which answers
  * `{ success, message }`. Controls stay disabled until hydrated (see ContactFormIsland).
  */
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { apiRequest } from '../contact/api';
 import { FIELD_LIMITS } from '../contact/contact';
 import { Honeypot, InputField, SelectField, SubmitButton, TextAreaField } from '../contact/fields';
-import { useSchemaForm } from '../contact/form';
-import { notify } from '../notifications/notifications';
+import { useSubmittedForm } from '../contact/form';
 import {
   addDays,
   EMPTY_MEETING_FORM,
@@ -28,58 +27,27 @@ import '../contact/forms.css';
 const schema = () => meetingRequestSchema(localToday());
 const TIME_OPTIONS = TIME_SLOTS.map((t) => ({ value: t, label: t }));
 
+/** The function answers `{ success, message }`; a 200 without success is still a failure. */
+async function send(values: MeetingFormValues, honeypot: { website?: string }) {
+  const res = await apiRequest('POST', '/api/schedule-meeting', { ...values, ...honeypot });
+  const result = (await res.json()) as { success?: boolean; message?: string };
+  if (!result.success) throw new Error(result.message || MEETING_FAILED);
+}
+
 export default function MeetingFormIsland() {
-  const uid = useId();
-  const id = (name: string) => `meeting-${name}-${uid}`;
   const [today, setToday] = useState<string | undefined>(undefined);
-  const [sending, setSending] = useState(false);
-  const [website, setWebsite] = useState('');
-  const { values, errors, setField, validate, reset } = useSchemaForm<MeetingFormValues>(
-    EMPTY_MEETING_FORM,
+  const { field, honeypot, onSubmit, sending } = useSubmittedForm<MeetingFormValues>({
+    idPrefix: 'meeting',
+    initial: EMPTY_MEETING_FORM,
     schema,
-  );
+    send,
+    success: MEETING_SUCCESS,
+    failure: MEETING_FAILED_RETRY,
+  });
 
   // The page is static, so "today" is only known in the browser.
   useEffect(() => setToday(localToday()), []);
   const ready = today !== undefined;
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const invalid = validate();
-    if (invalid) {
-      document.getElementById(id(invalid))?.focus();
-      return;
-    }
-    setSending(true);
-    try {
-      const res = await apiRequest('POST', '/api/schedule-meeting', {
-        ...values,
-        ...(website ? { website } : {}),
-      });
-      const result = (await res.json()) as { success?: boolean; message?: string };
-      if (!result.success) throw new Error(result.message || MEETING_FAILED);
-      notify({ title: MEETING_SUCCESS.title, description: MEETING_SUCCESS.description });
-      reset();
-      setWebsite('');
-    } catch (error) {
-      notify({
-        title: 'Error',
-        description: (error instanceof Error && error.message) || MEETING_FAILED_RETRY,
-        variant: 'destructive',
-      });
-    } finally {
-      setSending(false);
-    }
-  }
-
-  const field = (name: keyof MeetingFormValues) => ({
-    id: id(name),
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (v: string) => setField(name, v),
-  });
 
   return (
     <form
@@ -92,7 +60,13 @@ export default function MeetingFormIsland() {
     >
       <fieldset className="form-fieldset" disabled={!ready}>
         <div className="form-grid">
-          <InputField {...field('name')} label="Full Name" required autoComplete="name" maxLength={FIELD_LIMITS.name} />
+          <InputField
+            {...field('name')}
+            label="Full Name"
+            required
+            autoComplete="name"
+            maxLength={FIELD_LIMITS.name}
+          />
           <InputField
             {...field('email')}
             label="Email Address"
@@ -101,7 +75,13 @@ export default function MeetingFormIsland() {
             autoComplete="email"
             maxLength={FIELD_LIMITS.email}
           />
-          <InputField {...field('phone')} label="Phone" type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} />
+          <InputField
+            {...field('phone')}
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={FIELD_LIMITS.phone}
+          />
           <InputField
             {...field('company')}
             label="Company"
@@ -148,7 +128,7 @@ export default function MeetingFormIsland() {
             className="field--full"
           />
         </div>
-        <Honeypot id={id('website')} value={website} onChange={setWebsite} />
+        <Honeypot {...honeypot} />
         <SubmitButton busy={sending} idle="Schedule Meeting" busyLabel="Sending Request..." />
       </fieldset>
     </form>

@@ -16,6 +16,7 @@ import {
   TIMEZONES,
 } from './meeting';
 import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { jsonPost } from '../../server/testing/requests';
 import { emailOutbox, meetingRequests, rateLimitHits } from '../../server/db/schema';
 import { leafParts, startTestSmtp } from '../../server/mail/test-smtp';
 import scheduleMeeting, { config } from '../../../netlify/functions/schedule-meeting.mts';
@@ -35,13 +36,8 @@ const valid = {
   message: 'Keen to see the advanced package.',
 };
 
-function post(body: unknown, headers: Record<string, string> = {}, raw = false) {
-  return new Request(URL_, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': '198.51.100.2', ...headers },
-    body: raw ? (body as string) : JSON.stringify(body),
-  });
-}
+const post = (body: unknown, headers: Record<string, string> = {}, raw = false) =>
+  jsonPost(URL_, '198.51.100.2', body, headers, raw);
 
 beforeAll(async () => {
   db = await useFreshTestDb();
@@ -88,22 +84,33 @@ describe('POST /api/schedule-meeting', () => {
     expect(mails[1]!.attachments).toHaveLength(1);
   });
 
-  it("e-mails the visitor the requested slot with a tentative .ics in UTC", async () => {
+  it('e-mails the visitor the requested slot with a tentative .ics in UTC', async () => {
     const smtp = await startTestSmtp();
     try {
       vi.stubEnv('SMTP_URL', smtp.url);
       const pending: Promise<unknown>[] = [];
-      const body = { ...valid, preferredDate: '2026-12-15', preferredTime: '9:00 AM', timezone: 'EST' };
+      const body = {
+        ...valid,
+        preferredDate: '2026-12-15',
+        preferredTime: '9:00 AM',
+        timezone: 'EST',
+      };
       vi.useFakeTimers({ now: new Date('2026-12-01T12:00:00Z'), toFake: ['Date'] });
-      const res = await scheduleMeeting(post(body), { waitUntil: (p: Promise<unknown>) => pending.push(p) });
+      const res = await scheduleMeeting(post(body), {
+        waitUntil: (p: Promise<unknown>) => pending.push(p),
+      });
       expect(res.status).toBe(200);
       await Promise.all(pending);
       vi.useRealTimers();
       const receipt = smtp.received.find((m) => m.to[0] === 'grace@example.com')!;
-      expect(receipt.message.headers.subject).toBe('Meeting request received: Website Package Demo (45 min)');
+      expect(receipt.message.headers.subject).toBe(
+        'Meeting request received: Website Package Demo (45 min)',
+      );
       const leaves = leafParts(receipt.message);
       const text = leaves.find((p) => p.headers['content-type']?.startsWith('text/plain'))!.body;
-      expect(text).toContain('Tuesday, December 15, 2026 at 9:00 AM EST (Eastern) (14:00 UTC), 45 minutes');
+      expect(text).toContain(
+        'Tuesday, December 15, 2026 at 9:00 AM EST (Eastern) (14:00 UTC), 45 minutes',
+      );
       const ics = leaves.find((p) => p.headers['content-type']?.startsWith('text/calendar'))!;
       expect(ics.headers['content-disposition']).toContain('meeting-request.ics');
       const lines = ics.body.replace(/\r\n /g, '').split('\r\n');
@@ -113,7 +120,12 @@ describe('POST /api/schedule-meeting', () => {
       expect(lines).toContain('DTEND:20261215T144500Z');
       const [stored] = await db.select().from(meetingRequests);
       expect(lines).toContain(`UID:meeting-${stored!.id}@novareach.example`);
-      expect(lines.some((l) => l.startsWith('ATTENDEE;CN=Grace Hopper;') && l.endsWith(':mailto:grace@example.com'))).toBe(true);
+      expect(
+        lines.some(
+          (l) =>
+            l.startsWith('ATTENDEE;CN=Grace Hopper;') && l.endsWith(':mailto:grace@example.com'),
+        ),
+      ).toBe(true);
       expect(smtp.received.map((m) => m.to[0])).toContain('team@novareach.example');
     } finally {
       vi.useRealTimers();
@@ -133,7 +145,11 @@ describe('POST /api/schedule-meeting', () => {
     expect(ics).toContain('DTSTART:20270701T200000Z\r\n');
     expect(ics).toContain('LOCATION:https://zoom.us/j/123\r\n');
     expect(ics).toContain(`UID:meeting-${row!.id}@novareach.example\r\n`);
-    const proposed = buildMeetingIcs(row!, { status: 'TENTATIVE', sequence: 2, override: { date: '2027-01-05', time: '4:00 PM' } });
+    const proposed = buildMeetingIcs(row!, {
+      status: 'TENTATIVE',
+      sequence: 2,
+      override: { date: '2027-01-05', time: '4:00 PM' },
+    });
     // 4:00 PM in Paris in January is 15:00 UTC.
     expect(proposed).toContain('DTSTART:20270105T150000Z\r\n');
   });
@@ -179,9 +195,15 @@ describe('POST /api/schedule-meeting', () => {
 
   it('limits each address with a readable 429 in the form the page reads', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await scheduleMeeting(post(valid, { 'x-nf-client-connection-ip': '192.0.2.20' }), {})).status).toBe(200);
+      expect(
+        (await scheduleMeeting(post(valid, { 'x-nf-client-connection-ip': '192.0.2.20' }), {}))
+          .status,
+      ).toBe(200);
     }
-    const limited = await scheduleMeeting(post(valid, { 'x-nf-client-connection-ip': '192.0.2.20' }), {});
+    const limited = await scheduleMeeting(
+      post(valid, { 'x-nf-client-connection-ip': '192.0.2.20' }),
+      {},
+    );
     expect(limited.status).toBe(429);
     const body = await limited.json();
     expect(body.success).toBe(false);
@@ -201,7 +223,8 @@ describe('POST /api/schedule-meeting with random bodies', () => {
     fc.constant(null),
     fc.string({ minLength: 4990, maxLength: 5010 }),
   );
-  const validish = <T,>(good: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: good }, { weight: 1, arbitrary: junk });
+  const validish = <T>(good: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 6, arbitrary: good }, { weight: 1, arbitrary: junk });
   const today = localToday();
   const date = fc.oneof(
     fc.integer({ min: -3, max: 400 }).map((d) => addDays(today, d)),
@@ -220,7 +243,17 @@ describe('POST /api/schedule-meeting with random bodies', () => {
       message: validish(fc.lorem({ maxCount: 30 })),
       website: fc.oneof({ weight: 8, arbitrary: fc.constant('') }, { weight: 1, arbitrary: junk }),
     },
-    { requiredKeys: ['name', 'email', 'meetingType', 'preferredDate', 'preferredTime', 'timezone', 'website'] },
+    {
+      requiredKeys: [
+        'name',
+        'email',
+        'meetingType',
+        'preferredDate',
+        'preferredTime',
+        'timezone',
+        'website',
+      ],
+    },
   );
   const body = fc.oneof(
     { weight: 6, arbitrary: formLike.map((b) => JSON.stringify(b)) },
@@ -229,41 +262,45 @@ describe('POST /api/schedule-meeting with random bodies', () => {
   );
 
   // 1,000 requests through the handler and the database; generous for a busy machine.
-  it('never answers 5xx and stores exactly the bodies the schema accepts', { timeout: 240_000 }, async () => {
-    let stored = 0;
-    let rejected = 0;
-    await fc.assert(
-      fc.asyncProperty(body, async (raw) => {
-        const before = await db.$count(meetingRequests);
-        const res = await handler(post(raw, {}, true), {});
-        expect(res.status).toBeLessThan(500);
-        const json = await res.json();
-        const after = await db.$count(meetingRequests);
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(raw);
-        } catch {
-          parsed = Symbol('malformed');
-        }
-        const check = meetingRequestSchema(earliestToday()).safeParse(parsed);
-        if (!check.success) {
-          rejected++;
-          expect(res.status).toBe(400);
-          expect(json).toMatchObject({ success: false });
-          expect(typeof json.error).toBe('string');
-          expect(after).toBe(before);
-          return;
-        }
-        expect(res.status).toBe(200);
-        expect(json.success).toBe(true);
-        const expected = check.data.website ? 0 : 1;
-        expect(after - before).toBe(expected);
-        stored += expected;
-      }),
-      { numRuns: 1000 },
-    );
-    expect(stored).toBeGreaterThan(10);
-    expect(rejected).toBeGreaterThan(100);
-    expect(await db.$count(emailOutbox)).toBe(2 * stored);
-  });
+  it(
+    'never answers 5xx and stores exactly the bodies the schema accepts',
+    { timeout: 240_000 },
+    async () => {
+      let stored = 0;
+      let rejected = 0;
+      await fc.assert(
+        fc.asyncProperty(body, async (raw) => {
+          const before = await db.$count(meetingRequests);
+          const res = await handler(post(raw, {}, true), {});
+          expect(res.status).toBeLessThan(500);
+          const json = await res.json();
+          const after = await db.$count(meetingRequests);
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(raw);
+          } catch {
+            parsed = Symbol('malformed');
+          }
+          const check = meetingRequestSchema(earliestToday()).safeParse(parsed);
+          if (!check.success) {
+            rejected++;
+            expect(res.status).toBe(400);
+            expect(json).toMatchObject({ success: false });
+            expect(typeof json.error).toBe('string');
+            expect(after).toBe(before);
+            return;
+          }
+          expect(res.status).toBe(200);
+          expect(json.success).toBe(true);
+          const expected = check.data.website ? 0 : 1;
+          expect(after - before).toBe(expected);
+          stored += expected;
+        }),
+        { numRuns: 1000 },
+      );
+      expect(stored).toBeGreaterThan(10);
+      expect(rejected).toBeGreaterThan(100);
+      expect(await db.$count(emailOutbox)).toBe(2 * stored);
+    },
+  );
 });

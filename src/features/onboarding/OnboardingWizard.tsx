@@ -203,6 +203,14 @@ export default function OnboardingWizard({ pathname }: Props) {
     if (errors[field as string]) setErrors(({ [field as string]: _gone, ...rest }) => rest);
   };
 
+  /** A text field's id, value, change handler and message, for `field` of step `key`. */
+  const bind = <K extends StepKey>(key: K, field: keyof Values[K] & string) => ({
+    id: field,
+    value: String(values[key][field]),
+    onChange: (v: string) => setField(key, field, v),
+    error: errors[field],
+  });
+
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (phase.name !== 'step' || !state || saving) return;
@@ -324,71 +332,46 @@ export default function OnboardingWizard({ pathname }: Props) {
               <>
                 <div className="ob-grid">
                   <TextField
-                    id="businessName"
+                    {...bind('businessInfo', 'businessName')}
                     label="Business name"
                     required
                     autoComplete="organization"
-                    value={values.businessInfo.businessName}
-                    onChange={(v) => setField('businessInfo', 'businessName', v)}
-                    error={errors.businessName}
                   />
+                  <TextField {...bind('businessInfo', 'industry')} label="Industry" required />
                   <TextField
-                    id="industry"
-                    label="Industry"
-                    required
-                    value={values.businessInfo.industry}
-                    onChange={(v) => setField('businessInfo', 'industry', v)}
-                    error={errors.industry}
-                  />
-                  <TextField
-                    id="contactName"
+                    {...bind('businessInfo', 'contactName')}
                     label="Contact name"
                     required
                     autoComplete="name"
-                    value={values.businessInfo.contactName}
-                    onChange={(v) => setField('businessInfo', 'contactName', v)}
-                    error={errors.contactName}
                   />
                   <TextField
-                    id="email"
+                    {...bind('businessInfo', 'email')}
                     label="Email address"
                     type="email"
                     inputMode="email"
                     required
                     autoComplete="email"
-                    value={values.businessInfo.email}
-                    onChange={(v) => setField('businessInfo', 'email', v)}
-                    error={errors.email}
                   />
                   <TextField
-                    id="phone"
+                    {...bind('businessInfo', 'phone')}
                     label="Phone number"
                     type="tel"
                     inputMode="tel"
                     required
                     autoComplete="tel"
-                    value={values.businessInfo.phone}
-                    onChange={(v) => setField('businessInfo', 'phone', v)}
-                    error={errors.phone}
                   />
                   <TextField
-                    id="website"
+                    {...bind('businessInfo', 'website')}
                     label="Website"
                     autoComplete="url"
                     hint="Optional"
-                    value={values.businessInfo.website}
-                    onChange={(v) => setField('businessInfo', 'website', v)}
-                    error={errors.website}
                   />
                 </div>
                 <TextAreaField
-                  id="description"
+                  {...bind('businessInfo', 'description')}
                   label="Business description"
                   required
                   hint="What you do, who you serve and what makes you different."
-                  value={values.businessInfo.description}
-                  onChange={(v) => setField('businessInfo', 'description', v)}
-                  error={errors.description}
                 />
                 <LogoUpload
                   orderId={state.order.id}
@@ -412,49 +395,34 @@ export default function OnboardingWizard({ pathname }: Props) {
             {phase.step === 1 && (
               <>
                 <TextAreaField
-                  id="goals"
+                  {...bind('projectDetails', 'goals')}
                   label="Project goals"
                   required
                   hint={GOAL_HINT[product.kind]}
-                  value={values.projectDetails.goals}
-                  onChange={(v) => setField('projectDetails', 'goals', v)}
-                  error={errors.goals}
                 />
                 <TextAreaField
-                  id="targetAudience"
+                  {...bind('projectDetails', 'targetAudience')}
                   label="Target audience"
                   required
                   rows={3}
-                  value={values.projectDetails.targetAudience}
-                  onChange={(v) => setField('projectDetails', 'targetAudience', v)}
-                  error={errors.targetAudience}
                 />
                 <TextAreaField
-                  id="keyFeatures"
+                  {...bind('projectDetails', 'keyFeatures')}
                   label="Key features"
                   required
                   hint={FEATURE_HINT[product.kind]}
-                  value={values.projectDetails.keyFeatures}
-                  onChange={(v) => setField('projectDetails', 'keyFeatures', v)}
-                  error={errors.keyFeatures}
                 />
                 <div className="ob-grid">
                   <TextField
-                    id="timeline"
+                    {...bind('projectDetails', 'timeline')}
                     label="Timeline"
                     required
                     hint="For example: within 6 weeks"
-                    value={values.projectDetails.timeline}
-                    onChange={(v) => setField('projectDetails', 'timeline', v)}
-                    error={errors.timeline}
                   />
                   <TextField
-                    id="competitors"
+                    {...bind('projectDetails', 'competitors')}
                     label="Competitors"
                     hint="Optional"
-                    value={values.projectDetails.competitors}
-                    onChange={(v) => setField('projectDetails', 'competitors', v)}
-                    error={errors.competitors}
                   />
                 </div>
               </>
@@ -463,31 +431,22 @@ export default function OnboardingWizard({ pathname }: Props) {
             {phase.step === 2 && (
               <>
                 <TextAreaField
-                  id="stylePreferences"
+                  {...bind('designPreferences', 'stylePreferences')}
                   label="Style preferences"
                   required
                   rows={3}
                   hint={STYLE_HINT[product.kind]}
-                  value={values.designPreferences.stylePreferences}
-                  onChange={(v) => setField('designPreferences', 'stylePreferences', v)}
-                  error={errors.stylePreferences}
                 />
                 <TextField
-                  id="colorPreferences"
+                  {...bind('designPreferences', 'colorPreferences')}
                   label="Colour preferences"
                   hint="Optional"
-                  value={values.designPreferences.colorPreferences}
-                  onChange={(v) => setField('designPreferences', 'colorPreferences', v)}
-                  error={errors.colorPreferences}
                 />
                 <TextAreaField
-                  id="inspirationalWebsites"
+                  {...bind('designPreferences', 'inspirationalWebsites')}
                   label="Inspirational websites"
                   rows={3}
                   hint="Optional: sites or accounts you like, and why."
-                  value={values.designPreferences.inspirationalWebsites}
-                  onChange={(v) => setField('designPreferences', 'inspirationalWebsites', v)}
-                  error={errors.inspirationalWebsites}
                 />
                 <CheckboxField
                   id="logoUpload"
@@ -497,13 +456,10 @@ export default function OnboardingWizard({ pathname }: Props) {
                   Use my logo in the design
                 </CheckboxField>
                 <TextAreaField
-                  id="additionalNotes"
+                  {...bind('designPreferences', 'additionalNotes')}
                   label="Additional notes"
                   rows={3}
                   hint="Optional"
-                  value={values.designPreferences.additionalNotes}
-                  onChange={(v) => setField('designPreferences', 'additionalNotes', v)}
-                  error={errors.additionalNotes}
                 />
               </>
             )}

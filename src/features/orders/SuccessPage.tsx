@@ -6,9 +6,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
-import { formatUsd } from '../catalogue/catalogue';
-import { loadCart } from '../cart/cart.store';
-import { requestJson } from '../checkout/checkout';
+import { formatUsd } from '../catalogue/money';
+import { loadCart } from '../cart/cart.state';
+import { requestJson } from '../../lib/request-json';
 import '../checkout/checkout.css';
 import {
   isSettled,
@@ -278,6 +278,10 @@ export default function SuccessPage({ support }: { support: Support }) {
       <div className="success-stack">
         <div className="success-hero">
           <h1>Confirming Your Payment</h1>
+          <p className="lead">
+            We are confirming your payment with our payment provider and loading your order details.
+            This usually takes only a moment, so please keep this page open.
+          </p>
           <p className="checkout-loading" role="status">
             <span className="spinner" aria-hidden="true" /> Loading your order details…
           </p>

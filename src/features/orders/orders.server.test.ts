@@ -39,14 +39,14 @@ function providerSaying(state: Partial<ProviderSession>): PaymentProvider {
   };
 }
 
-async function session(id: string) {
+async function session(id: string, provider: 'stripe' | 'simulated' = 'stripe') {
   const cart = priceCart([
     { id: 'lily-ai', billingCycle: 'monthly', quantity: 1 },
     { id: 'starter', billingCycle: 'oneTime', quantity: 1 },
   ]);
   await db.insert(checkoutSessions).values({
     id,
-    provider: 'stripe',
+    provider,
     mode: cart.mode,
     lines: cart.lines,
     amountTotalCents: cart.amountTotalCents,
@@ -80,6 +80,7 @@ describe('fulfillCheckout', () => {
       amount: 119900,
       mode: 'subscription',
       customerName: 'Zoë 山田',
+      isTest: false,
     });
     expect(order?.orderNumber).toMatch(/^NR-\d{8}-[A-Z2-9]{6}$/);
     const first = results[0];
@@ -99,6 +100,16 @@ describe('fulfillCheckout', () => {
     const file = await orderItemDownload(db, item!.id, order!.clientId!);
     expect(Buffer.from(file!.bytes).subarray(0, 5).toString()).toBe('%PDF-');
     expect(await orderItemDownload(db, item!.id, order!.clientId! + 1)).toBeNull();
+  });
+
+  it('flags orders paid through the simulated provider as test orders', async () => {
+    await session('sim_cs_flagged', 'simulated');
+    await fulfillCheckout('sim_cs_flagged', { db, provider: providerSaying({}) });
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.checkoutSessionId, 'sim_cs_flagged'));
+    expect(order?.isTest).toBe(true);
   });
 
   it('creates test orders as completed and priced from the catalogue', async () => {

@@ -257,6 +257,8 @@ export async function fulfillCheckout(
         status,
         items: JSON.stringify(metadataItems(session.lines)),
         mode: session.mode,
+        // No money moved: the admin and reports keep simulated orders apart from real ones.
+        isTest: session.provider === 'simulated',
         paidAt: status === 'paid' ? now : null,
         createdAt: now,
       })

@@ -2,7 +2,8 @@
  * Order shapes the browser sees (success page, test pages) and small display rules.
  * Browser-safe: no server imports.
  */
-import { formatUsdWhole, type BillingCycle, type ItemType } from '../catalogue/catalogue';
+import type { BillingCycle, ItemType } from '../catalogue/catalogue';
+import { formatUsdWhole } from '../catalogue/money';
 
 export type OrderStatus = 'pending' | 'paid' | 'completed' | 'failed' | 'refunded';
 
