@@ -562,7 +562,14 @@ async function loadSsrFunction(
   log: (...a: unknown[]) => void,
 ): Promise<LoadedFunction | undefined> {
   const entry = path.join(buildRoot, '.netlify', 'v1', 'functions', 'ssr', 'ssr.mjs');
-  if (!existsSync(entry)) return undefined;
+  if (!existsSync(entry)) {
+    // `astro check` (npm run typecheck) empties .netlify/v1/functions: say so instead of
+    // answering every on-demand page (404, /pay/simulated, ...) with a bare "Not Found".
+    console.warn(
+      '[serve] no Astro SSR function in .netlify/v1/functions/ssr: on-demand pages will 404. Run `npm run build` again.',
+    );
+    return undefined;
+  }
   const mod = (await import(pathToFileURL(entry).href)) as {
     default: FunctionHandler;
     config: FunctionRouteConfig;
