@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { formatUsdWhole } from '../catalogue/catalogue';
 import { notify } from '../notifications/notifications';
+import { useHydrated } from '../onboarding/use-hydrated';
 import { requestJson } from './checkout';
 import { TEST_CHECKOUT_PACKAGES, TEST_REDIRECT_DELAY_MS, TEST_STEPS } from './test-pages';
 import './checkout.css';
@@ -43,6 +44,8 @@ export default function TestCheckout() {
   const [productId, setProductId] = useState<string>(TEST_CHECKOUT_PACKAGES[0].id);
   const [order, setOrder] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
+  // Until hydration a click would do nothing: the buttons wait for their handlers.
+  const hydrated = useHydrated();
   const [redirectFailed, setRedirectFailed] = useState(false);
 
   async function simulatePayment() {
@@ -157,7 +160,7 @@ export default function TestCheckout() {
             type="button"
             className="btn"
             onClick={() => void simulatePayment()}
-            disabled={busy}
+            disabled={busy || !hydrated}
             aria-busy={busy}
           >
             {busy && <span className="spinner" aria-hidden="true" />} Simulate Payment
@@ -187,7 +190,7 @@ export default function TestCheckout() {
                 type="button"
                 className="btn"
                 onClick={() => void submitStep(step.n)}
-                disabled={busy}
+                disabled={busy || !hydrated}
                 aria-busy={busy}
               >
                 {busy && <span className="spinner" aria-hidden="true" />} Submit Step {step.n}

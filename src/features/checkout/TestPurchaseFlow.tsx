@@ -99,7 +99,7 @@ export default function TestPurchaseFlow({ publishableKey }: { publishableKey: s
             type="button"
             className="btn"
             onClick={() => void runAll()}
-            disabled={running}
+            disabled={running || !mounted}
             aria-busy={running}
           >
             {running ? (
