@@ -136,6 +136,7 @@ export default function TestPurchaseFlow({ publishableKey }: { publishableKey: s
                   type="button"
                   className="btn btn--sm"
                   onClick={() => addCatalogueItem(product.id, product.billingCycle)}
+                  disabled={!mounted}
                 >
                   Add to Cart
                 </button>
