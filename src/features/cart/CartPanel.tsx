@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
-import { CART_CYCLE_LABEL, formatCartUsd as formatUsd, itemCountLabel, type CartItem } from './cart.rules';
+import { formatUsd } from '../catalogue/money';
+import { CART_CYCLE_LABEL, itemCountLabel, type CartItem } from './cart.rules';
 import {
   $cartCount,
   $cartItems,
@@ -124,7 +125,12 @@ export function CartPanel({ fallbackFocus, go }: Props) {
               {itemCountLabel(count)}
             </span>
           </div>
-          <button type="button" className="cart-icon-btn" aria-label="Close cart" onClick={closeCart}>
+          <button
+            type="button"
+            className="cart-icon-btn"
+            aria-label="Close cart"
+            onClick={closeCart}
+          >
             <Icon name="close" />
           </button>
         </header>
@@ -172,7 +178,11 @@ export function CartPanel({ fallbackFocus, go }: Props) {
                   <dd data-testid="cart-total">{formatUsd(total)}</dd>
                 </div>
               </dl>
-              <button type="button" className="btn btn--block" onClick={() => leaveFor('/checkout')}>
+              <button
+                type="button"
+                className="btn btn--block"
+                onClick={() => leaveFor('/checkout')}
+              >
                 Proceed to Checkout
                 <Icon name="arrowRight" />
               </button>
@@ -202,7 +212,12 @@ function CartLine({ item, onChange, onRemove }: LineProps) {
   return (
     <li className="cart-line" data-testid="cart-line">
       <span className="cart-line__icon" aria-hidden="true">
-        <Icon name={item.icon ?? (item.type === 'website' ? 'globe' : item.type === 'agent' ? 'robot' : 'box')} />
+        <Icon
+          name={
+            item.icon ??
+            (item.type === 'website' ? 'globe' : item.type === 'agent' ? 'robot' : 'box')
+          }
+        />
       </span>
       <div className="cart-line__main">
         <div className="cart-line__top">

@@ -6,7 +6,8 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
-import { PREVIEW_LIMIT, formatCartUsd as formatUsd, itemCountLabel } from './cart.rules';
+import { formatUsd } from '../catalogue/money';
+import { PREVIEW_LIMIT, itemCountLabel } from './cart.rules';
 import { $cartCount, $cartItems, $cartPreviewOpen, $cartTotal, openCart } from './cart.state';
 
 type Props = {

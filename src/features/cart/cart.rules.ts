@@ -175,9 +175,6 @@ export function isAddButtonDisabled(
   return isInCart(items, id, cycle);
 }
 
-/** $1,000.00 (money.ts, which keeps the cart UI free of the catalogue and zod). */
-export { formatUsd as formatCartUsd } from '../catalogue/money';
-
 /** The billing badge: "One-time" or the cycle's name. */
 export const CART_CYCLE_LABEL: Record<BillingCycle, string> = {
   oneTime: 'One-time',

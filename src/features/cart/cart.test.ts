@@ -5,7 +5,6 @@ import {
   CART_CYCLE_LABEL,
   CART_ICONS,
   CART_TYPES,
-  formatCartUsd,
   isAddButtonDisabled,
   toCartItem,
   toCartItems,
@@ -35,13 +34,7 @@ import {
   starter,
   supportMonthly,
 } from './cart.fixtures';
-import {
-  BILLING_CYCLES,
-  CYCLE_LABEL,
-  ITEM_TYPES,
-  PURCHASE_KEYS,
-  formatUsd,
-} from '../catalogue/catalogue';
+import { BILLING_CYCLES, CYCLE_LABEL, ITEM_TYPES, PURCHASE_KEYS } from '../catalogue/catalogue';
 
 describe('line identity', () => {
   it('is the pair id + billingCycle', () => {
@@ -79,11 +72,19 @@ describe('addToCart', () => {
     items = addToCart(items, lilyYearly).items;
     const result = addToCart(items, growthYearly);
     expect(result.outcome).toBe('added');
-    expect(result.items.map((i) => i.id)).toEqual(['starter', 'advanced', 'lily-starter', 'lily-growth']);
+    expect(result.items.map((i) => i.id)).toEqual([
+      'starter',
+      'advanced',
+      'lily-starter',
+      'lily-growth',
+    ]);
   });
 
   it('replaces the whole cart when a recurring item has a different cycle than a recurring line', () => {
-    const { items, outcome } = addToCart([starter, { ...lilyMonthly, quantity: 3 }, supportMonthly], growthYearly);
+    const { items, outcome } = addToCart(
+      [starter, { ...lilyMonthly, quantity: 3 }, supportMonthly],
+      growthYearly,
+    );
     expect(outcome).toBe('replaced');
     expect(items).toEqual([{ ...growthYearly, quantity: 1 }]);
   });
@@ -93,7 +94,10 @@ describe('addToCart', () => {
   });
 
   it('treats the same plan yearly as a conflicting line, not the same line', () => {
-    expect(addToCart([lilyMonthly], lilyYearly)).toEqual({ items: [lilyYearly], outcome: 'replaced' });
+    expect(addToCart([lilyMonthly], lilyYearly)).toEqual({
+      items: [lilyYearly],
+      outcome: 'replaced',
+    });
   });
 
   it('does not mutate its input', () => {
@@ -198,7 +202,10 @@ describe('cartItemFromCatalogue', () => {
   });
 
   it('carries the list price only where it exceeds the price', () => {
-    expect(cartItemFromCatalogue('lily-growth', 'monthly')).toMatchObject({ price: 498, originalPrice: 749 });
+    expect(cartItemFromCatalogue('lily-growth', 'monthly')).toMatchObject({
+      price: 498,
+      originalPrice: 749,
+    });
     expect(cartItemFromCatalogue('lily-growth', 'yearly')).not.toHaveProperty('originalPrice');
   });
 
@@ -257,11 +264,10 @@ describe('add button state', () => {
 });
 
 describe('zod-free twins (cart.rules.ts) agree with the schema and the catalogue', () => {
-  it('uses the catalogue cycles, types, labels and money format', () => {
+  it('uses the catalogue cycles, types and labels', () => {
     expect(CART_CYCLES).toEqual(BILLING_CYCLES);
     expect([...CART_TYPES].sort()).toEqual([...ITEM_TYPES].sort());
     expect(CART_CYCLE_LABEL).toEqual(CYCLE_LABEL);
-    for (const amount of [0, 0.14, 199, 1000, 1234567.891]) expect(formatCartUsd(amount)).toBe(formatUsd(amount));
   });
 
   const valid = fc.record(
@@ -271,7 +277,10 @@ describe('zod-free twins (cart.rules.ts) agree with the schema and the catalogue
       description: fc.string({ maxLength: 1000 }),
       type: fc.constantFrom(...CART_TYPES),
       billingCycle: fc.constantFrom(...CART_CYCLES),
-      price: fc.oneof(fc.integer({ min: 0, max: 10000 }), fc.double({ min: 0, max: 1e6, noNaN: true })),
+      price: fc.oneof(
+        fc.integer({ min: 0, max: 10000 }),
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+      ),
       originalPrice: fc.integer({ min: 0, max: 10000 }),
       quantity: fc.integer({ min: 1, max: 99 }),
       icon: fc.constantFrom(...CART_ICONS),
@@ -280,17 +289,48 @@ describe('zod-free twins (cart.rules.ts) agree with the schema and the catalogue
   );
   /** Edge values that break one rule each (bounds, wrong types, NaN, unknown enum values). */
   const bad = fc.constantFrom<unknown>(
-    '', 'x'.repeat(101), 'x'.repeat(201), 'x'.repeat(1001), -1, -0.01, 0.5, 1.5, 0, NaN, Infinity,
-    Number.MAX_SAFE_INTEGER + 2, null, undefined, [], {}, true, 'weekly', 'service', 'star', '1',
+    '',
+    'x'.repeat(101),
+    'x'.repeat(201),
+    'x'.repeat(1001),
+    -1,
+    -0.01,
+    0.5,
+    1.5,
+    0,
+    NaN,
+    Infinity,
+    Number.MAX_SAFE_INTEGER + 2,
+    null,
+    undefined,
+    [],
+    {},
+    true,
+    'weekly',
+    'service',
+    'star',
+    '1',
   );
   const key = fc.constantFrom(
-    'id', 'name', 'description', 'type', 'billingCycle', 'price', 'originalPrice', 'quantity', 'icon', 'extra',
+    'id',
+    'name',
+    'description',
+    'type',
+    'billingCycle',
+    'price',
+    'originalPrice',
+    'quantity',
+    'icon',
+    'extra',
   );
   const candidate = fc.oneof(
     valid,
-    fc.tuple(valid, fc.array(fc.tuple(key, fc.oneof(bad, fc.anything())), { minLength: 1, maxLength: 2 })).map(
-      ([item, edits]) => Object.assign({ ...item }, Object.fromEntries(edits)) as unknown,
-    ),
+    fc
+      .tuple(
+        valid,
+        fc.array(fc.tuple(key, fc.oneof(bad, fc.anything())), { minLength: 1, maxLength: 2 }),
+      )
+      .map(([item, edits]) => Object.assign({ ...item }, Object.fromEntries(edits)) as unknown),
     fc.anything(),
   );
 
@@ -314,7 +354,8 @@ describe('zod-free twins (cart.rules.ts) agree with the schema and the catalogue
   });
 
   it('accepts every catalogue line and rejects non-objects', () => {
-    for (const key of PURCHASE_KEYS) expect(toCartItem(cartItemFromCatalogue(key))).toEqual(cartItemFromCatalogue(key));
+    for (const key of PURCHASE_KEYS)
+      expect(toCartItem(cartItemFromCatalogue(key))).toEqual(cartItemFromCatalogue(key));
     for (const v of [null, undefined, 'x', 3, [], [starter]]) expect(toCartItem(v)).toBeNull();
     expect(toCartItems([starter, { ...starter, extra: 1 }])).toEqual([starter, starter]);
     expect(toCartItems({})).toBeNull();
