@@ -1,0 +1,93 @@
+/**
+ * Interaction scripts start after the first paint (AfterPaint.astro): content pages request
+ * no script before their text is on screen, and a press made before a control's script has
+ * run is held and replayed rather than lost.
+ */
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { ROUTES } from './routes';
+
+/** Lighthouse's mobile screen: what sits above the fold there is what the LCP waits for. */
+test.use({ viewport: { width: 412, height: 823 } });
+
+/** Holds back the responses for matching script files until `release()` is called. */
+async function holdScripts(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+for (const { path } of ROUTES.filter((r) => r.kind === 'content')) {
+  test(`${path} requests no script before its first contentful paint`, async ({ page }) => {
+    await page.goto(path);
+    // Held presses are released once every after-paint script has run.
+    await expect(page.locator('template[data-after-paint]')).toHaveCount(0);
+    await expect(page.locator('[data-awaits-script]')).toHaveCount(0);
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => ({ url: new URL(e.name).pathname, start: e.startTime })),
+    }));
+    expect(timing.firstPaint).toBeGreaterThan(0);
+    expect(timing.scripts.length, 'the page scripts were requested').toBeGreaterThan(0);
+    expect(timing.scripts.filter((s) => s.start < timing.firstPaint)).toEqual([]);
+  });
+}
+
+test('a press on the cart button before its script has run opens the preview once it has', async ({
+  page,
+}) => {
+  const release = await holdScripts(page, /\/_astro\/WidgetScripts[^/]*\.js$/);
+  await page.goto('/about', { waitUntil: 'domcontentloaded' });
+  const cartButton = page.getByRole('button', { name: /^Shopping cart/ });
+  await cartButton.click();
+  await expect(cartButton).toHaveAttribute('data-awaits-script', 'pressed');
+  await expect(page.getByRole('region', { name: 'Cart preview' })).toHaveCount(0);
+
+  release();
+  const preview = page.getByRole('region', { name: 'Cart preview' });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByText('Your cart is empty')).toBeVisible();
+  await expect(cartButton).not.toHaveAttribute('data-awaits-script');
+});
+
+test('an early Add to Cart press adds the item once the script has run, and only once', async ({
+  page,
+}) => {
+  const release = await holdScripts(page, /\/_astro\/AddToCart[^/]*\.js$/);
+  await page.goto('/products', { waitUntil: 'domcontentloaded' });
+  const add = page
+    .getByRole('article', { name: 'Starter Website Package' })
+    .getByRole('button', { name: 'Add to Cart' });
+  await add.click();
+  // The press was held: the browser did nothing with it yet.
+  await expect(add).toHaveAttribute('data-awaits-script', 'pressed');
+  await expect(page.getByRole('button', { name: /^Shopping cart/ })).toHaveAccessibleName(
+    'Shopping cart, 0 items',
+  );
+
+  release();
+  await expect(page.getByRole('dialog', { name: 'Shopping Cart' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Shopping cart/ })).toHaveAccessibleName(
+    'Shopping cart, 1 item',
+  );
+});
+
+test('an early press on "Watch full screen" opens the video once its script has run', async ({
+  page,
+}) => {
+  const release = await holdScripts(page, /\/_astro\/VideoModal[^/]*\.js$/);
+  await page.goto('/airbnb-automation', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Watch full screen' }).click();
+  const video = page.getByRole('dialog', { name: 'Airbnb AI in 2 minutes' });
+  await expect(video).toBeHidden();
+
+  release();
+  await expect(video).toBeVisible();
+});
