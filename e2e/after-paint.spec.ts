@@ -43,7 +43,7 @@ for (const { path } of ROUTES.filter((r) => r.kind === 'content')) {
 test('a press on the cart button before its script has run opens the preview once it has', async ({
   page,
 }) => {
-  const release = await holdScripts(page, /\/_astro\/WidgetScripts[^/]*\.js$/);
+  const release = await holdScripts(page, /\/_astro\/CartButton[^/]*\.js$/);
   await page.goto('/about', { waitUntil: 'domcontentloaded' });
   const cartButton = page.getByRole('button', { name: /^Shopping cart/ });
   await cartButton.click();
