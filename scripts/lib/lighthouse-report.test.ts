@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   budgetProblems,
   markdownTable,
+  medianOfRuns,
   medianRun,
   summarize,
   type Lhr,
@@ -80,6 +81,32 @@ describe('medianRun', () => {
     expect(medianRun(runs).scores.performance).toBe(99);
     const ties = [lhr(1, 900, 0), lhr(1, 1100, 0), lhr(1, 1000, 0)].map((r) => summarize('/', r));
     expect(medianRun(ties).lcpMs).toBe(1000);
+  });
+});
+
+describe('medianOfRuns', () => {
+  it('takes the median of each metric on its own, so one slow run moves no budget', () => {
+    const runs = [lhr(1, 905, 0), lhr(1, 964, 64), lhr(1, 908, 8)].map((r) => summarize('/', r));
+    const result = medianOfRuns(runs);
+    // The run with the middle LCP (908) is not the run with the middle TBT.
+    expect(result.lcpMs).toBe(908);
+    expect(result.tbtMs).toBe(8);
+    expect(budgetProblems(result)).toEqual([]);
+  });
+
+  it('fails a budget that the middle value misses', () => {
+    const runs = [lhr(1, 900, 70), lhr(1, 900, 55), lhr(1, 900, 10)].map((r) => summarize('/', r));
+    expect(budgetProblems(medianOfRuns(runs))).toEqual(['TBT 55 ms > 50 ms']);
+  });
+
+  it('takes the median score per category and averages the middle pair of an even count', () => {
+    const runs = [lhr(0.97, 1000, 0), lhr(1, 1200, 0), lhr(0.99, 1100, 0), lhr(0.98, 1300, 0)].map(
+      (r) => summarize('/', r),
+    );
+    const result = medianOfRuns(runs);
+    expect(result.scores.performance).toBe(99); // (98 + 99) / 2, rounded
+    expect(result.lcpMs).toBe(1150);
+    expect(result.scores.accessibility).toBe(100);
   });
 });
 

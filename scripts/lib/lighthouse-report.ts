@@ -1,6 +1,7 @@
 /**
- * Turns Lighthouse results into the per-route summary, picks the median run and checks the
- * budgets. Pure; used by scripts/audit-lighthouse.ts and tested in lighthouse-report.test.ts.
+ * Turns Lighthouse results into the per-route summary, takes the medians over the runs and
+ * checks the budgets. Pure; used by scripts/audit-lighthouse.ts and tested in
+ * lighthouse-report.test.ts.
  */
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -87,7 +88,8 @@ export function summarize(route: string, lhr: Lhr, skipped: string[] = []): Rout
 
 /**
  * The median run: runs ordered by performance score, then LCP, then TBT; the middle one
- * (the lower middle for an even count). Keeps one coherent run instead of mixing metrics.
+ * (the lower middle for an even count). Its full result is saved for a failing route, so
+ * there is one coherent run to inspect.
  */
 export function medianRun<T extends RouteSummary>(runs: T[]): T {
   if (!runs.length) throw new Error('no runs');
@@ -100,7 +102,41 @@ export function medianRun<T extends RouteSummary>(runs: T[]): T {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
-/** Budget violations of one route's median run, as sentences. */
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (!sorted.length) return Number.NaN;
+  const mid = (sorted.length - 1) / 2;
+  return (sorted[Math.floor(mid)]! + sorted[Math.ceil(mid)]!) / 2;
+};
+
+/**
+ * The route's result judged against the budgets: the median of each score and metric over
+ * the runs, as Lighthouse CI's "median" aggregation does. One slow run moves no budget, and
+ * a metric is not taken from whichever run happened to be in the middle by another metric
+ * (TBT of the run with the middle LCP was a lottery on a noisy machine). Failing audits are
+ * those of the median run, which is the one saved for inspection.
+ */
+export function medianOfRuns<T extends RouteSummary>(runs: T[]): RouteSummary {
+  const representative = medianRun(runs);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => {
+      const values = runs.map((r) => r.scores[c]).filter((v): v is number => v !== null);
+      return [c, values.length ? Math.round(median(values)) : null];
+    }),
+  ) as Record<CategoryId, number | null>;
+  return {
+    route: representative.route,
+    scores,
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    cls: median(runs.map((r) => r.cls)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    jsBytes: median(runs.map((r) => r.jsBytes)),
+    failingAudits: representative.failingAudits,
+    skipped: representative.skipped,
+  };
+}
+
+/** Budget violations of a route's result, as sentences. */
 export function budgetProblems(s: RouteSummary, budgets = LIGHTHOUSE_BUDGETS): string[] {
   const problems: string[] = [];
   for (const c of CATEGORIES) {
