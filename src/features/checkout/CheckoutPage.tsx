@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
+import { errorMessage } from '../../lib/error-message';
 import { CYCLE_LABEL, canonicalId, findItem, formatUsd } from '../catalogue/catalogue';
 import type { CartItem } from '../cart/cart';
 import { $cartItems, addCatalogueItem } from '../cart/cart.store';
@@ -72,8 +73,7 @@ export default function CheckoutPage() {
     } catch (error) {
       notify({
         title: 'Checkout Error',
-        description:
-          error instanceof Error && error.message ? error.message : CHECKOUT_FALLBACK_ERROR,
+        description: errorMessage(error, CHECKOUT_FALLBACK_ERROR),
         variant: 'destructive',
       });
       setStatus('idle');

@@ -3,6 +3,7 @@
  * onboarding steps with canned data, then go to the client's dashboard after 3 seconds.
  */
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../../lib/error-message';
 import { formatUsdWhole } from '../catalogue/catalogue';
 import { notify } from '../notifications/notifications';
 import { useHydrated } from '../onboarding/use-hydrated';
@@ -13,8 +14,7 @@ import './checkout.css';
 type Phase = 'product-selection' | 'step-1' | 'step-2' | 'step-3' | 'completed';
 type Order = { orderId: number; clientId: number | null };
 
-const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Unknown error';
+const messageOf = (error: unknown) => errorMessage(error, 'Unknown error');
 
 function label(key: string): string {
   return key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());

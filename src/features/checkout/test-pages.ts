@@ -4,6 +4,7 @@
  * "Run Complete Test Suite". Browser-safe; the checks take their dependencies as arguments
  * so unit tests can run them against fakes and the page runs them against the real site.
  */
+import { errorMessage } from '../../lib/error-message';
 import type { BillingCycle } from '../catalogue/catalogue';
 import type { BusinessInfo, DesignPreferences, ProjectDetails } from '../onboarding/onboarding';
 
@@ -240,7 +241,7 @@ export async function runSuite(
             error: outcome.error,
           };
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'Unknown error';
+      const message = errorMessage(error, 'Unknown error');
       result = {
         name: check.name,
         status: 'error',

@@ -4,6 +4,7 @@
  * only the current stage; the draft survives a reload.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { errorMessage } from '../../lib/error-message';
 import { notify } from '../notifications/notifications';
 import { clearDraft, mergeDraft, useDraft } from '../onboarding/draft';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../onboarding/fields';
@@ -139,7 +140,7 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
     } catch (error) {
       notify({
         title: 'Error submitting form',
-        description: (error instanceof Error && error.message) || SUBMIT_ERROR_FALLBACK,
+        description: errorMessage(error, SUBMIT_ERROR_FALLBACK),
         variant: 'destructive',
       });
     } finally {

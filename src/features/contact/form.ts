@@ -5,6 +5,7 @@
  */
 import { useCallback, useId, useState, type SubmitEvent } from 'react';
 import type { ZodType } from '../../lib/zod';
+import { errorMessage } from '../../lib/error-message';
 import { notify } from '../notifications/notifications';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
@@ -102,7 +103,7 @@ export function useSubmittedForm<V extends Record<string, string>>({
     } catch (error) {
       notify({
         title: 'Error',
-        description: (error instanceof Error && error.message) || failure,
+        description: errorMessage(error, failure),
         variant: 'destructive',
       });
     } finally {
