@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { findItem, defaultCycle, type BillingCycle } from '../catalogue/catalogue';
-import { isAddButtonDisabled, type AddButtonMode } from './cart';
+import { isAddButtonDisabled, type AddButtonMode } from './cart.rules';
 import { $cartItems, runAddButton } from './cart.store';
 
 type Props = {

@@ -3,7 +3,8 @@
  * the actions of spec §4 (from cart.state.ts), plus the actions that take a catalogue key.
  */
 import type { BillingCycle } from '../catalogue/catalogue';
-import { cartItemFromCatalogue, type AddButtonMode } from './cart';
+import { cartItemFromCatalogue } from './cart.lines';
+import type { AddButtonMode } from './cart.rules';
 import { addItem, addItemAndCheckout, buyItemNow, runAddButtonItem, type AddOptions } from './cart.state';
 
 export * from './cart.state';

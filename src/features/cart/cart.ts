@@ -1,11 +1,13 @@
 /**
  * The cart's public pure module: every rule of spec §4 (from cart.rules.ts), the zod schema of a
- * cart line for islands and server code, and `cartItemFromCatalogue`. Browser-safe.
+ * cart line, and `cartItemFromCatalogue` (from cart.lines.ts). Browser-safe. Browser code that
+ * does not validate should import the zod-free modules directly.
  */
 import { z } from '../../lib/zod';
-import { BILLING_CYCLES, ITEM_TYPES, defaultCycle, findItem, type BillingCycle } from '../catalogue/catalogue';
+import { BILLING_CYCLES, ITEM_TYPES } from '../catalogue/catalogue';
 import { CART_ICONS, LIMITS, type CartItem } from './cart.rules';
 
+export * from './cart.lines';
 export * from './cart.rules';
 
 export const cartItemSchema = z.object({
@@ -26,24 +28,3 @@ export const cartItemsSchema = z.array(cartItemSchema);
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const schemaMatchesType: Same<z.infer<typeof cartItemSchema>, CartItem> = true;
 void schemaMatchesType;
-
-/** A cart line for a catalogue item in a cycle (its default cycle when omitted). */
-export function cartItemFromCatalogue(id: string, cycle?: BillingCycle): CartItem | undefined {
-  const item = findItem(id);
-  if (!item) return undefined;
-  const billingCycle = cycle ?? defaultCycle(item);
-  const price = item.prices[billingCycle];
-  if (price === undefined) return undefined;
-  const originalPrice = item.originalPrices?.[billingCycle];
-  return {
-    id: item.id,
-    name: item.name,
-    description: item.description,
-    type: item.type,
-    billingCycle,
-    price,
-    ...(originalPrice !== undefined && originalPrice > price ? { originalPrice } : {}),
-    quantity: 1,
-    icon: item.icon,
-  };
-}

@@ -1,13 +1,12 @@
 /**
  * The catalogue: every purchasable item with its price per billing cycle, in US dollars.
  * Islands import it to display prices; functions import it to charge (the browser never
- * sets a price). Browser-safe: no server imports here.
+ * sets a price). Browser-safe: no server imports, and no zod, so an island that only shows
+ * prices (the checkout summary, the cart) does not download and run it.
  */
-import { z } from '../../lib/zod';
 
 export const BILLING_CYCLES = ['oneTime', 'monthly', 'yearly'] as const;
-export const billingCycleSchema = z.enum(BILLING_CYCLES);
-export type BillingCycle = z.infer<typeof billingCycleSchema>;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
 export const ITEM_TYPES = ['package', 'website', 'agent'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];

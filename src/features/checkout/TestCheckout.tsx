@@ -4,10 +4,10 @@
  */
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
+import { requestJson } from '../../lib/request-json';
 import { formatUsdWhole } from '../catalogue/catalogue';
 import { notify } from '../notifications/notifications';
 import { useHydrated } from '../onboarding/use-hydrated';
-import { requestJson } from './checkout';
 import { TEST_CHECKOUT_PACKAGES, TEST_REDIRECT_DELAY_MS, TEST_STEPS } from './test-pages';
 import './checkout.css';
 

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { CYCLE_LABEL, findItem, formatUsd } from '../catalogue/catalogue';
-import { itemCountLabel } from '../cart/cart';
+import { itemCountLabel } from '../cart/cart.rules';
 import {
   $cartCount,
   $cartItems,

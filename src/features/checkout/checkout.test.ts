@@ -4,7 +4,6 @@ import { CATALOGUE, cyclesOf, toCents } from '../catalogue/catalogue';
 import {
   CheckoutError,
   createCheckoutSessionSchema,
-  httpErrorMessage,
   isAllowedRedirect,
   onboardingPathFor,
   priceCart,
@@ -170,13 +169,6 @@ describe('redirect URLs', () => {
 });
 
 describe('display rules', () => {
-  it('formats non-OK responses as "{status}: {body text or status text}"', () => {
-    expect(httpErrorMessage(400, 'Bad Request', '{"error":"Unknown item: x"}')).toBe(
-      '400: {"error":"Unknown item: x"}',
-    );
-    expect(httpErrorMessage(502, 'Bad Gateway', '')).toBe('502: Bad Gateway');
-  });
-
   it('routes each product to its onboarding wizard with the order id', () => {
     expect(onboardingPathFor('starter', 12)).toBe('/onboarding-starter/12');
     expect(onboardingPathFor('advanced', 12)).toBe('/onboarding-advanced/12');

@@ -1,11 +1,12 @@
 /**
  * Checkout rules shared by the checkout island and the functions (browser-safe, no server
- * imports): the request schema, server-side pricing from the catalogue, redirect-URL checks,
- * the spec's HTTP error text and the onboarding route of a purchased item.
+ * imports): the request schema, server-side pricing from the catalogue, redirect-URL checks
+ * and the onboarding route of a purchased item. The checkout island does not import this
+ * module: it only sends the cart, and the schema would make it download and run zod.
  */
 import { z } from '../../lib/zod';
 import {
-  billingCycleSchema,
+  BILLING_CYCLES,
   canonicalId,
   findItem,
   toCents,
@@ -24,7 +25,7 @@ export const MAX_LINES = 50;
  */
 export const checkoutItemSchema = z.object({
   id: z.string().trim().min(1, 'Item id is required').max(100, 'Item id is too long'),
-  billingCycle: billingCycleSchema,
+  billingCycle: z.enum(BILLING_CYCLES),
   quantity: z
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')
@@ -168,8 +169,6 @@ export function withCanceledFlag(cancelUrl: string): string {
   url.searchParams.set('canceled', '1');
   return url.toString();
 }
-
-export { httpErrorMessage, requestJson } from '../../lib/request-json';
 
 /** The onboarding wizard route for a purchased product, with the real order id. */
 export function onboardingPathFor(productId: string, orderId: number | string): string {
