@@ -35,11 +35,7 @@ describe('importChainTo', () => {
 
   it('finds the chain from an entry to a package through relative imports', () => {
     const chain = importChainTo(path.join(src, 'features/cart/cart.ts'), 'zod');
-    expect(shown(chain)).toEqual([
-      'features/cart/cart.ts',
-      'lib/zod.ts',
-      'zod',
-    ]);
+    expect(shown(chain)).toEqual(['features/cart/cart.ts', 'lib/zod.ts', 'zod']);
   });
 
   it('is undefined when the package is never reached', () => {

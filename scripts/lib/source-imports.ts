@@ -40,7 +40,9 @@ function resolveRelative(specifier: string, fromFile: string): string | undefine
   const base = path.resolve(path.dirname(fromFile), specifier);
   const candidates = [base, ...SOURCE_EXTENSIONS.map((ext) => base + ext)];
   candidates.push(...SOURCE_EXTENSIONS.map((ext) => path.join(base, `index${ext}`)));
-  return candidates.find((file) => SOURCE_EXTENSIONS.includes(path.extname(file)) && existsSync(file));
+  return candidates.find(
+    (file) => SOURCE_EXTENSIONS.includes(path.extname(file)) && existsSync(file),
+  );
 }
 
 /**

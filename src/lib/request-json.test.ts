@@ -33,6 +33,8 @@ describe('requestJson', () => {
       'fetch',
       vi.fn(async () => new Response('{"error":"Unknown item: x"}', { status: 400 })),
     );
-    await expect(requestJson('POST', '/api/x', {})).rejects.toThrow('400: {"error":"Unknown item: x"}');
+    await expect(requestJson('POST', '/api/x', {})).rejects.toThrow(
+      '400: {"error":"Unknown item: x"}',
+    );
   });
 });

@@ -1,11 +1,13 @@
 /**
- * zod is about 25 KB gzip and a noticeable start-up cost on a phone. Islands that never
- * validate a form (they show the cart, send it to the server, or render a server answer) must
- * not load it with the page; the server validates what they send.
+ * zod is about 25 KB gzip, and building schemas is a noticeable start-up cost on a phone.
+ * Islands that never validate a form (they show the cart, send it to the server, or render a
+ * server answer) must not load zod with the page; the server validates what they send. Form
+ * islands that hydrate on load build their schemas on first use (`onFirstUse`).
  */
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { importChainTo } from '../../scripts/lib/source-imports.ts';
+import { onFirstUse, z } from './zod';
 
 const src = path.resolve('src');
 
@@ -31,5 +33,51 @@ describe('islands that never validate a form load no zod', () => {
     expect(
       importChainTo(path.join(src, 'features/client-onboarding/ClientOnboardingForm.tsx'), 'zod'),
     ).toBeDefined();
+  });
+});
+
+describe('onFirstUse', () => {
+  it('builds the schema on the first call only, then returns the same schema', () => {
+    const build = vi.fn(() => z.object({ name: z.string().min(2) }));
+    const schema = onFirstUse(build);
+    expect(build).not.toHaveBeenCalled();
+
+    expect(schema().safeParse({ name: 'Al' }).success).toBe(true);
+    expect(schema().safeParse({ name: 'A' }).success).toBe(false);
+    expect(schema()).toBe(schema());
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('form modules of islands that hydrate on load', () => {
+  it('build no schema when imported (the first validation builds them)', async () => {
+    vi.resetModules();
+    const calls: string[] = [];
+    vi.doMock('./zod', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('./zod')>();
+      const counted = new Proxy(actual.z, {
+        get(target, key) {
+          const value: unknown = Reflect.get(target, key);
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            calls.push(String(key));
+            return (value as (...a: unknown[]) => unknown)(...args);
+          };
+        },
+      });
+      return { ...actual, z: counted };
+    });
+    try {
+      const clientOnboarding = await import('../features/client-onboarding/client-onboarding');
+      await import('../features/onboarding/onboarding');
+      expect(calls).toEqual([]);
+
+      // The proxy does count: validating builds the schema through it.
+      clientOnboarding.formErrors({});
+      expect(calls).toContain('object');
+    } finally {
+      vi.doUnmock('./zod');
+      vi.resetModules();
+    }
   });
 });

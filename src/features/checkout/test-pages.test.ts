@@ -65,9 +65,9 @@ describe('test products and canned data', () => {
   });
 
   it('are valid onboarding answers', () => {
-    expect(businessInfoSchema.safeParse(TEST_STEPS[0].data).success).toBe(true);
-    expect(projectDetailsSchema.safeParse(TEST_STEPS[1].data).success).toBe(true);
-    expect(designPreferencesSchema.safeParse(TEST_STEPS[2].data).success).toBe(true);
+    expect(businessInfoSchema().safeParse(TEST_STEPS[0].data).success).toBe(true);
+    expect(projectDetailsSchema().safeParse(TEST_STEPS[1].data).success).toBe(true);
+    expect(designPreferencesSchema().safeParse(TEST_STEPS[2].data).success).toBe(true);
   });
 });
 

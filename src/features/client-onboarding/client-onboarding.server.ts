@@ -40,7 +40,7 @@ export async function submitClientOnboarding(
   body: unknown,
   options: SubmitOptions,
 ): Promise<SubmitResult> {
-  const input = clientOnboardingRequestSchema.parse(body);
+  const input = clientOnboardingRequestSchema().parse(body);
   if (!findItem(input.productId)) throw new HttpError(400, 'productId: Unknown product');
   if (options.rateLimit !== false) {
     await enforce(

@@ -3,7 +3,7 @@
  * the defaults, the stages and the zod schema shared by the island and POST /api/clients/onboarding.
  * Browser-safe: no server imports here.
  */
-import { z } from '../../lib/zod';
+import { onFirstUse, z } from '../../lib/zod';
 import { emailField, optionalText, requiredText } from '../onboarding/onboarding';
 
 export type Option = { value: string; label: string };
@@ -206,78 +206,82 @@ const CHOICE_MESSAGE = 'Please choose one of the listed options.';
 
 export const WEBSITE_URL_MESSAGE = 'Please enter a valid website address, starting with https://';
 
-export const clientOnboardingSchema = z.object({
-  // Stage 1: Business Information
-  fullName: requiredText(2, 'Full name must be at least 2 characters.', 200),
-  email: emailField('Please enter a valid email address.'),
-  businessName: requiredText(2, 'Business name must be at least 2 characters.', 200),
-  phone: requiredText(7, 'Please enter a valid phone number.', 40),
-  businessType: z.enum(values(BUSINESS_TYPES), { error: 'Please select a business type.' }),
-  website: z
-    .union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .max(300, WEBSITE_URL_MESSAGE)
-        .pipe(
-          z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_URL_MESSAGE }),
-        ),
-    ])
-    .optional(),
-  yearsInBusiness: choice(YEARS_IN_BUSINESS),
-  businessDescription: optionalText(5000),
-  productsServices: optionalText(5000),
-  // Stage 2: Project Requirements
-  projectType: z.enum(values(PROJECT_TYPES), { error: CHOICE_MESSAGE }).default('new-website'),
-  projectBudget: choice(PROJECT_BUDGETS),
-  timeline: choice(TIMELINES),
-  targetAudience: optionalText(2000),
-  competitors: optionalText(2000),
-  projectNotes: optionalText(5000),
-  goalsObjectives: optionalText(5000),
-  websiteType: choice(WEBSITE_TYPES),
-  numberOfPages: choice(NUMBER_OF_PAGES),
-  requiredPages: optionalText(2000),
-  contentCreation: choice(CONTENT_CREATION),
-  imageSource: choice(IMAGE_SOURCES),
-  functionalRequirements: optionalText(5000),
-  integrationRequirements: optionalText(5000),
-  domainStatus: choice(DOMAIN_STATUSES),
-  hostingPreference: choice(HOSTING_PREFERENCES),
-  seoRequirements: choice(SEO_REQUIREMENTS),
-  websiteAccessibility: choice(ACCESSIBILITY_LEVELS),
-  maintenancePlan: choice(MAINTENANCE_PLANS),
-  contentMigration: choice(CONTENT_MIGRATION),
-  analyticsTracking: choice(ANALYTICS_TRACKING),
-  securityRequirements: choice(SECURITY_REQUIREMENTS),
-  // Stage 3: Final Details
-  colorPreferences: optionalText(1000),
-  brandStyle: choice(BRAND_STYLES),
-  existingAssets: choice(EXISTING_ASSETS),
-  inspirationalWebsites: optionalText(2000),
-  designDislikes: optionalText(2000),
-  additionalRequirements: optionalText(5000),
-  referralSource: choice(REFERRAL_SOURCES),
-  questions: optionalText(5000),
-  // Checked by stage 3 of the form; optional in the schema (spec §5).
-  termsAccepted: z.boolean().optional(),
-});
+export const clientOnboardingSchema = onFirstUse(() =>
+  z.object({
+    // Stage 1: Business Information
+    fullName: requiredText(2, 'Full name must be at least 2 characters.', 200),
+    email: emailField('Please enter a valid email address.'),
+    businessName: requiredText(2, 'Business name must be at least 2 characters.', 200),
+    phone: requiredText(7, 'Please enter a valid phone number.', 40),
+    businessType: z.enum(values(BUSINESS_TYPES), { error: 'Please select a business type.' }),
+    website: z
+      .union([
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .max(300, WEBSITE_URL_MESSAGE)
+          .pipe(
+            z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_URL_MESSAGE }),
+          ),
+      ])
+      .optional(),
+    yearsInBusiness: choice(YEARS_IN_BUSINESS),
+    businessDescription: optionalText(5000),
+    productsServices: optionalText(5000),
+    // Stage 2: Project Requirements
+    projectType: z.enum(values(PROJECT_TYPES), { error: CHOICE_MESSAGE }).default('new-website'),
+    projectBudget: choice(PROJECT_BUDGETS),
+    timeline: choice(TIMELINES),
+    targetAudience: optionalText(2000),
+    competitors: optionalText(2000),
+    projectNotes: optionalText(5000),
+    goalsObjectives: optionalText(5000),
+    websiteType: choice(WEBSITE_TYPES),
+    numberOfPages: choice(NUMBER_OF_PAGES),
+    requiredPages: optionalText(2000),
+    contentCreation: choice(CONTENT_CREATION),
+    imageSource: choice(IMAGE_SOURCES),
+    functionalRequirements: optionalText(5000),
+    integrationRequirements: optionalText(5000),
+    domainStatus: choice(DOMAIN_STATUSES),
+    hostingPreference: choice(HOSTING_PREFERENCES),
+    seoRequirements: choice(SEO_REQUIREMENTS),
+    websiteAccessibility: choice(ACCESSIBILITY_LEVELS),
+    maintenancePlan: choice(MAINTENANCE_PLANS),
+    contentMigration: choice(CONTENT_MIGRATION),
+    analyticsTracking: choice(ANALYTICS_TRACKING),
+    securityRequirements: choice(SECURITY_REQUIREMENTS),
+    // Stage 3: Final Details
+    colorPreferences: optionalText(1000),
+    brandStyle: choice(BRAND_STYLES),
+    existingAssets: choice(EXISTING_ASSETS),
+    inspirationalWebsites: optionalText(2000),
+    designDislikes: optionalText(2000),
+    additionalRequirements: optionalText(5000),
+    referralSource: choice(REFERRAL_SOURCES),
+    questions: optionalText(5000),
+    // Checked by stage 3 of the form; optional in the schema (spec §5).
+    termsAccepted: z.boolean().optional(),
+  }),
+);
 
-export type ClientOnboardingInput = z.input<typeof clientOnboardingSchema>;
-export type ClientOnboarding = z.output<typeof clientOnboardingSchema>;
+export type ClientOnboardingInput = z.input<ReturnType<typeof clientOnboardingSchema>>;
+export type ClientOnboarding = z.output<ReturnType<typeof clientOnboardingSchema>>;
 export type FieldName = keyof ClientOnboardingInput;
 
 /** The request body of POST /api/clients/onboarding: the form plus the product (default starter). */
-export const clientOnboardingRequestSchema = clientOnboardingSchema.extend({
-  productId: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9-]{1,64}$/, 'Unknown product')
-    .default('starter'),
-});
+export const clientOnboardingRequestSchema = onFirstUse(() =>
+  clientOnboardingSchema().extend({
+    productId: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,64}$/, 'Unknown product')
+      .default('starter'),
+  }),
+);
 
-export type ClientOnboardingRequest = z.output<typeof clientOnboardingRequestSchema>;
+export type ClientOnboardingRequest = z.output<ReturnType<typeof clientOnboardingRequestSchema>>;
 
 /** What the form starts with (spec defaults: project type new-website, need-new domain, ...). */
 export const CLIENT_ONBOARDING_DEFAULTS = {
@@ -350,7 +354,7 @@ export type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** First error message per field for the whole form. */
 export function formErrors(values: Partial<ClientOnboardingValues>): FieldErrors {
-  const result = clientOnboardingSchema.safeParse(values);
+  const result = clientOnboardingSchema().safeParse(values);
   const errors: FieldErrors = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {

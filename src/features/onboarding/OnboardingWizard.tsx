@@ -215,7 +215,7 @@ export default function OnboardingWizard({ pathname }: Props) {
     event.preventDefault();
     if (phase.name !== 'step' || !state || saving) return;
     const key = STEP_KEYS[phase.step]!;
-    const parsed = STEP_SCHEMAS[key].safeParse(values[key]);
+    const parsed = STEP_SCHEMAS[key]().safeParse(values[key]);
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {

@@ -123,7 +123,7 @@ export async function saveOnboardingStep(
   const envelope = stepRequestSchema(z.unknown()).safeParse(body);
   if (!envelope.success) throw new HttpError(400, 'orderId: Invalid order');
   const order = await requireOwnedOrder(db, envelope.data.orderId, session);
-  const parsed = (STEP_SCHEMAS[step] as z.ZodType<Record<string, unknown>>).safeParse(
+  const parsed = (STEP_SCHEMAS[step]() as z.ZodType<Record<string, unknown>>).safeParse(
     envelope.data.data,
   );
   if (!parsed.success) {

@@ -29,18 +29,18 @@ const validBusiness = {
 
 describe('businessInfoSchema', () => {
   it('accepts a complete business and treats website and logo as optional', () => {
-    expect(businessInfoSchema.parse(validBusiness)).toEqual(validBusiness);
+    expect(businessInfoSchema().parse(validBusiness)).toEqual(validBusiness);
     const withLogo = {
       ...validBusiness,
       website: '',
       logoUrl: logoUrlFor(12, 'abcDEF123_-x'),
       logoFile: 'logo.png',
     };
-    expect(businessInfoSchema.safeParse(withLogo).success).toBe(true);
+    expect(businessInfoSchema().safeParse(withLogo).success).toBe(true);
   });
 
   it('uses the exact spec messages', () => {
-    const result = businessInfoSchema.safeParse({
+    const result = businessInfoSchema().safeParse({
       businessName: 'A',
       industry: 'F',
       contactName: 'B',
@@ -59,19 +59,19 @@ describe('businessInfoSchema', () => {
   });
 
   it('gives the same messages when fields are missing or only whitespace', () => {
-    expect(messages(businessInfoSchema.safeParse({}))).toMatchObject({
+    expect(messages(businessInfoSchema().safeParse({}))).toMatchObject({
       businessName: 'Business name is required',
       email: 'Invalid email address',
     });
     expect(
-      messages(businessInfoSchema.safeParse({ ...validBusiness, businessName: '   x ' })),
+      messages(businessInfoSchema().safeParse({ ...validBusiness, businessName: '   x ' })),
     ).toEqual({
       businessName: 'Business name is required',
     });
   });
 
   it('accepts boundary lengths (2, 7, 10 characters)', () => {
-    const result = businessInfoSchema.safeParse({
+    const result = businessInfoSchema().safeParse({
       ...validBusiness,
       businessName: 'AB',
       industry: 'IT',
@@ -88,7 +88,7 @@ describe('businessInfoSchema', () => {
       'javascript:alert(1)',
       '/api/onboarding/logo/1/../../x',
     ]) {
-      expect(businessInfoSchema.safeParse({ ...validBusiness, logoUrl }).success).toBe(false);
+      expect(businessInfoSchema().safeParse({ ...validBusiness, logoUrl }).success).toBe(false);
     }
   });
 });
@@ -97,7 +97,7 @@ describe('projectDetailsSchema', () => {
   it('uses the exact spec messages and leaves competitors optional', () => {
     expect(
       messages(
-        projectDetailsSchema.safeParse({
+        projectDetailsSchema().safeParse({
           goals: 'short',
           targetAudience: 'kids',
           keyFeatures: 'few',
@@ -111,7 +111,7 @@ describe('projectDetailsSchema', () => {
       timeline: 'Timeline information is required',
     });
     expect(
-      projectDetailsSchema.safeParse({
+      projectDetailsSchema().safeParse({
         goals: 'More customers online',
         targetAudience: 'Local families',
         keyFeatures: 'Menu, online orders',
@@ -123,14 +123,14 @@ describe('projectDetailsSchema', () => {
 
 describe('designPreferencesSchema', () => {
   it('requires style preferences with the spec message; everything else is optional', () => {
-    expect(messages(designPreferencesSchema.safeParse({ stylePreferences: 'abc' }))).toEqual({
+    expect(messages(designPreferencesSchema().safeParse({ stylePreferences: 'abc' }))).toEqual({
       stylePreferences: 'Style preferences are required',
     });
-    expect(designPreferencesSchema.safeParse({ stylePreferences: 'Clean and warm' }).success).toBe(
-      true,
-    );
     expect(
-      designPreferencesSchema.safeParse({
+      designPreferencesSchema().safeParse({ stylePreferences: 'Clean and warm' }).success,
+    ).toBe(true);
+    expect(
+      designPreferencesSchema().safeParse({
         stylePreferences: 'Clean and warm',
         colorPreferences: 'Blue',
         logoUpload: true,
@@ -143,7 +143,7 @@ describe('designPreferencesSchema', () => {
 
 describe('stepRequestSchema', () => {
   it('requires a positive integer order id', () => {
-    const schema = stepRequestSchema(designPreferencesSchema);
+    const schema = stepRequestSchema(designPreferencesSchema());
     expect(schema.safeParse({ orderId: 0, data: { stylePreferences: 'Clean' } }).success).toBe(
       false,
     );

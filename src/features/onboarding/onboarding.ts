@@ -3,7 +3,7 @@
  * /api/onboarding/* functions) and the product / step-title selection from the route.
  * Browser-safe: no server imports here.
  */
-import { z } from '../../lib/zod';
+import { onFirstUse, z } from '../../lib/zod';
 import { canonicalId, findItem } from '../catalogue/catalogue';
 
 const tooLong = (max: number) => `Please keep this under ${max} characters`;
@@ -24,43 +24,50 @@ export function logoUrlFor(orderId: number, key: string): string {
   return `/api/onboarding/logo/${orderId}/${key}`;
 }
 
-export const businessInfoSchema = z.object({
-  businessName: requiredText(2, 'Business name is required', 200),
-  industry: requiredText(2, 'Industry is required', 200),
-  contactName: requiredText(2, 'Contact name is required', 200),
-  email: emailField('Invalid email address'),
-  phone: requiredText(7, 'Phone number is required', 40),
-  website: optionalText(300),
-  description: requiredText(10, 'Please provide a brief description of your business', 5000),
-  logoUrl: z
-    .union([z.literal(''), z.string().regex(LOGO_URL_PATTERN, 'Please upload the logo again')])
-    .optional(),
-  logoFile: optionalText(255),
-});
+export const businessInfoSchema = onFirstUse(() =>
+  z.object({
+    businessName: requiredText(2, 'Business name is required', 200),
+    industry: requiredText(2, 'Industry is required', 200),
+    contactName: requiredText(2, 'Contact name is required', 200),
+    email: emailField('Invalid email address'),
+    phone: requiredText(7, 'Phone number is required', 40),
+    website: optionalText(300),
+    description: requiredText(10, 'Please provide a brief description of your business', 5000),
+    logoUrl: z
+      .union([z.literal(''), z.string().regex(LOGO_URL_PATTERN, 'Please upload the logo again')])
+      .optional(),
+    logoFile: optionalText(255),
+  }),
+);
 
-export const projectDetailsSchema = z.object({
-  goals: requiredText(10, 'Please describe your project goals', 5000),
-  targetAudience: requiredText(5, 'Target audience is required', 2000),
-  keyFeatures: requiredText(10, 'Please list key features you need', 5000),
-  timeline: requiredText(5, 'Timeline information is required', 500),
-  competitors: optionalText(2000),
-});
+export const projectDetailsSchema = onFirstUse(() =>
+  z.object({
+    goals: requiredText(10, 'Please describe your project goals', 5000),
+    targetAudience: requiredText(5, 'Target audience is required', 2000),
+    keyFeatures: requiredText(10, 'Please list key features you need', 5000),
+    timeline: requiredText(5, 'Timeline information is required', 500),
+    competitors: optionalText(2000),
+  }),
+);
 
-export const designPreferencesSchema = z.object({
-  colorPreferences: optionalText(1000),
-  stylePreferences: requiredText(5, 'Style preferences are required', 2000),
-  logoUpload: z.boolean().optional(),
-  inspirationalWebsites: optionalText(2000),
-  additionalNotes: optionalText(5000),
-});
+export const designPreferencesSchema = onFirstUse(() =>
+  z.object({
+    colorPreferences: optionalText(1000),
+    stylePreferences: requiredText(5, 'Style preferences are required', 2000),
+    logoUpload: z.boolean().optional(),
+    inspirationalWebsites: optionalText(2000),
+    additionalNotes: optionalText(5000),
+  }),
+);
 
-export type BusinessInfo = z.infer<typeof businessInfoSchema>;
-export type ProjectDetails = z.infer<typeof projectDetailsSchema>;
-export type DesignPreferences = z.infer<typeof designPreferencesSchema>;
+export type BusinessInfo = z.infer<ReturnType<typeof businessInfoSchema>>;
+export type ProjectDetails = z.infer<ReturnType<typeof projectDetailsSchema>>;
+export type DesignPreferences = z.infer<ReturnType<typeof designPreferencesSchema>>;
 
 export const STEP_KEYS = ['businessInfo', 'projectDetails', 'designPreferences'] as const;
 export type StepKey = (typeof STEP_KEYS)[number];
 
+/** Each step's schema, built on first use (call it). */
 export const STEP_SCHEMAS = {
   businessInfo: businessInfoSchema,
   projectDetails: projectDetailsSchema,
