@@ -1,8 +1,8 @@
 /**
- * Checkout rules shared by the checkout island and the functions (browser-safe, no server
- * imports): the request schema, server-side pricing from the catalogue, redirect-URL checks
- * and the onboarding route of a purchased item. The checkout island does not import this
- * module: it only sends the cart, and the schema would make it download and run zod.
+ * Checkout rules of the functions (pure, no server imports): the request schema, server-side
+ * pricing from the catalogue, redirect-URL checks and the onboarding route of a purchased
+ * item. The checkout island does not import this module: it only sends the cart, and the
+ * schema would make it download and run zod.
  */
 import { z } from '../../lib/zod';
 import {
