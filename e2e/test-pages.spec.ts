@@ -103,6 +103,11 @@ test.describe('/test-purchase-flow', () => {
       .click();
     await expect(page.getByTestId('test-cart-count')).toHaveText('1 item');
     await expect(page.getByTestId('test-cart-total')).toHaveText('$10,000.00');
+    // An add opens the cart panel 500 ms later (spec); a visitor closes it to reach the page.
+    const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expect(cart).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(cart).toBeHidden();
     await page.getByRole('button', { name: 'Clear Cart' }).click();
     await expect(page.getByTestId('test-cart-count')).toHaveText('0 items');
 
