@@ -12,6 +12,22 @@ const site = process.env.SITE_URL ?? process.env.URL ?? 'https://novareach.examp
 // builds; the Playwright suite runs against the build (scripts/serve.ts) where it is enforced.
 const isDev = process.argv.includes('dev');
 
+/**
+ * Marks `astro dev` as a local run, the only kind of process besides `npm run preview`
+ * (scripts/serve.ts) and Vitest in which src/server/env.ts may fall back to its built-in
+ * development SESSION_SECRET. The Netlify adapter runs the dev server's pages in this process
+ * and the functions in worker threads of it (@netlify/functions-dev), which inherit process.env.
+ * @type {import('astro').AstroIntegration}
+ */
+const markLocalRun = {
+  name: 'novareach:local-run',
+  hooks: {
+    'astro:config:setup': ({ command }) => {
+      if (command === 'dev') process.env.NOVAREACH_LOCAL_RUN = 'astro-dev';
+    },
+  },
+};
+
 export default defineConfig({
   site,
   trailingSlash: 'ignore',
@@ -24,6 +40,7 @@ export default defineConfig({
     imageCDN: false,
   }),
   integrations: [
+    markLocalRun,
     react(),
     // Private pages are noindex and stay out of the sitemap (src/lib/indexing.ts).
     sitemap({ filter: (page) => !isPrivatePath(new URL(page).pathname) }),

@@ -37,10 +37,9 @@ test.beforeAll(async () => {
       '--silent',
       'admin:create',
       '--',
-      '--username',
-      admin.username,
-      '--password',
-      admin.password,
+      `--username=${admin.username}`,
+      // `=` form: a random password may start with "-", which would read as an option.
+      `--password=${admin.password}`,
     ],
     { cwd: process.cwd(), timeout: 170_000 },
   );

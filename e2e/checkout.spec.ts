@@ -17,7 +17,10 @@ async function payAs(page: Page, name: string, email: string, total: string) {
 }
 
 test.describe('checkout with the simulated provider', () => {
-  test('products → cart → checkout → Pay → success page → Start Setup', async ({ page }) => {
+  test('products → cart → checkout → Pay → success page → Start Setup', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/products');
     const starter = page.getByRole('article', { name: 'Starter Website Package' });
     await starter.getByRole('button', { name: 'Add to Cart' }).click();
@@ -61,6 +64,21 @@ test.describe('checkout with the simulated provider', () => {
 
     // The cart was emptied once the order existed.
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+
+    // The success URL opened in another browser is no login: no personal data, no downloads,
+    // and a sign-in link form instead.
+    const other = await browser.newContext();
+    const stranger = await other.newPage();
+    await stranger.goto(page.url());
+    await expect(stranger.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(stranger.getByRole('heading', { name: 'Is this your order?' })).toBeVisible();
+    await expect(stranger.getByText('ada.e2e@example.com')).toHaveCount(0);
+    await expect(stranger.getByText('Ada Lovelace')).toHaveCount(0);
+    await expect(stranger.getByRole('link', { name: 'Download Files' })).toHaveCount(0);
+    await stranger.getByLabel('Email address').fill('ada.e2e@example.com');
+    await stranger.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await expect(stranger.getByText(/a sign-in link is on its way/)).toBeVisible();
+    await other.close();
 
     await items.getByRole('link', { name: 'Start Setup' }).click();
     await expect(page).toHaveURL(new RegExp(`/onboarding-starter/${orderId}$`));

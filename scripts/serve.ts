@@ -49,6 +49,9 @@ import {
   type RedirectRule,
 } from './lib/netlify-routing.ts';
 
+// A local run: src/server/env.ts may fall back to its development SESSION_SECRET (never on Netlify).
+process.env.NOVAREACH_LOCAL_RUN = 'preview';
+
 export type ServeOptions = {
   port?: number | undefined;
   host?: string | undefined;

@@ -1,4 +1,7 @@
-/** POST /api/admin/login {username, password}: starts a fresh admin session (rotating any old one). */
+/**
+ * POST /api/admin/login {username, password}: starts a fresh admin session (rotating any old one).
+ * 401 for a wrong username or password alike; 429 + Retry-After once this address has failed too often.
+ */
 import { signIn } from '../../src/features/admin/admin.server.ts';
 import { loginSchema } from '../../src/features/admin/admin.ts';
 import { assertCsrf } from '../../src/server/auth/guard.ts';
@@ -24,6 +27,9 @@ export default handler(['POST'], async (req) => {
 export const config = {
   path: '/api/admin/login',
   method: ['POST'],
-  // Netlify's edge limit in front of the app's own per-account and per-address limits.
+  // Netlify's edge limit in front of the app's own guards (admin.server.ts): failures per
+  // address and per account+address answer 429; failures per account only slow it down, so
+  // nobody can lock the owner out. This one also bounds how many delayed requests one address
+  // can keep open.
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

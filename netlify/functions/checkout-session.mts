@@ -1,19 +1,20 @@
 /**
  * GET /api/checkout-session/{sessionId} — the success page's lookup. Fulfils a paid
- * session (same code as the webhook) and signs the purchaser in with the client session.
+ * session (same code as the webhook); the browser that paid is granted the order, anyone
+ * else sees it without personal data.
  */
 import { lookupCheckoutSession } from '../../src/features/checkout/checkout.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { errorJson, handler, json } from '../../src/server/http.ts';
-import { createClientSessionCookie } from '../../src/server/session/index.ts';
 
 export default handler(['GET'], async (req) => {
   const sessionId = decodeURIComponent(new URL(req.url).pathname.split('/').pop() ?? '');
   if (!/^[\w-]{1,200}$/.test(sessionId)) return errorJson(400, 'Invalid session id');
-  const result = await lookupCheckoutSession(sessionId, { db: await getDb() });
+  const result = await lookupCheckoutSession(req, sessionId, { db: await getDb() });
   if (!result) return errorJson(404, 'Checkout session not found');
-  const headers: Record<string, string> = {};
-  if (result.clientId) headers['Set-Cookie'] = createClientSessionCookie(result.clientId);
+  const headers: Record<string, string> = result.setCookie
+    ? { 'Set-Cookie': result.setCookie }
+    : {};
   return json(result.view, { headers });
 });
 

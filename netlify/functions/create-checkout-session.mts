@@ -1,5 +1,9 @@
 /** POST /api/create-checkout-session — spec payload {items, success_url, cancel_url} → {url}. */
-import { startCheckout, allowedOrigins } from '../../src/features/checkout/checkout.server.ts';
+import {
+  allowedOrigins,
+  checkoutAttempt,
+  startCheckout,
+} from '../../src/features/checkout/checkout.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/server/http.ts';
@@ -15,13 +19,16 @@ export default handler(['POST'], async (req) => {
   if (provider.name === 'stripe') {
     await enforce(db, `checkout:${clientIp(req)}`, { limit: 20, windowSeconds: 600 });
   }
+  const attempt = checkoutAttempt(req);
   const { url } = await startCheckout(
     db,
     provider,
     await readJson(req),
     allowedOrigins(req, env.siteUrl),
+    attempt.token,
   );
-  return json({ url });
+  // The cookie is what later proves this browser paid (the success URL alone proves nothing).
+  return json({ url }, { headers: { 'Set-Cookie': attempt.cookie } });
 });
 
 export const config = { path: '/api/create-checkout-session', method: ['POST'] };

@@ -2,7 +2,7 @@
 import { orderItemDownload } from '../../src/features/orders/orders.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { errorJson, handler, withSecurityHeaders } from '../../src/server/http.ts';
-import { readClientSession } from '../../src/server/session/index.ts';
+import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
 
 export default handler(['GET'], async (req) => {
   const raw = new URL(req.url).pathname.split('/').pop() ?? '';
@@ -10,13 +10,14 @@ export default handler(['GET'], async (req) => {
   if (!/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(itemId) || itemId <= 0) {
     return errorJson(404, 'File not found');
   }
-  const session = readClientSession(req);
-  if (!session)
+  const db = await getDb();
+  const access = await readClientAccess(db, req);
+  if (!access)
     return errorJson(
       403,
       'Please open this link from the browser you purchased with, or sign in from your dashboard.',
     );
-  const file = await orderItemDownload(await getDb(), itemId, session.clientId);
+  const file = await orderItemDownload(db, itemId, access);
   if (!file) return errorJson(404, 'File not found');
   return new Response(new Blob([file.bytes as Uint8Array<ArrayBuffer>]), {
     headers: withSecurityHeaders({

@@ -1,21 +1,18 @@
 /** POST /api/gohighlevel/connect/{userId}: "Connect to GoHighLevel" creates the client's sub-account. */
 import type { Config, Context } from '@netlify/functions';
-import {
-  connectClient,
-  requireOwnAccount,
-} from '../../src/features/dashboard/gohighlevel.server.ts';
+import { connectClient, requireOwnAccount } from '../../src/features/clients/crm-link.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, handler, json } from '../../src/server/http.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
-import { readClientSession } from '../../src/server/session/index.ts';
+import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
 
 export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);
+  const db = await getDb();
   const clientId = requireOwnAccount(
-    readClientSession(req),
+    await readClientAccess(db, req),
     new URL(req.url).pathname.split('/').pop(),
   );
-  const db = await getDb();
   const linked = await connectClient(db, clientId);
   if (linked.emailIds.length) deliverInBackground(db, linked.emailIds, context as Context);
   return json({ isLinked: true, dashboardUrl: linked.dashboardUrl, created: linked.created });

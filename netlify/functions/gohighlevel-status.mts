@@ -1,16 +1,17 @@
 /** GET /api/gohighlevel/status/{userId} → {isLinked}; only for the signed-in client's own id. */
 import type { Config } from '@netlify/functions';
-import { crmStatus, requireOwnAccount } from '../../src/features/dashboard/gohighlevel.server.ts';
+import { crmStatus, requireOwnAccount } from '../../src/features/clients/crm-link.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { handler, json } from '../../src/server/http.ts';
-import { readClientSession } from '../../src/server/session/index.ts';
+import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
 
 export default handler(['GET'], async (req) => {
+  const db = await getDb();
   const clientId = requireOwnAccount(
-    readClientSession(req),
+    await readClientAccess(db, req),
     new URL(req.url).pathname.split('/').pop(),
   );
-  return json(await crmStatus(await getDb(), clientId));
+  return json(await crmStatus(db, clientId));
 });
 
 export const config: Config = { path: '/api/gohighlevel/status/:userId', method: ['GET'] };

@@ -8,7 +8,7 @@ import { parseOrderId } from '../../src/features/onboarding/onboarding.ts';
 import { readSessionToken, validateSession } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { errorJson, handler, withSecurityHeaders } from '../../src/server/http.ts';
-import { readClientSession } from '../../src/server/session/index.ts';
+import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
 import { getLogoStore, loadLogo, logoResponseHeaders } from '../../src/server/uploads/logo.ts';
 
 export default handler(['GET'], async (req) => {
@@ -16,9 +16,8 @@ export default handler(['GET'], async (req) => {
   const orderId = parseOrderId(id);
   if (!orderId || !key) return errorJson(404, 'Not found');
   const db = await getDb();
-  const session = readClientSession(req);
   const allowed =
-    (session && (await ownsOrder(db, orderId, session.clientId))) ||
+    (await ownsOrder(db, orderId, await readClientAccess(db, req))) ||
     Boolean(await validateSession(db, readSessionToken(req)));
   if (!allowed) return errorJson(403, 'You do not have access to this file.');
   const logo = await loadLogo(await getLogoStore(), orderId, key);

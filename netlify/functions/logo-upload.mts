@@ -7,18 +7,19 @@ import { requireOwnedOrder } from '../../src/features/onboarding/onboarding.serv
 import { logoUrlFor, parseOrderId } from '../../src/features/onboarding/onboarding.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, handler, HttpError, json } from '../../src/server/http.ts';
-import { readClientSession } from '../../src/server/session/index.ts';
+import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
 import { getLogoStore, readLimitedBody, saveLogo } from '../../src/server/uploads/logo.ts';
 
 export default handler(['POST'], async (req) => {
   assertSameOrigin(req);
   const orderId = parseOrderId(new URL(req.url).searchParams.get('orderId'));
   if (!orderId) throw new HttpError(400, 'orderId: Invalid order');
-  const order = await requireOwnedOrder(await getDb(), orderId, readClientSession(req));
+  const db = await getDb();
+  const order = await requireOwnedOrder(db, orderId, await readClientAccess(db, req));
   const bytes = await readLimitedBody(req);
   const { key, contentType } = await saveLogo(await getLogoStore(), {
     orderId: order.id,
-    clientId: order.clientId!,
+    clientId: order.clientId,
     bytes,
   });
   return json(

@@ -1,10 +1,18 @@
-/** POST /api/auth/signout: removes the client session cookie. */
+/** POST /api/auth/signout: ends this browser's client session at once and removes its cookie. */
 import type { Config } from '@netlify/functions';
+import {
+  clearClientSessionCookie,
+  endClientSession,
+  readClientAccess,
+} from '../../src/features/clients/client-sessions.server.ts';
+import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, handler, json } from '../../src/server/http.ts';
-import { clearClientSessionCookie } from '../../src/server/session/index.ts';
 
 export default handler(['POST'], async (req) => {
   assertSameOrigin(req);
+  const db = await getDb();
+  const access = await readClientAccess(db, req);
+  if (access) await endClientSession(db, access);
   return json({ success: true }, { headers: { 'Set-Cookie': clearClientSessionCookie() } });
 });
 

@@ -1,46 +1,49 @@
 /**
- * /api/auth/magic: exchanges a sign-in token for the client session cookie.
- * GET ?token=… redirects to /dashboard (signed in, or with ?signin=invalid);
- * POST {token} is what the dashboard page uses for its own ?token= links, so a mail
- * scanner that merely fetches the e-mailed page never uses the token up.
+ * /api/auth/magic: POST {token} uses a sign-in link and sets the client session cookie. The
+ * e-mailed link opens /dashboard, which shows a Sign in button that sends this POST, so
+ * neither a mail scanner fetching the link nor a link planted on another site signs anyone
+ * in. A GET (links from older e-mails) only leads to that page; it uses nothing up.
  */
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { MAGIC_LINK_INVALID } from '../../src/features/dashboard/dashboard.ts';
+import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
+import { MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
+import { MAGIC_LINK_PATH } from '../../src/features/clients/magic-links.server.ts';
+import { signInWithMagicLink } from '../../src/features/clients/sign-in.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import {
   assertSameOrigin,
   errorJson,
   handler,
+  HttpError,
   json,
   parseJson,
   withSecurityHeaders,
 } from '../../src/server/http.ts';
-import { consumeMagicLink, createClientSessionCookie } from '../../src/server/session/index.ts';
 
 const tokenSchema = z.object({
   token: z.string().min(1, MAGIC_LINK_INVALID).max(200, MAGIC_LINK_INVALID),
 });
 
 export default handler(['GET', 'POST'], async (req) => {
-  const db = await getDb();
   if (req.method === 'GET') {
     const token = new URL(req.url).searchParams.get('token') ?? '';
-    const result = await consumeMagicLink(db, token);
-    const headers = withSecurityHeaders({
-      Location: result ? '/dashboard' : '/dashboard?signin=invalid',
+    const page = new URL(MAGIC_LINK_PATH, req.url);
+    if (token && token.length <= 200) page.searchParams.set('token', token);
+    return new Response(null, {
+      status: 303,
+      headers: withSecurityHeaders({ Location: page.pathname + page.search }),
     });
-    if (result) headers.set('Set-Cookie', createClientSessionCookie(result.clientId));
-    return new Response(null, { status: 303, headers });
   }
+  // Login CSRF: only a same-origin page may sign a browser in.
   assertSameOrigin(req);
+  if (req.headers.get('sec-fetch-site') === 'cross-site')
+    throw new HttpError(403, 'Cross-site request refused');
   const { token } = await parseJson(req, tokenSchema);
-  const result = await consumeMagicLink(db, token);
-  if (!result) return errorJson(400, MAGIC_LINK_INVALID);
-  return json(
-    { success: true },
-    { headers: { 'Set-Cookie': createClientSessionCookie(result.clientId) } },
-  );
+  const db = await getDb();
+  const cookie = await signInWithMagicLink(db, token, await readClientAccess(db, req));
+  if (!cookie) return errorJson(400, MAGIC_LINK_INVALID);
+  return json({ success: true }, { headers: { 'Set-Cookie': cookie } });
 });
 
 export const config: Config = { path: '/api/auth/magic', method: ['GET', 'POST'] };

@@ -4,12 +4,13 @@ import { loadOnboardingState } from '../../src/features/onboarding/onboarding.se
 import { parseOrderId } from '../../src/features/onboarding/onboarding.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { errorJson, handler, json } from '../../src/server/http.ts';
-import { readClientSession } from '../../src/server/session/index.ts';
+import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
 
 export default handler(['GET'], async (req) => {
   const orderId = parseOrderId(new URL(req.url).pathname.split('/').pop());
   if (!orderId) return errorJson(404, 'Order not found');
-  const state = await loadOnboardingState(await getDb(), orderId, readClientSession(req));
+  const db = await getDb();
+  const state = await loadOnboardingState(db, orderId, await readClientAccess(db, req));
   return json(state);
 });
 

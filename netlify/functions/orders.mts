@@ -1,20 +1,21 @@
-/** GET /api/orders/{paymentIntentId} → {order: {id, status, amount, customerName, customerEmail, createdAt, items}}. */
-import { findOrderByPaymentIntent, orderView } from '../../src/features/orders/orders.server.ts';
+/**
+ * GET /api/orders/{paymentIntentId} → {order: {id, status, amount, customerName, customerEmail,
+ * createdAt, items}}. Like the session lookup, personal data and the session cookie go only
+ * to the browser that paid.
+ */
+import { orderForBrowser } from '../../src/features/checkout/checkout.server.ts';
+import { findOrderByPaymentIntent } from '../../src/features/orders/orders.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { errorJson, handler, json } from '../../src/server/http.ts';
-import { createClientSessionCookie } from '../../src/server/session/index.ts';
 
 export default handler(['GET'], async (req) => {
   const paymentIntentId = decodeURIComponent(new URL(req.url).pathname.split('/').pop() ?? '');
   if (!/^[\w-]{1,200}$/.test(paymentIntentId)) return errorJson(400, 'Invalid payment reference');
-  const found = await findOrderByPaymentIntent(await getDb(), paymentIntentId);
+  const db = await getDb();
+  const found = await findOrderByPaymentIntent(db, paymentIntentId);
   if (!found) return errorJson(404, 'Order not found');
-  const headers: Record<string, string> = {};
-  const settled = found.order.status === 'paid' || found.order.status === 'completed';
-  // The payment reference is as secret as the session id in the success URL.
-  if (settled && found.order.clientId)
-    headers['Set-Cookie'] = createClientSessionCookie(found.order.clientId);
-  return json({ order: orderView(found) }, { headers });
+  const { view, setCookie } = await orderForBrowser(db, req, found);
+  return json({ order: view }, { headers: setCookie ? { 'Set-Cookie': setCookie } : {} });
 });
 
 export const config = { path: '/api/orders/:paymentIntentId', method: ['GET'] };

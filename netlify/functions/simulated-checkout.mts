@@ -8,10 +8,12 @@ import {
   simulatedActionSchema,
 } from '../../src/features/checkout/checkout.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
+import { isDatabaseUnavailable } from '../../src/server/db/unavailable.ts';
 import { readEnv } from '../../src/server/env.ts';
 import {
   HttpError,
   assertSameOrigin,
+  assertStorableText,
   errorJson,
   handler,
   withSecurityHeaders,
@@ -33,12 +35,18 @@ export default handler(['POST'], async (req) => {
   }
   const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
   try {
+    assertStorableText(fields);
     return seeOther(await runSimulatedAction(await getDb(), simulatedActionSchema.parse(fields)));
   } catch (error) {
-    // A bad name or e-mail goes back to the payment page, which explains what to fix.
-    if (error instanceof ZodError && typeof fields.session === 'string') {
-      const back = new URLSearchParams({ session: fields.session, error: 'details' });
-      return seeOther(`/pay/simulated?${back}`);
+    // The form is a page navigation: failures go back to the payment page, which explains
+    // them (a bad name or e-mail, or a database that cannot be reached), never a bare JSON.
+    const session = typeof fields.session === 'string' ? fields.session.slice(0, 200) : '';
+    const badInput =
+      error instanceof ZodError || (error instanceof HttpError && error.status === 400);
+    const reason = badInput ? 'details' : isDatabaseUnavailable(error) ? 'unavailable' : null;
+    if (reason && session) {
+      if (reason === 'unavailable') console.error('Database unavailable', (error as Error).message);
+      return seeOther(`/pay/simulated?${new URLSearchParams({ session, error: reason })}`);
     }
     throw error;
   }

@@ -1,7 +1,8 @@
 /**
  * POST /api/test/create-mock-order → {orderId} (simulated mode only; 404 in production).
- * The order is priced from the catalogue and the test buyer is signed in, so the test
- * page can walk the onboarding steps for it.
+ * The order is priced from the catalogue and granted to this browser, as a payment would
+ * be, so the test page can walk the onboarding steps for it. An existing client's address
+ * grants nothing of that client: the order waits for the address to be proven.
  */
 import { z } from 'zod';
 import { createTestOrder } from '../../src/features/orders/orders.server.ts';
@@ -9,7 +10,10 @@ import { findItem } from '../../src/features/catalogue/catalogue.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { assertSameOrigin, errorJson, handler, json, parseJson } from '../../src/server/http.ts';
-import { createClientSessionCookie } from '../../src/server/session/index.ts';
+import {
+  grantOrderToBrowser,
+  readClientAccess,
+} from '../../src/features/clients/client-sessions.server.ts';
 
 const mockOrderSchema = z.object({
   productId: z.string().min(1, 'productId is required').max(100),
@@ -29,9 +33,10 @@ export default handler(['POST'], async (req) => {
   assertSameOrigin(req);
   const input = await parseJson(req, mockOrderSchema);
   if (!findItem(input.productId)) return errorJson(400, `Unknown product: ${input.productId}`);
-  const { order } = await createTestOrder(input, await getDb());
-  const headers: Record<string, string> = {};
-  if (order.clientId) headers['Set-Cookie'] = createClientSessionCookie(order.clientId);
+  const db = await getDb();
+  const { order } = await createTestOrder(input, db);
+  const cookie = await grantOrderToBrowser(db, await readClientAccess(db, req), order);
+  const headers: Record<string, string> = cookie ? { 'Set-Cookie': cookie } : {};
   return json(
     {
       orderId: order.id,

@@ -4,7 +4,10 @@
  * src/features/contact/submission-check.server.ts for what it reveals (nothing new).
  */
 import type { Config } from '@netlify/functions';
-import { checkSubmission, submissionCheckSchema } from '../../src/features/contact/submission-check.server.ts';
+import {
+  checkSubmission,
+  submissionCheckSchema,
+} from '../../src/features/contact/submission-check.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { errorJson, handler, json, parseJson } from '../../src/server/http.ts';

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
 import { checkoutSessions, orders } from '../../src/server/db/schema.ts';
 import { startStripeStandIn, type StandIn } from '../../src/server/payments/stripe-stand-in.ts';
-import { CLIENT_SESSION_COOKIE, createClientSessionCookie } from '../../src/server/session/index.ts';
+import { CLIENT_SESSION_COOKIE } from '../../src/features/clients/client-sessions.server.ts';
+import { CHECKOUT_ATTEMPT_COOKIE } from '../../src/features/checkout/checkout.server.ts';
 import checkoutSession from '../functions/checkout-session.mts';
 import createCheckoutSession from '../functions/create-checkout-session.mts';
 import createPaymentIntent from '../functions/create-payment-intent.mts';
@@ -63,11 +64,14 @@ function submitForm(fields: Record<string, string>) {
 const cookieFrom = (res: Response) => res.headers.get('set-cookie')?.split(';')[0] ?? '';
 const sessionIdOf = (url: string) => new URL(url, ORIGIN).searchParams.get('session') ?? '';
 
+/** Starts a checkout; `attempt` is the paying browser's checkout-attempt cookie. */
 async function startSimulated(items: Item[]) {
   const res = await post(createCheckoutSession, '/api/create-checkout-session', payload(items));
   expect(res.status).toBe(200);
   const { url } = (await res.json()) as { url: string };
-  return { url, id: sessionIdOf(url) };
+  const attempt = cookieFrom(res);
+  expect(attempt).toMatch(new RegExp(`^${CHECKOUT_ATTEMPT_COOKIE}=[\\w-]{43}$`));
+  return { url, id: sessionIdOf(url), attempt };
 }
 
 describe('POST /api/create-checkout-session', () => {
@@ -135,7 +139,7 @@ describe('POST /api/create-checkout-session', () => {
 
 describe('simulated provider and the success page lookup', () => {
   it('Pay fulfils the order, returns to the success URL, and the lookup signs the purchaser in', async () => {
-    const { id } = await startSimulated([
+    const { id, attempt } = await startSimulated([
       { id: 'starter', billingCycle: 'oneTime', quantity: 1 },
       { id: 'social-media-empire', billingCycle: 'oneTime', quantity: 1 },
     ]);
@@ -147,7 +151,7 @@ describe('simulated provider and the success page lookup', () => {
     expect((await submitForm({ session: id, action: 'pay', name: 'Ada Lovelace', email: 'ada@example.com' })).status).toBe(303);
     expect(await db.$count(orders, eq(orders.checkoutSessionId, id))).toBe(1);
 
-    const res = await get(checkoutSession, `/api/checkout-session/${id}`);
+    const res = await get(checkoutSession, `/api/checkout-session/${id}`, attempt);
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
       session: Record<string, unknown> & { metadata: { items: string } };
@@ -180,14 +184,27 @@ describe('simulated provider and the success page lookup', () => {
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     expect((await get(download, `/api/download/${itemId}`)).status).toBe(403);
-    const stranger = createClientSessionCookie(999_999).split(';')[0];
-    expect((await get(download, `/api/download/${itemId}`, stranger)).status).toBe(404);
+    const stranger = `${CLIENT_SESSION_COOKIE}=forged-session-token`;
+    expect((await get(download, `/api/download/${itemId}`, stranger)).status).toBe(403);
     expect((await get(download, '/api/download/abc', cookieFrom(res))).status).toBe(404);
 
-    // The same order by its payment reference.
+    // The same order by its payment reference: for the buyer with personal data, for anyone
+    // else without.
+    const mine = await get(ordersFn, `/api/orders/${body.order.paymentIntentId}`, cookieFrom(res));
+    expect(((await mine.json()) as { order: unknown }).order).toMatchObject({
+      id: body.order.id,
+      customerEmail: 'ada@example.com',
+      access: 'buyer',
+    });
     const byPi = await get(ordersFn, `/api/orders/${body.order.paymentIntentId}`);
     expect(byPi.status).toBe(200);
-    expect(((await byPi.json()) as { order: { id: number } }).order.id).toBe(body.order.id);
+    expect(byPi.headers.get('set-cookie')).toBeNull();
+    expect(((await byPi.json()) as { order: unknown }).order).toMatchObject({
+      id: body.order.id,
+      customerName: '',
+      customerEmail: '',
+      access: 'public',
+    });
     expect((await get(ordersFn, '/api/orders/pi_unknown')).status).toBe(404);
   });
 
@@ -262,7 +279,7 @@ describe('test-only endpoints', () => {
       CONTEXT: 'production',
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
-      SESSION_SECRET: 'prod-secret',
+      SESSION_SECRET: 'a-production-secret-of-at-least-32-bytes',
     });
     try {
       expect((await post(mockOrder, '/api/test/create-mock-order', { productId: 'starter' })).status).toBe(404);
@@ -296,6 +313,7 @@ describe('Stripe provider through the function (local stand-in API)', () => {
       payload([{ id: 'advanced', billingCycle: 'oneTime', quantity: 2, price: 1, unitAmountCents: 1 }]),
     );
     expect(res.status).toBe(200);
+    const attempt = cookieFrom(res);
     const { url } = (await res.json()) as { url: string };
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     const request = standIn.requests.at(-1)!;
@@ -321,7 +339,7 @@ describe('Stripe provider through the function (local stand-in API)', () => {
       customer: 'cus_standin_1',
       customer_details: { name: 'Grace Hopper', email: 'grace@example.com' },
     });
-    const after = await get(checkoutSession, `/api/checkout-session/${id}`);
+    const after = await get(checkoutSession, `/api/checkout-session/${id}`, attempt);
     const view = (await after.json()) as { order: { status: string; amount: number; paymentIntentId: string } };
     expect(view.order).toMatchObject({ status: 'paid', amount: 5000, paymentIntentId: 'pi_standin_1' });
     expect(after.headers.get('set-cookie')).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));

@@ -19,7 +19,10 @@ import {
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
 import { clients, emailOutbox, magicLinks } from '../../src/server/db/schema.ts';
 import { readEnv } from '../../src/server/env.ts';
-import { CLIENT_SESSION_COOKIE, decodeClientSession } from '../../src/server/session/index.ts';
+import {
+  CLIENT_SESSION_COOKIE,
+  readClientAccess,
+} from '../../src/features/clients/client-sessions.server.ts';
 import dashboardData from '../functions/dashboard-data.mts';
 import ghlConnect from '../functions/gohighlevel-connect.mts';
 import ghlDashboard from '../functions/gohighlevel-dashboard.mts';
@@ -173,24 +176,29 @@ describe('magic-link sign-in', () => {
     const [stored] = await db.select().from(magicLinks).where(eq(magicLinks.clientId, client.id));
     expect(stored!.tokenHash).not.toBe(token);
 
-    // GET exchanges the token for a session cookie and lands on /dashboard, once.
-    const first = await magicVerify(
+    // Opening the link (GET) uses nothing up: it leads to the page with the Sign in button.
+    const opened = await magicVerify(
       new Request(`http://localhost/api/auth/magic?token=${token}`),
       {},
     );
-    expect(first.status).toBe(303);
-    expect(first.headers.get('location')).toBe('/dashboard');
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/dashboard?token=${token}`);
+    expect(opened.headers.get('set-cookie')).toBeNull();
+
+    // The button's POST exchanges it for a whole-account session, once.
+    const first = await magicVerify(jsonRequest('/api/auth/magic', { token }), {});
+    expect(first.status).toBe(200);
     const cookie = first.headers.get('set-cookie')!;
     expect(cookie).toContain(`${CLIENT_SESSION_COOKIE}=`);
     expect(cookie).toContain('HttpOnly');
-    const value = cookie.split(';')[0]!.split('=').slice(1).join('=');
-    expect(decodeClientSession(value)).toEqual({ clientId: client.id });
-
-    const again = await magicVerify(
-      new Request(`http://localhost/api/auth/magic?token=${token}`),
-      {},
+    const access = await readClientAccess(
+      db,
+      new Request('http://localhost/', { headers: { cookie: cookie.split(';')[0]! } }),
     );
-    expect(again.headers.get('location')).toBe('/dashboard?signin=invalid');
+    expect(access).toMatchObject({ clientId: client.id, wholeAccount: true, clientProven: true });
+
+    const again = await magicVerify(jsonRequest('/api/auth/magic', { token }), {});
+    expect(again.status).toBe(400);
     expect(again.headers.get('set-cookie')).toBeNull();
   });
 

@@ -102,8 +102,15 @@ describe('Stripe webhook signature', () => {
       productId: 'starter',
     });
     const [client] = await db.select().from(clients);
-    expect(client).toMatchObject({ email: 'grace@example.com', stripeCustomerId: 'cus_test_1' });
+    // Typing an address proves nothing: the Stripe customer waits on the order until the
+    // client proves the address with a sign-in link.
+    expect(client).toMatchObject({
+      email: 'grace@example.com',
+      stripeCustomerId: null,
+      emailVerifiedAt: null,
+    });
     expect(order?.clientId).toBe(client?.id);
+    expect(order?.stripeCustomerId).toBe('cus_test_1');
   });
 
   it('rejects a tampered body, a missing signature, a wrong secret and a stale timestamp with 400', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { httpErrorMessage, requestJson } from './request-json';
+import { httpErrorMessage, RequestError, requestJson } from './request-json';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -8,8 +8,10 @@ afterEach(() => {
 describe('httpErrorMessage', () => {
   it('formats non-OK responses as "{status}: {body text or status text}"', () => {
     expect(httpErrorMessage(400, 'Bad Request', '{"error":"Unknown item: x"}')).toBe(
-      '400: {"error":"Unknown item: x"}',
+      '400: Unknown item: x',
     );
+    expect(httpErrorMessage(500, 'Server Error', '{"broken"')).toBe('500: {"broken"');
+    expect(httpErrorMessage(500, 'Server Error', '{"error":42}')).toBe('500: {"error":42}');
     expect(httpErrorMessage(502, 'Bad Gateway', '')).toBe('502: Bad Gateway');
   });
 });
@@ -33,8 +35,8 @@ describe('requestJson', () => {
       'fetch',
       vi.fn(async () => new Response('{"error":"Unknown item: x"}', { status: 400 })),
     );
-    await expect(requestJson('POST', '/api/x', {})).rejects.toThrow(
-      '400: {"error":"Unknown item: x"}',
-    );
+    await expect(requestJson('POST', '/api/x', {})).rejects.toThrow('400: Unknown item: x');
+    await expect(requestJson('POST', '/api/x', {})).rejects.toBeInstanceOf(RequestError);
+    await expect(requestJson('POST', '/api/x', {})).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -1,8 +1,32 @@
 // The islands' JSON request helper: no dependencies, so an island can use it without loading zod.
 
-/** The spec's rule for any non-OK response: "{status}: {body text or status text}". */
+/**
+ * The spec's rule for any non-OK response: "{status}: {body text or status text}". The
+ * functions answer `{"error": "..."}`; its sentence is shown rather than the raw JSON.
+ */
 export function httpErrorMessage(status: number, statusText: string, bodyText: string): string {
-  return `${status}: ${bodyText || statusText}`;
+  return `${status}: ${jsonError(bodyText) ?? (bodyText || statusText)}`;
+}
+
+function jsonError(bodyText: string): string | undefined {
+  if (!bodyText.startsWith('{')) return undefined;
+  try {
+    const { error } = JSON.parse(bodyText) as { error?: unknown };
+    return typeof error === 'string' && error ? error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A non-OK answer; `status` lets a page tell "try again later" (503) from "not found". */
+export class RequestError extends Error {
+  override name = 'RequestError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -18,7 +42,7 @@ export async function requestJson<T>(method: string, url: string, body?: unknown
   const res = await fetch(url, init);
   if (!res.ok) {
     const text = await res.text().catch(() => '');
-    throw new Error(httpErrorMessage(res.status, res.statusText, text));
+    throw new RequestError(res.status, httpErrorMessage(res.status, res.statusText, text));
   }
   return (await res.json()) as T;
 }

@@ -3,6 +3,11 @@
  * security headers, ZodError -> 400 with a readable `error`, and never a stack trace.
  */
 import { ZodError, type ZodType } from 'zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+} from './db/unavailable.ts';
 import { FUNCTION_CSP, SECURITY_HEADERS } from './security-headers.ts';
 
 /** Largest JSON body any endpoint accepts; larger bodies are refused before parsing. */
@@ -44,20 +49,99 @@ export function describeZodError(error: ZodError): string {
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
-/** Reads a JSON body with a size limit; malformed or oversized bodies become 400/413. */
-export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+export const BODY_TOO_LARGE = 'Request body is too large';
+
+/**
+ * Reads a body as a stream and stops at `maxBytes`: a body sent without Content-Length (or
+ * with a false one) is never held in memory beyond the limit.
+ */
+export async function readBodyLimited(
+  req: Request,
+  maxBytes: number,
+  tooLarge = BODY_TOO_LARGE,
+): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new HttpError(413, 'Request body is too large');
-  const text = await req.text();
-  if (new TextEncoder().encode(text).byteLength > maxBytes) {
-    throw new HttpError(413, 'Request body is too large');
+  if (declared > maxBytes) throw new HttpError(413, tooLarge);
+  if (!req.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new HttpError(413, tooLarge);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
+ * The one text rule for everything the API accepts: no NUL characters and no unpaired UTF-16
+ * surrogates. Postgres cannot store either (text refuses 0x00, jsonb refuses \u0000 and lone
+ * surrogates), so they would otherwise surface as a server error. Answers the first offending
+ * field's path, or null.
+ */
+export function unstorableTextAt(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') {
+    // eslint-disable-next-line no-control-regex
+    return /\u0000/.test(value) || !value.isWellFormed() ? path : null;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unstorableTextAt(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const found =
+        unstorableTextAt(key, [...path, key]) ?? unstorableTextAt(child, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** 400 naming the field when a value holds text that cannot be stored. */
+export function assertStorableText(value: unknown): void {
+  const path = unstorableTextAt(value);
+  if (!path) return;
+  const field = path.join('.');
+  throw new HttpError(
+    400,
+    `${field ? `${field}: ` : ''}Please remove invisible control characters from the text.`,
+  );
+}
+
+/** Reads a JSON body with a size limit; malformed, oversized or unstorable bodies become 400/413. */
+export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const bytes = await readBodyLimited(req, maxBytes);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, 'Request body must be UTF-8 JSON');
   }
   if (!text.trim()) throw new HttpError(400, 'Request body must be JSON');
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'Request body must be valid JSON');
   }
+  assertStorableText(value);
+  return value;
 }
 
 /** Parses a JSON body with a shared zod schema. */
@@ -68,8 +152,9 @@ export async function parseJson<T>(req: Request, schema: ZodType<T>): Promise<T>
 type Handler = (req: Request, context: unknown) => Promise<Response> | Response;
 
 /**
- * Wraps a function handler: checks the method, maps HttpError and ZodError to 4xx JSON,
- * and logs anything else as a 500 with a generic message.
+ * Wraps a function handler: checks the method, maps HttpError and ZodError to 4xx JSON, an
+ * unreachable database to 503 with Retry-After, and logs anything else as a 500 with a
+ * generic message.
  */
 export function handler(methods: string[], fn: Handler): Handler {
   return async (req, context) => {
@@ -81,10 +166,27 @@ export function handler(methods: string[], fn: Handler): Handler {
     } catch (error) {
       if (error instanceof HttpError) return errorJson(error.status, error.message, error.headers);
       if (error instanceof ZodError) return errorJson(400, describeZodError(error));
+      if (isDatabaseUnavailable(error)) {
+        console.error('Database unavailable', (error as Error).message);
+        return errorJson(503, DATABASE_UNAVAILABLE, {
+          'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+        });
+      }
       console.error('Unhandled function error', error);
       return errorJson(500, 'Something went wrong on our side. Please try again.');
     }
   };
+}
+
+/** Reads one cookie from a Cookie header. */
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
 }
 
 /** The request's client address as Netlify reports it (falls back for local runs). */
@@ -98,12 +200,16 @@ export function clientIp(req: Request): string {
   );
 }
 
-/** Same-origin check for state-changing requests from browsers (CSRF defence). */
+/**
+ * Same-origin check for state-changing requests from browsers (CSRF defence). The expected
+ * host is the request URL's own (Netlify sets it); a caller-supplied X-Forwarded-Host is not
+ * trusted. `Origin: null` (sandboxed frames, privacy redirects) and unparsable origins are
+ * refused like foreign ones. Requests without Origin come from non-browser clients.
+ */
 export function assertSameOrigin(req: Request): void {
   const origin = req.headers.get('origin');
-  if (!origin) return;
-  const expected = new URL(req.url).origin;
-  const forwardedHost = req.headers.get('x-forwarded-host');
-  const hosts = new Set([new URL(expected).host, forwardedHost].filter(Boolean));
-  if (!hosts.has(new URL(origin).host)) throw new HttpError(403, 'Cross-site request refused');
+  if (origin === null) return;
+  if (!URL.canParse(origin) || new URL(origin).host !== new URL(req.url).host) {
+    throw new HttpError(403, 'Cross-site request refused');
+  }
 }

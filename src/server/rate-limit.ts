@@ -2,12 +2,20 @@
  * Per-key fixed-window rate limiting in the database, so every function instance shares
  * the count (Netlify's `rateLimit` config guards the edge; this guards the app itself).
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { rateLimitHits } from './db/schema.ts';
 import { HttpError } from './http.ts';
 
 export type RateLimit = { limit: number; windowSeconds: number };
+
+export type HitResult = {
+  allowed: boolean;
+  retryAfterSeconds: number;
+  count: number;
+  /** The window this hit was counted in; `refund` needs it to take back exactly this hit. */
+  windowStart: Date;
+};
 
 /** Counts one hit for `key`; returns whether it is within the limit and when the window ends. */
 export async function hit(
@@ -15,7 +23,7 @@ export async function hit(
   key: string,
   { limit, windowSeconds }: RateLimit,
   now = new Date(),
-): Promise<{ allowed: boolean; retryAfterSeconds: number; count: number }> {
+): Promise<HitResult> {
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const [row] = await db
@@ -31,7 +39,7 @@ export async function hit(
     1,
     Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
   );
-  return { allowed: count <= limit, retryAfterSeconds, count };
+  return { allowed: count <= limit, retryAfterSeconds, count, windowStart };
 }
 
 /** Throws a 429 with a readable message when `key` is over its limit. */
@@ -46,6 +54,19 @@ export async function enforce(db: Db, key: string, rule: RateLimit, now = new Da
     );
   }
   return result;
+}
+
+/**
+ * Takes back one hit that `hit` counted in `windowStart`, for limits that should count only
+ * failures: counting every attempt up front is atomic (parallel requests cannot all slip under
+ * the limit before any of them is recorded), and the attempts that did not fail are refunded.
+ * Naming the window, not "now", keeps a refund from landing in the next window.
+ */
+export async function refund(db: Db, key: string, windowStart: Date) {
+  await db
+    .update(rateLimitHits)
+    .set({ count: sql`greatest(${rateLimitHits.count} - 1, 0)` })
+    .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowStart)));
 }
 
 /** Forgets all counters for `key` (e.g. after a successful sign-in). */

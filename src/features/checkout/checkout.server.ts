@@ -3,21 +3,30 @@
  * answer the success page's session lookup (fulfilling on the way), run the simulated
  * provider's Pay / Decline / Cancel, and the test suite's payment intent.
  */
-import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from '../../lib/zod';
 import type { Db } from '../../server/db/client.ts';
-import { checkoutSessions, type CheckoutSession } from '../../server/db/schema.ts';
-import { HttpError } from '../../server/http.ts';
+import { checkoutSessions, type CheckoutSession, type Order } from '../../server/db/schema.ts';
+import { HttpError, readCookie } from '../../server/http.ts';
 import type { PaymentProvider } from '../../server/payments/index.ts';
 import { simulatedId } from '../../server/payments/simulated.ts';
 import {
+  actingClientId,
+  canSeeOrder,
+  grantOrderToBrowser,
+  readClientAccess,
+} from '../clients/client-sessions.server.ts';
+import { findClient } from '../clients/clients.server.ts';
+import {
   fulfillCheckout,
+  joinOrderToSignedInClient,
   metadataItems,
   orderView,
   type FulfilOptions,
+  type OrderWithItems,
 } from '../orders/orders.server';
-import type { CheckoutSessionView } from '../orders/orders';
+import { isSettled, type CheckoutSessionView, type OrderView } from '../orders/orders';
 import {
   CheckoutError,
   SESSION_ID_PLACEHOLDER,
@@ -43,15 +52,108 @@ function priced(items: Parameters<typeof priceCart>[0]) {
   }
 }
 
+// --- The checkout attempt: proof of the browser that paid ----------------------------
+
+/**
+ * An HttpOnly cookie set when a checkout starts. Its hash is stored with the checkout, so
+ * the success lookup can tell the browser that paid from anyone else holding the success URL.
+ */
+export const CHECKOUT_ATTEMPT_COOKIE = '__Host-checkout_attempt';
+/** The paying browser is signed in by the success lookup only this long after payment. */
+export const CHECKOUT_GRANT_WINDOW_SECONDS = 60 * 60;
+const ATTEMPT_TOKEN = /^[\w-]{43}$/;
+
+function hashAttempt(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The browser's attempt token, kept across its checkouts so parallel tabs all stay provable. */
+export function checkoutAttempt(req: Request): { token: string; cookie: string } {
+  const current = readCookie(req.headers.get('cookie'), CHECKOUT_ATTEMPT_COOKIE);
+  const token =
+    current && ATTEMPT_TOKEN.test(current) ? current : randomBytes(32).toString('base64url');
+  return {
+    token,
+    cookie: `${CHECKOUT_ATTEMPT_COOKIE}=${token}; Path=/; Max-Age=${CHECKOUT_GRANT_WINDOW_SECONDS * 24}; HttpOnly; Secure; SameSite=Lax`,
+  };
+}
+
+/**
+ * Uses the checkout's one grant: true only for the browser holding the attempt cookie, once,
+ * and within the window after payment. One conditional UPDATE makes it race-safe.
+ */
+async function claimBrowserGrant(
+  db: Db,
+  sessionId: string,
+  attemptToken: string | undefined,
+  now = new Date(),
+): Promise<boolean> {
+  if (!attemptToken || !ATTEMPT_TOKEN.test(attemptToken)) return false;
+  const [claimed] = await db
+    .update(checkoutSessions)
+    .set({ sessionGrantedAt: now })
+    .where(
+      and(
+        eq(checkoutSessions.id, sessionId),
+        eq(checkoutSessions.attemptHash, hashAttempt(attemptToken)),
+        isNull(checkoutSessions.sessionGrantedAt),
+        gt(
+          checkoutSessions.completedAt,
+          new Date(now.getTime() - CHECKOUT_GRANT_WINDOW_SECONDS * 1000),
+        ),
+      ),
+    )
+    .returning({ id: checkoutSessions.id });
+  return Boolean(claimed);
+}
+
+/** The order confirmation as anyone may see it: no name, no e-mail address. */
+function withoutPersonalData(view: OrderView): OrderView {
+  return { ...view, customerName: '', customerEmail: '', access: 'public' };
+}
+
+/**
+ * What a browser sees of a settled order, and the session cookie it gets: the paying browser
+ * (attempt cookie, first lookup, within the window) is granted the order; a browser already
+ * signed in to it sees it; anyone else sees it without personal data. A paying browser that
+ * is signed in as the client of the address it typed joins the order to that client.
+ */
+export async function orderForBrowser(
+  db: Db,
+  req: Request,
+  found: OrderWithItems,
+): Promise<{ view: OrderView; setCookie: string | null }> {
+  const access = await readClientAccess(db, req);
+  let order: Order = found.order;
+  let setCookie: string | null = null;
+  const attemptToken = readCookie(req.headers.get('cookie'), CHECKOUT_ATTEMPT_COOKIE);
+  if (
+    isSettled(order.status) &&
+    (await claimBrowserGrant(db, order.checkoutSessionId, attemptToken))
+  ) {
+    const signedInAs = actingClientId(access);
+    const client = signedInAs ? await findClient(db, signedInAs) : null;
+    if (client && order.clientId === null) {
+      order = (await joinOrderToSignedInClient(db, order.id, client)) ?? order;
+    }
+    setCookie = await grantOrderToBrowser(db, access, order);
+    return { view: orderView({ order, items: found.items }), setCookie };
+  }
+  const view = orderView({ order, items: found.items });
+  return { view: canSeeOrder(access, order) ? view : withoutPersonalData(view), setCookie };
+}
+
 /**
  * POST /api/create-checkout-session: validates and prices the cart from the catalogue,
- * creates the provider session, records it, and answers the payment page URL.
+ * creates the provider session, records it with the browser's attempt, and answers the
+ * payment page URL.
  */
 export async function startCheckout(
   db: Db,
   provider: PaymentProvider,
   body: unknown,
   origins: readonly string[],
+  attemptToken: string,
 ): Promise<{ url: string; sessionId: string }> {
   const input = createCheckoutSessionSchema.parse(body);
   for (const [field, url] of [
@@ -80,6 +182,7 @@ export async function startCheckout(
     amountTotalCents: cart.amountTotalCents,
     successUrl,
     cancelUrl,
+    attemptHash: hashAttempt(attemptToken),
   });
   return { url: created.url, sessionId: created.id };
 }
@@ -87,20 +190,23 @@ export async function startCheckout(
 /**
  * GET /api/checkout-session/{id}: the spec's session shape (amounts in cents, items as a
  * JSON string) plus the order. A paid session is fulfilled here too, so the success page
- * never depends on the webhook having arrived first.
+ * never depends on the webhook having arrived first. Personal data and the session cookie
+ * go only to the browser that paid (`orderForBrowser`).
  */
 export async function lookupCheckoutSession(
+  req: Request,
   sessionId: string,
   options: FulfilOptions & { db: Db },
-): Promise<{ view: CheckoutSessionView; clientId: number | null } | null> {
+): Promise<{ view: CheckoutSessionView; setCookie: string | null } | null> {
   const result = await fulfillCheckout(sessionId, options);
   if (result.state === 'not_found') return null;
   const { session, provider } = result;
-  const order = result.state === 'fulfilled' ? orderView(result) : null;
+  const browser =
+    result.state === 'fulfilled' ? await orderForBrowser(options.db, req, result) : null;
+  const order = browser?.view ?? null;
   const paymentStatus =
-    order && (order.status === 'paid' || order.status === 'completed')
-      ? 'paid'
-      : (provider?.paymentStatus ?? 'unpaid');
+    order && isSettled(order.status) ? 'paid' : (provider?.paymentStatus ?? 'unpaid');
+  const personal = order?.access === 'buyer';
   const view: CheckoutSessionView = {
     session: {
       id: session.id,
@@ -110,20 +216,15 @@ export async function lookupCheckoutSession(
       amount_total: provider?.amountTotalCents ?? session.amountTotalCents,
       currency: session.currency,
       customer_details: {
-        name: provider?.customerName ?? session.customerName,
-        email: provider?.customerEmail ?? session.customerEmail,
+        name: personal ? (provider?.customerName ?? session.customerName) : null,
+        email: personal ? (provider?.customerEmail ?? session.customerEmail) : null,
       },
       metadata: { items: JSON.stringify(metadataItems(session.lines)) },
       payment_intent: result.state === 'fulfilled' ? result.order.stripePaymentIntentId : null,
     },
     order,
   };
-  const clientId =
-    result.state === 'fulfilled' &&
-    (result.order.status === 'paid' || result.order.status === 'completed')
-      ? result.order.clientId
-      : null;
-  return { view, clientId };
+  return { view, setCookie: browser?.setCookie ?? null };
 }
 
 // --- Simulated provider actions -------------------------------------------------------

@@ -9,14 +9,18 @@ import { notify } from '../notifications/notifications';
 import { ONBOARDING_STATUS_LABEL, safeRedirect } from '../onboarding/onboarding';
 import '../onboarding/forms.css';
 import { useHydrated } from '../onboarding/use-hydrated';
-import './dashboard.css';
 import {
+  CONFIRM_EMAIL_NOTICE,
   DASHBOARD_ERROR,
   MAGIC_LINK_INVALID,
-  STATUS_ERROR,
-  MARKETING_FEATURES,
-  signInRequestSchema,
+  SIGN_IN_LINK_CONFIRM,
   SIGN_IN_SENT,
+  STATUS_ERROR,
+  signInRequestSchema,
+} from '../clients/clients';
+import './dashboard.css';
+import {
+  MARKETING_FEATURES,
   type DashboardOrder,
   type DashboardResponse,
   type DashboardView,
@@ -47,6 +51,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
   const [linkNotice, setLinkNotice] = useState('');
   const [demo, setDemo] = useState<{ locationId: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pendingToken, setPendingToken] = useState<string | null>(null);
   const hydrated = useHydrated();
   const ordersHeading = useRef<HTMLHeadingElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -74,7 +79,8 @@ export default function ClientDashboard({ supportEmail }: Props) {
       const { ok, body } = await getJson<DashboardResponse>('/api/dashboard');
       if (ok && body?.client) {
         setSession({ state: 'signed-in', view: body });
-        await loadStatus(body.client.id);
+        if (body.client.id !== null) await loadStatus(body.client.id);
+        else setIntegration({ state: 'known', isLinked: false, simulated: false });
         return;
       }
       if (!ok || !body)
@@ -100,26 +106,33 @@ export default function ClientDashboard({ supportEmail }: Props) {
     if (url.searchParams.get('portal') === 'demo')
       setDemo({ locationId: url.searchParams.get('location') ?? '' });
     if (url.searchParams.get('signin') === 'invalid') setLinkNotice(MAGIC_LINK_INVALID);
-    const start = async () => {
-      if (token) {
-        // Take the single-use token out of the address bar (and history) before using it.
-        url.searchParams.delete('token');
-        window.history.replaceState(null, '', url.pathname + url.search + url.hash);
-        try {
-          const res = await fetch('/api/auth/magic', {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ token }),
-          });
-          if (!res.ok) setLinkNotice(MAGIC_LINK_INVALID);
-        } catch {
-          setLinkNotice(MAGIC_LINK_INVALID);
-        }
-      }
-      await load();
-    };
-    void start();
+    if (token) {
+      // Take the single-use token out of the address bar (and history); it is used only when
+      // the visitor presses Sign in, so merely opening the link signs nobody in.
+      url.searchParams.delete('token');
+      window.history.replaceState(null, '', url.pathname + url.search + url.hash);
+      setPendingToken(token);
+    }
+    void load();
   }, [load]);
+
+  const signInWithLink = async () => {
+    if (!pendingToken) return;
+    setBusy(true);
+    try {
+      const res = await fetch('/api/auth/magic', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token: pendingToken }),
+      });
+      if (!res.ok) setLinkNotice(MAGIC_LINK_INVALID);
+    } catch {
+      setLinkNotice(MAGIC_LINK_INVALID);
+    }
+    setPendingToken(null);
+    setBusy(false);
+    await load();
+  };
 
   const signedIn = session.state === 'signed-in' ? session.view : null;
   const isLinked = integration.state === 'known' && integration.isLinked;
@@ -129,12 +142,15 @@ export default function ClientDashboard({ supportEmail }: Props) {
     emailInput.current?.focus({ preventScroll: true });
   };
 
+  /** The client the browser may act for in the CRM; without one, the address must be confirmed first. */
+  const actingId = signedIn?.client.id ?? null;
+
   const accessDashboard = async () => {
-    if (!signedIn) return focusSignIn();
+    if (!signedIn || actingId === null) return focusSignIn();
     setBusy(true);
     try {
       const { ok, body } = await getJson<{ dashboardUrl?: string }>(
-        `/api/gohighlevel/dashboard/${signedIn.client.id}`,
+        `/api/gohighlevel/dashboard/${actingId}`,
       );
       if (!ok || !body?.dashboardUrl) throw new Error('link');
       window.location.assign(safeRedirect(body.dashboardUrl));
@@ -146,16 +162,16 @@ export default function ClientDashboard({ supportEmail }: Props) {
   };
 
   const connect = async () => {
-    if (!signedIn) return focusSignIn();
+    if (!signedIn || actingId === null) return focusSignIn();
     setBusy(true);
     try {
       const { ok, body } = await getJson<{ isLinked?: boolean; error?: string }>(
-        `/api/gohighlevel/connect/${signedIn.client.id}`,
+        `/api/gohighlevel/connect/${actingId}`,
         { method: 'POST' },
       );
       if (!ok || !body?.isLinked) throw new Error(body?.error || DASHBOARD_ERROR);
       notify({ title: 'Account linked', description: 'Your GoHighLevel account is ready to use.' });
-      await loadStatus(signedIn.client.id);
+      await loadStatus(actingId);
     } catch (error) {
       notify({
         title: 'Error',
@@ -173,8 +189,10 @@ export default function ClientDashboard({ supportEmail }: Props) {
     ordersHeading.current?.focus({ preventScroll: true });
   };
 
-  const signOut = async () => {
-    await fetch('/api/auth/signout', { method: 'POST' }).catch(() => undefined);
+  const signOut = async (everywhere = false) => {
+    await fetch(everywhere ? '/api/auth/signout-everywhere' : '/api/auth/signout', {
+      method: 'POST',
+    }).catch(() => undefined);
     window.location.assign('/dashboard');
   };
 
@@ -201,6 +219,15 @@ export default function ClientDashboard({ supportEmail }: Props) {
               Sign out
             </button>
           )}
+          {signedIn?.wholeAccount && (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => void signOut(true)}
+            >
+              Sign out everywhere
+            </button>
+          )}
         </div>
       </header>
 
@@ -222,6 +249,25 @@ export default function ClientDashboard({ supportEmail }: Props) {
         </div>
       )}
 
+      {pendingToken && (
+        <section className="ob-card db-signin" aria-labelledby="db-link-title">
+          <h2 id="db-link-title">Sign in to your client dashboard</h2>
+          <p>{SIGN_IN_LINK_CONFIRM}</p>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void signInWithLink()}
+            disabled={busy}
+          >
+            Sign in
+          </button>
+        </section>
+      )}
+
+      {signedIn && !signedIn.wholeAccount && (
+        <ConfirmEmail email={signedIn.client.email} inputRef={emailInput} />
+      )}
+
       <div className="db-grid">
         <section className="ob-card db-card" aria-labelledby="db-integration">
           <h2 id="db-integration">GoHighLevel Integration</h2>
@@ -237,9 +283,11 @@ export default function ClientDashboard({ supportEmail }: Props) {
           <p>
             {isLinked
               ? 'Your marketing platform account is linked. Open it to run campaigns and follow up with leads.'
-              : signedIn
+              : signedIn && actingId !== null
                 ? 'Connect your marketing platform account to manage campaigns, contacts and automations.'
-                : 'Sign in to connect your marketing platform account.'}
+                : signedIn
+                  ? 'Confirm your e-mail address with a sign-in link to connect your marketing platform account.'
+                  : 'Sign in to connect your marketing platform account.'}
           </p>
           {integration.state === 'known' && integration.simulated && signedIn && (
             <p className="muted db-small">
@@ -342,7 +390,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
         </section>
       )}
 
-      {session.state === 'anonymous' && <SignIn inputRef={emailInput} />}
+      {session.state === 'anonymous' && !pendingToken && <SignIn inputRef={emailInput} />}
     </div>
   );
 }
@@ -442,8 +490,36 @@ function Billing({ simulated }: { simulated: boolean }) {
   );
 }
 
-function SignIn({ inputRef }: { inputRef: React.RefObject<HTMLInputElement | null> }) {
-  const [email, setEmail] = useState('');
+/** An order session's way to the whole account: a sign-in link to the address on the order. */
+function ConfirmEmail({
+  email,
+  inputRef,
+}: {
+  email: string;
+  inputRef: React.RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <SignIn
+      inputRef={inputRef}
+      initialEmail={email}
+      title="Confirm your e-mail address"
+      intro={CONFIRM_EMAIL_NOTICE}
+    />
+  );
+}
+
+function SignIn({
+  inputRef,
+  initialEmail = '',
+  title = 'Sign in to see your orders',
+  intro = 'Enter the e-mail address you used at checkout and we will e-mail you a secure sign-in link.',
+}: {
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  initialEmail?: string;
+  title?: string;
+  intro?: string;
+}) {
+  const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
   const [busy, setBusy] = useState(false);
@@ -479,10 +555,8 @@ function SignIn({ inputRef }: { inputRef: React.RefObject<HTMLInputElement | nul
 
   return (
     <section className="ob-card db-signin" aria-labelledby="db-signin-title">
-      <h2 id="db-signin-title">Sign in to see your orders</h2>
-      <p>
-        Enter the e-mail address you used at checkout and we will e-mail you a secure sign-in link.
-      </p>
+      <h2 id="db-signin-title">{title}</h2>
+      <p>{intro}</p>
       <form noValidate onSubmit={onSubmit} className="db-signin__form">
         <div className="field">
           <label htmlFor="signin-email">Email address</label>

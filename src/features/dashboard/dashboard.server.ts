@@ -1,25 +1,33 @@
 /**
- * The client dashboard's data: the signed-in client's own orders with their onboarding
- * progress, and what billing management is possible. Never takes an id from the browser.
+ * The client dashboard's data: the orders the browser's session may see, with their
+ * onboarding progress, and what billing management is possible. Never takes an id from the
+ * browser.
  */
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { onboardingPathFor } from '../checkout/checkout.ts';
 import { firstUnsavedStep, onboardingStatus } from '../onboarding/onboarding';
 import type { Db } from '../../server/db/client.ts';
-import { clients, onboardingForms, orderItems, orders } from '../../server/db/schema.ts';
+import { onboardingForms, orderItems, orders } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
-import { HttpError } from '../../server/http.ts';
+import { actingClientId, type ClientAccess } from '../clients/client-sessions.server.ts';
+import { findClient } from '../clients/clients.server.ts';
 import type { DashboardOrder, DashboardView } from './dashboard.ts';
 
-export async function clientDashboard(db: Db, clientId: number): Promise<DashboardView> {
-  const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
-  if (!client) throw new HttpError(401, 'Please sign in to see your dashboard.');
+/** The orders a session may see: its client's when it holds the whole account, and its own grants. */
+function visibleOrders(access: ClientAccess): SQL | undefined {
+  const granted = access.orderIds.length ? inArray(orders.id, access.orderIds) : undefined;
+  if (!access.wholeAccount || access.clientId === null) return granted ?? inArray(orders.id, []);
+  const own = eq(orders.clientId, access.clientId);
+  return granted ? or(own, granted) : own;
+}
 
+export async function clientDashboard(db: Db, access: ClientAccess): Promise<DashboardView> {
+  const client = access.clientId === null ? null : await findClient(db, access.clientId);
   const rows = await db
     .select({ order: orders, form: onboardingForms })
     .from(orders)
     .leftJoin(onboardingForms, eq(onboardingForms.orderId, orders.id))
-    .where(eq(orders.clientId, clientId))
+    .where(visibleOrders(access))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const ids = rows.map((r) => r.order.id);
   const items = ids.length
@@ -58,12 +66,20 @@ export async function clientDashboard(db: Db, clientId: number): Promise<Dashboa
   const hasSubscription = view.some(
     (o) => o.mode === 'subscription' || o.items.some((i) => i.billingCycle !== 'oneTime'),
   );
+  const latest = rows[0]?.order;
+  const wholeAccount = access.wholeAccount && client !== null;
   return {
-    client: { id: client.id, name: client.name, email: client.email },
+    client: {
+      id: actingClientId(access),
+      // An order session shows the buyer's details as typed on the order.
+      name: wholeAccount ? client.name : (latest?.customerName ?? ''),
+      email: wholeAccount ? client.email : (latest?.customerEmail ?? ''),
+    },
+    wholeAccount,
     orders: view,
     billing: {
       hasSubscription,
-      simulated: readEnv().simulatedPayments || !client.stripeCustomerId,
+      simulated: readEnv().simulatedPayments || !wholeAccount || !client.stripeCustomerId,
     },
   };
 }

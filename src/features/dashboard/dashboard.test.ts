@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MARKETING_FEATURES, signInRequestSchema } from './dashboard';
+import { signInRequestSchema } from '../clients/clients';
+import { MARKETING_FEATURES } from './dashboard';
 
 describe('dashboard', () => {
   it('validates the sign-in e-mail with the site’s message', () => {

@@ -2,7 +2,6 @@
  * Client dashboard: the shapes the island reads from /api/dashboard and the sign-in form's
  * schema. Browser-safe: no server imports here.
  */
-import { z } from '../../lib/zod';
 import type { OnboardingStatus } from '../onboarding/onboarding';
 
 export type DashboardOrder = {
@@ -21,7 +20,13 @@ export type DashboardOrder = {
 
 /** GET /api/dashboard → the signed-in client's own view (`SIGNED_OUT` without a session). */
 export type DashboardView = {
-  client: { id: number; name: string; email: string };
+  /** `id`: the client this browser acts for (CRM link), null when it may not. */
+  client: { id: number | null; name: string; email: string };
+  /**
+   * True after a sign-in link proved the address: every order of the client. False: only the
+   * orders paid for in this browser, until the buyer confirms the address.
+   */
+  wholeAccount: boolean;
   orders: DashboardOrder[];
   billing: {
     /** The client has a subscription whose billing can be managed. */
@@ -34,24 +39,6 @@ export type DashboardView = {
 /** GET /api/dashboard without a client session. */
 export const SIGNED_OUT = { client: null } as const;
 export type DashboardResponse = DashboardView | typeof SIGNED_OUT;
-
-export const signInRequestSchema = z.object({
-  email: z
-    .string({ error: 'Please enter a valid email address.' })
-    .trim()
-    .max(254, 'Please enter a valid email address.')
-    .pipe(z.email('Please enter a valid email address.')),
-});
-
-export const STATUS_ERROR = 'Unable to verify your GoHighLevel account status.';
-export const DASHBOARD_ERROR =
-  'Unable to access your GoHighLevel dashboard. Please try again later.';
-
-export const SIGN_IN_SENT =
-  'If we have an order for that address, a sign-in link is on its way. It works once and expires in 30 minutes.';
-
-export const MAGIC_LINK_INVALID =
-  'This sign-in link is invalid, used or expired. Please request a new one below.';
 
 /** Spec features list of the marketing platform. */
 export const MARKETING_FEATURES = [

@@ -4,9 +4,9 @@
  * order's one onboarding_forms row in order; the last one completes onboarding and links
  * the client to the CRM.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from '../../lib/zod';
-import { linkClientToCrm } from '../dashboard/gohighlevel.server.ts';
+import { linkClientToCrm } from '../clients/crm-link.server.ts';
 import { getDb, type Db } from '../../server/db/client.ts';
 import {
   onboardingForms,
@@ -18,7 +18,12 @@ import { readEnv } from '../../server/env.ts';
 import { assertSameOrigin, handler, HttpError, json, readJson } from '../../server/http.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
 import { renderEmail } from '../../server/mail/templates.ts';
-import { readClientSession, type ClientSession } from '../../server/session/index.ts';
+import {
+  actingClientId,
+  canSeeOrder,
+  readClientAccess,
+  type ClientAccess,
+} from '../clients/client-sessions.server.ts';
 import type { CrmClient } from '../../server/crm/crm.ts';
 import {
   LOGO_URL_PATTERN,
@@ -36,12 +41,12 @@ export const ORDER_NOT_FOUND = 'Order not found';
 export async function requireOwnedOrder(
   db: Db,
   orderId: number,
-  session: ClientSession | null,
+  access: ClientAccess | null,
 ): Promise<Order> {
-  if (!session) throw new HttpError(403, SIGN_IN_FOR_ORDER);
+  if (!access) throw new HttpError(403, SIGN_IN_FOR_ORDER);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
-  if (order.clientId !== session.clientId) throw new HttpError(403, NOT_YOUR_ORDER);
+  if (!canSeeOrder(access, order)) throw new HttpError(403, NOT_YOUR_ORDER);
   return order;
 }
 
@@ -54,7 +59,8 @@ export type OnboardingState = {
     customerName: string;
     customerEmail: string;
   };
-  clientId: number;
+  /** The client this browser acts for on the order (CRM link), or null. */
+  clientId: number | null;
   form: Pick<
     OnboardingForm,
     'businessInfo' | 'projectDetails' | 'designPreferences' | 'completed'
@@ -65,9 +71,9 @@ export type OnboardingState = {
 export async function loadOnboardingState(
   db: Db,
   orderId: number,
-  session: ClientSession | null,
+  access: ClientAccess | null,
 ): Promise<OnboardingState> {
-  const order = await requireOwnedOrder(db, orderId, session);
+  const order = await requireOwnedOrder(db, orderId, access);
   const [form] = await db
     .select()
     .from(onboardingForms)
@@ -81,7 +87,8 @@ export async function loadOnboardingState(
       customerName: order.customerName,
       customerEmail: order.customerEmail,
     },
-    clientId: order.clientId!,
+    clientId:
+      order.clientId !== null && actingClientId(access) === order.clientId ? order.clientId : null,
     form: form
       ? {
           businessInfo: form.businessInfo,
@@ -116,13 +123,13 @@ export async function saveOnboardingStep(
   db: Db,
   step: StepKey,
   body: unknown,
-  session: ClientSession | null,
+  access: ClientAccess | null,
   options: SaveStepOptions = {},
 ): Promise<SaveStepResult> {
   // Who may write comes before what is written: a stranger learns nothing from validation.
   const envelope = stepRequestSchema(z.unknown()).safeParse(body);
   if (!envelope.success) throw new HttpError(400, 'orderId: Invalid order');
-  const order = await requireOwnedOrder(db, envelope.data.orderId, session);
+  const order = await requireOwnedOrder(db, envelope.data.orderId, access);
   const parsed = (STEP_SCHEMAS[step]() as z.ZodType<Record<string, unknown>>).safeParse(
     envelope.data.data,
   );
@@ -174,7 +181,8 @@ export async function saveOnboardingStep(
     }
   });
 
-  if (completing && order.clientId) {
+  // Only a browser acting for the order's client may link that client's CRM account.
+  if (completing && order.clientId !== null && actingClientId(access) === order.clientId) {
     const business = existing?.businessInfo ?? null;
     // The CRM link is best effort: the saved onboarding stands even if the CRM is down;
     // the dashboard then offers "Connect to GoHighLevel".
@@ -218,12 +226,17 @@ function completedEmail(order: Order) {
 }
 
 /** Whether the order exists and is owned (used by the logo endpoints, which answer 404 rather than 403 for others' files). */
-export async function ownsOrder(db: Db, orderId: number, clientId: number): Promise<boolean> {
+export async function ownsOrder(
+  db: Db,
+  orderId: number,
+  access: ClientAccess | null,
+): Promise<boolean> {
+  if (!access) return false;
   const [row] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, clientId: orders.clientId })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
-  return Boolean(row);
+    .where(eq(orders.id, orderId));
+  return Boolean(row && canSeeOrder(access, row));
 }
 
 /** The whole POST /api/onboarding/<step> function; the three step files only differ in the step. */
@@ -232,7 +245,7 @@ export function onboardingStepHandler(step: StepKey) {
     assertSameOrigin(req);
     const body = await readJson(req);
     const db = await getDb();
-    const result = await saveOnboardingStep(db, step, body, readClientSession(req));
+    const result = await saveOnboardingStep(db, step, body, await readClientAccess(db, req));
     if (result.emailIds.length) deliverInBackground(db, result.emailIds, context);
     return json({ success: true, step, completed: result.completed });
   });

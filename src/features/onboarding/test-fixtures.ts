@@ -1,7 +1,7 @@
 /** Test helpers: a client with a paid order, and requests signed in as that client. */
 import type { Db } from '../../server/db/client.ts';
 import { clients, orderItems, orders } from '../../server/db/schema.ts';
-import { CLIENT_SESSION_COOKIE, encodeClientSession } from '../../server/session/index.ts';
+import { startClientSession } from '../clients/client-sessions.server.ts';
 
 let counter = 0;
 
@@ -18,7 +18,13 @@ export async function createClientWithOrder(
   const email = options.email ?? `client${counter}-${Date.now()}@example.com`;
   const [client] = await db
     .insert(clients)
-    .values({ email, name: 'Ada Lovelace', stripeCustomerId: options.stripeCustomerId ?? null })
+    .values({
+      email,
+      name: 'Ada Lovelace',
+      stripeCustomerId: options.stripeCustomerId ?? null,
+      // A client who has used a sign-in link: the whole account is theirs.
+      emailVerifiedAt: new Date(),
+    })
     .returning();
   const productId = options.productId ?? 'starter';
   const [order] = await db
@@ -47,11 +53,21 @@ export async function createClientWithOrder(
     unitAmountCents: 100000,
     quantity: 1,
   });
+  const setCookie = await startClientSession(db, {
+    clientId: client!.id,
+    wholeAccount: true,
+    orderIds: [],
+  });
+  signedIn.set(client!.id, setCookie.split(';')[0]!);
   return { client: client!, order: order! };
 }
 
+/** The whole-account session cookie of each client made by createClientWithOrder. */
+const signedIn = new Map<number, string>();
+
+/** A `Cookie` header signed in as that client; any other id gets a cookie no session has. */
 export function sessionCookieFor(clientId: number): string {
-  return `${CLIENT_SESSION_COOKIE}=${encodeClientSession(clientId)}`;
+  return signedIn.get(clientId) ?? `__Host-client_session=unknown-session-${clientId}`;
 }
 
 export function jsonRequest(

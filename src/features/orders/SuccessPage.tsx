@@ -7,8 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
 import { formatUsd } from '../catalogue/money';
+import SignInLinkForm from '../clients/SignInLinkForm';
 import { loadCart } from '../cart/cart.state';
-import { requestJson } from '../../lib/request-json';
+import { RequestError, requestJson } from '../../lib/request-json';
 import '../checkout/checkout.css';
 import {
   isSettled,
@@ -26,27 +27,45 @@ const POLL_LIMIT = 30;
 type Support = { phone: string; phoneHref: string; email: string };
 
 type State =
-  { kind: 'loading' } | { kind: 'fallback' } | { kind: 'order'; order: OrderView; amount: number };
+  | { kind: 'loading' }
+  | { kind: 'fallback' }
+  /** Paid, but the order could not be confirmed yet (database unreachable, or still being written). */
+  | { kind: 'confirming' }
+  /** Still not confirmed after every retry: say so plainly, and offer to try again. */
+  | { kind: 'unconfirmed' }
+  | { kind: 'order'; order: OrderView; amount: number };
+
+/** A failure worth retrying: the server asked to (503) or could not be reached at all. */
+function isRetryable(error: unknown): boolean {
+  return error instanceof RequestError ? error.status === 503 : error instanceof TypeError;
+}
 
 async function lookup(params: URLSearchParams): Promise<State> {
   const sessionId = params.get('session_id');
   const paymentIntent = params.get('payment_intent');
-  if (sessionId) {
-    const view = await requestJson<CheckoutSessionView>(
-      'GET',
-      `/api/checkout-session/${encodeURIComponent(sessionId)}`,
-    );
-    if (!view.order) return { kind: 'fallback' };
-    return { kind: 'order', order: view.order, amount: view.session.amount_total / 100 };
+  try {
+    if (sessionId) {
+      const view = await requestJson<CheckoutSessionView>(
+        'GET',
+        `/api/checkout-session/${encodeURIComponent(sessionId)}`,
+      );
+      if (view.order)
+        return { kind: 'order', order: view.order, amount: view.session.amount_total / 100 };
+      // The provider says paid, the order is not written yet: confirm, do not thank and leave.
+      return view.session.status === 'complete' ? { kind: 'confirming' } : { kind: 'fallback' };
+    }
+    if (paymentIntent) {
+      const { order } = await requestJson<{ order: OrderView }>(
+        'GET',
+        `/api/orders/${encodeURIComponent(paymentIntent)}`,
+      );
+      return { kind: 'order', order, amount: order.amount };
+    }
+    return { kind: 'fallback' };
+  } catch (error) {
+    if (isRetryable(error)) return { kind: 'confirming' };
+    throw error;
   }
-  if (paymentIntent) {
-    const { order } = await requestJson<{ order: OrderView }>(
-      'GET',
-      `/api/orders/${encodeURIComponent(paymentIntent)}`,
-    );
-    return { kind: 'order', order, amount: order.amount };
-  }
-  return { kind: 'fallback' };
 }
 
 function Countdown() {
@@ -119,14 +138,18 @@ function OrderDetails({ order, amount }: { order: OrderView; amount: number }) {
           <dt>Amount</dt>
           <dd>{formatUsd(amount)}</dd>
         </div>
-        <div>
-          <dt>Name</dt>
-          <dd>{order.customerName || '—'}</dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>{order.customerEmail}</dd>
-        </div>
+        {order.access === 'buyer' && (
+          <>
+            <div>
+              <dt>Name</dt>
+              <dd>{order.customerName || '—'}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{order.customerEmail}</dd>
+            </div>
+          </>
+        )}
         <div>
           <dt>Date</dt>
           <dd>
@@ -144,11 +167,12 @@ function OrderDetails({ order, amount }: { order: OrderView; amount: number }) {
 }
 
 function Items({ order }: { order: OrderView }) {
-  const settled = isSettled(order.status);
+  // Downloads and setup are the buyer's; another browser signs in first.
+  const settled = isSettled(order.status) && order.access === 'buyer';
   return (
     <section className="card" aria-labelledby="order-items-title">
       <h2 id="order-items-title">Your Digital Items</h2>
-      {!settled && (
+      {!isSettled(order.status) && (
         <p className="muted">Downloads and setup open as soon as your payment is confirmed.</p>
       )}
       <ul className="success-items">
@@ -227,6 +251,21 @@ function WhatsNext({ support }: { support: Support }) {
   );
 }
 
+/** Another browser than the one that paid: the way in is a sign-in link to the buyer's address. */
+function SignInForThisOrder() {
+  return (
+    <section className="card stack" aria-labelledby="order-sign-in-title">
+      <h2 id="order-sign-in-title">Is this your order?</h2>
+      <p className="muted">
+        For your privacy, the details, downloads and setup of an order open only in the browser that
+        paid for it. Enter the e-mail address you used at checkout and we will send you a sign-in
+        link.
+      </p>
+      <SignInLinkForm />
+    </section>
+  );
+}
+
 function ClosingActions() {
   return (
     <div className="btn-row success-actions">
@@ -243,23 +282,32 @@ function ClosingActions() {
 export default function SuccessPage({ support }: { support: Support }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const polls = useRef(0);
+  const [round, setRound] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const params = new URLSearchParams(window.location.search);
 
+    const again = (next: State) => {
+      if (polls.current >= POLL_LIMIT) return next.kind === 'confirming' ? 'give-up' : 'stop';
+      polls.current += 1;
+      timer = setTimeout(() => void run(), POLL_MS);
+      return 'again';
+    };
+
     async function run() {
       try {
         const next = await lookup(params);
         if (cancelled) return;
+        if (next.kind === 'confirming') {
+          setState(again(next) === 'give-up' ? { kind: 'unconfirmed' } : next);
+          return;
+        }
         setState(next);
         if (next.kind !== 'order') return;
         if (next.order.status !== 'failed') loadCart([]);
-        if (next.order.status === 'pending' && polls.current < POLL_LIMIT) {
-          polls.current += 1;
-          timer = setTimeout(() => void run(), POLL_MS);
-        }
+        if (next.order.status === 'pending') again(next);
       } catch (error) {
         // Spec: lookup failures are only logged; the buyer sees the thank-you fallback.
         console.error('Could not load the order', error);
@@ -271,7 +319,58 @@ export default function SuccessPage({ support }: { support: Support }) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, []);
+  }, [round]);
+
+  const tryAgain = () => {
+    polls.current = 0;
+    setState({ kind: 'confirming' });
+    setRound((r) => r + 1);
+  };
+
+  if (state.kind === 'confirming') {
+    return (
+      <div className="success-stack">
+        <div className="success-hero">
+          <span className="icon-tile icon-tile--pending" aria-hidden="true">
+            <Icon name="clock" />
+          </span>
+          <h1>Payment Received</h1>
+          <p className="lead">
+            Thank you. We are confirming your order now; this page checks again every few seconds.
+            You do not need to pay again.
+          </p>
+          <p className="checkout-loading" role="status">
+            <span className="spinner" aria-hidden="true" /> Confirming your order…
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  if (state.kind === 'unconfirmed') {
+    return (
+      <div className="success-stack">
+        <div className="success-hero">
+          <span className="icon-tile icon-tile--pending" aria-hidden="true">
+            <Icon name="clock" />
+          </span>
+          <h1>We Are Still Confirming Your Order</h1>
+          <p className="lead" role="alert">
+            Your payment is safe with our payment provider, but we could not reach our order system
+            to confirm it yet. Please try again in a minute; you do not need to pay again.
+          </p>
+          <div className="btn-row success-actions">
+            <button type="button" className="btn" onClick={tryAgain}>
+              Try Again
+            </button>
+            <a className="btn btn--outline" href={`mailto:${support.email}`}>
+              Email Support
+            </a>
+          </div>
+        </div>
+      </div>
+    );
+  }
 
   if (state.kind === 'loading') {
     return (
@@ -299,8 +398,8 @@ export default function SuccessPage({ support }: { support: Support }) {
           </span>
           <h1>Thank You for Your Purchase!</h1>
           <p className="lead">
-            If you completed a payment, a confirmation e-mail with your receipt and next steps is on
-            its way.
+            If you completed a payment, you will receive a confirmation e-mail with your receipt and
+            next steps as soon as your order is confirmed.
           </p>
         </div>
         <Countdown />
@@ -344,12 +443,16 @@ export default function SuccessPage({ support }: { support: Support }) {
             <h1>Payment Successful!</h1>
             <p className="lead" role="status">
               Thank you for your purchase. Your order is confirmed and a receipt is on its way to{' '}
-              {order.customerEmail}.
+              {order.access === 'buyer'
+                ? order.customerEmail
+                : 'the e-mail address used at checkout'}
+              .
             </p>
           </>
         )}
       </div>
       <OrderDetails order={order} amount={amount} />
+      {order.access === 'public' && <SignInForThisOrder />}
       <Items order={order} />
       {!failed && <WhatsNext support={support} />}
       <ClosingActions />

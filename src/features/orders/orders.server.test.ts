@@ -97,9 +97,19 @@ describe('fulfillCheckout', () => {
 
     // Only the purchaser downloads, and names outside the PDF font become "?".
     const item = first?.state === 'fulfilled' ? first.items[0] : undefined;
-    const file = await orderItemDownload(db, item!.id, order!.clientId!);
+    const owner = {
+      tokenHash: 'x',
+      clientId: order!.clientId,
+      wholeAccount: true,
+      orderIds: [],
+      clientProven: true,
+    };
+    const file = await orderItemDownload(db, item!.id, owner);
     expect(Buffer.from(file!.bytes).subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await orderItemDownload(db, item!.id, order!.clientId! + 1)).toBeNull();
+    expect(
+      await orderItemDownload(db, item!.id, { ...owner, clientId: order!.clientId! + 1 }),
+    ).toBeNull();
+    expect(await orderItemDownload(db, item!.id, null)).toBeNull();
   });
 
   it('flags orders paid through the simulated provider as test orders', async () => {

@@ -7,11 +7,10 @@
  * calls produce one order: INSERT ... ON CONFLICT DO NOTHING, then read what is there.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../server/db/client.ts';
 import {
   checkoutSessions,
-  clients,
   orderItems,
   orders,
   type CheckoutSession,
@@ -25,8 +24,10 @@ import {
   type ProviderSession,
 } from '../../server/payments/index.ts';
 import { simulatedId } from '../../server/payments/simulated.ts';
-import { createMagicLink, magicLinkUrl } from '../../server/session/magic-link.ts';
 import { findItem, toCents } from '../catalogue/catalogue';
+import { canSeeOrder, type ClientAccess } from '../clients/client-sessions.server.ts';
+import { clientForPurchase, normaliseEmail } from '../clients/clients.server.ts';
+import { createMagicLink, magicLinkUrl } from '../clients/magic-links.server.ts';
 import { onboardingPathFor } from '../checkout/checkout';
 import {
   buildOrderItemPdf,
@@ -119,12 +120,17 @@ function documentOrder(order: Order, items: OrderItemRow[]): DocumentOrder {
 /**
  * Writes the confirmation e-mail (receipt attached, onboarding links, a dashboard magic
  * link) into the outbox inside the caller's transaction, so it exists exactly when the
- * paid order does.
+ * paid order does. The link goes to the client of the address the buyer typed: using it is
+ * what proves the address and joins an order that waits for that proof.
  */
-async function enqueueConfirmation(tx: Db, order: Order, items: OrderItemRow[]) {
-  if (!order.clientId) return;
+async function enqueueConfirmation(
+  tx: Db,
+  order: Order,
+  items: OrderItemRow[],
+  linkClientId: number,
+) {
   const site = siteUrl();
-  const link = await createMagicLink(tx, order.clientId);
+  const link = await createMagicLink(tx, linkClientId);
   const pdf = await buildReceiptPdf(documentOrder(order, items));
   const email = orderConfirmationEmail({
     siteName: RECEIPT_ISSUER.name,
@@ -154,28 +160,6 @@ async function enqueueConfirmation(tx: Db, order: Order, items: OrderItemRow[]) 
       },
     ],
   });
-}
-
-/** Finds or creates the client for an e-mail address (case-insensitive), keeping known details. */
-async function upsertClient(
-  tx: Db,
-  email: string,
-  name: string,
-  stripeCustomerId: string | null,
-): Promise<number> {
-  const [row] = await tx
-    .insert(clients)
-    .values({ email: email.toLowerCase(), name, stripeCustomerId })
-    .onConflictDoUpdate({
-      target: clients.email,
-      set: {
-        name: sql`coalesce(nullif(${clients.name}, ''), excluded.name)`,
-        stripeCustomerId: sql`coalesce(${clients.stripeCustomerId}, excluded.stripe_customer_id)`,
-      },
-    })
-    .returning({ id: clients.id });
-  if (!row) throw new Error('Client upsert returned no row');
-  return row.id;
 }
 
 async function itemsOf(db: Db, orderId: number): Promise<OrderItemRow[]> {
@@ -235,14 +219,14 @@ export async function fulfillCheckout(
   let sendConfirmation = false;
   const result = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const clientId = await upsertClient(tx, email, name, provider.customerId);
+    const buyer = await clientForPurchase(tx, { email, name });
     const first = session.lines[0];
     const [inserted] = await tx
       .insert(orders)
       .values({
         orderNumber: newOrderNumber(now),
         checkoutSessionId: session.id,
-        clientId,
+        clientId: buyer.created ? buyer.clientId : null,
         productId: first?.id ?? 'unknown',
         productName:
           session.lines.length > 1
@@ -252,6 +236,7 @@ export async function fulfillCheckout(
         currency: session.currency,
         stripePaymentIntentId: paymentIntentId,
         stripeSubscriptionId: provider.subscriptionId,
+        stripeCustomerId: provider.customerId,
         customerEmail: email,
         customerName: name,
         status,
@@ -291,7 +276,7 @@ export async function fulfillCheckout(
         })
         .where(eq(checkoutSessions.id, session.id));
       if (status === 'paid') {
-        await enqueueConfirmation(tx, inserted, items);
+        await enqueueConfirmation(tx, inserted, items, buyer.clientId);
         sendConfirmation = true;
       }
       return { order: inserted, items, created: true };
@@ -313,7 +298,7 @@ export async function fulfillCheckout(
       if (moved) {
         order = moved;
         if (status === 'paid') {
-          await enqueueConfirmation(tx, moved, await itemsOf(tx, moved.id));
+          await enqueueConfirmation(tx, moved, await itemsOf(tx, moved.id), buyer.clientId);
           sendConfirmation = true;
         }
       }
@@ -346,7 +331,7 @@ export async function findOrderByPaymentIntent(
   return order ? { order, items: await itemsOf(db, order.id) } : null;
 }
 
-/** The browser's view of an order (amounts in USD). */
+/** The buyer's view of an order (amounts in USD); `orderForBrowser` decides who gets it. */
 export function orderView({ order, items }: OrderWithItems): OrderView {
   return {
     id: order.id,
@@ -368,6 +353,7 @@ export function orderView({ order, items }: OrderWithItems): OrderView {
       quantity: i.quantity,
       onboardingPath: onboardingPathFor(i.productId, order.id),
     })),
+    access: 'buyer',
   };
 }
 
@@ -378,11 +364,17 @@ export type TestOrderInput = {
   customerEmail?: string | undefined;
 };
 
-export const TEST_CUSTOMER = { name: 'Test Customer', email: 'test.customer@example.com' } as const;
+export const TEST_CUSTOMER_NAME = 'Test Customer';
+
+/** Each mock order gets its own test address, so a new client is created for it. */
+function testCustomerEmail(): string {
+  return `test.customer+${randomBytes(6).toString('hex')}@example.com`;
+}
 
 /**
- * A mock order for the test pages (simulated mode only): priced from the catalogue,
- * created as completed, linked to a client so onboarding and the dashboard work for it.
+ * A mock order for the test pages (simulated mode only): priced from the catalogue and
+ * created as completed. It follows the purchase rules: a new address creates its client,
+ * an existing client's address leaves the order waiting for that address to be proven.
  */
 export async function createTestOrder(input: TestOrderInput, db?: Db): Promise<OrderWithItems> {
   const database = db ?? (await getDb());
@@ -393,8 +385,8 @@ export async function createTestOrder(input: TestOrderInput, db?: Db): Promise<O
   );
   if (!cycle) throw new Error(`${item.id} has no price`);
   const unitAmountCents = toCents(item.prices[cycle] ?? 0);
-  const email = input.customerEmail ?? TEST_CUSTOMER.email;
-  const name = input.customerName ?? TEST_CUSTOMER.name;
+  const email = input.customerEmail ?? testCustomerEmail();
+  const name = input.customerName ?? TEST_CUSTOMER_NAME;
   const line = {
     id: item.id,
     name: item.name,
@@ -407,13 +399,13 @@ export async function createTestOrder(input: TestOrderInput, db?: Db): Promise<O
 
   return database.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const clientId = await upsertClient(tx, email, name, null);
+    const buyer = await clientForPurchase(tx, { email, name });
     const [order] = await tx
       .insert(orders)
       .values({
         orderNumber: newOrderNumber(),
         checkoutSessionId: simulatedId('cs').replace('sim_cs_', 'test_cs_'),
-        clientId,
+        clientId: buyer.created ? buyer.clientId : null,
         productId: item.id,
         productName: item.name,
         amount: unitAmountCents,
@@ -451,14 +443,15 @@ export async function createTestOrder(input: TestOrderInput, db?: Db): Promise<O
 export async function orderItemDownload(
   db: Db,
   itemId: number,
-  clientId: number,
+  access: ClientAccess | null,
 ): Promise<{ filename: string; bytes: Uint8Array } | null> {
   const [row] = await db
     .select({ item: orderItems, order: orders })
     .from(orderItems)
     .innerJoin(orders, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orderItems.id, itemId), eq(orders.clientId, clientId)));
-  if (!row || (row.order.status !== 'paid' && row.order.status !== 'completed')) return null;
+    .where(eq(orderItems.id, itemId));
+  if (!row || !canSeeOrder(access, row.order)) return null;
+  if (row.order.status !== 'paid' && row.order.status !== 'completed') return null;
   const items = await itemsOf(db, row.order.id);
   const bytes = await buildOrderItemPdf(documentOrder(row.order, items), {
     name: row.item.name,
@@ -471,4 +464,54 @@ export async function orderItemDownload(
   });
   const slug = row.item.productId.replace(/[^a-z0-9-]/gi, '');
   return { filename: `${row.order.orderNumber}-${slug}.pdf`, bytes };
+}
+
+/**
+ * Joins to a client whose address has just been proven every order bought with that address
+ * that was waiting for the proof, and answers the latest payment customer among its orders.
+ */
+export async function joinWaitingOrders(
+  tx: Db,
+  client: { id: number; email: string },
+): Promise<{ joined: number; stripeCustomerId: string | null }> {
+  const joined = await tx
+    .update(orders)
+    .set({ clientId: client.id })
+    .where(
+      and(
+        isNull(orders.clientId),
+        sql`lower(${orders.customerEmail}) = ${normaliseEmail(client.email)}`,
+      ),
+    )
+    .returning({ id: orders.id });
+  const [latest] = await tx
+    .select({ customer: orders.stripeCustomerId })
+    .from(orders)
+    .where(and(eq(orders.clientId, client.id), isNotNull(orders.stripeCustomerId)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return { joined: joined.length, stripeCustomerId: latest?.customer ?? null };
+}
+
+/**
+ * Joins one waiting order to the client the paying browser is signed in as, when the order
+ * was bought with that client's address: that browser's session is the proof.
+ */
+export async function joinOrderToSignedInClient(
+  db: Db,
+  orderId: number,
+  client: { id: number; email: string },
+): Promise<Order | null> {
+  const [joined] = await db
+    .update(orders)
+    .set({ clientId: client.id })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        isNull(orders.clientId),
+        sql`lower(${orders.customerEmail}) = ${normaliseEmail(client.email)}`,
+      ),
+    )
+    .returning();
+  return joined ?? null;
 }

@@ -33,6 +33,11 @@ export type OrderView = {
   createdAt: string;
   paymentIntentId: string;
   items: OrderItemView[];
+  /**
+   * `buyer`: this browser paid for the order or is signed in to it. `public`: anyone else
+   * holding the link, who sees no name or e-mail address and no downloads or setup.
+   */
+  access: 'buyer' | 'public';
 };
 
 /** The line items as the spec's metadata.items JSON carries them (USD prices). */

@@ -30,6 +30,16 @@ function withDefaultUser(url: string): string {
   return parsed.toString();
 }
 
+/**
+ * An idle pooled connection that the server drops (restart, failover, network) is reported as
+ * an 'error' event on the pool. Without a listener Node treats it as an uncaught exception and
+ * the whole process, static pages included, goes down. The pool has already discarded that
+ * client and opens a new one on the next query, so logging is all there is to do.
+ */
+function logIdleClientError(error: Error) {
+  console.error('Database connection lost; it will be reopened on the next query:', error.message);
+}
+
 async function connect(env: NodeJS.ProcessEnv): Promise<Handle> {
   const url = databaseUrl(env);
   if (url && env.NETLIFY_DB_DRIVER === 'serverless') {
@@ -38,12 +48,14 @@ async function connect(env: NodeJS.ProcessEnv): Promise<Handle> {
     const ws = await import('ws');
     neonConfig.webSocketConstructor = ws.default;
     const pool = new Pool({ connectionString: url });
+    pool.on('error', logIdleClientError);
     return { db: drizzle(pool, { schema }) as unknown as Db, close: () => pool.end() };
   }
   if (url) {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.default.Pool({ connectionString: withDefaultUser(url), max: 5 });
+    pool.on('error', logIdleClientError);
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // Several function instances may start at once against a fresh database; an advisory
     // lock makes them migrate one after another instead of racing on CREATE TABLE.

@@ -49,16 +49,44 @@ export const rateLimitHits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
-/** A purchaser. Created by the first paid order for an e-mail address. */
+/**
+ * A purchaser. Created by the first paid order for an e-mail address; typing an address at
+ * checkout proves nothing, so the address counts as the client's only once a magic link sent
+ * to it has been used (`emailVerifiedAt`). Owner: features/clients.
+ */
 export const clients = pgTable('clients', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
   name: text('name').notNull().default(''),
+  /** Attached only once the address is proven (features/clients). */
   stripeCustomerId: text('stripe_customer_id'),
   ghlLocationId: text('ghl_location_id'),
   ghlUserId: text('ghl_user_id'),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Client sessions; the cookie holds a random token, the table only its SHA-256, so sign-out
+ * ends a session at once. `wholeAccount`: every order of `clientId` (granted by a magic link,
+ * which proves the address). `orderIds`: orders granted to the browser that paid for them.
+ */
+export const clientSessions = pgTable(
+  'client_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    wholeAccount: boolean('whole_account').notNull().default(false),
+    orderIds: integer('order_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('client_sessions_client_idx').on(t.clientId)],
+);
 
 /** Single-use sign-in links for the client dashboard; only the token's hash is stored. */
 export const magicLinks = pgTable('magic_links', {
@@ -97,6 +125,10 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   customerEmail: text('customer_email'),
   customerName: text('customer_name'),
   paymentIntentId: text('payment_intent_id'),
+  /** SHA-256 of the checkout-attempt cookie of the browser that started this checkout. */
+  attemptHash: text('attempt_hash'),
+  /** When that browser was granted a session for the order (once). */
+  sessionGrantedAt: timestamp('session_granted_at', { withTimezone: true }),
   createdAt: createdAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
@@ -108,6 +140,7 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     orderNumber: text('order_number').notNull().unique(),
     checkoutSessionId: text('checkout_session_id').notNull(),
+    /** Null while the order waits for its buyer to prove the address of an existing client. */
     clientId: integer('client_id').references(() => clients.id),
     productId: text('product_id').notNull(),
     productName: text('product_name').notNull(),
@@ -116,6 +149,8 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('usd'),
     stripePaymentIntentId: text('stripe_payment_intent_id').notNull(),
     stripeSubscriptionId: text('stripe_subscription_id'),
+    /** The payment provider's customer; copied to the client once its address is proven. */
+    stripeCustomerId: text('stripe_customer_id'),
     customerEmail: text('customer_email').notNull(),
     customerName: text('customer_name').notNull(),
     status: text('status', { enum: ['pending', 'paid', 'completed', 'failed', 'refunded'] })
@@ -258,6 +293,7 @@ export const subscribers = pgTable('subscribers', {
 export type Order = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type Client = typeof clients.$inferSelect;
+export type ClientSessionRow = typeof clientSessions.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type MeetingRequest = typeof meetingRequests.$inferSelect;
 export type OutboxEmail = typeof emailOutbox.$inferSelect;

@@ -5,7 +5,7 @@
  * keyed by order, with the owner recorded in the blob's metadata.
  */
 import { randomBytes } from 'node:crypto';
-import { HttpError } from '../http.ts';
+import { HttpError, readBodyLimited } from '../http.ts';
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 export const LOGO_STORE_NAME = 'onboarding-logos';
@@ -30,35 +30,14 @@ export function sniffImageType(bytes: Uint8Array): LogoType | null {
 }
 
 /** Reads a request body up to `max` bytes; a larger body is refused before it is all read. */
-export async function readLimitedBody(req: Request, max = MAX_LOGO_BYTES): Promise<Uint8Array> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > max) throw new HttpError(413, LOGO_SIZE_ERROR);
-  if (!req.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new HttpError(413, LOGO_SIZE_ERROR);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+export function readLimitedBody(req: Request, max = MAX_LOGO_BYTES): Promise<Uint8Array> {
+  return readBodyLimited(req, max, LOGO_SIZE_ERROR);
 }
 
 export type LogoMetadata = {
   orderId: number;
-  clientId: number;
+  /** The order's client when it was uploaded (null: the order waited for a proven address). */
+  clientId: number | null;
   contentType: LogoType;
   size: number;
 };
@@ -106,7 +85,7 @@ const blobKey = (orderId: number, key: string) => `order-${orderId}/${key}`;
 /** Checks and stores a logo; returns the key its URL is built from. */
 export async function saveLogo(
   store: LogoStore,
-  input: { orderId: number; clientId: number; bytes: Uint8Array },
+  input: { orderId: number; clientId: number | null; bytes: Uint8Array },
 ): Promise<{ key: string; contentType: LogoType }> {
   if (input.bytes.byteLength === 0)
     throw new HttpError(400, 'Please choose a logo file to upload.');

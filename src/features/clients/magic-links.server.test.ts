@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../db/client';
-import { clients, magicLinks } from '../db/schema';
-import { consumeMagicLink, createMagicLink, hashToken, magicLinkUrl } from './magic-link';
+import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { clients, magicLinks } from '../../server/db/schema';
+import { consumeMagicLink, createMagicLink, hashToken, magicLinkUrl } from './magic-links.server';
 
 let db: Db;
 let clientId: number;

@@ -1,7 +1,7 @@
 /**
  * The client's link to the CRM (GoHighLevel): create the sub-account once, report whether
- * it is linked, and hand out the dashboard link. Every function takes the signed-in client's
- * id; the functions in netlify/ check it against the requested id first.
+ * it is linked, and hand out the dashboard link. Every function takes the id of the client the
+ * browser acts for; the functions in netlify/ check it against the requested id first.
  */
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { CrmError, getCrm, type ClientAccountInput, type CrmClient } from '../../server/crm/crm.ts';
@@ -10,22 +10,32 @@ import { clients, onboardingForms, orders, type Client } from '../../server/db/s
 import { HttpError } from '../../server/http.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
 import { renderEmail } from '../../server/mail/templates.ts';
-import type { ClientSession } from '../../server/session/index.ts';
-import { DASHBOARD_ERROR, STATUS_ERROR } from './dashboard.ts';
+import { DASHBOARD_ERROR, STATUS_ERROR } from './clients.ts';
+import { actingClientId, type ClientAccess } from './client-sessions.server.ts';
 
 export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
 export const NOT_LINKED = 'Your GoHighLevel account is not connected yet.';
 
-/** The requested account id must be the signed-in client's own (403 otherwise). */
+/**
+ * The requested account id must be the client this browser acts for (403 otherwise): a
+ * whole-account session, or the order session of the browser that created a client whose
+ * address nobody has proven yet.
+ */
 export function requireOwnAccount(
-  session: ClientSession | null,
+  access: ClientAccess | null,
   requestedId: string | undefined,
 ): number {
-  if (!session) throw new HttpError(403, 'Please sign in to see your account.');
-  if (!requestedId || !/^\d{1,10}$/.test(requestedId) || Number(requestedId) !== session.clientId) {
+  if (!access) throw new HttpError(403, 'Please sign in to see your account.');
+  const clientId = actingClientId(access);
+  if (
+    clientId === null ||
+    !requestedId ||
+    !/^\d{1,10}$/.test(requestedId) ||
+    Number(requestedId) !== clientId
+  ) {
     throw new HttpError(403, NOT_YOUR_ACCOUNT);
   }
-  return session.clientId;
+  return clientId;
 }
 
 async function loadClient(db: Db, clientId: number): Promise<Client> {

@@ -1,0 +1,367 @@
+/**
+ * Client identity, written as an attacker's requests against the real functions (in-memory
+ * database, simulated payments): taking over a client by typing their e-mail at checkout or
+ * on the test endpoint, replaying the success URL, keeping a copied cookie after sign-out,
+ * forging a cookie with a known secret, and signing a victim in with a planted link.
+ */
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHECKOUT_ATTEMPT_COOKIE,
+  CHECKOUT_GRANT_WINDOW_SECONDS,
+} from '../../src/features/checkout/checkout.server.ts';
+import { CLIENT_SESSION_COOKIE } from '../../src/features/clients/client-sessions.server.ts';
+import {
+  BUSINESS_INFO,
+  createClientWithOrder,
+  getRequest,
+  jsonRequest,
+} from '../../src/features/onboarding/test-fixtures.ts';
+import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import {
+  checkoutSessions,
+  clients,
+  emailOutbox,
+  orderItems,
+  orders,
+} from '../../src/server/db/schema.ts';
+import billingPortal from '../functions/billing-portal.mts';
+import checkoutSession from '../functions/checkout-session.mts';
+import createCheckoutSession from '../functions/create-checkout-session.mts';
+import dashboardData from '../functions/dashboard-data.mts';
+import download from '../functions/download.mts';
+import ghlStatus from '../functions/gohighlevel-status.mts';
+import magicVerify from '../functions/magic-link-verify.mts';
+import signOut from '../functions/magic-link-signout.mts';
+import signOutEverywhere from '../functions/magic-link-signout-everywhere.mts';
+import businessInfo from '../functions/onboarding-business-info.mts';
+import onboardingState from '../functions/onboarding-state.mts';
+import ordersFn from '../functions/orders.mts';
+import simulatedCheckout from '../functions/simulated-checkout.mts';
+import mockOrder from '../functions/test-create-mock-order.mts';
+
+const ORIGIN = 'http://localhost:4321';
+let db: Db;
+
+beforeAll(async () => {
+  db = await useFreshTestDb();
+  delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.GHL_API_KEY;
+});
+afterAll(() => closeDb());
+
+/** A browser: a cookie jar that every request carries and every answer updates. */
+class Browser {
+  private jar = new Map<string, string>();
+  get cookie(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  keep(res: Response): Response {
+    for (const header of res.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (/Max-Age=0/.test(header) || !value) this.jar.delete(name!);
+      else this.jar.set(name!, value);
+    }
+    return res;
+  }
+  async call(
+    fn: (req: Request, context: unknown) => Promise<Response> | Response,
+    path: string,
+    init: {
+      method?: string;
+      body?: unknown;
+      form?: Record<string, string>;
+      headers?: Record<string, string>;
+    } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = {
+      origin: ORIGIN,
+      cookie: this.cookie,
+      ...init.headers,
+    };
+    let body: BodyInit | null = null;
+    if (init.form) body = new URLSearchParams(init.form);
+    else if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] = 'application/json';
+    }
+    const method = init.method ?? (body ? 'POST' : 'GET');
+    return this.keep(await fn(new Request(`${ORIGIN}${path}`, { method, headers, body }), {}));
+  }
+}
+
+/** Starts a checkout in `browser` and pays it on the simulated payment page with `email`. */
+async function buyWith(browser: Browser, email: string, name = 'Mallory Attacker') {
+  const started = await browser.call(createCheckoutSession, '/api/create-checkout-session', {
+    body: {
+      items: [{ id: 'lily-ai', billingCycle: 'monthly', quantity: 1 }],
+      success_url: `${ORIGIN}/checkout/success`,
+      cancel_url: `${ORIGIN}/checkout`,
+    },
+  });
+  expect(started.status).toBe(200);
+  const { url } = (await started.json()) as { url: string };
+  const sessionId = new URL(url).searchParams.get('session')!;
+  const paid = await browser.call(simulatedCheckout, '/api/simulated-checkout', {
+    form: { session: sessionId, action: 'pay', name, email },
+  });
+  expect(paid.status).toBe(303);
+  return sessionId;
+}
+
+type Lookup = {
+  session: { customer_details: { name: string | null; email: string | null } };
+  order: { id: number; customerEmail: string; access: string; items: { id: number }[] };
+};
+
+async function lookup(browser: Browser, sessionId: string) {
+  const res = await browser.call(checkoutSession, `/api/checkout-session/${sessionId}`);
+  expect(res.status).toBe(200);
+  return { res, body: (await res.json()) as Lookup };
+}
+
+/** A proven client with a paid, onboarded order: the attacker's target. */
+async function victim() {
+  const { client, order } = await createClientWithOrder(db, { stripeCustomerId: 'cus_victim' });
+  await businessInfo(
+    jsonRequest(
+      '/api/onboarding/business-info',
+      { orderId: order.id, data: BUSINESS_INFO },
+      client.id,
+    ),
+    {},
+  );
+  const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  return { client, order, itemId: item!.id };
+}
+
+describe('finding 1: typing an existing client’s e-mail at checkout', () => {
+  it('grants the paying browser only the order it paid, nothing of the client', async () => {
+    const target = await victim();
+    const mallory = new Browser();
+    const sessionId = await buyWith(mallory, target.client.email.toUpperCase());
+    const { body } = await lookup(mallory, sessionId);
+    expect(body.order.access).toBe('buyer');
+
+    // The new order waits for the address to be proven; the victim's client is untouched.
+    const [bought] = await db.select().from(orders).where(eq(orders.id, body.order.id));
+    expect(bought!.clientId).toBeNull();
+
+    const dashboard = (await (await mallory.call(dashboardData, '/api/dashboard')).json()) as {
+      client: { id: number | null; email: string };
+      wholeAccount: boolean;
+      orders: { id: number }[];
+    };
+    expect(dashboard.wholeAccount).toBe(false);
+    expect(dashboard.client.id).toBeNull();
+    expect(dashboard.orders.map((o) => o.id)).toEqual([body.order.id]);
+
+    // Before: 200 with the victim's answers, PDFs, CRM status and Stripe portal.
+    expect(
+      (await mallory.call(onboardingState, `/api/onboarding/state/${target.order.id}`)).status,
+    ).toBe(403);
+    expect(
+      (
+        await mallory.call(businessInfo, '/api/onboarding/business-info', {
+          body: { orderId: target.order.id, data: BUSINESS_INFO },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await mallory.call(download, `/api/download/${target.itemId}`)).status).toBe(404);
+    expect(
+      (await mallory.call(ghlStatus, `/api/gohighlevel/status/${target.client.id}`)).status,
+    ).toBe(403);
+    expect(
+      (await mallory.call(billingPortal, '/api/billing-portal', { method: 'POST' })).status,
+    ).toBe(403);
+    const [after] = await db.select().from(clients).where(eq(clients.id, target.client.id));
+    expect(after!.stripeCustomerId).toBe('cus_victim');
+  });
+
+  it('joins the order once the owner of the address uses the e-mailed sign-in link', async () => {
+    const target = await victim();
+    const buyer = new Browser();
+    const sessionId = await buyWith(buyer, target.client.email, 'Ada Lovelace');
+    const { body } = await lookup(buyer, sessionId);
+
+    const [mail] = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'order-confirmation'))
+      .orderBy(emailOutbox.id)
+      .then((rows) => rows.filter((r) => r.to.toLowerCase() === target.client.email));
+    const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
+    const owner = new Browser();
+    const signedIn = await owner.call(magicVerify, '/api/auth/magic', { body: { token } });
+    expect(signedIn.status).toBe(200);
+
+    const [joined] = await db.select().from(orders).where(eq(orders.id, body.order.id));
+    expect(joined!.clientId).toBe(target.client.id);
+    const dashboard = (await (await owner.call(dashboardData, '/api/dashboard')).json()) as {
+      wholeAccount: boolean;
+      orders: { id: number }[];
+    };
+    expect(dashboard.wholeAccount).toBe(true);
+    expect(dashboard.orders.map((o) => o.id).sort()).toEqual(
+      [target.order.id, body.order.id].sort(),
+    );
+  });
+
+  it('the test endpoint follows the same rule', async () => {
+    const target = await victim();
+    const mallory = new Browser();
+    const res = await mallory.call(mockOrder, '/api/test/create-mock-order', {
+      body: { productId: 'starter', customerEmail: target.client.email },
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { orderId: number; clientId: number | null };
+    expect(created.clientId).toBeNull();
+    expect(
+      (await mallory.call(onboardingState, `/api/onboarding/state/${created.orderId}`)).status,
+    ).toBe(200);
+    expect(
+      (await mallory.call(onboardingState, `/api/onboarding/state/${target.order.id}`)).status,
+    ).toBe(403);
+    expect((await mallory.call(download, `/api/download/${target.itemId}`)).status).toBe(404);
+    expect(
+      (await mallory.call(ghlStatus, `/api/gohighlevel/status/${target.client.id}`)).status,
+    ).toBe(403);
+  });
+});
+
+describe('finding 2: the success URL is not a login', () => {
+  it('signs in only the browser that paid, once', async () => {
+    const buyer = new Browser();
+    const sessionId = await buyWith(buyer, `buyer.${Date.now()}@example.com`, 'Ada Buyer');
+    const first = await lookup(buyer, sessionId);
+    expect(first.res.headers.get('set-cookie')).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));
+    expect(first.body.session.customer_details.name).toBe('Ada Buyer');
+
+    // Another browser with the same URL (history, a pasted link, a screenshot).
+    const stranger = new Browser();
+    const seen = await lookup(stranger, sessionId);
+    expect(seen.res.headers.get('set-cookie')).toBeNull();
+    expect(seen.body.order).toMatchObject({
+      access: 'public',
+      customerEmail: '',
+      customerName: '',
+    });
+    expect(seen.body.session.customer_details).toEqual({ name: null, email: null });
+    expect((await (await stranger.call(dashboardData, '/api/dashboard')).json()).client).toBeNull();
+    expect(
+      (await stranger.call(download, `/api/download/${seen.body.order.items[0]!.id}`)).status,
+    ).toBe(403);
+
+    // Even a copy of the attempt cookie gets nothing once the grant is used.
+    const copy = new Browser();
+    copy.keep(
+      new Response(null, {
+        headers: {
+          'set-cookie': `${CHECKOUT_ATTEMPT_COOKIE}=${/checkout_attempt=([\w-]+)/.exec(buyer.cookie)![1]}`,
+        },
+      }),
+    );
+    expect((await lookup(copy, sessionId)).res.headers.get('set-cookie')).toBeNull();
+
+    // The paying browser itself stays signed in to it.
+    const again = await lookup(buyer, sessionId);
+    expect(again.body.order.access).toBe('buyer');
+  });
+
+  it('grants nothing after the window, even to the browser that paid', async () => {
+    const buyer = new Browser();
+    const sessionId = await buyWith(buyer, `late.${Date.now()}@example.com`);
+    const past = new Date(Date.now() - (CHECKOUT_GRANT_WINDOW_SECONDS + 60) * 1000);
+    await db
+      .update(checkoutSessions)
+      .set({ completedAt: past })
+      .where(eq(checkoutSessions.id, sessionId));
+    const late = await lookup(buyer, sessionId);
+    expect(late.res.headers.get('set-cookie')).toBeNull();
+    expect(late.body.order.access).toBe('public');
+  });
+
+  it('the payment reference lookup follows the same rule', async () => {
+    const buyer = new Browser();
+    const sessionId = await buyWith(buyer, `pi.${Date.now()}@example.com`);
+    const [session] = await db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, sessionId));
+    const stranger = new Browser();
+    const res = await stranger.call(ordersFn, `/api/orders/${session!.paymentIntentId}`);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(((await res.json()) as { order: { access: string } }).order.access).toBe('public');
+    const mine = await buyer.call(ordersFn, `/api/orders/${session!.paymentIntentId}`);
+    expect(mine.headers.get('set-cookie')).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));
+  });
+});
+
+describe('finding 3: a cookie forged with the old published secret', () => {
+  it('is no session', async () => {
+    const target = await victim();
+    const secret = 'local-development-session-secret-not-for-production';
+    const body = Buffer.from(JSON.stringify({ c: target.client.id, e: 9_999_999_999 })).toString(
+      'base64url',
+    );
+    const forged = `${CLIENT_SESSION_COOKIE}=${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+    const res = await dashboardData(
+      getRequest('/api/dashboard', undefined, { cookie: forged }),
+      {},
+    );
+    expect(await res.json()).toEqual({ client: null });
+  });
+});
+
+describe('finding 4: signing out ends the session', () => {
+  it('a copy of the cookie taken before sign-out stops working', async () => {
+    const buyer = new Browser();
+    await lookup(buyer, await buyWith(buyer, `signout.${Date.now()}@example.com`));
+    const copy = buyer.cookie;
+    expect((await buyer.call(signOut, '/api/auth/signout', { method: 'POST' })).status).toBe(200);
+    const res = await dashboardData(getRequest('/api/dashboard', undefined, { cookie: copy }), {});
+    expect(await res.json()).toEqual({ client: null });
+  });
+
+  it('"sign out everywhere" ends the client’s other sessions', async () => {
+    const { client } = await createClientWithOrder(db);
+    const laptop = getRequest('/api/dashboard', client.id);
+    const other = new Browser();
+    other.keep(new Response(null, { headers: { 'set-cookie': laptop.headers.get('cookie')! } }));
+    expect(
+      (await other.call(signOutEverywhere, '/api/auth/signout-everywhere', { method: 'POST' }))
+        .status,
+    ).toBe(200);
+    const res = await dashboardData(getRequest('/api/dashboard', client.id), {});
+    expect(await res.json()).toEqual({ client: null });
+  });
+});
+
+describe('finding 6: login CSRF', () => {
+  it('a planted GET link signs nobody in, and only a same-origin POST uses a token', async () => {
+    const opened = await magicVerify(new Request(`${ORIGIN}/api/auth/magic?token=anything`), {});
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('set-cookie')).toBeNull();
+    const crossSite = await magicVerify(
+      new Request(`${ORIGIN}/api/auth/magic`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ token: 'anything' }),
+      }),
+      {},
+    );
+    expect(crossSite.status).toBe(403);
+    const fetchSite = await magicVerify(
+      new Request(`${ORIGIN}/api/auth/magic`, {
+        method: 'POST',
+        headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+        body: JSON.stringify({ token: 'anything' }),
+      }),
+      {},
+    );
+    expect(fetchSite.status).toBe(403);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * "Send me a sign-in link" for pages that load no zod (the success page): the browser checks
+ * the address's shape, the server validates it with the shared schema and answers the same
+ * whether or not the address is known.
+ */
+import { useId, useState, type SubmitEvent } from 'react';
+import { SIGN_IN_SENT } from './clients-texts';
+
+export default function SignInLinkForm() {
+  const id = useId();
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = event.currentTarget.elements.namedItem('email') as HTMLInputElement;
+    if (!input.checkValidity()) {
+      setError('Please enter a valid email address.');
+      input.focus();
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const res = await fetch('/api/auth/magic-link', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: input.value }),
+      });
+      const body = (await res.json().catch(() => null)) as {
+        message?: string;
+        error?: string;
+      } | null;
+      if (!res.ok)
+        throw new Error(body?.error || 'The sign-in link could not be sent. Please try again.');
+      setSent(body?.message || SIGN_IN_SENT);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="stack">
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Email address</label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          inputMode="email"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error && (
+          <p className="field-error" id={`${id}-error`}>
+            {error}
+          </p>
+        )}
+      </div>
+      <div>
+        <button type="submit" className="btn" disabled={busy}>
+          Send me a sign-in link
+        </button>
+      </div>
+      <p role="status">{sent}</p>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Sign-in by e-mail, the one way an address is proven: a single-use link sent through the
+ * outbox, and its use, which proves the client's address, joins the orders waiting for that
+ * proof and starts a whole-account session. Requesting a link answers the same whether or
+ * not the address is known, so the form cannot be used to find out who our clients are.
+ */
+import type { Db } from '../../server/db/client.ts';
+import { readEnv } from '../../server/env.ts';
+import { enqueueEmail } from '../../server/mail/outbox.ts';
+import { renderEmail } from '../../server/mail/templates.ts';
+import { enforce } from '../../server/rate-limit.ts';
+import { joinWaitingOrders } from '../orders/orders.server.ts';
+import { startClientSession, type ClientAccess } from './client-sessions.server.ts';
+import { signInRequestSchema } from './clients.ts';
+import {
+  attachStripeCustomer,
+  findClient,
+  findClientByEmail,
+  proveClientEmail,
+} from './clients.server.ts';
+import { consumeMagicLink, createMagicLink, magicLinkUrl } from './magic-links.server.ts';
+
+export const SIGN_IN_TTL_SECONDS = 30 * 60;
+
+export async function requestSignInLink(
+  db: Db,
+  body: unknown,
+  options: { ip: string; rateLimit?: boolean },
+): Promise<{ emailIds: number[] }> {
+  const { email } = signInRequestSchema.parse(body);
+  const address = email.toLowerCase();
+  if (options.rateLimit !== false) {
+    await enforce(db, `magic-link:ip:${options.ip}`, { limit: 10, windowSeconds: 15 * 60 });
+    await enforce(db, `magic-link:email:${address}`, { limit: 3, windowSeconds: 15 * 60 });
+  }
+  const client = await findClientByEmail(db, address);
+  if (!client) return { emailIds: [] };
+
+  const { token } = await createMagicLink(db, client.id, { ttlSeconds: SIGN_IN_TTL_SECONDS });
+  const url = magicLinkUrl(readEnv().siteUrl, token);
+  const mail = await enqueueEmail(db, {
+    kind: 'dashboard.sign-in',
+    to: client.email,
+    subject: 'Your sign-in link',
+    ...renderEmail({
+      heading: 'Sign in to your client dashboard',
+      paragraphs: [
+        'Use the button below to sign in. The link works once and expires in 30 minutes.',
+        'If you did not ask for it, you can ignore this e-mail.',
+      ],
+      action: { label: 'Sign in to your dashboard', url },
+    }),
+  });
+  return { emailIds: [mail.id] };
+}
+
+/**
+ * Uses a sign-in link (POST only: opening the e-mailed page uses nothing up). Proves the
+ * client's address, joins the orders bought with it that were waiting for the proof, attaches
+ * their payment customer, and answers the `Set-Cookie` of a new whole-account session, or
+ * null for an unknown, used or expired link.
+ */
+export async function signInWithMagicLink(
+  db: Db,
+  token: string,
+  current: ClientAccess | null,
+  now = new Date(),
+): Promise<string | null> {
+  const used = await consumeMagicLink(db, token, now);
+  if (!used) return null;
+  const client = await findClient(db, used.clientId);
+  if (!client) return null;
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await proveClientEmail(tx, client.id, now);
+    const { stripeCustomerId } = await joinWaitingOrders(tx, client);
+    await attachStripeCustomer(tx, client.id, stripeCustomerId);
+  });
+  // Orders this browser paid for under another address stay visible to it.
+  return startClientSession(
+    db,
+    { clientId: client.id, wholeAccount: true, orderIds: current?.orderIds ?? [] },
+    { replaces: current, now },
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Tells a database that cannot be reached (down, restarting, refusing connections, a dropped
+ * connection) from a query that failed. The first is the visitor's to retry, a 503; the
+ * second is a bug, a 500. Drivers and drizzle wrap errors, so the whole `cause` chain is read.
+ */
+
+/** Node socket errors of a connection that could not be made or was lost. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** SQLSTATE classes and codes of a server that is not available (not of a bad query). */
+function isUnavailableSqlState(code: string): boolean {
+  return (
+    code.startsWith('08') || // connection exception
+    code === '57P01' || // admin_shutdown
+    code === '57P02' || // crash_shutdown
+    code === '57P03' || // cannot_connect_now
+    code === '53300' // too_many_connections
+  );
+}
+
+const MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Client has encountered a connection error/i,
+  /Connection terminated unexpectedly/i,
+  /Cannot use a pool after calling end/i,
+  /WebSocket .*(closed|error)/i,
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 8; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || isUnavailableSqlState(code)))
+      return true;
+    if (typeof message === 'string' && MESSAGES.some((m) => m.test(message))) return true;
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable))
+      return true;
+    current = cause;
+  }
+  return false;
+}
+
+export const DATABASE_UNAVAILABLE =
+  'We could not reach our database. Nothing you typed was lost; please try again in a minute.';
+/** Seconds a client should wait before retrying after a 503. */
+export const DATABASE_RETRY_AFTER_SECONDS = 30;
