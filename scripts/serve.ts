@@ -13,11 +13,17 @@
  * Custom headers apply to files only: function and SSR responses carry their own, exactly as
  * in production, so a page that forgets them fails here too.
  *
- * Functions are imported from source with tsx; they share one process, so with no database
- * URL they all use the in-process PGlite of src/server/db/client.ts (cached on globalThis).
- * --db-port starts Netlify's local Postgres-compatible server instead, reachable by tests.
+ * Functions are imported from source with tsx; they share one process and one database:
+ *   - by default (`npm run preview`), Netlify's local Postgres-compatible server (the engine of
+ *     `npm run dev`'s .netlify/db) keeping its data in .netlify/preview-db, so paid orders and
+ *     messages survive a restart; --data-dir picks another folder, --fresh a throwaway one;
+ *   - with --snapshot (the e2e suite, `npm run serve:dist`) or --fresh, an empty database in
+ *     memory: the in-process PGlite of src/server/db/client.ts, or, with --db-port, that
+ *     server in memory on a fixed port, reachable by tests and `npm run admin:create`;
+ *   - with DATABASE_URL or NETLIFY_DB_URL set (and no --db-port, --data-dir or --fresh), that one.
  *
- *   npx tsx scripts/serve.ts [--port 4500] [--host 127.0.0.1] [--snapshot] [--quiet] [--db-port 5500]
+ *   npx tsx scripts/serve.ts [--port 4500] [--host 127.0.0.1] [--snapshot] [--quiet]
+ *                            [--db-port 5500] [--data-dir .netlify/preview-db | --fresh]
  *
  * --snapshot copies dist/ and .netlify/v1 (under the shared build lock) before serving, so a
  * build started meanwhile by someone else cannot change the files under a running test.
@@ -48,6 +54,7 @@ import {
   type HeaderRule,
   type RedirectRule,
 } from './lib/netlify-routing.ts';
+import { startDatabaseServer } from './lib/database-server.ts';
 
 // A local run: src/server/env.ts may fall back to its development SESSION_SECRET (never on Netlify).
 process.env.NOVAREACH_LOCAL_RUN = 'preview';
@@ -62,9 +69,16 @@ export type ServeOptions = {
   /**
    * Run a Postgres-compatible database (Netlify's local DB, as under `astro dev`) on this port
    * and point the functions at it, so other processes (tests, `npm run admin:create`) can
-   * reach the same data. Without it the functions use an in-process PGlite.
+   * reach the same data; 0 picks a free port. Without it (and without `dataDir`) the functions
+   * use an in-process PGlite, or DATABASE_URL / NETLIFY_DB_URL when set.
    */
   dbPort?: number | undefined;
+  /**
+   * Keep the database in this PGlite data folder, served by that same local database server
+   * (on `dbPort`, or a free port), so it survives restarts. Without it the database lives in
+   * memory. The command line defaults it to .netlify/preview-db (see {@link parseCommandLine}).
+   */
+  dataDir?: string | undefined;
 };
 
 export type RunningServer = {
@@ -107,13 +121,24 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   process.env.URL ??= origin;
   installNetlifyGlobal();
   const stopBlobs = await startBlobsServer(log);
+  let stopDb: (() => Promise<void>) | undefined;
+  let closeDb: (() => Promise<void>) | undefined;
+  // A start that fails half-way (a port in use, a failing migration) leaves nothing running;
+  // a persistent database folder in particular is closed cleanly and unlocked.
+  const abort = async (error: unknown): Promise<never> => {
+    await Promise.allSettled([closeDb?.()]);
+    await Promise.allSettled([stopBlobs(), stopDb?.(), snapshot?.remove()]);
+    throw error;
+  };
 
-  const stopDb = options.dbPort ? await startDatabase(options.dbPort, log) : undefined;
-  const headerRules = await loadHeaderRules(root, buildRoot);
-  const redirects = await loadRedirects(root, distDir);
-  const functions = await loadFunctions(root, log);
-  const ssr = await loadSsrFunction(buildRoot, log);
-  const closeDb = functions.length || ssr ? await warmDatabase(root, log) : undefined;
+  if (options.dbPort !== undefined || options.dataDir) {
+    stopDb = await startDatabase(options.dbPort, options.dataDir, log).catch(abort);
+  }
+  const headerRules = await loadHeaderRules(root, buildRoot).catch(abort);
+  const redirects = await loadRedirects(root, distDir).catch(abort);
+  const functions = await loadFunctions(root, log).catch(abort);
+  const ssr = await loadSsrFunction(buildRoot, log).catch(abort);
+  if (functions.length || ssr) closeDb = await warmDatabase(root, log).catch(abort);
 
   const routed: LoadedFunction[] = [...functions.filter((f) => !f.config?.preferStatic)];
   const preferStatic: LoadedFunction[] = [
@@ -226,7 +251,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
-  });
+  }).catch(abort);
   log(
     `serving ${path.relative(process.cwd(), distDir) || distDir} at ${origin}`,
     `(${functions.length} function(s)${ssr ? ', SSR pages' : ''})`,
@@ -237,14 +262,18 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     distDir,
     functions: functions.map((f) => ({ name: f.name, paths: asList(f.config?.path) })),
     hasSsr: Boolean(ssr),
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      })
-        .then(() => closeDb?.())
-        .then(() => Promise.all([stopBlobs(), stopDb?.(), snapshot?.remove()]))
-        .then(() => undefined),
+      });
+      // Every step runs even if one before it failed: the database server must always get
+      // its stop(), which flushes a persistent data folder and releases its lock.
+      const results = await Promise.allSettled([closeDb?.()]);
+      results.push(...(await Promise.allSettled([stopBlobs(), stopDb?.(), snapshot?.remove()])));
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
   };
 }
 
@@ -601,19 +630,34 @@ async function warmDatabase(
   return closeDb;
 }
 
-/** Netlify's local database server, in memory, on `port`; NETLIFY_DB_URL points at it. */
+/**
+ * Netlify's local database server on `port` (a free one if unset), kept in `directory` or in
+ * memory; NETLIFY_DB_URL points the functions at it until it is stopped.
+ */
 async function startDatabase(
-  port: number,
+  port: number | undefined,
+  directory: string | undefined,
   log: (...a: unknown[]) => void,
 ): Promise<() => Promise<void>> {
-  const { NetlifyDB } = await import('@netlify/database-dev');
-  const db = new NetlifyDB({ port, logger: () => {} });
-  const url = new URL(await db.start());
-  if (!url.username) url.username = 'postgres';
-  process.env.NETLIFY_DB_URL = url.toString();
+  const db = await startDatabaseServer({ port, directory });
+  const previous = { url: process.env.NETLIFY_DB_URL, driver: process.env.NETLIFY_DB_DRIVER };
+  process.env.NETLIFY_DB_URL = db.url;
   delete process.env.NETLIFY_DB_DRIVER;
-  log(`database: ${url.toString()}`);
-  return () => db.stop();
+  const relative = db.directory && path.relative(process.cwd(), db.directory);
+  const kept = db.directory
+    ? `kept in ${relative && !relative.startsWith('..') ? relative : db.directory} (--fresh for a throwaway one)`
+    : 'in memory: a restart starts empty';
+  log(`database: ${db.url}, ${kept}`);
+  return async () => {
+    await db.stop();
+    restoreEnv('NETLIFY_DB_URL', previous.url);
+    restoreEnv('NETLIFY_DB_DRIVER', previous.driver);
+  };
+}
+
+function restoreEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
 }
 
 /** Functions may read `Netlify.env`, as on the platform. */
@@ -655,26 +699,64 @@ async function startBlobsServer(log: (...a: unknown[]) => void): Promise<() => P
   };
 }
 
-function parseArgs(argv: string[]): ServeOptions {
+/** Where `npm run preview` keeps its database, under the project root. */
+export const PREVIEW_DATA_DIR = path.join('.netlify', 'preview-db');
+
+/**
+ * The command line's options. Which database (see the top of this file): --fresh means a
+ * throwaway one in memory, --data-dir a kept folder; otherwise --snapshot (the e2e suite) and
+ * a configured DATABASE_URL / NETLIFY_DB_URL (without --db-port) keep their behaviour, and
+ * everything else, i.e. `npm run preview`, keeps its data in .netlify/preview-db.
+ */
+export function parseCommandLine(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): ServeOptions {
   const opts: ServeOptions = {};
+  let fresh = false;
+  const value = (i: number, name: string) => {
+    const v = argv[i];
+    if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`);
+    return v;
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--port') opts.port = Number(argv[++i]);
-    else if (arg === '--host') opts.host = argv[++i];
-    else if (arg === '--root') opts.root = argv[++i];
+    if (arg === '--port') opts.port = Number(value(++i, arg));
+    else if (arg === '--host') opts.host = value(++i, arg);
+    else if (arg === '--root') opts.root = value(++i, arg);
     else if (arg === '--snapshot') opts.snapshot = true;
     else if (arg === '--quiet') opts.quiet = true;
-    else if (arg === '--db-port') opts.dbPort = Number(argv[++i]);
+    else if (arg === '--db-port') opts.dbPort = Number(value(++i, arg));
+    else if (arg === '--data-dir') opts.dataDir = path.resolve(value(++i, arg));
+    else if (arg === '--fresh') fresh = true;
     else throw new Error(`Unknown option ${arg}`);
+  }
+  if (fresh && opts.dataDir) throw new Error('--fresh and --data-dir exclude each other');
+  const externalDb = Boolean(env.NETLIFY_DB_URL || env.DATABASE_URL) && opts.dbPort === undefined;
+  // --fresh is a throwaway database even when a database URL is configured: a server in memory.
+  if (fresh && externalDb) opts.dbPort = 0;
+  else if (!fresh && !opts.dataDir && !opts.snapshot && !externalDb) {
+    opts.dataDir = path.resolve(opts.root ?? '.', PREVIEW_DATA_DIR);
   }
   return opts;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const opts = parseArgs(process.argv.slice(2));
+  const opts = parseCommandLine(process.argv.slice(2));
   opts.port ??= Number(process.env.PORT ?? 4500);
   const running = await startServer(opts);
-  const stop = () => running.close().then(() => process.exit(0));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('[serve] stopping failed', error);
+        process.exit(1);
+      },
+    );
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -8,7 +8,8 @@ import { getDb } from '../../src/server/db/client.ts';
 import { errorJson, handler, json } from '../../src/server/http.ts';
 
 export default handler(['GET'], async (req) => {
-  const sessionId = decodeURIComponent(new URL(req.url).pathname.split('/').pop() ?? '');
+  // Ids are [\w-] only, which never needs escaping: checked as sent, before any decoding.
+  const sessionId = new URL(req.url).pathname.split('/').pop() ?? '';
   if (!/^[\w-]{1,200}$/.test(sessionId)) return errorJson(400, 'Invalid session id');
   const result = await lookupCheckoutSession(req, sessionId, { db: await getDb() });
   if (!result) return errorJson(404, 'Checkout session not found');

@@ -10,7 +10,8 @@ export default handler(['POST'], async (req, context) => {
   const body = await readJson(req);
   const db = await getDb();
   const { response, emailIds } = await submitClientOnboarding(db, body, { ip: clientIp(req) });
-  deliverInBackground(db, emailIds, context as Context);
+  // Nothing is queued for a honeypot submission (see client-onboarding.ts).
+  if (emailIds.length) void deliverInBackground(db, emailIds, context as Context);
   return json(response);
 });
 

@@ -9,7 +9,8 @@ import { getDb } from '../../src/server/db/client.ts';
 import { errorJson, handler, json } from '../../src/server/http.ts';
 
 export default handler(['GET'], async (req) => {
-  const paymentIntentId = decodeURIComponent(new URL(req.url).pathname.split('/').pop() ?? '');
+  // Ids are [\w-] only, which never needs escaping: checked as sent, before any decoding.
+  const paymentIntentId = new URL(req.url).pathname.split('/').pop() ?? '';
   if (!/^[\w-]{1,200}$/.test(paymentIntentId)) return errorJson(400, 'Invalid payment reference');
   const db = await getDb();
   const found = await findOrderByPaymentIntent(db, paymentIntentId);

@@ -6,12 +6,14 @@ import {
 } from '../../src/features/checkout/stripe-webhook.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
-import { HttpError, handler, json } from '../../src/server/http.ts';
+import { handler, json, readBodyLimited } from '../../src/server/http.ts';
 
 export default handler(['POST'], async (req) => {
-  // The signature covers the exact bytes, so the body is read as text and never re-serialised.
-  const raw = await req.text();
-  if (Buffer.byteLength(raw) > MAX_WEBHOOK_BYTES) throw new HttpError(413, 'Payload too large');
+  // The signature covers the exact bytes, so the body is read as text and never re-serialised;
+  // it is read as a stream that stops at the limit, whatever Content-Length says.
+  const raw = Buffer.from(
+    await readBodyLimited(req, MAX_WEBHOOK_BYTES, 'Payload too large'),
+  ).toString('utf8');
   const event = verifyStripeEvent(
     raw,
     req.headers.get('stripe-signature'),

@@ -1,4 +1,6 @@
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { submitClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
+import type { CrmClient } from '../../src/server/crm/crm.ts';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
 import { clientOnboardingSubmissions, emailOutbox } from '../../src/server/db/schema.ts';
 import handler from '../functions/clients-onboarding.mts';
@@ -111,6 +113,50 @@ describe('POST /api/clients/onboarding', () => {
     } finally {
       delete process.env.GHL_API_BASE;
     }
+  });
+
+  it('answers a filled honeypot like a success but stores, sends and creates nothing', async () => {
+    const res = await post({ ...form, homepage: 'http://spam.example' });
+    expect(res.status).toBe(200);
+    // The answer of a real submission whose account is finished by hand: nothing to tell apart.
+    expect(await res.json()).toEqual({
+      redirectUrl: null,
+      tempPassword: null,
+      locationId: null,
+      simulated: true,
+    });
+    expect(await db.$count(clientOnboardingSubmissions)).toBe(0);
+    expect(await db.$count(emailOutbox)).toBe(0);
+  });
+
+  it('creates no CRM account for a filled honeypot', async () => {
+    const crm: CrmClient = {
+      simulated: false,
+      createClientAccount: vi.fn(),
+      locationExists: vi.fn(),
+      dashboardUrl: vi.fn(),
+    };
+    const result = await submitClientOnboarding(
+      db,
+      { ...form, homepage: 'http://spam.example' },
+      { ip: '10.0.9.1', crm },
+    );
+    expect(result).toEqual({
+      response: { redirectUrl: null, tempPassword: null, locationId: null, simulated: false },
+      submissionId: null,
+      emailIds: [],
+    });
+    expect(crm.createClientAccount).not.toHaveBeenCalled();
+  });
+
+  it('works as before with an empty honeypot, and does not store it', async () => {
+    const res = await post({ ...form, homepage: '' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).tempPassword).toEqual(expect.any(String));
+    const [row] = await db.select().from(clientOnboardingSubmissions);
+    expect(row!.data).not.toHaveProperty('homepage');
+    const mails = await db.select().from(emailOutbox);
+    expect(mails.map((m) => m.kind)).toEqual(['client-onboarding.team']);
   });
 
   it('refuses cross-site posts and other methods', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
 import { rateLimitHits, subscribers } from '../../src/server/db/schema.ts';
 import { SUBSCRIBE_RATE_LIMIT } from '../../src/features/subscribe/subscribe.server.ts';
+import { SUBSCRIBE_MESSAGES } from '../../src/features/subscribe/subscribe.ts';
 import handler from '../functions/subscribe.mts';
 
 let db: Db;
@@ -54,11 +55,26 @@ describe('POST /api/subscribe', () => {
     [{}, 'email: Please enter a valid email address'],
     [{ email: `${'a'.repeat(250)}@example.com` }, 'email: Please enter a valid email address'],
     [{ email: 'host@example.com', source: 'elsewhere' }, 'source'],
+    [{ email: 'host@example.com', website: 'x'.repeat(501) }, 'website'],
   ])('rejects %j with 400', async (body, error) => {
     const res = await post(body);
     expect(res.status).toBe(400);
     expect((await res.json()).error).toContain(error);
     expect(await db.select().from(subscribers)).toHaveLength(0);
+  });
+
+  it('answers a filled honeypot like a success but stores nothing', async () => {
+    const res = await post({ email: 'bot@example.com', website: 'http://spam.example' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, message: SUBSCRIBE_MESSAGES.success });
+    expect(await db.select().from(subscribers)).toHaveLength(0);
+  });
+
+  it('stores the address when the honeypot is empty or null', async () => {
+    expect((await post({ email: 'one@example.com', website: '' })).status).toBe(200);
+    expect((await post({ email: 'two@example.com', website: null })).status).toBe(200);
+    const rows = await db.select().from(subscribers);
+    expect(rows.map((r) => r.email).sort()).toEqual(['one@example.com', 'two@example.com']);
   });
 
   it('rejects malformed JSON, other methods and cross-site posts', async () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { clientIp, handler, HttpError, json, parseJson } from './http';
+import {
+  assertSameOrigin,
+  clientIp,
+  handler,
+  HttpError,
+  json,
+  parseJson,
+  readJson,
+  unstorableTextAt,
+} from './http';
 
 const schema = z.object({ name: z.string().min(2, 'Name must be at least 2 characters') });
 const echo = handler(['POST'], async (req) => json(await parseJson(req, schema)));
@@ -68,5 +77,89 @@ describe('clientIp', () => {
   it('passes on an empty address as "unknown" for the shared local-run limit', () => {
     expect(clientIp(withHeaders({ 'x-nf-client-connection-ip': '' }))).toBe('');
     expect(clientIp(withHeaders({}))).toBe('127.0.0.1');
+  });
+});
+
+describe('bad input is a 4xx, never a 5xx', () => {
+  const open = handler(['POST'], async (req) => {
+    assertSameOrigin(req);
+    return json(await readJson(req));
+  });
+  const call = (headers: Record<string, string>, body: BodyInit = '{"name":"Ada"}') =>
+    open(
+      new Request('http://localhost:4321/api/x', {
+        method: 'POST',
+        body,
+        headers,
+        duplex: 'half',
+      } as RequestInit),
+      {},
+    );
+
+  it('refuses Origin null and unparsable origins with 403 JSON (was 500)', async () => {
+    for (const origin of ['null', 'http://', '::::', 'not a url']) {
+      const res = await call({ origin });
+      expect(res.status, origin).toBe(403);
+      expect(await res.json()).toEqual({ error: 'Cross-site request refused' });
+    }
+    expect((await call({ origin: 'http://localhost:4321' })).status).toBe(200);
+    expect((await call({})).status).toBe(200);
+  });
+
+  it('takes the expected host from the request URL, not from X-Forwarded-Host', async () => {
+    const res = await call({ origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' });
+    expect(res.status).toBe(403);
+  });
+
+  it('stops reading a body without Content-Length at the limit (413)', async () => {
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 64 * 1024 * 1024) return controller.close();
+        sent += 1024 * 1024;
+        controller.enqueue(new Uint8Array(1024 * 1024).fill(32));
+      },
+    });
+    const res = await call({}, stream);
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('refuses NUL and unpaired surrogates anywhere in a JSON body, naming the field', async () => {
+    for (const [body, field] of [
+      ['{"name":"A\\u0000da"}', 'name'],
+      ['{"data":{"notes":["ok","\\ud800"]}}', 'data.notes.1'],
+      ['{"data":{"x\\udfffy":1}}', 'data.x\udfffy'],
+    ] as const) {
+      const res = await call({}, body);
+      expect(res.status, body).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(
+        new RegExp(`^${field.replace('.', '\\.')}`),
+      );
+    }
+    expect(unstorableTextAt({ ok: ['Zoë 山田 😀'] })).toBeNull();
+  });
+
+  it('answers 503 with Retry-After when the database cannot be reached', async () => {
+    const down = handler(['GET'], () => {
+      throw Object.assign(new Error('Failed query: select 1'), {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+          code: 'ECONNREFUSED',
+        }),
+      });
+    });
+    const res = await down(new Request('http://localhost/'), {});
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toEqual({
+      error:
+        'We could not reach our database. Nothing you typed was lost; please try again in a minute.',
+    });
+    const shutdown = handler(['GET'], () => {
+      throw Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      });
+    });
+    expect((await shutdown(new Request('http://localhost/'), {})).status).toBe(503);
   });
 });

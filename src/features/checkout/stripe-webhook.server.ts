@@ -51,7 +51,10 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<We
 
   let outcome: WebhookOutcome = { received: true, ignored: true };
   if ((HANDLED_EVENTS as readonly string[]).includes(event.type)) {
-    const session = event.data.object as Stripe.Checkout.Session;
+    const session = event.data?.object as Stripe.Checkout.Session | null | undefined;
+    // Signed, so from Stripe (or from whoever holds the secret), yet not a session: refuse it.
+    if (!session || typeof session.id !== 'string' || session.id.length > 200)
+      throw new HttpError(400, 'Event carries no checkout session');
     const result = await fulfillCheckout(session.id, {
       db,
       snapshot: fromStripeSession(session),

@@ -11,6 +11,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../onboard
 import { LinkButton } from '../onboarding/LinkButton';
 import { useHydrated } from '../onboarding/use-hydrated';
 import '../onboarding/forms.css';
+import './client-onboarding.css';
 import {
   ACCESSIBILITY_LEVELS,
   ANALYTICS_TRACKING,
@@ -21,6 +22,7 @@ import {
   CONTENT_MIGRATION,
   DOMAIN_STATUSES,
   EXISTING_ASSETS,
+  HONEYPOT_FIELD,
   HOSTING_PREFERENCES,
   IMAGE_SOURCES,
   MAINTENANCE_PLANS,
@@ -75,6 +77,8 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<ClientOnboardingResponse | null>(null);
+  // The honeypot stays out of the draft; only a bot fills it.
+  const [honeypot, setHoneypot] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const stageChanged = useRef(false);
@@ -125,7 +129,11 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
       const res = await fetch('/api/clients/onboarding', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...values, productId: productFromQuery() }),
+        body: JSON.stringify({
+          ...values,
+          productId: productFromQuery(),
+          ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
+        }),
       });
       const body = (await res.json().catch(() => null)) as
         (ClientOnboardingResponse & { error?: string }) | null;
@@ -374,6 +382,8 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
           )}
         </fieldset>
 
+        <Honeypot value={honeypot} onChange={setHoneypot} />
+
         <div className="ob-nav">
           <button
             type="button"
@@ -400,6 +410,29 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
           )}
         </div>
       </form>
+    </div>
+  );
+}
+
+/**
+ * The honeypot, as on the contact and meeting forms: off-screen, hidden from assistive
+ * technology and out of the tab order, so only bots fill it (see client-onboarding.ts for its
+ * name and for what the server does with it).
+ */
+function Honeypot({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const id = `co-${HONEYPOT_FIELD}`;
+  return (
+    <div className="co-honeypot" aria-hidden="true">
+      <label htmlFor={id}>Homepage (leave empty)</label>
+      <input
+        id={id}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

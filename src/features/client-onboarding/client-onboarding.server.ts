@@ -3,7 +3,8 @@
  * submission (before anything can fail), queue the team's e-mail, then create the client's
  * marketing-platform account when the terms were accepted. A CRM failure still answers
  * success without credentials, so the form shows "Account Creation In Progress" and the team
- * (who got the e-mail) finishes the account by hand.
+ * (who got the e-mail) finishes the account by hand. A filled honeypot (see
+ * client-onboarding.ts) gets that same success answer, with nothing stored, sent or created.
  */
 import { eq } from 'drizzle-orm';
 import { findItem } from '../catalogue/catalogue';
@@ -31,7 +32,9 @@ export type SubmitOptions = {
 
 export type SubmitResult = {
   response: ClientOnboardingResponse;
-  submissionId: number;
+  /** The stored submission, or null for a honeypot submission (nothing stored). */
+  submissionId: number | null;
+  /** Outbox rows queued for this submission. */
   emailIds: number[];
 };
 
@@ -51,7 +54,17 @@ export async function submitClientOnboarding(
   }
   const crm = options.crm ?? getCrm();
 
-  const { productId, fullName, email, businessName, ...rest } = input;
+  const pending: ClientOnboardingResponse = {
+    redirectUrl: null,
+    tempPassword: null,
+    locationId: null,
+    simulated: crm.simulated,
+  };
+  // The honeypot is never stored: a filled one answers like a real submission without
+  // credentials, and nothing is stored, sent or created.
+  const { productId, fullName, email, businessName, homepage, ...rest } = input;
+  if (homepage) return { response: pending, submissionId: null, emailIds: [] };
+
   const { submissionId, emailId } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(clientOnboardingSubmissions)
@@ -67,12 +80,6 @@ export async function submitClientOnboarding(
     return { submissionId: row!.id, emailId: mail.id };
   });
 
-  const pending: ClientOnboardingResponse = {
-    redirectUrl: null,
-    tempPassword: null,
-    locationId: null,
-    simulated: crm.simulated,
-  };
   // Creating an account on the client's behalf needs their authorization (the terms box).
   if (input.termsAccepted !== true) return { response: pending, submissionId, emailIds: [emailId] };
 

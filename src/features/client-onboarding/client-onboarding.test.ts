@@ -6,6 +6,8 @@ import {
   clientOnboardingSchema,
   DOMAIN_STATUSES,
   formErrors,
+  HONEYPOT_FIELD,
+  HONEYPOT_MAX,
   PROJECT_TYPES,
   stageErrors,
   STAGES,
@@ -132,6 +134,36 @@ describe('client onboarding schema', () => {
     expect(
       clientOnboardingRequestSchema().safeParse({ ...valid, productId: '<script>' }).success,
     ).toBe(false);
+  });
+});
+
+describe('honeypot', () => {
+  it('is a request field named apart from the real "website" field', () => {
+    expect(HONEYPOT_FIELD).toBe('homepage');
+    expect(HONEYPOT_FIELD in CLIENT_ONBOARDING_DEFAULTS).toBe(false);
+  });
+
+  it('is optional in the request and passed on (trimmed) for the server to drop', () => {
+    expect(clientOnboardingRequestSchema().parse(valid).homepage).toBeUndefined();
+    expect(clientOnboardingRequestSchema().parse({ ...valid, homepage: '' }).homepage).toBe('');
+    expect(
+      clientOnboardingRequestSchema().parse({ ...valid, homepage: ' http://spam.example ' })
+        .homepage,
+    ).toBe('http://spam.example');
+  });
+
+  it('is bounded like the contact forms’ honeypot', () => {
+    const long = clientOnboardingRequestSchema().safeParse({
+      ...valid,
+      homepage: 'x'.repeat(HONEYPOT_MAX + 1),
+    });
+    expect(long.success).toBe(false);
+    expect(long.error?.issues[0]?.path).toEqual(['homepage']);
+  });
+
+  it('is not part of the form’s own fields, so no stage validates it', () => {
+    expect(formErrors({ ...valid })).toEqual({});
+    expect(STAGES.flatMap((s) => s.fields as readonly string[])).not.toContain(HONEYPOT_FIELD);
   });
 });
 

@@ -2,6 +2,13 @@
  * The /client-onboarding form: every field and option list of the spec (post-purchase §3),
  * the defaults, the stages and the zod schema shared by the island and POST /api/clients/onboarding.
  * Browser-safe: no server imports here.
+ *
+ * Honeypot, as on the contact and meeting forms (see src/features/contact/contact.ts): the
+ * form carries a field hidden from people and from assistive technology. Browsers' autofill
+ * and people never fill it; naive bots do. The server answers a filled honeypot exactly like
+ * a success but stores, sends and creates nothing, so a bot learns nothing from the response.
+ * It is named "homepage", not "website" as on the contact forms, because "website" is a real
+ * field here (the client's current website).
  */
 import { onFirstUse, z } from '../../lib/zod';
 import { emailField, optionalText, requiredText } from '../onboarding/onboarding';
@@ -270,7 +277,14 @@ export type ClientOnboardingInput = z.input<ReturnType<typeof clientOnboardingSc
 export type ClientOnboarding = z.output<ReturnType<typeof clientOnboardingSchema>>;
 export type FieldName = keyof ClientOnboardingInput;
 
-/** The request body of POST /api/clients/onboarding: the form plus the product (default starter). */
+/** The honeypot's field name (see above) and longest accepted value (the contact forms' limit). */
+export const HONEYPOT_FIELD = 'homepage';
+export const HONEYPOT_MAX = 500;
+
+/**
+ * The request body of POST /api/clients/onboarding: the form plus the product (default
+ * starter) and the honeypot, which the island sends only when something filled it.
+ */
 export const clientOnboardingRequestSchema = onFirstUse(() =>
   clientOnboardingSchema().extend({
     productId: z
@@ -278,6 +292,7 @@ export const clientOnboardingRequestSchema = onFirstUse(() =>
       .trim()
       .regex(/^[a-z0-9-]{1,64}$/, 'Unknown product')
       .default('starter'),
+    [HONEYPOT_FIELD]: optionalText(HONEYPOT_MAX),
   }),
 );
 

@@ -93,10 +93,17 @@ export const STEP_ENDPOINTS: Record<StepKey, { path: string; saved: string; butt
   },
 };
 
+/** Order ids are Postgres `serial`s: anything above its range names no order. */
+export const MAX_ORDER_ID = 2_147_483_647;
+
 /** Body of every POST /api/onboarding/* call: the real order id plus the step's data. */
 export const stepRequestSchema = <T extends z.ZodType>(data: T) =>
   z.object({
-    orderId: z.coerce.number().int('Invalid order').positive('Invalid order'),
+    orderId: z.coerce
+      .number()
+      .int('Invalid order')
+      .positive('Invalid order')
+      .max(MAX_ORDER_ID, 'Invalid order'),
     data,
   });
 
@@ -186,7 +193,7 @@ export function parseOnboardingPath(pathname: string): OnboardingRoute | null {
 export function parseOrderId(segment: string | undefined | null): number | null {
   if (!segment || !/^[1-9]\d{0,9}$/.test(segment)) return null;
   const id = Number(segment);
-  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
+  return Number.isSafeInteger(id) && id <= MAX_ORDER_ID ? id : null;
 }
 
 /**

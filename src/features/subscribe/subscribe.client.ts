@@ -19,6 +19,8 @@ export async function submitSubscribe(form: HTMLFormElement) {
   const button = form.querySelector<HTMLButtonElement>('[data-subscribe-button]');
   const status = form.querySelector<HTMLElement>('[data-subscribe-status]');
   if (!input || !button || !status) return;
+  // The hidden honeypot (see subscribe.ts): posted only when something filled it.
+  const website = form.querySelector<HTMLInputElement>('[data-subscribe-honeypot]')?.value ?? '';
 
   const show = (tone: 'success' | 'error' | '', text: string) => {
     status.dataset.tone = tone;
@@ -43,7 +45,11 @@ export async function submitSubscribe(form: HTMLFormElement) {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(parsed.data),
+      body: JSON.stringify({
+        email: parsed.data.email,
+        source: parsed.data.source,
+        ...(website ? { website } : {}),
+      }),
     });
     if (!res.ok) {
       show('error', await errorFrom(res));

@@ -1,7 +1,7 @@
 /**
  * Early-access sign-ups: validate with the form's schema, rate-limit per client address,
- * then store the address. Signing up twice is fine: the answer is the same success and the
- * first row is kept.
+ * drop honeypot submissions, then store the address. Signing up twice is fine: the answer is
+ * the same success and the first row is kept.
  */
 import type { Db } from '../../server/db/client.ts';
 import { getDb } from '../../server/db/client.ts';
@@ -16,6 +16,8 @@ export const SUBSCRIBE_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 10 * 6
 export async function subscribe(db: Db, body: unknown, options: { ip: string; now?: Date }) {
   const input = subscribeSchema.parse(body);
   await enforce(db, `subscribe:${options.ip}`, SUBSCRIBE_RATE_LIMIT, options.now);
+  // A filled honeypot gets the same success answer, but nothing is stored (see subscribe.ts).
+  if (input.website) return { created: false };
   const inserted = await db
     .insert(subscribers)
     .values({ email: input.email, source: input.source })

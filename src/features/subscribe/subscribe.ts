@@ -1,11 +1,20 @@
 /**
  * The early-access subscribe box's ONE zod schema, shared by the form (loaded on submit)
  * and POST /api/subscribe, plus the texts it shows. Browser-safe.
+ *
+ * Honeypot, as on the contact and meeting forms (see src/features/contact/contact.ts): the
+ * form carries a field named "website" that is hidden from people and from assistive
+ * technology. Browsers' autofill and people never fill it; naive bots do. The server answers
+ * a filled honeypot exactly like a success but stores nothing, so a bot learns nothing from
+ * the response.
  */
 import { z } from '../../lib/zod';
 import { SUBSCRIBE_MESSAGES } from './subscribe.messages.ts';
 
 export const SUBSCRIBE_SOURCES = ['airbnb-automation'] as const;
+
+/** Longest accepted honeypot value (the contact forms' limit). */
+export const HONEYPOT_MAX = 500;
 
 export { SUBSCRIBE_MESSAGES };
 
@@ -18,6 +27,13 @@ export const subscribeSchema = z.object({
     // Addresses are stored lower-case so a second sign-up with different casing is the same row.
     .transform((email) => email.toLowerCase()),
   source: z.enum(SUBSCRIBE_SOURCES).default('airbnb-automation'),
+  /** Honeypot (see above); sent only when something filled it. */
+  website: z
+    .string({ error: 'Website must be text' })
+    .trim()
+    .max(HONEYPOT_MAX, `Website must be at most ${HONEYPOT_MAX} characters`)
+    .nullish()
+    .transform((v) => v ?? ''),
 });
 
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
