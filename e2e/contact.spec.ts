@@ -84,7 +84,10 @@ test.describe('contact form', () => {
     await expect(name).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('sends, shows the success notice, resets, and the message is stored', async ({ page, request }) => {
+  test('sends, shows the success notice, resets, and the message is stored', async ({
+    page,
+    request,
+  }) => {
     const form = await openContact(page);
     const marker = `e2e-contact-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     let payload: Record<string, unknown> | undefined;

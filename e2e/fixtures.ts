@@ -14,7 +14,9 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
       await page.exposeFunction('__reportCspViolation', (v: CspViolation) => violations.push(v));
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) => {
-          (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation({
+          (
+            window as unknown as { __reportCspViolation: (v: unknown) => void }
+          ).__reportCspViolation({
             blockedURI: e.blockedURI,
             violatedDirective: e.violatedDirective,
             sourceFile: e.sourceFile,

@@ -39,13 +39,30 @@ test.describe('header', () => {
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav).toHaveCount(1);
-    for (const label of ['Home', 'About', 'Services', 'Lily AI', 'Airbnb AI', 'Products', 'Portfolio', 'How It Works']) {
+    for (const label of [
+      'Home',
+      'About',
+      'Services',
+      'Lily AI',
+      'Airbnb AI',
+      'Products',
+      'Portfolio',
+      'How It Works',
+    ]) {
       await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
     const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: 'Talk to Lily' })).toHaveAttribute('href', /^tel:/);
-    await expect(header.getByRole('link', { name: 'Schedule Meeting', exact: true })).toHaveAttribute('href', '/schedule-meeting');
-    await expect(header.getByRole('link', { name: 'Start Project', exact: true })).toHaveAttribute('href', '/client-onboarding');
+    await expect(header.getByRole('link', { name: 'Talk to Lily' })).toHaveAttribute(
+      'href',
+      /^tel:/,
+    );
+    await expect(
+      header.getByRole('link', { name: 'Schedule Meeting', exact: true }),
+    ).toHaveAttribute('href', '/schedule-meeting');
+    await expect(header.getByRole('link', { name: 'Start Project', exact: true })).toHaveAttribute(
+      'href',
+      '/client-onboarding',
+    );
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   });
 
@@ -60,7 +77,9 @@ test.describe('header', () => {
     for (const label of ['Home', 'About', 'Portfolio', 'How It Works']) {
       await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
     }
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Start Project', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Start Project', exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   });
 
@@ -92,7 +111,9 @@ test.describe('header', () => {
 });
 
 test.describe('footer', () => {
-  test('lists services, company links, contact details, the CTA cards and the current year', async ({ page }) => {
+  test('lists services, company links, contact details, the CTA cards and the current year', async ({
+    page,
+  }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     for (const [label, href] of [
@@ -107,12 +128,21 @@ test.describe('footer', () => {
       ['Admin Panel', '/admin'],
       ['Cookie Policy', '/cookie-policy'],
     ] as const) {
-      await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+      await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+        'href',
+        href,
+      );
     }
     await expect(footer.getByRole('link', { name: /Privacy Policy/ }).first()).toBeVisible();
     await expect(footer.getByRole('link', { name: /Terms of Service/ }).first()).toBeVisible();
-    await expect(footer.getByRole('link', { name: /Schedule a Meeting/ })).toHaveAttribute('href', '/schedule-meeting');
-    await expect(footer.getByRole('link', { name: /Start Your Project/ })).toHaveAttribute('href', '/client-onboarding');
+    await expect(footer.getByRole('link', { name: /Schedule a Meeting/ })).toHaveAttribute(
+      'href',
+      '/schedule-meeting',
+    );
+    await expect(footer.getByRole('link', { name: /Start Your Project/ })).toHaveAttribute(
+      'href',
+      '/client-onboarding',
+    );
     await expect(footer.locator('a[href^="tel:"]')).toBeVisible();
     await expect(footer.locator('a[href^="mailto:"]')).toBeVisible();
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);

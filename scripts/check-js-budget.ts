@@ -202,6 +202,8 @@ async function scanSources(): Promise<string[]> {
   const walk = async (dir: string): Promise<string[]> => {
     const out: string[] = [];
     for (const e of await readdir(dir, { withFileTypes: true })) {
+      // `_` files and folders are no routes (page shells); the built pages using them are checked.
+      if (e.name.startsWith('_')) continue;
       const full = path.join(dir, e.name);
       if (e.isDirectory()) out.push(...(await walk(full)));
       else if (/\.(astro|mdx)$/.test(e.name)) out.push(full);

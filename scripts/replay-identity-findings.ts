@@ -32,7 +32,7 @@ class Browser {
       'x-forwarded-for': this.ip,
       'x-requested-with': 'fetch',
     };
-    let body: string | undefined;
+    let body: string | null = null;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);

@@ -8,10 +8,36 @@ import { z } from 'astro/zod';
 
 const iconName = z
   .enum([
-    'globe', 'robot', 'box', 'megaphone', 'chart', 'cart', 'plug', 'search', 'phone', 'mail',
-    'calendar', 'check', 'star', 'sparkles', 'shield', 'clock', 'users', 'zap', 'trending',
-    'lock', 'play', 'target', 'lightbulb', 'rocket', 'code', 'palette', 'headset', 'video',
-    'settings', 'home',
+    'globe',
+    'robot',
+    'box',
+    'megaphone',
+    'chart',
+    'cart',
+    'plug',
+    'search',
+    'phone',
+    'mail',
+    'calendar',
+    'check',
+    'star',
+    'sparkles',
+    'shield',
+    'clock',
+    'users',
+    'zap',
+    'trending',
+    'lock',
+    'play',
+    'target',
+    'lightbulb',
+    'rocket',
+    'code',
+    'palette',
+    'headset',
+    'video',
+    'settings',
+    'home',
   ])
   .describe('An icon from src/components/ui/icons.ts');
 
@@ -57,7 +83,10 @@ const navigation = defineCollection({
 const services = defineCollection({
   loader: file('src/content/services.yaml'),
   schema: z.strictObject({
-    anchor: z.string().regex(/^[a-z-]+$/).describe('Section id the footer scrolls to, e.g. web-dev'),
+    anchor: z
+      .string()
+      .regex(/^[a-z-]+$/)
+      .describe('Section id the footer scrolls to, e.g. web-dev'),
     order: z.number().int(),
     icon: iconName,
     color: z.enum(['primary', 'secondary', 'accent']),
@@ -151,7 +180,9 @@ const team = defineCollection({
       name: z.string(),
       role: z.string(),
       bio: z.array(z.string().min(1)).min(1).describe('Biography, one paragraph per entry'),
-      avatar: image().describe('Portrait in src/assets/team; a letter is shown if it fails to load'),
+      avatar: image().describe(
+        'Portrait in src/assets/team; a letter is shown if it fails to load',
+      ),
       avatarAlt: z.string().min(1),
       social: z.array(link).describe('Profile links, opened in a new tab'),
     }),

@@ -35,7 +35,12 @@ const payload = (items: Item[], extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function post(fn: typeof createCheckoutSession, path: string, body: unknown, headers: Record<string, string> = {}) {
+function post(
+  fn: typeof createCheckoutSession,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return fn(
     new Request(`${ORIGIN}${path}`, {
       method: 'POST',
@@ -77,7 +82,14 @@ async function startSimulated(items: Item[]) {
 describe('POST /api/create-checkout-session', () => {
   it('answers the simulated payment page URL and stores the session priced from the catalogue', async () => {
     const { url, id } = await startSimulated([
-      { id: 'starter', billingCycle: 'oneTime', quantity: 1, price: 0.01, name: 'Free website', originalPrice: 1 },
+      {
+        id: 'starter',
+        billingCycle: 'oneTime',
+        quantity: 1,
+        price: 0.01,
+        name: 'Free website',
+        originalPrice: 1,
+      },
       { id: 'lily-ai', billingCycle: 'monthly', quantity: 1, price: 1 },
     ]);
     expect(url).toMatch(/^http:\/\/localhost:4321\/pay\/simulated\?session=sim_cs_/);
@@ -99,7 +111,10 @@ describe('POST /api/create-checkout-session', () => {
   it.each([
     ['an empty cart', payload([])],
     ['an unknown id', payload([{ id: 'free-stuff', billingCycle: 'oneTime', quantity: 1 }])],
-    ['a cycle the item is not sold in', payload([{ id: 'starter', billingCycle: 'yearly', quantity: 1 }])],
+    [
+      'a cycle the item is not sold in',
+      payload([{ id: 'starter', billingCycle: 'yearly', quantity: 1 }]),
+    ],
     ['an invalid cycle', payload([{ id: 'starter', billingCycle: 'weekly', quantity: 1 }])],
     [
       'mixed recurring cycles',
@@ -114,10 +129,31 @@ describe('POST /api/create-checkout-session', () => {
     ['a negative quantity', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: -3 }])],
     ['a fractional quantity', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 0.5 }])],
     ['a string quantity', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: '1' }])],
-    ['a foreign success URL', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], { success_url: 'https://evil.example/ok' })],
-    ['a foreign cancel URL', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], { cancel_url: 'https://evil.example/no' })],
-    ['a javascript: URL', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], { success_url: 'javascript:alert(1)' })],
-    ['a missing success URL', { items: [{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], cancel_url: `${ORIGIN}/checkout` }],
+    [
+      'a foreign success URL',
+      payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], {
+        success_url: 'https://evil.example/ok',
+      }),
+    ],
+    [
+      'a foreign cancel URL',
+      payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], {
+        cancel_url: 'https://evil.example/no',
+      }),
+    ],
+    [
+      'a javascript: URL',
+      payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], {
+        success_url: 'javascript:alert(1)',
+      }),
+    ],
+    [
+      'a missing success URL',
+      {
+        items: [{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }],
+        cancel_url: `${ORIGIN}/checkout`,
+      },
+    ],
     ['malformed JSON', '{"items": ['],
   ])('refuses %s with 400 and a JSON error', async (_name, body) => {
     const before = await db.$count(checkoutSessions);
@@ -129,9 +165,14 @@ describe('POST /api/create-checkout-session', () => {
   });
 
   it('refuses cross-site requests and other methods', async () => {
-    const res = await post(createCheckoutSession, '/api/create-checkout-session', payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }]), {
-      origin: 'https://evil.example',
-    });
+    const res = await post(
+      createCheckoutSession,
+      '/api/create-checkout-session',
+      payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }]),
+      {
+        origin: 'https://evil.example',
+      },
+    );
     expect(res.status).toBe(403);
     expect((await get(createCheckoutSession, '/api/create-checkout-session')).status).toBe(405);
   });
@@ -143,19 +184,39 @@ describe('simulated provider and the success page lookup', () => {
       { id: 'starter', billingCycle: 'oneTime', quantity: 1 },
       { id: 'social-media-empire', billingCycle: 'oneTime', quantity: 1 },
     ]);
-    const paid = await submitForm({ session: id, action: 'pay', name: 'Ada Lovelace', email: 'ada@example.com' });
+    const paid = await submitForm({
+      session: id,
+      action: 'pay',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${ORIGIN}/checkout/success?session_id=${id}`);
 
     // Paying twice (double click, back button) changes nothing.
-    expect((await submitForm({ session: id, action: 'pay', name: 'Ada Lovelace', email: 'ada@example.com' })).status).toBe(303);
+    expect(
+      (
+        await submitForm({
+          session: id,
+          action: 'pay',
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+        })
+      ).status,
+    ).toBe(303);
     expect(await db.$count(orders, eq(orders.checkoutSessionId, id))).toBe(1);
 
     const res = await get(checkoutSession, `/api/checkout-session/${id}`, attempt);
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
       session: Record<string, unknown> & { metadata: { items: string } };
-      order: { id: number; status: string; amount: number; items: { id: number; productId: string; onboardingPath: string }[]; paymentIntentId: string };
+      order: {
+        id: number;
+        status: string;
+        amount: number;
+        items: { id: number; productId: string; onboardingPath: string }[];
+        paymentIntentId: string;
+      };
     };
     expect(body.session).toMatchObject({
       id,
@@ -165,8 +226,22 @@ describe('simulated provider and the success page lookup', () => {
       customer_details: { name: 'Ada Lovelace', email: 'ada@example.com' },
     });
     expect(JSON.parse(body.session.metadata.items)).toEqual([
-      { id: 'starter', name: 'Starter Website Package', type: 'website', billingCycle: 'oneTime', price: 1000, quantity: 1 },
-      { id: 'social-empire', name: 'Social Media Empire Digital Agent', type: 'agent', billingCycle: 'oneTime', price: 10000, quantity: 1 },
+      {
+        id: 'starter',
+        name: 'Starter Website Package',
+        type: 'website',
+        billingCycle: 'oneTime',
+        price: 1000,
+        quantity: 1,
+      },
+      {
+        id: 'social-empire',
+        name: 'Social Media Empire Digital Agent',
+        type: 'agent',
+        billingCycle: 'oneTime',
+        price: 10000,
+        quantity: 1,
+      },
     ]);
     expect(body.order).toMatchObject({ status: 'paid', amount: 11000 });
     expect(body.order.items.map((i) => i.onboardingPath)).toEqual([
@@ -182,7 +257,11 @@ describe('simulated provider and the success page lookup', () => {
     const file = await get(download, `/api/download/${itemId}`, cookieFrom(res));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await get(download, `/api/download/${itemId}`)).status).toBe(403);
     const stranger = `${CLIENT_SESSION_COOKIE}=forged-session-token`;
     expect((await get(download, `/api/download/${itemId}`, stranger)).status).toBe(403);
@@ -215,7 +294,12 @@ describe('simulated provider and the success page lookup', () => {
     expect(declined.headers.get('location')).toBe(`/pay/simulated?session=${id}`);
     const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
     expect(row?.status).toBe('declined');
-    await submitForm({ session: id, action: 'pay', name: 'Ada Lovelace', email: 'ada@example.com' });
+    await submitForm({
+      session: id,
+      action: 'pay',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
     expect(await db.$count(orders, eq(orders.checkoutSessionId, id))).toBe(0);
     const lookup = (await (await get(checkoutSession, `/api/checkout-session/${id}`)).json()) as {
       session: { payment_status: string };
@@ -255,9 +339,16 @@ describe('test-only endpoints', () => {
     expect(res.status).toBe(201);
     const { orderId } = (await res.json()) as { orderId: number };
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order).toMatchObject({ status: 'completed', amount: 100000, isTest: true, stripePaymentIntentId: 'pi_test_mock_1' });
+    expect(order).toMatchObject({
+      status: 'completed',
+      amount: 100000,
+      isTest: true,
+      stripePaymentIntentId: 'pi_test_mock_1',
+    });
     expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));
-    expect((await post(mockOrder, '/api/test/create-mock-order', { productId: 'nope' })).status).toBe(400);
+    expect(
+      (await post(mockOrder, '/api/test/create-mock-order', { productId: 'nope' })).status,
+    ).toBe(400);
 
     const intent = await post(createPaymentIntent, '/api/create-payment-intent', {
       items: [
@@ -282,8 +373,12 @@ describe('test-only endpoints', () => {
       SESSION_SECRET: 'a-production-secret-of-at-least-32-bytes',
     });
     try {
-      expect((await post(mockOrder, '/api/test/create-mock-order', { productId: 'starter' })).status).toBe(404);
-      expect((await post(createPaymentIntent, '/api/create-payment-intent', { items: [] })).status).toBe(404);
+      expect(
+        (await post(mockOrder, '/api/test/create-mock-order', { productId: 'starter' })).status,
+      ).toBe(404);
+      expect(
+        (await post(createPaymentIntent, '/api/create-payment-intent', { items: [] })).status,
+      ).toBe(404);
       expect((await submitForm({ session: 'x', action: 'cancel' })).status).toBe(404);
     } finally {
       process.env = saved;
@@ -310,7 +405,9 @@ describe('Stripe provider through the function (local stand-in API)', () => {
     const res = await post(
       createCheckoutSession,
       '/api/create-checkout-session',
-      payload([{ id: 'advanced', billingCycle: 'oneTime', quantity: 2, price: 1, unitAmountCents: 1 }]),
+      payload([
+        { id: 'advanced', billingCycle: 'oneTime', quantity: 2, price: 1, unitAmountCents: 1 },
+      ]),
     );
     expect(res.status).toBe(200);
     const attempt = cookieFrom(res);
@@ -329,7 +426,10 @@ describe('Stripe provider through the function (local stand-in API)', () => {
       session: { status: string; payment_status: string };
       order: null;
     };
-    expect(lookup).toMatchObject({ session: { status: 'open', payment_status: 'unpaid' }, order: null });
+    expect(lookup).toMatchObject({
+      session: { status: 'open', payment_status: 'unpaid' },
+      order: null,
+    });
 
     // Once Stripe reports it paid, the lookup fulfils it (webhook not needed first).
     Object.assign(standIn.sessions.get(id)!, {
@@ -340,8 +440,14 @@ describe('Stripe provider through the function (local stand-in API)', () => {
       customer_details: { name: 'Grace Hopper', email: 'grace@example.com' },
     });
     const after = await get(checkoutSession, `/api/checkout-session/${id}`, attempt);
-    const view = (await after.json()) as { order: { status: string; amount: number; paymentIntentId: string } };
-    expect(view.order).toMatchObject({ status: 'paid', amount: 5000, paymentIntentId: 'pi_standin_1' });
+    const view = (await after.json()) as {
+      order: { status: string; amount: number; paymentIntentId: string };
+    };
+    expect(view.order).toMatchObject({
+      status: 'paid',
+      amount: 5000,
+      paymentIntentId: 'pi_standin_1',
+    });
     expect(after.headers.get('set-cookie')).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));
   });
 });

@@ -8,7 +8,14 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { priceCart } from '../../src/features/checkout/checkout.ts';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
-import { checkoutSessions, clients, emailOutbox, orderItems, orders, webhookEvents } from '../../src/server/db/schema.ts';
+import {
+  checkoutSessions,
+  clients,
+  emailOutbox,
+  orderItems,
+  orders,
+  webhookEvents,
+} from '../../src/server/db/schema.ts';
 import webhook from '../functions/stripe-webhook.mts';
 
 const SECRET = 'whsec_test_secret_for_vitest';
@@ -28,7 +35,9 @@ beforeEach(async () => {
 });
 
 /** A checkout session as /api/create-checkout-session would have stored it. */
-async function storedSession(items = [{ id: 'starter', billingCycle: 'oneTime' as const, quantity: 1 }]) {
+async function storedSession(
+  items = [{ id: 'starter', billingCycle: 'oneTime' as const, quantity: 1 }],
+) {
   const cart = priceCart(items);
   const id = `cs_test_webhook_${++sessionCounter}`;
   await db.insert(checkoutSessions).values({
@@ -76,13 +85,24 @@ function event(
   });
 }
 
-function deliver(payload: string, signature: string | null = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET })) {
+function deliver(
+  payload: string,
+  signature: string | null = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (signature !== null) headers['stripe-signature'] = signature;
-  return webhook(new Request('http://localhost:4321/api/stripe-webhook', { method: 'POST', body: payload, headers }), {});
+  return webhook(
+    new Request('http://localhost:4321/api/stripe-webhook', {
+      method: 'POST',
+      body: payload,
+      headers,
+    }),
+    {},
+  );
 }
 
-const ordersFor = (sessionId: string) => db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
+const ordersFor = (sessionId: string) =>
+  db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
 
 describe('Stripe webhook signature', () => {
   it('accepts a correctly signed event and creates the paid order', async () => {
@@ -122,7 +142,10 @@ describe('Stripe webhook signature', () => {
     expect((await deliver(tampered, signature)).status).toBe(400);
     expect((await deliver(payload, null)).status).toBe(400);
     expect((await deliver(payload, 'garbage')).status).toBe(400);
-    const foreign = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    const foreign = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: 'whsec_someone_else',
+    });
     expect((await deliver(payload, foreign)).status).toBe(400);
     const stale = Stripe.webhooks.generateTestHeaderString({
       payload,
@@ -157,9 +180,13 @@ describe('exactly-once fulfilment', () => {
     expect(mails.filter((m) => m.kind === 'order-confirmation')).toHaveLength(1);
     expect(mails[0]?.to).toBe('Grace@Example.com');
     expect(mails[0]?.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
-    expect(Buffer.from(mails[0]!.attachments[0]!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Buffer.from(mails[0]!.attachments[0]!.content, 'base64').subarray(0, 5).toString()).toBe(
+      '%PDF-',
+    );
     const events = await db.select().from(webhookEvents);
-    expect(events.filter((e) => e.id === `evt_checkout.session.completed_${session.id}`)).toHaveLength(1);
+    expect(
+      events.filter((e) => e.id === `evt_checkout.session.completed_${session.id}`),
+    ).toHaveLength(1);
   });
 
   it('answers a redelivered event as a duplicate without new work', async () => {
@@ -172,7 +199,9 @@ describe('exactly-once fulfilment', () => {
 
   it('keeps a delayed payment pending, then marks it paid exactly once', async () => {
     const session = await storedSession();
-    const completed = await deliver(event('checkout.session.completed', session, { payment_status: 'unpaid' }));
+    const completed = await deliver(
+      event('checkout.session.completed', session, { payment_status: 'unpaid' }),
+    );
     expect(await completed.json()).toMatchObject({ status: 'pending' });
     expect(await db.select().from(emailOutbox)).toHaveLength(0);
 
@@ -184,23 +213,34 @@ describe('exactly-once fulfilment', () => {
     expect(await db.select().from(emailOutbox)).toHaveLength(1);
 
     // A late "completed (unpaid)" with a new event id never moves the order back.
-    await deliver(event('checkout.session.completed', session, { payment_status: 'unpaid' }, 'evt_late_retry'));
+    await deliver(
+      event('checkout.session.completed', session, { payment_status: 'unpaid' }, 'evt_late_retry'),
+    );
     expect((await ordersFor(session.id))[0]?.status).toBe('paid');
   });
 
   it('marks a failed delayed payment as failed and sends no confirmation', async () => {
     const session = await storedSession();
     await deliver(event('checkout.session.completed', session, { payment_status: 'unpaid' }));
-    const res = await deliver(event('checkout.session.async_payment_failed', session, { payment_status: 'unpaid' }));
+    const res = await deliver(
+      event('checkout.session.async_payment_failed', session, { payment_status: 'unpaid' }),
+    );
     expect(await res.json()).toMatchObject({ status: 'failed' });
     expect((await ordersFor(session.id))[0]?.status).toBe('failed');
     expect(await db.select().from(emailOutbox)).toHaveLength(0);
   });
 
   it('acknowledges events it does not handle and sessions it did not create', async () => {
-    const other = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } });
+    const other = JSON.stringify({
+      id: 'evt_other',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1' } },
+    });
     expect(await (await deliver(other)).json()).toEqual({ received: true, ignored: true });
-    const foreign = await deliver(event('checkout.session.completed', { id: 'cs_not_ours', amount: 5 }));
+    const foreign = await deliver(
+      event('checkout.session.completed', { id: 'cs_not_ours', amount: 5 }),
+    );
     expect(foreign.status).toBe(200);
     expect(await ordersFor('cs_not_ours')).toEqual([]);
   });

@@ -1,18 +1,25 @@
 // The islands' JSON request helper: no dependencies, so an island can use it without loading zod.
 
+const MAX_ERROR_TEXT = 300;
+
 /**
  * The spec's rule for any non-OK response: "{status}: {body text or status text}". The
- * functions answer `{"error": "..."}`; its sentence is shown rather than the raw JSON.
+ * functions answer `{"error": "..."}` (or `{"message": "..."}`); that sentence is shown rather
+ * than the raw JSON, e.g. "429: Too many requests. Please wait 10 minutes and try again."
  */
 export function httpErrorMessage(status: number, statusText: string, bodyText: string): string {
-  return `${status}: ${jsonError(bodyText) ?? (bodyText || statusText)}`;
+  const text = bodyText.trim();
+  const shown = jsonError(text) ?? text;
+  if (!shown) return `${status}: ${statusText || 'Request failed'}`;
+  return `${status}: ${shown.length > MAX_ERROR_TEXT ? `${shown.slice(0, MAX_ERROR_TEXT)}…` : shown}`;
 }
 
 function jsonError(bodyText: string): string | undefined {
   if (!bodyText.startsWith('{')) return undefined;
   try {
-    const { error } = JSON.parse(bodyText) as { error?: unknown };
-    return typeof error === 'string' && error ? error : undefined;
+    const { error, message } = JSON.parse(bodyText) as { error?: unknown; message?: unknown };
+    if (typeof error === 'string' && error) return error;
+    return typeof message === 'string' && message ? message : undefined;
   } catch {
     return undefined;
   }
@@ -30,10 +37,10 @@ export class RequestError extends Error {
 }
 
 /**
- * Sends a request the way every island does (credentials, JSON body) and parses the JSON
- * answer; a non-OK response throws the spec's "{status}: {body}" error.
+ * Sends a request the way every island does (credentials, JSON body) and answers the raw
+ * response; a non-OK response throws a RequestError with the spec's "{status}: {body}" text.
  */
-export async function requestJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+export async function sendRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const init: RequestInit = { method, credentials: 'include' };
   if (body !== undefined) {
     init.headers = { 'Content-Type': 'application/json' };
@@ -44,5 +51,10 @@ export async function requestJson<T>(method: string, url: string, body?: unknown
     const text = await res.text().catch(() => '');
     throw new RequestError(res.status, httpErrorMessage(res.status, res.statusText, text));
   }
-  return (await res.json()) as T;
+  return res;
+}
+
+/** `sendRequest`, then the parsed JSON answer. */
+export async function requestJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return (await (await sendRequest(method, url, body)).json()) as T;
 }

@@ -15,7 +15,7 @@ const ZOD_FREE_ENTRIES = [
   'features/checkout/CheckoutPage.tsx',
   'features/checkout/TestCheckout.tsx',
   'features/checkout/TestPurchaseFlow.tsx',
-  'features/orders/SuccessPage.tsx',
+  'features/checkout/SuccessPage.tsx',
   'features/cart/cart.store.ts',
   'features/cart/CartPanel.tsx',
   'features/chat/widget.tsx',

@@ -93,7 +93,6 @@ export async function readBodyLimited(
  */
 export function unstorableTextAt(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === 'string') {
-    // eslint-disable-next-line no-control-regex
     return /\u0000/.test(value) || !value.isWellFormed() ? path : null;
   }
   if (Array.isArray(value)) {

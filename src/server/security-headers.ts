@@ -12,7 +12,7 @@ export const CSP_DIRECTIVES = [
   "img-src 'self' data: https:",
   "font-src 'self'",
   "connect-src 'self'",
-  "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
+  'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
   "frame-ancestors 'none'",
   'upgrade-insecure-requests',
 ] as const;

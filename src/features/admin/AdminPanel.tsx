@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
-import { notify } from '../notifications/notifications';
+import { notify } from '../../lib/notifications';
 import { $adminUser, adminFetch, type AdminUserView } from './api';
 import { ContactMessagesView, MeetingRequestsView } from './InboxViews';
 import { ClientOnboardingView, OrderOnboardingView } from './OnboardingViews';

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { notify } from '../notifications/notifications';
+import { notify } from '../../lib/notifications';
 import { meetingActionSchema } from './admin';
 import { adminFetch } from './api';
 import type { AdminContactMessage, AdminMeetingRequest } from './inbox.server';

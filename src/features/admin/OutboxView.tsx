@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { notify } from '../notifications/notifications';
+import { notify } from '../../lib/notifications';
 import { adminFetch } from './api';
 import type { AdminOutboxEmail } from './outbox.server';
 import { ListView, type Column } from './ListView';

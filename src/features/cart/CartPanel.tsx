@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
-import { formatUsd } from '../catalogue/money';
+import { formatUsd } from '../../lib/money';
 import { CART_CYCLE_LABEL, itemCountLabel, type CartItem } from './cart.rules';
 import {
   $cartCount,

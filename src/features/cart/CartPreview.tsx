@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
-import { formatUsd } from '../catalogue/money';
+import { formatUsd } from '../../lib/money';
 import { PREVIEW_LIMIT, itemCountLabel } from './cart.rules';
 import { $cartCount, $cartItems, $cartPreviewOpen, $cartTotal, openCart } from './cart.state';
 

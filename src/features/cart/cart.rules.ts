@@ -6,7 +6,7 @@
  * `cart.test.ts` proves `toCartItem` and the zod schema accept exactly the same values.
  */
 import type { BillingCycle, ItemIcon, ItemType } from '../catalogue/catalogue';
-import type { NotifyInput } from '../notifications/notifications';
+import type { NotifyInput } from '../../lib/notifications';
 
 export type CartItem = {
   id: string;

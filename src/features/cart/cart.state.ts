@@ -7,7 +7,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import type { BillingCycle } from '../catalogue/catalogue';
-import { notify } from '../notifications/notifications';
+import { notify } from '../../lib/notifications';
 import {
   BUY_NOW_DELAY_MS,
   CART_NOTICES,

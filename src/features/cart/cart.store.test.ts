@@ -6,7 +6,7 @@ import {
   setTestStorageKey,
   useTestStorageEngine,
 } from '@nanostores/persistent';
-import { $notification } from '../notifications/notifications';
+import { $notification } from '../../lib/notifications';
 import {
   $cartCount,
   $cartItems,

@@ -5,9 +5,16 @@
 import type { BillingCycle } from '../catalogue/catalogue';
 import { cartItemFromCatalogue } from './cart.lines';
 import type { AddButtonMode } from './cart.rules';
-import { addItem, addItemAndCheckout, buyItemNow, runAddButtonItem, type AddOptions } from './cart.state';
+import {
+  addItem,
+  addItemAndCheckout,
+  buyItemNow,
+  runAddButtonItem,
+  type AddOptions,
+} from './cart.state';
 
 export * from './cart.state';
+export { itemCountLabel, type CartItem } from './cart.rules';
 
 /** Adds a catalogue item by key (aliases allowed); false when the key or cycle is not sold. */
 export function addCatalogueItem(id: string, cycle?: BillingCycle, options?: AddOptions): boolean {

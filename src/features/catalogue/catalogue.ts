@@ -291,7 +291,7 @@ export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-export { formatUsd, formatUsdWhole } from './money';
+export { formatUsd, formatUsdWhole } from '../../lib/money';
 
 export const CYCLE_LABEL: Record<BillingCycle, string> = {
   oneTime: 'One-time',

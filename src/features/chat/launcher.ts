@@ -3,7 +3,7 @@
  * React panel (widget.tsx and React itself) is fetched only when the visitor first
  * presses it, then cached for later presses.
  */
-import { notify } from '../notifications/notifications';
+import { notify } from '../../lib/notifications';
 
 type Widget = { toggle: () => void };
 
@@ -19,7 +19,7 @@ export function bindChatLauncher(id: 'header' | 'products') {
     button.setAttribute('aria-busy', 'true');
     // In development Vite needs React's refresh preamble first; production builds drop this.
     const preamble = import.meta.env.DEV
-      ? import('./dev-react-preamble').then((m) => m.ensureReactDevPreamble())
+      ? import('../../lib/dev-react-preamble').then((m) => m.ensureReactDevPreamble())
       : Promise.resolve();
     widget ??= preamble.then(() => import('./widget')).then((m) => m.mountChatWidget(root));
     try {

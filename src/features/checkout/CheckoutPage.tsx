@@ -9,9 +9,9 @@ import { Icon } from '../../components/ui/Icon';
 import { errorMessage } from '../../lib/error-message';
 import { requestJson } from '../../lib/request-json';
 import { CYCLE_LABEL, canonicalId, findItem, formatUsd } from '../catalogue/catalogue';
-import type { CartItem } from '../cart/cart.rules';
+import type { CartItem } from '../cart/cart.store';
 import { $cartItems, addCatalogueItem } from '../cart/cart.store';
-import { notify } from '../notifications/notifications';
+import { notify } from '../../lib/notifications';
 import './checkout.css';
 
 export const CHECKOUT_FALLBACK_ERROR = 'Failed to create checkout session. Please try again.';

@@ -2,12 +2,12 @@
  * /test-checkout: simulate a payment for a package (mock order), submit the three
  * onboarding steps with canned data, then go to the client's dashboard after 3 seconds.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { requestJson } from '../../lib/request-json';
 import { formatUsdWhole } from '../catalogue/catalogue';
-import { notify } from '../notifications/notifications';
-import { useHydrated } from '../onboarding/use-hydrated';
+import { notify } from '../../lib/notifications';
+import { useHydrated } from '../../components/form/use-hydrated';
 import { TEST_CHECKOUT_PACKAGES, TEST_REDIRECT_DELAY_MS, TEST_STEPS } from './test-pages';
 import './checkout.css';
 
@@ -122,11 +122,12 @@ export default function TestCheckout() {
     }
   }
 
+  // The redirect reads the latest order, but only the phase change triggers it.
+  const redirectLater = useEffectEvent(() => void goToDashboard());
   useEffect(() => {
     if (phase !== 'completed') return;
-    const timer = setTimeout(() => void goToDashboard(), TEST_REDIRECT_DELAY_MS);
+    const timer = setTimeout(redirectLater, TEST_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-    // goToDashboard reads the order of this render; the phase change is the only trigger.
   }, [phase]);
 
   return (

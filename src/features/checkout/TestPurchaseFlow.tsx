@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { CYCLE_LABEL, findItem, formatUsd } from '../catalogue/catalogue';
-import { itemCountLabel } from '../cart/cart.rules';
+import { itemCountLabel } from '../cart/cart.store';
 import {
   $cartCount,
   $cartItems,
@@ -15,7 +15,7 @@ import {
   clearCart,
   loadCart,
 } from '../cart/cart.store';
-import { notify } from '../notifications/notifications';
+import { notify } from '../../lib/notifications';
 import { TEST_PRODUCTS, purchaseFlowChecks, runSuite, type TestResult } from './test-pages';
 import './checkout.css';
 

@@ -6,7 +6,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from '../../lib/zod';
-import type { Db } from '../../server/db/client.ts';
+import { getDb, type Db } from '../../server/db/client.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+} from '../../server/db/unavailable.ts';
 import { checkoutSessions, type CheckoutSession, type Order } from '../../server/db/schema.ts';
 import { HttpError, readCookie } from '../../server/http.ts';
 import type { PaymentProvider } from '../../server/payments/index.ts';
@@ -16,7 +21,7 @@ import {
   canSeeOrder,
   grantOrderToBrowser,
   readClientAccess,
-} from '../clients/client-sessions.server.ts';
+} from '../clients/clients.server.ts';
 import { findClient } from '../clients/clients.server.ts';
 import {
   fulfillCheckout,
@@ -247,6 +252,28 @@ export async function findSimulatedSession(db: Db, id: string): Promise<Checkout
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.provider, 'simulated')));
   return row ?? null;
+}
+
+export { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE };
+
+/**
+ * The simulated payment page's session: found, missing (a bad or foreign link), or
+ * unavailable (the database cannot be reached; the page then explains it with a 503).
+ */
+export async function loadSimulatedPayment(
+  id: string,
+): Promise<
+  { state: 'found'; session: CheckoutSession } | { state: 'missing' } | { state: 'unavailable' }
+> {
+  if (!id || id.length > 200) return { state: 'missing' };
+  try {
+    const session = await findSimulatedSession(await getDb(), id);
+    return session ? { state: 'found', session } : { state: 'missing' };
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    console.error('Database unavailable', (error as Error).message);
+    return { state: 'unavailable' };
+  }
 }
 
 export function successRedirect(session: CheckoutSession): string {

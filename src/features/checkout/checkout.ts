@@ -11,8 +11,8 @@ import {
   findItem,
   toCents,
   type BillingCycle,
-  type ItemType,
 } from '../catalogue/catalogue';
+import type { CheckoutMode, PricedLine } from '../../server/db/schema.ts';
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 99;
@@ -45,18 +45,8 @@ export const createCheckoutSessionSchema = z.object({
 });
 export type CreateCheckoutSessionInput = z.infer<typeof createCheckoutSessionSchema>;
 
-export type CheckoutMode = 'payment' | 'subscription';
-
-/** A cart line priced by the server (the shape stored on checkout sessions). */
-export type PricedLine = {
-  id: string;
-  name: string;
-  description: string;
-  type: ItemType;
-  billingCycle: BillingCycle;
-  unitAmountCents: number;
-  quantity: number;
-};
+// The stored shapes (one declaration, in the schema); type-only, so nothing server-side loads.
+export type { CheckoutMode, PricedLine };
 
 export type PricedCart = {
   lines: PricedLine[];

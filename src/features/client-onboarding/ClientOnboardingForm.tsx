@@ -5,12 +5,17 @@
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { errorMessage } from '../../lib/error-message';
-import { notify } from '../notifications/notifications';
-import { clearDraft, mergeDraft, useDraft } from '../onboarding/draft';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../onboarding/fields';
-import { LinkButton } from '../onboarding/LinkButton';
-import { useHydrated } from '../onboarding/use-hydrated';
-import '../onboarding/forms.css';
+import { notify } from '../../lib/notifications';
+import { clearDraft, mergeDraft, useDraft } from '../../components/form/draft';
+import {
+  CheckboxField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../components/form/wizard-fields';
+import { LinkButton } from '../../components/form/LinkButton';
+import { useHydrated } from '../../components/form/use-hydrated';
+import '../../components/form/wizard.css';
 import './client-onboarding.css';
 import {
   ACCESSIBILITY_LEVELS,

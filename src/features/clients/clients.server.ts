@@ -88,3 +88,16 @@ export async function attachStripeCustomer(tx: Db, clientId: number, customerId:
       ),
     );
 }
+
+// The feature's front door for other features: sessions, sign-in links and the CRM link.
+export {
+  actingClientId,
+  canSeeOrder,
+  CLIENT_SESSION_COOKIE,
+  grantOrderToBrowser,
+  readClientAccess,
+  startClientSession,
+  type ClientAccess,
+} from './client-sessions.server.ts';
+export { linkClientToCrm } from './crm-link.server.ts';
+export { createMagicLink, magicLinkUrl } from './magic-links.server.ts';

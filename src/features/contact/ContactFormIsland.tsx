@@ -5,7 +5,7 @@
  * native form submission and automated visitors wait for a working form.
  */
 import { useEffect, useState } from 'react';
-import { apiRequest } from './api';
+import { sendRequest } from '../../lib/request-json';
 import {
   CONTACT_FAILED,
   CONTACT_SUCCESS,
@@ -14,14 +14,14 @@ import {
   FIELD_LIMITS,
   type ContactFormValues,
 } from './contact';
-import { Honeypot, InputField, SubmitButton, TextAreaField } from './fields';
-import { useSubmittedForm } from './form';
-import './forms.css';
+import { Honeypot, InputField, SubmitButton, TextAreaField } from '../../components/form/fields';
+import { useSubmittedForm } from '../../components/form/form';
+import '../../components/form/forms.css';
 
 const schema = () => contactSchema;
 
 async function send(values: ContactFormValues, honeypot: { website?: string }) {
-  await apiRequest('POST', '/api/contact-form', { ...values, formType: 'contact', ...honeypot });
+  await sendRequest('POST', '/api/contact-form', { ...values, formType: 'contact', ...honeypot });
 }
 
 export default function ContactFormIsland() {

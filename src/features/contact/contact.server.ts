@@ -7,7 +7,14 @@ import type { Db } from '../../server/db/client.ts';
 import { contactMessages, type ContactMessage } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { getDb } from '../../server/db/client.ts';
-import { assertSameOrigin, clientIp, handler, HttpError, json, readJson } from '../../server/http.ts';
+import {
+  assertSameOrigin,
+  clientIp,
+  handler,
+  HttpError,
+  json,
+  readJson,
+} from '../../server/http.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
 import { contactReceiptEmail, contactTeamEmail } from '../../server/mail/templates.ts';
 import { enforce, type RateLimit } from '../../server/rate-limit.ts';
@@ -47,7 +54,12 @@ export type SubmitOptions = {
 };
 
 /** The app's per-address limit for one form; throws a readable 429 when it is exceeded. */
-export async function enforceFormLimit(db: Db, form: string, options: SubmitOptions, rule: RateLimit) {
+export async function enforceFormLimit(
+  db: Db,
+  form: string,
+  options: SubmitOptions,
+  rule: RateLimit,
+) {
   if (options.rateLimit === false) return;
   const ip = options.ip.trim();
   const limit = options.rateLimit ?? (ip ? rule : SHARED_ADDRESS_LIMIT);

@@ -34,7 +34,9 @@ describe('submission check (test endpoint)', () => {
         { kind: 'contact.receipt', recipient: 'visitor', attachments: [] },
       ],
     });
-    expect(await checkSubmission(db, { kind: 'contact', ...contact, message: 'Something else' })).toEqual({
+    expect(
+      await checkSubmission(db, { kind: 'contact', ...contact, message: 'Something else' }),
+    ).toEqual({
       stored: 0,
       emails: [],
     });

@@ -5,10 +5,10 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { CYCLE_LABEL, formatUsd } from '../catalogue/catalogue';
-import { notify } from '../notifications/notifications';
+import { notify } from '../../lib/notifications';
 import { ONBOARDING_STATUS_LABEL, safeRedirect } from '../onboarding/onboarding';
-import '../onboarding/forms.css';
-import { useHydrated } from '../onboarding/use-hydrated';
+import '../../components/form/wizard.css';
+import { useHydrated } from '../../components/form/use-hydrated';
 import {
   CONFIRM_EMAIL_NOTICE,
   DASHBOARD_ERROR,

@@ -9,7 +9,7 @@ import { firstUnsavedStep, onboardingStatus } from '../onboarding/onboarding';
 import type { Db } from '../../server/db/client.ts';
 import { onboardingForms, orderItems, orders } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
-import { actingClientId, type ClientAccess } from '../clients/client-sessions.server.ts';
+import { actingClientId, type ClientAccess } from '../clients/clients.server.ts';
 import { findClient } from '../clients/clients.server.ts';
 import type { DashboardOrder, DashboardView } from './dashboard.ts';
 

@@ -2,7 +2,7 @@
  * Rental-host automation pricing (post-purchase §9): per-property monthly plans and the
  * Enterprise volume-discount calculator used by the /airbnb-automation property slider.
  */
-import { formatUsdWhole } from '../catalogue/money';
+import { formatUsdWhole } from '../../lib/money';
 
 export const ENTERPRISE_BASE_PRICE = 405;
 export const MIN_PROPERTIES = 2;

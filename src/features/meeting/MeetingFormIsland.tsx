@@ -4,10 +4,16 @@
  * `{ success, message }`. Controls stay disabled until hydrated (see ContactFormIsland).
  */
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../contact/api';
+import { sendRequest } from '../../lib/request-json';
 import { FIELD_LIMITS } from '../contact/contact';
-import { Honeypot, InputField, SelectField, SubmitButton, TextAreaField } from '../contact/fields';
-import { useSubmittedForm } from '../contact/form';
+import {
+  Honeypot,
+  InputField,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+} from '../../components/form/fields';
+import { useSubmittedForm } from '../../components/form/form';
 import {
   addDays,
   EMPTY_MEETING_FORM,
@@ -22,14 +28,14 @@ import {
   TIMEZONES,
   type MeetingFormValues,
 } from './meeting';
-import '../contact/forms.css';
+import '../../components/form/forms.css';
 
 const schema = () => meetingRequestSchema(localToday());
 const TIME_OPTIONS = TIME_SLOTS.map((t) => ({ value: t, label: t }));
 
 /** The function answers `{ success, message }`; a 200 without success is still a failure. */
 async function send(values: MeetingFormValues, honeypot: { website?: string }) {
-  const res = await apiRequest('POST', '/api/schedule-meeting', { ...values, ...honeypot });
+  const res = await sendRequest('POST', '/api/schedule-meeting', { ...values, ...honeypot });
   const result = (await res.json()) as { success?: boolean; message?: string };
   if (!result.success) throw new Error(result.message || MEETING_FAILED);
 }

@@ -158,7 +158,9 @@ export async function submitMeetingRequest(
       kind: 'meeting.receipt',
       to: request.email,
       ...meetingReceiptEmail(request, slot),
-      attachments: [textAttachment('meeting-request.ics', 'text/calendar; charset=utf-8; method=REQUEST', ics)],
+      attachments: [
+        textAttachment('meeting-request.ics', 'text/calendar; charset=utf-8; method=REQUEST', ics),
+      ],
     });
     return { request, emailIds: [team.id, receipt.id] };
   });

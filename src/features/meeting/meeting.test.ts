@@ -36,8 +36,19 @@ function messages(body: unknown): Record<string, string> {
 describe('meeting choices', () => {
   it('offers exactly the 13 time slots, 9:00 AM–11:30 AM and 1:00 PM–4:00 PM', () => {
     expect(TIME_SLOTS).toEqual([
-      '9:00 AM', '9:30 AM', '10:00 AM', '10:30 AM', '11:00 AM', '11:30 AM',
-      '1:00 PM', '1:30 PM', '2:00 PM', '2:30 PM', '3:00 PM', '3:30 PM', '4:00 PM',
+      '9:00 AM',
+      '9:30 AM',
+      '10:00 AM',
+      '10:30 AM',
+      '11:00 AM',
+      '11:30 AM',
+      '1:00 PM',
+      '1:30 PM',
+      '2:00 PM',
+      '2:30 PM',
+      '3:00 PM',
+      '3:30 PM',
+      '4:00 PM',
     ]);
     const minutes = TIME_SLOTS.map((s) => parseSlot(s)).map((t) => t.hour * 60 + t.minute);
     expect(minutes.every((m) => m % 30 === 0 && m >= 9 * 60 && m <= 16 * 60)).toBe(true);
@@ -47,10 +58,22 @@ describe('meeting choices', () => {
 
   it('offers the seven timezones with their labels and IANA zones', () => {
     expect(TIMEZONES.map((t) => t.label)).toEqual([
-      'EST (Eastern)', 'CST (Central)', 'MST (Mountain)', 'PST (Pacific)', 'UTC', 'GMT (London)', 'CET (Central Europe)',
+      'EST (Eastern)',
+      'CST (Central)',
+      'MST (Mountain)',
+      'PST (Pacific)',
+      'UTC',
+      'GMT (London)',
+      'CET (Central Europe)',
     ]);
     expect(TIMEZONES.map((t) => t.iana)).toEqual([
-      'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'UTC', 'Europe/London', 'Europe/Paris',
+      'America/New_York',
+      'America/Chicago',
+      'America/Denver',
+      'America/Los_Angeles',
+      'UTC',
+      'Europe/London',
+      'Europe/Paris',
     ]);
   });
 
@@ -109,19 +132,37 @@ describe('meeting request schema', () => {
 
   it('rejects unknown types, times and timezones with exact messages', () => {
     expect(MEETING_MESSAGES.meetingType).toBe('Please choose a meeting type');
-    expect(messages({ ...valid, meetingType: 'lunch' })).toEqual({ meetingType: 'Please choose a meeting type' });
-    expect(messages({ ...valid, meetingType: '' })).toEqual({ meetingType: 'Please choose a meeting type' });
-    expect(messages({ ...valid, preferredTime: '12:00 PM' })).toEqual({ preferredTime: 'Please choose a time' });
-    expect(messages({ ...valid, preferredTime: '4:30 PM' })).toEqual({ preferredTime: 'Please choose a time' });
-    expect(messages({ ...valid, timezone: 'IST' })).toEqual({ timezone: 'Please choose a timezone' });
-    expect(messages({ ...valid, timezone: 'EST (Eastern)' })).toEqual({ timezone: 'Please choose a timezone' });
+    expect(messages({ ...valid, meetingType: 'lunch' })).toEqual({
+      meetingType: 'Please choose a meeting type',
+    });
+    expect(messages({ ...valid, meetingType: '' })).toEqual({
+      meetingType: 'Please choose a meeting type',
+    });
+    expect(messages({ ...valid, preferredTime: '12:00 PM' })).toEqual({
+      preferredTime: 'Please choose a time',
+    });
+    expect(messages({ ...valid, preferredTime: '4:30 PM' })).toEqual({
+      preferredTime: 'Please choose a time',
+    });
+    expect(messages({ ...valid, timezone: 'IST' })).toEqual({
+      timezone: 'Please choose a timezone',
+    });
+    expect(messages({ ...valid, timezone: 'EST (Eastern)' })).toEqual({
+      timezone: 'Please choose a timezone',
+    });
   });
 
   it('rejects past, malformed and far-future dates; accepts today', () => {
     expect(messages({ ...valid, preferredDate: today })).toEqual({});
-    expect(messages({ ...valid, preferredDate: '2026-03-09' })).toEqual({ preferredDate: 'Please choose today or a later date' });
-    expect(messages({ ...valid, preferredDate: '' })).toEqual({ preferredDate: 'Please choose a date' });
-    expect(messages({ ...valid, preferredDate: '2026-02-30' })).toEqual({ preferredDate: 'Please choose a date' });
+    expect(messages({ ...valid, preferredDate: '2026-03-09' })).toEqual({
+      preferredDate: 'Please choose today or a later date',
+    });
+    expect(messages({ ...valid, preferredDate: '' })).toEqual({
+      preferredDate: 'Please choose a date',
+    });
+    expect(messages({ ...valid, preferredDate: '2026-02-30' })).toEqual({
+      preferredDate: 'Please choose a date',
+    });
     expect(messages({ ...valid, preferredDate: addDays(today, MAX_DAYS_AHEAD) })).toEqual({});
     expect(messages({ ...valid, preferredDate: addDays(today, MAX_DAYS_AHEAD + 2) })).toEqual({
       preferredDate: `Please choose a date within the next ${MAX_DAYS_AHEAD} days`,
@@ -129,8 +170,14 @@ describe('meeting request schema', () => {
   });
 
   it('requires name and email with the contact form messages', () => {
-    expect(messages({ ...valid, name: 'G' })).toEqual({ name: 'Name must be at least 2 characters' });
-    expect(messages({ ...valid, email: 'grace@' })).toEqual({ email: 'Please enter a valid email address' });
-    expect(messages({ ...valid, message: 'x'.repeat(5001) })).toEqual({ message: 'Message must be at most 5000 characters' });
+    expect(messages({ ...valid, name: 'G' })).toEqual({
+      name: 'Name must be at least 2 characters',
+    });
+    expect(messages({ ...valid, email: 'grace@' })).toEqual({
+      email: 'Please enter a valid email address',
+    });
+    expect(messages({ ...valid, message: 'x'.repeat(5001) })).toEqual({
+      message: 'Message must be at most 5000 characters',
+    });
   });
 });

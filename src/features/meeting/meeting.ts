@@ -103,9 +103,11 @@ export function isIsoDate(value: string): boolean {
 }
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.string({ error: message }).refine((v): v is T[number] => (values as readonly string[]).includes(v), {
-    message,
-  });
+  z
+    .string({ error: message })
+    .refine((v): v is T[number] => (values as readonly string[]).includes(v), {
+      message,
+    });
 
 /**
  * The meeting request schema for a given "today" (YYYY-MM-DD): the form passes the visitor's

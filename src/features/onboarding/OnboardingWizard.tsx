@@ -4,11 +4,11 @@
  * one sends the client to their dashboard link. Typed answers survive a reload (localStorage).
  */
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { notify } from '../notifications/notifications';
-import { clearDraft, mergeDraft, readDraft, writeDraft } from './draft';
-import { CheckboxField, TextAreaField, TextField } from './fields';
-import './forms.css';
-import { LinkButton } from './LinkButton';
+import { notify } from '../../lib/notifications';
+import { clearDraft, mergeDraft, readDraft, writeDraft } from '../../components/form/draft';
+import { CheckboxField, TextAreaField, TextField } from '../../components/form/wizard-fields';
+import '../../components/form/wizard.css';
+import { LinkButton } from '../../components/form/LinkButton';
 import { LogoUpload } from './LogoUpload';
 import {
   firstUnsavedStep,

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from '../../lib/zod';
-import { linkClientToCrm } from '../clients/crm-link.server.ts';
+import { linkClientToCrm } from '../clients/clients.server.ts';
 import { getDb, type Db } from '../../server/db/client.ts';
 import {
   onboardingForms,
@@ -23,7 +23,7 @@ import {
   canSeeOrder,
   readClientAccess,
   type ClientAccess,
-} from '../clients/client-sessions.server.ts';
+} from '../clients/clients.server.ts';
 import type { CrmClient } from '../../server/crm/crm.ts';
 import {
   LOGO_URL_PATTERN,

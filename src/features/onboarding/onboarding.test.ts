@@ -11,6 +11,7 @@ import {
   projectDetailsSchema,
   STEP_TITLES,
   stepRequestSchema,
+  safeRedirect,
 } from './onboarding';
 
 const messages = (result: {
@@ -248,5 +249,26 @@ describe('resuming', () => {
         completed: true,
       }),
     ).toBe('completed');
+  });
+});
+
+describe('safeRedirect', () => {
+  it('follows same-site paths and https links only', () => {
+    expect(safeRedirect('/dashboard?portal=demo&location=demo-1')).toBe(
+      '/dashboard?portal=demo&location=demo-1',
+    );
+    expect(safeRedirect('https://app.gohighlevel.com/v2/location/L1/dashboard')).toBe(
+      'https://app.gohighlevel.com/v2/location/L1/dashboard',
+    );
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'http://evil.example',
+      42,
+      null,
+    ]) {
+      expect(safeRedirect(bad)).toBe('/dashboard');
+    }
   });
 });

@@ -3,7 +3,7 @@
  * Browser-safe: no server imports.
  */
 import type { BillingCycle, ItemType } from '../catalogue/catalogue';
-import { formatUsdWhole } from '../catalogue/money';
+import { formatUsdWhole } from '../../lib/money';
 
 export type OrderStatus = 'pending' | 'paid' | 'completed' | 'failed' | 'refunded';
 

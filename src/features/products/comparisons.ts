@@ -47,7 +47,10 @@ export const BASIC_VS_PREMIUM: Comparison = {
     { id: 'premium-ai-suite', label: 'Premium' },
   ],
   rows: [
-    { feature: 'Price', cells: [oneTimePrice('basic-ai-agents'), oneTimePrice('premium-ai-suite')] },
+    {
+      feature: 'Price',
+      cells: [oneTimePrice('basic-ai-agents'), oneTimePrice('premium-ai-suite')],
+    },
     { feature: 'AI agents', cells: ['3 of your choice', 'All agents'] },
     { feature: 'Setup & training on your business', cells: [true, true] },
     { feature: 'Custom integrations', cells: [false, true] },

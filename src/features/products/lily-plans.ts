@@ -2,7 +2,12 @@
 export const LILY_PLAN_IDS = ['lily-starter', 'lily-growth', 'lily-enterprise'] as const;
 
 export const LILY_PLAN_FEATURES: Record<(typeof LILY_PLAN_IDS)[number], string[]> = {
-  'lily-starter': ['24/7 call and chat answering', 'Lead qualification', 'Appointment booking', 'E-mail support'],
+  'lily-starter': [
+    '24/7 call and chat answering',
+    'Lead qualification',
+    'Appointment booking',
+    'E-mail support',
+  ],
   'lily-growth': [
     'Everything in Starter',
     'CRM integration',

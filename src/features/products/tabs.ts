@@ -5,7 +5,8 @@
  */
 export function initTabs(root: HTMLElement) {
   const tabs = [...root.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-  const panelOf = (tab: HTMLElement) => document.getElementById(tab.getAttribute('aria-controls') ?? '');
+  const panelOf = (tab: HTMLElement) =>
+    document.getElementById(tab.getAttribute('aria-controls') ?? '');
 
   function select(tab: HTMLButtonElement, { focus = false, updateHash = false } = {}) {
     for (const t of tabs) {
@@ -24,11 +25,15 @@ export function initTabs(root: HTMLElement) {
     tab.addEventListener('keydown', (event) => {
       const i = tabs.indexOf(tab);
       const next =
-        event.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length]
-        : event.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length]
-        : event.key === 'Home' ? tabs[0]
-        : event.key === 'End' ? tabs[tabs.length - 1]
-        : undefined;
+        event.key === 'ArrowRight'
+          ? tabs[(i + 1) % tabs.length]
+          : event.key === 'ArrowLeft'
+            ? tabs[(i - 1 + tabs.length) % tabs.length]
+            : event.key === 'Home'
+              ? tabs[0]
+              : event.key === 'End'
+                ? tabs[tabs.length - 1]
+                : undefined;
       if (!next) return;
       event.preventDefault();
       select(next, { focus: true, updateHash: true });

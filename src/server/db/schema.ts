@@ -99,6 +99,7 @@ export const magicLinks = pgTable('magic_links', {
   createdAt: createdAt(),
 });
 
+/** A cart line priced by the server, as stored on checkout sessions and sent to the provider. */
 export type PricedLine = {
   id: string;
   name: string;
@@ -108,6 +109,8 @@ export type PricedLine = {
   unitAmountCents: number;
   quantity: number;
 };
+
+export type CheckoutMode = 'payment' | 'subscription';
 
 /** A checkout started with a payment provider, priced by the server from the catalogue. */
 export const checkoutSessions = pgTable('checkout_sessions', {
@@ -269,7 +272,10 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    attachments: jsonb('attachments')
+      .$type<OutboxAttachment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

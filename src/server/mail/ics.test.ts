@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TIMEZONES } from '../../features/meeting/meeting';
-import { buildIcs, escapeIcsText, foldIcsLine, formatIcsUtc, zonedTimeToUtc, zoneOffsetMs } from './ics';
+import {
+  buildIcs,
+  escapeIcsText,
+  foldIcsLine,
+  formatIcsUtc,
+  zonedTimeToUtc,
+  zoneOffsetMs,
+} from './ics';
 
 const at = (date: string, hour: number, minute: number) => {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
@@ -48,7 +55,9 @@ describe('wall time in an offered timezone → UTC', () => {
   });
 
   it('resolves a wall time inside a spring-forward gap one hour later, and round-trips otherwise', () => {
-    expect(zonedTimeToUtc(at('2026-03-08', 2, 30), 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(zonedTimeToUtc(at('2026-03-08', 2, 30), 'America/New_York').toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
     for (const tz of TIMEZONES) {
       for (const date of ['2026-01-01', '2026-04-15', '2026-08-31', '2026-12-24']) {
         const instant = zonedTimeToUtc(at(date, 10, 30), tz.iana);
@@ -71,7 +80,9 @@ describe('iCalendar text', () => {
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
     expect(lines.slice(1).every((l) => l.startsWith(' '))).toBe(true);
-    expect(lines.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(`DESCRIPTION:${'é'.repeat(80)}`);
+    expect(lines.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(
+      `DESCRIPTION:${'é'.repeat(80)}`,
+    );
   });
 
   it('builds a tentative REQUEST with UTC times, organizer and attendee', () => {
@@ -128,7 +139,11 @@ describe('iCalendar text', () => {
 
 describe('ambiguous wall times', () => {
   it('takes the first occurrence of a repeated time', () => {
-    expect(zonedTimeToUtc(at('2026-11-01', 1, 30), 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
-    expect(zonedTimeToUtc(at('2026-10-25', 2, 30), 'Europe/Paris').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(zonedTimeToUtc(at('2026-11-01', 1, 30), 'America/New_York').toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
+    expect(zonedTimeToUtc(at('2026-10-25', 2, 30), 'Europe/Paris').toISOString()).toBe(
+      '2026-10-25T00:30:00.000Z',
+    );
   });
 });

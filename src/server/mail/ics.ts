@@ -93,7 +93,10 @@ export function zonedTimeToUtc(wall: WallTime, timeZone: string): Date {
 
 /** 20260310T143000Z */
 export function formatIcsUtc(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** TEXT value escaping (RFC 5545 §3.3.11). */

@@ -23,7 +23,8 @@ import { leafParts, startTestSmtp, type TestSmtp } from './test-smtp';
 let db: Db;
 let smtp: TestSmtp;
 
-const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSTATUS:TENTATIVE\r\nSUMMARY:Café chat\r\nEND:VCALENDAR\r\n';
+const ICS =
+  'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSTATUS:TENTATIVE\r\nSUMMARY:Café chat\r\nEND:VCALENDAR\r\n';
 const email = (over: Partial<EmailInput> = {}): EmailInput => ({
   kind: 'test.mail',
   to: 'visitor@example.com',
@@ -32,7 +33,8 @@ const email = (over: Partial<EmailInput> = {}): EmailInput => ({
   html: '<p>Hello in <strong>HTML</strong></p>',
   ...over,
 });
-const row = async (id: number) => (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
+const row = async (id: number) =>
+  (await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
 
 beforeAll(async () => {
   db = await useFreshTestDb();
@@ -86,7 +88,15 @@ describe('deliverDue', () => {
   it('sends through SMTP_URL: sender, recipient, subject, text, HTML and the attachment', async () => {
     const stored = await enqueueEmail(
       db,
-      email({ attachments: [textAttachment('meeting-request.ics', 'text/calendar; charset=utf-8; method=REQUEST', ICS)] }),
+      email({
+        attachments: [
+          textAttachment(
+            'meeting-request.ics',
+            'text/calendar; charset=utf-8; method=REQUEST',
+            ICS,
+          ),
+        ],
+      }),
     );
     expect(await deliverDue(db)).toEqual({ sent: 1, retrying: 0, failed: 0, skipped: false });
 
@@ -97,8 +107,12 @@ describe('deliverDue', () => {
     expect(mail.message.headers.subject).toBe('Meeting request received');
     expect(mail.message.headers.from).toContain('NovaReach Digital');
     const leaves = leafParts(mail.message);
-    expect(leaves.find((p) => p.headers['content-type']?.startsWith('text/plain'))?.body).toContain('Hello in plain text');
-    expect(leaves.find((p) => p.headers['content-type']?.startsWith('text/html'))?.body).toContain('<strong>HTML</strong>');
+    expect(leaves.find((p) => p.headers['content-type']?.startsWith('text/plain'))?.body).toContain(
+      'Hello in plain text',
+    );
+    expect(leaves.find((p) => p.headers['content-type']?.startsWith('text/html'))?.body).toContain(
+      '<strong>HTML</strong>',
+    );
     const attachment = leaves.find((p) => p.headers['content-type']?.startsWith('text/calendar'));
     expect(attachment?.headers['content-disposition']).toContain('meeting-request.ics');
     expect(attachment?.headers['content-type']).toContain('method=REQUEST');
@@ -125,7 +139,9 @@ describe('deliverDue', () => {
     expect(backoffMs(1)).toBe(5 * 60 * 1000);
 
     // Not due yet: nothing is attempted.
-    expect(await deliverDue(db, { now: new Date(t0.getTime() + backoffMs(1) - 1000) })).toMatchObject({
+    expect(
+      await deliverDue(db, { now: new Date(t0.getTime() + backoffMs(1) - 1000) }),
+    ).toMatchObject({
       retrying: 0,
       sent: 0,
     });
@@ -159,7 +175,9 @@ describe('deliverDue', () => {
     expect(r).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     expect(r.lastError).toContain('No such user here');
     // Failed rows are not picked up by the scheduled run any more.
-    expect(await deliverDue(db, { now: new Date(now.getTime() + 24 * 3600 * 1000) })).toMatchObject({ failed: 0, retrying: 0 });
+    expect(await deliverDue(db, { now: new Date(now.getTime() + 24 * 3600 * 1000) })).toMatchObject(
+      { failed: 0, retrying: 0 },
+    );
     expect(backoffMs(MAX_ATTEMPTS)).toBeLessThanOrEqual(6 * 3600 * 1000);
   });
 
@@ -201,7 +219,11 @@ describe('deliverDue', () => {
     expect(smtp.received.map((m) => m.to[0])).toEqual(['b@example.com']);
     const [first, second] = await Promise.all([deliverDue(db), deliverDue(db)]);
     expect(first!.sent + second!.sent).toBe(2);
-    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([
+      'a@example.com',
+      'b@example.com',
+      'c@example.com',
+    ]);
     expect((await row(a.id)).status).toBe('sent');
     expect((await row(c.id)).status).toBe('sent');
   });
@@ -215,7 +237,9 @@ describe('deliverDue', () => {
       expect((await row(stored.id)).nextAttemptAt.getTime()).toBe(now.getTime() + SEND_LEASE_MS);
     });
     expect(await deliverDue(db, { now })).toMatchObject({ sent: 0 });
-    expect(await deliverDue(db, { now: new Date(now.getTime() + SEND_LEASE_MS) })).toMatchObject({ sent: 1 });
+    expect(await deliverDue(db, { now: new Date(now.getTime() + SEND_LEASE_MS) })).toMatchObject({
+      sent: 1,
+    });
   });
 });
 

@@ -65,12 +65,20 @@ export function backoffMs(attempts: number): number {
 }
 
 /** A UTF-8 text file (e.g. an .ics invitation) as an outbox attachment. */
-export function textAttachment(filename: string, contentType: string, text: string): OutboxAttachment {
+export function textAttachment(
+  filename: string,
+  contentType: string,
+  text: string,
+): OutboxAttachment {
   return { filename, contentType, content: Buffer.from(text, 'utf8').toString('base64') };
 }
 
 /** Writes one e-mail to the outbox and returns the stored row (status 'pending', due now). */
-export async function enqueueEmail(db: Db, email: EmailInput, now = new Date()): Promise<OutboxEmail> {
+export async function enqueueEmail(
+  db: Db,
+  email: EmailInput,
+  now = new Date(),
+): Promise<OutboxEmail> {
   const [row] = await db
     .insert(emailOutbox)
     .values({
@@ -89,7 +97,9 @@ export async function enqueueEmail(db: Db, email: EmailInput, now = new Date()):
 }
 
 /** A nodemailer SMTP transport for SMTP_URL, or undefined when e-mail is not configured. */
-export async function smtpTransport(smtpUrl = readEnv().smtpUrl): Promise<MailTransport | undefined> {
+export async function smtpTransport(
+  smtpUrl = readEnv().smtpUrl,
+): Promise<MailTransport | undefined> {
   if (!smtpUrl) return undefined;
   const nodemailer = await import('nodemailer');
   // Short timeouts: delivery runs inside functions with a limited lifetime.
@@ -98,7 +108,9 @@ export async function smtpTransport(smtpUrl = readEnv().smtpUrl): Promise<MailTr
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  } as Parameters<typeof nodemailer.createTransport>[0] & { url: string }) as unknown as MailTransport;
+  } as Parameters<typeof nodemailer.createTransport>[0] & {
+    url: string;
+  }) as unknown as MailTransport;
 }
 
 export type DeliveryResult = { sent: number; retrying: number; failed: number; skipped: boolean };
@@ -144,7 +156,15 @@ async function release(db: Db, rows: OutboxEmail[], now: Date) {
   await db
     .update(emailOutbox)
     .set({ nextAttemptAt: now })
-    .where(and(inArray(emailOutbox.id, rows.map((r) => r.id)), eq(emailOutbox.status, 'pending')));
+    .where(
+      and(
+        inArray(
+          emailOutbox.id,
+          rows.map((r) => r.id),
+        ),
+        eq(emailOutbox.status, 'pending'),
+      ),
+    );
 }
 
 function describeError(error: unknown): string {
@@ -262,7 +282,8 @@ export function deliverInBackground(db: Db, ids: number[], context?: unknown): P
   const attempt = deliverDue(db, { ids })
     .then(() => undefined)
     .catch((error: unknown) => console.error('Outbox delivery attempt failed', error));
-  const waitUntil = (context as { waitUntil?: (p: Promise<unknown>) => void } | undefined)?.waitUntil;
+  const waitUntil = (context as { waitUntil?: (p: Promise<unknown>) => void } | undefined)
+    ?.waitUntil;
   if (typeof waitUntil === 'function') waitUntil.call(context, attempt);
   return attempt;
 }

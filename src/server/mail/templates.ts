@@ -80,7 +80,9 @@ export function contactTeamEmail(msg: ContactMessage): EmailContent {
     subject: `New contact message from ${msg.name}`,
     ...renderEmail({
       heading: 'New contact message',
-      paragraphs: [`${msg.name} sent a message through the contact form. We promised a reply within 24 hours.`],
+      paragraphs: [
+        `${msg.name} sent a message through the contact form. We promised a reply within 24 hours.`,
+      ],
       details: [
         ['Name', msg.name],
         ['Email', msg.email],
@@ -131,7 +133,9 @@ export function meetingTeamEmail(req: MeetingRequest, slot: SlotDescription): Em
     subject: `New meeting request: ${slot.meetingLabel} with ${req.name}`,
     ...renderEmail({
       heading: 'New meeting request',
-      paragraphs: [`${req.name} asked for a meeting. Please confirm or propose another time within 24 hours.`],
+      paragraphs: [
+        `${req.name} asked for a meeting. Please confirm or propose another time within 24 hours.`,
+      ],
       details: [
         ['Meeting', slot.meetingLabel],
         ['Requested time', slotSentence(slot)],

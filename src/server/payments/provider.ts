@@ -3,7 +3,7 @@
  * simulated provider locally and in tests; everything after "create a session" and
  * "what is the state of this session" is shared code (fulfilment, orders, e-mails).
  */
-import type { CheckoutMode, PricedLine } from '../../features/checkout/checkout.ts';
+import type { CheckoutMode, PricedLine } from '../db/schema.ts';
 
 export type ProviderName = 'stripe' | 'simulated';
 

@@ -4,7 +4,7 @@
  * where one-time lines are charged on the first invoice.
  */
 import Stripe from 'stripe';
-import type { PricedLine } from '../../features/checkout/checkout.ts';
+import type { PricedLine } from '../db/schema.ts';
 import type { ServerEnv } from '../env.ts';
 import type {
   CreateCheckoutInput,

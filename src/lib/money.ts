@@ -1,7 +1,7 @@
 /**
- * Dollar formatting, kept apart from catalogue.ts (and its zod schemas) so that scripts and
- * islands that only show amounts (the cart, the success page, the landing calculator) do not
- * load zod. The formatters are built on first use: constructing an Intl.NumberFormat loads
+ * Dollar formatting for every page and feature, free of the catalogue (and its zod schemas) so
+ * that scripts and islands that only show amounts (the cart, the success page, the landing
+ * calculator) do not load zod. The formatters are built on first use: constructing an Intl.NumberFormat loads
  * locale data, which would otherwise run in every page's start-up task.
  */
 let usd: Intl.NumberFormat | undefined;

@@ -6,7 +6,7 @@
 import { useCallback, useId, useState, type SubmitEvent } from 'react';
 import type { ZodType } from '../../lib/zod';
 import { errorMessage } from '../../lib/error-message';
-import { notify } from '../notifications/notifications';
+import { notify } from '../../lib/notifications';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 

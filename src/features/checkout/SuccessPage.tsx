@@ -6,18 +6,18 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
-import { formatUsd } from '../catalogue/money';
+import { formatUsd } from '../../lib/money';
 import SignInLinkForm from '../clients/SignInLinkForm';
-import { loadCart } from '../cart/cart.state';
+import { loadCart } from '../cart/cart.store';
 import { RequestError, requestJson } from '../../lib/request-json';
-import '../checkout/checkout.css';
+import './checkout.css';
 import {
   isSettled,
   linePriceLabel,
   orderStatusLabel,
   type CheckoutSessionView,
   type OrderView,
-} from './orders';
+} from '../orders/orders';
 
 export const COUNTDOWN_SECONDS = 10;
 /** While a delayed payment is pending, the page asks again this often, this many times. */

@@ -131,7 +131,15 @@ export function SelectField(p: SelectProps) {
  * The honeypot: off-screen, hidden from assistive technology and out of the tab order, so
  * only bots fill it (see contact.ts for what the server does with it).
  */
-export function Honeypot({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {
+export function Honeypot({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <div className="form-honeypot" aria-hidden="true">
       <label htmlFor={id}>Website (leave empty)</label>
@@ -148,7 +156,15 @@ export function Honeypot({ id, value, onChange }: { id: string; value: string; o
   );
 }
 
-export function SubmitButton({ busy, idle, busyLabel }: { busy: boolean; idle: ReactNode; busyLabel: string }) {
+export function SubmitButton({
+  busy,
+  idle,
+  busyLabel,
+}: {
+  busy: boolean;
+  idle: ReactNode;
+  busyLabel: string;
+}) {
   return (
     <button type="submit" className="btn btn--block form-submit" disabled={busy}>
       {busy && <span className="spinner" aria-hidden="true" />}

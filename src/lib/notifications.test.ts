@@ -7,7 +7,11 @@ afterEach(() => cleanStores($notification));
 describe('notify', () => {
   it('shows one notice at a time with the default 5000 ms duration', () => {
     notify({ title: 'First' });
-    const second = notify({ title: 'Cart Cleared', description: 'All 2 item(s)', variant: 'destructive' });
+    const second = notify({
+      title: 'Cart Cleared',
+      description: 'All 2 item(s)',
+      variant: 'destructive',
+    });
     expect($notification.get()).toEqual(second);
     expect(second.durationMs).toBe(NOTIFICATION_DURATION_MS);
     expect(NOTIFICATION_DURATION_MS).toBe(5000);

@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importsOf, isPublicModule, layeringViolations } from './layering';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('layering of the project', () => {
+  it('has no import that points up a layer or into another feature’s internals', () => {
+    const found = layeringViolations(root).map((v) => `${v.file} → ${v.specifier}: ${v.rule}`);
+    expect(found).toEqual([]);
+  });
+});
+
+describe('the layering check', () => {
+  const tree = mkdtempSync(path.join(tmpdir(), 'layering-'));
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
+    writeFileSync(path.join(tree, file), text);
+  };
+  mkdirSync(path.join(tree, 'netlify/functions'), { recursive: true });
+  write('src/lib/money.ts', "import { x } from '../features/catalogue/catalogue';\n");
+  write(
+    'src/server/payments/stripe.ts',
+    "import type { PricedLine } from '../../features/checkout/checkout';\n",
+  );
+  write(
+    'src/components/sections/Cards.astro',
+    "---\nimport { findItem } from '../../features/catalogue/catalogue';\n---\n",
+  );
+  write('src/features/catalogue/catalogue.ts', 'export const x = 1;\n');
+  write('src/features/catalogue/money.ts', 'export const y = 1;\n');
+  write('src/features/checkout/checkout.ts', 'export type PricedLine = {};\n');
+  write(
+    'src/features/orders/orders.ts',
+    "import { x } from '../catalogue/catalogue';\nimport { y } from '../catalogue/money';\nimport '../checkout/checkout.css';\n",
+  );
+  write(
+    'src/features/orders/Page.astro',
+    "---\nimport Layout from '../../layouts/Layout.astro';\n---\n",
+  );
+  write('src/pages/pay.astro', "---\nimport { getDb } from '../server/db/client';\n---\n");
+  write('src/features/orders/orders.test.ts', "import { y } from '../catalogue/money';\n");
+
+  it('reports each wrong-way import with its rule, and only those', () => {
+    const found = layeringViolations(tree).map((v) => `${v.file} → ${v.specifier}`);
+    expect(found.sort()).toEqual(
+      [
+        'src/lib/money.ts → ../features/catalogue/catalogue',
+        'src/server/payments/stripe.ts → ../../features/checkout/checkout',
+        'src/components/sections/Cards.astro → ../../features/catalogue/catalogue',
+        'src/features/orders/orders.ts → ../catalogue/money',
+        'src/features/orders/orders.ts → ../checkout/checkout.css',
+        'src/features/orders/Page.astro → ../../layouts/Layout.astro',
+        'src/pages/pay.astro → ../server/db/client',
+      ].sort(),
+    );
+  });
+
+  it('reads imports, re-exports and dynamic imports, but not comments', () => {
+    expect(
+      importsOf(
+        "import a from './a';\nimport type { B } from './b';\nexport { c } from './c';\nconst d = await import('./d');\n// import e from './e';\nimport './f.css';\n",
+      ),
+    ).toEqual(['./a', './b', './c', './d', './f.css']);
+  });
+
+  it('takes a feature’s own-named modules and its components as its front door', () => {
+    expect(isPublicModule('cart', 'cart.ts')).toBe(true);
+    expect(isPublicModule('cart', 'cart.store.ts')).toBe(true);
+    expect(isPublicModule('clients', 'clients.server.ts')).toBe(true);
+    expect(isPublicModule('clients', 'SignInLinkForm.tsx')).toBe(true);
+    expect(isPublicModule('cart', 'cart.state.ts')).toBe(false);
+    expect(isPublicModule('checkout', 'checkout.css')).toBe(false);
+  });
+});

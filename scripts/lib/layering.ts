@@ -1,0 +1,116 @@
+/**
+ * The layering rules of ARCHITECTURE.md, as a check over every import in the sources:
+ *
+ *   pages, layouts, functions → features → components → src/server → src/lib
+ *
+ * - `src/lib` imports nothing of the project but `src/lib`.
+ * - `src/server` imports `src/server` and `src/lib` only, never a feature.
+ * - `src/components` imports components, `src/server`-free `src/lib` helpers only, never a
+ *   feature (a section that needs the catalogue takes its data as props).
+ * - A feature imports another feature only through its public modules: `<area>.ts`,
+ *   `<area>.server.ts`, `<area>.store.ts` and its PascalCase components. Everything else in a
+ *   feature folder is that feature's own.
+ * - Pages do not open the database: they call a feature's service.
+ *
+ * Type-only imports count too: a type that lives in the wrong layer still ties the layers.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Violation = { file: string; specifier: string; rule: string };
+
+const SOURCE = /\.(ts|tsx|mts|astro)$/;
+const IMPORT =
+  /(?:\bimport\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?|\bexport\s+(?:type\s+)?[^'"`;]*?\s+from\s+|\bimport\s*\()\s*['"]([^'"]+)['"]/g;
+
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...walk(full));
+    else if (SOURCE.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+/** Import specifiers of a source file (frontmatter and scripts of .astro files included). */
+export function importsOf(text: string): string[] {
+  const withoutComments = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return [...withoutComments.matchAll(IMPORT)].map((m) => m[1]!);
+}
+
+type Place =
+  | { layer: 'lib' | 'server' | 'components' | 'pages' | 'layouts' | 'functions' | 'other' }
+  | { layer: 'features'; feature: string; file: string };
+
+function placeOf(root: string, file: string): Place {
+  const rel = path.relative(root, file).split(path.sep);
+  if (rel[0] === 'netlify' && rel[1] === 'functions') return { layer: 'functions' };
+  if (rel[0] !== 'src') return { layer: 'other' };
+  if (rel[1] === 'features' && rel[2])
+    return { layer: 'features', feature: rel[2], file: rel.slice(3).join('/') };
+  if (
+    rel[1] === 'lib' ||
+    rel[1] === 'server' ||
+    rel[1] === 'components' ||
+    rel[1] === 'pages' ||
+    rel[1] === 'layouts'
+  )
+    return { layer: rel[1] };
+  return { layer: 'other' };
+}
+
+/** A feature's front door: `<area>.ts`, `<area>.server.ts`, `<area>.store.ts`, components. */
+export function isPublicModule(feature: string, file: string): boolean {
+  const name = file.replace(/\.(ts|tsx|mts|astro)$/, '');
+  if ([feature, `${feature}.server`, `${feature}.store`].includes(name)) return true;
+  return !file.includes('/') && /^[A-Z]/.test(file) && /\.(tsx|astro)$/.test(file);
+}
+
+/** The file a relative specifier names, extension added as the bundler would. */
+function resolve(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = path.resolve(path.dirname(from), specifier.replace(/\?.*$/, ''));
+  const found = ['', '.ts', '.tsx', '.mts', '.astro'].map((ext) => base + ext).find(existsSync);
+  return found ?? base;
+}
+
+/** Every import that points the wrong way, with the rule it breaks. */
+export function layeringViolations(root: string): Violation[] {
+  const files = [...walk(path.join(root, 'src')), ...walk(path.join(root, 'netlify', 'functions'))];
+  const violations: Violation[] = [];
+  for (const file of files) {
+    if (/\.test\.(ts|tsx|mts)$/.test(file)) continue;
+    const from = placeOf(root, file);
+    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+      const target = resolve(file, specifier);
+      if (!target) continue;
+      const to = placeOf(root, target);
+      const report = (rule: string) =>
+        violations.push({ file: path.relative(root, file), specifier, rule });
+      if (from.layer === 'lib' && to.layer !== 'lib') report('src/lib imports only src/lib');
+      else if (from.layer === 'server' && to.layer !== 'server' && to.layer !== 'lib')
+        report('src/server imports only src/server and src/lib');
+      else if (
+        from.layer === 'components' &&
+        (to.layer === 'features' || to.layer === 'server' || to.layer === 'pages')
+      )
+        report('components import no feature, server code or page');
+      else if (
+        from.layer === 'features' &&
+        (to.layer === 'pages' || to.layer === 'layouts' || to.layer === 'functions')
+      )
+        report('features import no page, layout or function');
+      else if (
+        from.layer === 'features' &&
+        to.layer === 'features' &&
+        from.feature !== to.feature &&
+        !isPublicModule(to.feature, to.file)
+      )
+        report(`another feature's internals (use ${to.feature}'s public module)`);
+      else if (from.layer === 'pages' && to.layer === 'server' && /[/\\]db[/\\]/.test(target))
+        report('pages do not open the database (call a feature service)');
+    }
+  }
+  return violations;
+}
