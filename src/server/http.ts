@@ -91,22 +91,20 @@ export async function readBodyLimited(
  * surrogates), so they would otherwise surface as a server error. Answers the first offending
  * field's path, or null.
  */
-export function unstorableTextAt(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') {
-    return /\u0000/.test(value) || !value.isWellFormed() ? path : null;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorableTextAt(value[i], [...path, String(i)]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      const found =
-        unstorableTextAt(key, [...path, key]) ?? unstorableTextAt(child, [...path, key]);
-      if (found) return found;
+export function unstorableTextAt(value: unknown): string[] | null {
+  // Iterative: a body nested thousands deep must not overflow the stack.
+  const stack: [unknown, string[]][] = [[value, []]];
+  while (stack.length) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000') || !current.isWellFormed()) return path;
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], [...path, String(i)]]);
+    } else if (current && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current).reverse()) {
+        if (key.includes('\u0000') || !key.isWellFormed()) return [...path, key];
+        stack.push([child, [...path, key]]);
+      }
     }
   }
   return null;
@@ -161,6 +159,8 @@ export function handler(methods: string[], fn: Handler): Handler {
       return errorJson(405, `Method ${req.method} is not allowed`, { Allow: methods.join(', ') });
     }
     try {
+      // The same text rule for query strings as for bodies (e.g. an admin search for "\u0000").
+      assertStorableText(Object.fromEntries(new URL(req.url).searchParams));
       return await fn(req, context);
     } catch (error) {
       if (error instanceof HttpError) return errorJson(error.status, error.message, error.headers);

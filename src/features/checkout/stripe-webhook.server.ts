@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../server/db/client.ts';
 import { webhookEvents } from '../../server/db/schema.ts';
-import { HttpError } from '../../server/http.ts';
+import { assertStorableText, HttpError } from '../../server/http.ts';
 import { fromStripeSession } from '../../server/payments/stripe.ts';
 import { fulfillCheckout } from '../orders/orders.server';
 
@@ -45,7 +45,20 @@ export type WebhookOutcome = {
   status?: string;
 };
 
+/**
+ * A signed body is still checked like any input: an event needs a text id and type, and no
+ * text in it may be unstorable (NUL, lone surrogates), or it is a 400, never a 500 that
+ * Stripe would retry for days.
+ */
+function assertUsableEvent(event: unknown): asserts event is Stripe.Event {
+  const { id, type } = (event ?? {}) as { id?: unknown; type?: unknown };
+  if (typeof id !== 'string' || !id || id.length > 255 || typeof type !== 'string' || !type)
+    throw new HttpError(400, 'Not a Stripe event');
+  assertStorableText(event);
+}
+
 export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+  assertUsableEvent(event);
   const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
   if (seen) return { received: true, duplicate: true };
 

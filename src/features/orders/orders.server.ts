@@ -17,6 +17,7 @@ import {
   type Order,
 } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
+import { HttpError } from '../../server/http.ts';
 import { enqueueEmail, deliverDue } from '../../server/mail/outbox.ts';
 import {
   providerNamed,
@@ -207,7 +208,8 @@ export async function fulfillCheckout(
   }
 
   const email = provider.customerEmail ?? session.customerEmail;
-  if (!email) throw new Error(`Checkout session ${session.id} completed without a customer e-mail`);
+  // Stripe Checkout always collects an e-mail; a completion without one is not ours to fulfil.
+  if (!email) throw new HttpError(400, 'The checkout session completed without a customer e-mail');
   const name = provider.customerName ?? session.customerName ?? '';
   const status = targetStatus(provider, options.paymentFailed ?? false);
   const paymentIntentId =

@@ -104,13 +104,34 @@ export function checkoutSessionParams(
   return params;
 }
 
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === 'string' ? value : value.id;
+/**
+ * Webhook payloads are signed, not typed: a field of the wrong type or size is treated as
+ * absent rather than stored (or failing the insert and making Stripe retry forever).
+ */
+function textOf(value: unknown, max = 500): string | null {
+  return typeof value === 'string' && value.length > 0 && value.length <= max ? value : null;
+}
+
+function idOf(value: unknown): string | null {
+  if (value && typeof value === 'object' && 'id' in value) return textOf(value.id, 255);
+  return textOf(value, 255);
+}
+
+/** An amount fulfilment can store: whole cents within the integer column's range. */
+function centsOf(value: unknown): number | null {
+  return typeof value === 'number' &&
+    Number.isSafeInteger(value) &&
+    value >= 0 &&
+    value <= 2_147_483_647
+    ? value
+    : null;
 }
 
 /** Reduces a Stripe session (API response or webhook payload) to what fulfilment needs. */
 export function fromStripeSession(session: Stripe.Checkout.Session): ProviderSession {
+  const details: unknown = session.customer_details;
+  const detail = (key: 'email' | 'name') =>
+    details && typeof details === 'object' ? (details as Record<string, unknown>)[key] : undefined;
   return {
     id: session.id,
     status:
@@ -125,12 +146,12 @@ export function fromStripeSession(session: Stripe.Checkout.Session): ProviderSes
         : session.payment_status === 'no_payment_required'
           ? 'no_payment_required'
           : 'unpaid',
-    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
-    customerName: session.customer_details?.name ?? null,
+    customerEmail: textOf(detail('email'), 320) ?? textOf(session.customer_email, 320),
+    customerName: textOf(detail('name'), 200),
     paymentIntentId: idOf(session.payment_intent),
     subscriptionId: idOf(session.subscription),
     customerId: idOf(session.customer),
-    amountTotalCents: session.amount_total ?? null,
+    amountTotalCents: centsOf(session.amount_total),
   };
 }
 
