@@ -290,3 +290,51 @@ test.describe('payment success page', () => {
     expect(errors.join('\n')).toContain('Could not load the order');
   });
 });
+
+test.describe('when the database cannot be reached', () => {
+  test('the success page says the payment was received and keeps confirming until it can', async ({
+    page,
+  }) => {
+    await page.goto('/checkout/starter');
+    await payAs(page, 'Ada Lovelace', `outage.${Date.now()}@example.com`, '$1,000.00');
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+    // The same page again while the lookup answers 503: no thank-you-and-leave, no e-mail
+    // promise, but "payment received" and a retry that shows the order once it answers.
+    let outage = true;
+    await page.route('**/api/checkout-session/**', (route) =>
+      outage
+        ? route.fulfill({
+            status: 503,
+            headers: { 'Retry-After': '30' },
+            json: {
+              error:
+                'We could not reach our database. Nothing you typed was lost; please try again in a minute.',
+            },
+          })
+        : route.continue(),
+    );
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Payment Received' })).toBeVisible();
+    await expect(page.getByText('You do not need to pay again.')).toBeVisible();
+    await expect(page.getByText(/confirmation e-mail|on its way/)).toHaveCount(0);
+    outage = false;
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+
+  test('the payment page explains it in a styled page with status 503', async ({ page }) => {
+    const res = await page.goto('/pay/simulated?session=sim_cs_any&error=unavailable');
+    expect(res?.status()).toBe(503);
+    expect(Number(res?.headers()['retry-after'])).toBeGreaterThan(0);
+    await expect(
+      page.getByRole('heading', { name: 'Payment Temporarily Unavailable' }),
+    ).toBeVisible();
+    await expect(page.getByText(/Nothing you typed was lost/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute(
+      'href',
+      '/pay/simulated?session=sim_cs_any',
+    );
+  });
+});

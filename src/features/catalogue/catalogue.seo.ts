@@ -5,24 +5,26 @@ import { findItem, type BillingCycle } from './catalogue';
 export function productJsonLd(id: string, url: string) {
   const item = findItem(id);
   if (!item) throw new Error(`Unknown catalogue item ${id}`);
-  const offers = (Object.entries(item.prices) as [BillingCycle, number][]).map(([cycle, price]) => ({
-    '@type': 'Offer',
-    price: price.toFixed(2),
-    priceCurrency: 'USD',
-    availability: 'https://schema.org/InStock',
-    url,
-    ...(cycle === 'oneTime'
-      ? {}
-      : {
-          priceSpecification: {
-            '@type': 'UnitPriceSpecification',
-            price: price.toFixed(2),
-            priceCurrency: 'USD',
-            billingDuration: 1,
-            unitCode: cycle === 'monthly' ? 'MON' : 'ANN',
-          },
-        }),
-  }));
+  const offers = (Object.entries(item.prices) as [BillingCycle, number][]).map(
+    ([cycle, price]) => ({
+      '@type': 'Offer',
+      price: price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      url,
+      ...(cycle === 'oneTime'
+        ? {}
+        : {
+            priceSpecification: {
+              '@type': 'UnitPriceSpecification',
+              price: price.toFixed(2),
+              priceCurrency: 'USD',
+              billingDuration: 1,
+              unitCode: cycle === 'monthly' ? 'MON' : 'ANN',
+            },
+          }),
+    }),
+  );
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
