@@ -19,10 +19,10 @@ import { simulatedId } from '../../server/payments/simulated.ts';
 import {
   actingClientId,
   canSeeOrder,
+  findClient,
   grantOrderToBrowser,
   readClientAccess,
 } from '../clients/clients.server.ts';
-import { findClient } from '../clients/clients.server.ts';
 import {
   fulfillCheckout,
   joinOrderToSignedInClient,

@@ -3,12 +3,11 @@
  * subscriptions can be updated or cancelled ("cancel anytime"). With simulated payments there
  * is no Stripe customer, which the dashboard explains instead of offering the button.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
-import { clients } from '../../server/db/schema.ts';
 import { readEnv, type ServerEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/http.ts';
 import { createStripeClient } from '../../server/payments/stripe.ts';
+import { findClient } from '../clients/clients.server.ts';
 
 export const BILLING_SIMULATED =
   'Payments are simulated in this environment, so there is no Stripe billing account to manage.';
@@ -27,7 +26,7 @@ export async function billingPortalUrl(
   options: { env?: ServerEnv; stripe?: PortalClient } = {},
 ): Promise<string> {
   const env = options.env ?? readEnv();
-  const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
+  const client = await findClient(db, clientId);
   if (!client) throw new HttpError(401, 'Please sign in to manage billing.');
   if (!options.stripe && (env.simulatedPayments || !env.stripeSecretKey))
     throw new HttpError(409, BILLING_SIMULATED);

@@ -26,9 +26,14 @@ import {
 } from '../../server/payments/index.ts';
 import { simulatedId } from '../../server/payments/simulated.ts';
 import { findItem, toCents } from '../catalogue/catalogue';
-import { canSeeOrder, type ClientAccess } from '../clients/clients.server.ts';
-import { clientForPurchase, normaliseEmail } from '../clients/clients.server.ts';
-import { createMagicLink, magicLinkUrl } from '../clients/clients.server.ts';
+import {
+  canSeeOrder,
+  clientForPurchase,
+  createMagicLink,
+  magicLinkUrl,
+  normaliseEmail,
+  type ClientAccess,
+} from '../clients/clients.server.ts';
 import { onboardingPathFor } from '../checkout/checkout';
 import {
   buildOrderItemPdf,
