@@ -4,6 +4,7 @@
  * with aria-describedby and the control is marked aria-invalid.
  */
 import type { ReactNode } from 'react';
+import './honeypot.css';
 
 type Common = {
   id: string;
@@ -135,17 +136,22 @@ export function Honeypot({
   id,
   value,
   onChange,
+  name = 'website',
+  label = 'Website',
 }: {
   id: string;
   value: string;
   onChange: (v: string) => void;
+  /** The field's name; a form with a real "website" field names its honeypot otherwise. */
+  name?: string;
+  label?: string;
 }) {
   return (
     <div className="form-honeypot" aria-hidden="true">
-      <label htmlFor={id}>Website (leave empty)</label>
+      <label htmlFor={id}>{label} (leave empty)</label>
       <input
         id={id}
-        name="website"
+        name={name}
         type="text"
         tabIndex={-1}
         autoComplete="off"

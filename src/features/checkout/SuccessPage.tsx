@@ -4,8 +4,9 @@
  * either parameter, or when the lookup fails (only logged), it thanks the buyer and counts
  * down 10 seconds to the home page.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Icon } from '../../components/ui/Icon';
+import type { IconName } from '../../components/ui/icons';
 import { formatUsd } from '../../lib/money';
 import SignInLinkForm from '../clients/SignInLinkForm';
 import { loadCart } from '../cart/cart.store';
@@ -266,6 +267,31 @@ function SignInForThisOrder() {
   );
 }
 
+/** The page's headline block: an icon tile in the state's tone, the heading, then the text. */
+function StatusHero({
+  icon,
+  tone,
+  title,
+  children,
+}: {
+  icon?: IconName;
+  tone?: 'pending' | 'failed';
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="success-hero">
+      {icon && (
+        <span className={`icon-tile${tone ? ` icon-tile--${tone}` : ''}`} aria-hidden="true">
+          <Icon name={icon} />
+        </span>
+      )}
+      <h1>{title}</h1>
+      {children}
+    </div>
+  );
+}
+
 function ClosingActions() {
   return (
     <div className="btn-row success-actions">
@@ -330,11 +356,7 @@ export default function SuccessPage({ support }: { support: Support }) {
   if (state.kind === 'confirming') {
     return (
       <div className="success-stack">
-        <div className="success-hero">
-          <span className="icon-tile icon-tile--pending" aria-hidden="true">
-            <Icon name="clock" />
-          </span>
-          <h1>Payment Received</h1>
+        <StatusHero icon="clock" tone="pending" title="Payment Received">
           <p className="lead">
             Thank you. We are confirming your order now; this page checks again every few seconds.
             You do not need to pay again.
@@ -342,7 +364,7 @@ export default function SuccessPage({ support }: { support: Support }) {
           <p className="checkout-loading" role="status">
             <span className="spinner" aria-hidden="true" /> Confirming your order…
           </p>
-        </div>
+        </StatusHero>
       </div>
     );
   }
@@ -350,11 +372,7 @@ export default function SuccessPage({ support }: { support: Support }) {
   if (state.kind === 'unconfirmed') {
     return (
       <div className="success-stack">
-        <div className="success-hero">
-          <span className="icon-tile icon-tile--pending" aria-hidden="true">
-            <Icon name="clock" />
-          </span>
-          <h1>We Are Still Confirming Your Order</h1>
+        <StatusHero icon="clock" tone="pending" title="We Are Still Confirming Your Order">
           <p className="lead" role="alert">
             Your payment is safe with our payment provider, but we could not reach our order system
             to confirm it yet. Please try again in a minute; you do not need to pay again.
@@ -367,7 +385,7 @@ export default function SuccessPage({ support }: { support: Support }) {
               Email Support
             </a>
           </div>
-        </div>
+        </StatusHero>
       </div>
     );
   }
@@ -375,8 +393,7 @@ export default function SuccessPage({ support }: { support: Support }) {
   if (state.kind === 'loading') {
     return (
       <div className="success-stack">
-        <div className="success-hero">
-          <h1>Confirming Your Payment</h1>
+        <StatusHero title="Confirming Your Payment">
           <p className="lead">
             We are confirming your payment with our payment provider and loading your order details.
             This usually takes only a moment, so please keep this page open.
@@ -384,7 +401,7 @@ export default function SuccessPage({ support }: { support: Support }) {
           <p className="checkout-loading" role="status">
             <span className="spinner" aria-hidden="true" /> Loading your order details…
           </p>
-        </div>
+        </StatusHero>
       </div>
     );
   }
@@ -392,16 +409,12 @@ export default function SuccessPage({ support }: { support: Support }) {
   if (state.kind === 'fallback') {
     return (
       <div className="success-stack">
-        <div className="success-hero">
-          <span className="icon-tile" aria-hidden="true">
-            <Icon name="check" />
-          </span>
-          <h1>Thank You for Your Purchase!</h1>
+        <StatusHero icon="check" title="Thank You for Your Purchase!">
           <p className="lead">
             If you completed a payment, you will receive a confirmation e-mail with your receipt and
             next steps as soon as your order is confirmed.
           </p>
-        </div>
+        </StatusHero>
         <Countdown />
       </div>
     );

@@ -15,8 +15,8 @@ import {
 } from '../../components/form/wizard-fields';
 import { LinkButton } from '../../components/form/LinkButton';
 import { useHydrated } from '../../components/form/use-hydrated';
+import { Honeypot } from '../../components/form/fields';
 import '../../components/form/wizard.css';
-import './client-onboarding.css';
 import {
   ACCESSIBILITY_LEVELS,
   ANALYTICS_TRACKING,
@@ -387,7 +387,14 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
           )}
         </fieldset>
 
-        <Honeypot value={honeypot} onChange={setHoneypot} />
+        {/* As on the contact and meeting forms; named apart from the real "website" field. */}
+        <Honeypot
+          id={`co-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          label="Homepage"
+          value={honeypot}
+          onChange={setHoneypot}
+        />
 
         <div className="ob-nav">
           <button
@@ -415,29 +422,6 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
           )}
         </div>
       </form>
-    </div>
-  );
-}
-
-/**
- * The honeypot, as on the contact and meeting forms: off-screen, hidden from assistive
- * technology and out of the tab order, so only bots fill it (see client-onboarding.ts for its
- * name and for what the server does with it).
- */
-function Honeypot({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const id = `co-${HONEYPOT_FIELD}`;
-  return (
-    <div className="co-honeypot" aria-hidden="true">
-      <label htmlFor={id}>Homepage (leave empty)</label>
-      <input
-        id={id}
-        name={HONEYPOT_FIELD}
-        type="text"
-        tabIndex={-1}
-        autoComplete="off"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
     </div>
   );
 }

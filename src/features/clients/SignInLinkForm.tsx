@@ -1,12 +1,23 @@
 /**
- * "Send me a sign-in link" for pages that load no zod (the success page): the browser checks
- * the address's shape, the server validates it with the shared schema and answers the same
- * whether or not the address is known.
+ * The one "e-mail me a sign-in link" form (dashboard, success page). It loads no zod: the
+ * browser checks the address's shape, the server validates it with the shared schema and
+ * answers the same whether or not the address is known.
  */
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type RefObject, type SubmitEvent } from 'react';
 import { SIGN_IN_SENT } from './clients-texts';
 
-export default function SignInLinkForm() {
+type Props = {
+  /** Lets the page move focus to the address (the dashboard's Connect and View Project). */
+  inputRef?: RefObject<HTMLInputElement | null>;
+  initialEmail?: string;
+  submitLabel?: string;
+};
+
+export default function SignInLinkForm({
+  inputRef,
+  initialEmail = '',
+  submitLabel = 'Send me a sign-in link',
+}: Props) {
   const id = useId();
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
@@ -47,6 +58,8 @@ export default function SignInLinkForm() {
       <div className="field">
         <label htmlFor={`${id}-email`}>Email address</label>
         <input
+          ref={inputRef}
+          defaultValue={initialEmail}
           id={`${id}-email`}
           name="email"
           type="email"
@@ -65,7 +78,7 @@ export default function SignInLinkForm() {
       </div>
       <div>
         <button type="submit" className="btn" disabled={busy}>
-          Send me a sign-in link
+          {submitLabel}
         </button>
       </div>
       <p role="status">{sent}</p>

@@ -3,7 +3,7 @@
  * features, project status and support, and, for a signed-in client, their own orders with
  * onboarding progress and billing. Without a session it offers an e-mailed sign-in link.
  */
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CYCLE_LABEL, formatUsd } from '../catalogue/catalogue';
 import { notify } from '../../lib/notifications';
 import { ONBOARDING_STATUS_LABEL, safeRedirect } from '../onboarding/onboarding';
@@ -14,10 +14,9 @@ import {
   DASHBOARD_ERROR,
   MAGIC_LINK_INVALID,
   SIGN_IN_LINK_CONFIRM,
-  SIGN_IN_SENT,
   STATUS_ERROR,
-  signInRequestSchema,
 } from '../clients/clients';
+import SignInLinkForm from '../clients/SignInLinkForm';
 import './dashboard.css';
 import {
   MARKETING_FEATURES,
@@ -519,72 +518,16 @@ function SignIn({
   title?: string;
   intro?: string;
 }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState('');
-  const [sent, setSent] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = signInRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address.');
-      inputRef.current?.focus();
-      return;
-    }
-    setError('');
-    setBusy(true);
-    try {
-      const { ok, body } = await getJson<{ message?: string; error?: string }>(
-        '/api/auth/magic-link',
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(parsed.data),
-        },
-      );
-      if (!ok)
-        throw new Error(body?.error || 'The sign-in link could not be sent. Please try again.');
-      setSent(body?.message || SIGN_IN_SENT);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const titleId = useId();
   return (
-    <section className="ob-card db-signin" aria-labelledby="db-signin-title">
-      <h2 id="db-signin-title">{title}</h2>
+    <section className="ob-card db-signin" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
       <p>{intro}</p>
-      <form noValidate onSubmit={onSubmit} className="db-signin__form">
-        <div className="field">
-          <label htmlFor="signin-email">Email address</label>
-          <input
-            ref={inputRef}
-            id="signin-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'signin-email-error' : undefined}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          {error && (
-            <p className="field-error" id="signin-email-error">
-              {error}
-            </p>
-          )}
-        </div>
-        <button type="submit" className="btn" disabled={busy}>
-          Email me a sign-in link
-        </button>
-      </form>
-      <p role="status" className="db-signin__sent">
-        {sent}
-      </p>
+      <SignInLinkForm
+        inputRef={inputRef}
+        initialEmail={initialEmail}
+        submitLabel="Email me a sign-in link"
+      />
     </section>
   );
 }
