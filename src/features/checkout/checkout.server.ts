@@ -3,7 +3,7 @@
  * answer the success page's session lookup (fulfilling on the way), run the simulated
  * provider's Pay / Decline / Cancel, and the test suite's payment intent.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from '../../lib/zod';
 import { getDb, type Db } from '../../server/db/client.ts';
@@ -16,6 +16,7 @@ import { checkoutSessions, type CheckoutSession, type Order } from '../../server
 import { HttpError, readCookie } from '../../server/http.ts';
 import type { PaymentProvider } from '../../server/payments/index.ts';
 import { simulatedId } from '../../server/payments/simulated.ts';
+import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
 import {
   actingClientId,
   canSeeOrder,
@@ -66,17 +67,12 @@ function priced(items: Parameters<typeof priceCart>[0]) {
 export const CHECKOUT_ATTEMPT_COOKIE = '__Host-checkout_attempt';
 /** The paying browser is signed in by the success lookup only this long after payment. */
 export const CHECKOUT_GRANT_WINDOW_SECONDS = 60 * 60;
-const ATTEMPT_TOKEN = /^[\w-]{43}$/;
-
-function hashAttempt(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+const ATTEMPT_TOKEN = new RegExp(`^[\\w-]{${TOKEN_LENGTH}}$`);
 
 /** The browser's attempt token, kept across its checkouts so parallel tabs all stay provable. */
 export function checkoutAttempt(req: Request): { token: string; cookie: string } {
   const current = readCookie(req.headers.get('cookie'), CHECKOUT_ATTEMPT_COOKIE);
-  const token =
-    current && ATTEMPT_TOKEN.test(current) ? current : randomBytes(32).toString('base64url');
+  const token = current && ATTEMPT_TOKEN.test(current) ? current : newToken();
   return {
     token,
     cookie: `${CHECKOUT_ATTEMPT_COOKIE}=${token}; Path=/; Max-Age=${CHECKOUT_GRANT_WINDOW_SECONDS * 24}; HttpOnly; Secure; SameSite=Lax`,
@@ -100,7 +96,7 @@ async function claimBrowserGrant(
     .where(
       and(
         eq(checkoutSessions.id, sessionId),
-        eq(checkoutSessions.attemptHash, hashAttempt(attemptToken)),
+        eq(checkoutSessions.attemptHash, hashToken(attemptToken)),
         isNull(checkoutSessions.sessionGrantedAt),
         gt(
           checkoutSessions.completedAt,
@@ -187,7 +183,7 @@ export async function startCheckout(
     amountTotalCents: cart.amountTotalCents,
     successUrl,
     cancelUrl,
-    attemptHash: hashAttempt(attemptToken),
+    attemptHash: hashToken(attemptToken),
   });
   return { url: created.url, sessionId: created.id };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
 import { clientSessions, clients } from '../../server/db/schema';
+import { hashToken } from '../../server/tokens';
 import {
   CLIENT_SESSION_COOKIE,
   CLIENT_SESSION_IDLE_SECONDS,
@@ -11,7 +12,6 @@ import {
   endAllClientSessions,
   endClientSession,
   grantOrderToBrowser,
-  hashSessionToken,
   readClientAccess,
   startClientSession,
   type ClientAccess,
@@ -46,7 +46,7 @@ describe('client sessions', () => {
     expect(header).not.toMatch(/Domain=/i);
     const token = cookieOf(header).split('=')[1]!;
     const rows = await db.select().from(clientSessions);
-    expect(rows.some((r) => r.tokenHash === hashSessionToken(token))).toBe(true);
+    expect(rows.some((r) => r.tokenHash === hashToken(token))).toBe(true);
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
     expect(clearClientSessionCookie()).toBe(
       `${CLIENT_SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`,

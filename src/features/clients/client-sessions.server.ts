@@ -9,11 +9,11 @@
  *   session acts for its client (CRM link) only while nobody has proven the client's address,
  *   i.e. while the browser that created the client is the only party it can be.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { clientSessions, clients } from '../../server/db/schema.ts';
 import { readCookie } from '../../server/http.ts';
+import { hashToken, newToken } from '../../server/tokens.ts';
 
 /** `__Host-` binds the cookie to this exact origin: Secure, Path=/ and no Domain are enforced by browsers. */
 export const CLIENT_SESSION_COOKIE = '__Host-client_session';
@@ -33,10 +33,6 @@ export type ClientAccess = {
   /** The client's address has been proven (by anyone). */
   clientProven: boolean;
 };
-
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export function canSeeOrder(
   access: ClientAccess | null,
@@ -73,9 +69,9 @@ export async function startClientSession(
   options: { replaces?: ClientAccess | null; now?: Date } = {},
 ): Promise<string> {
   const now = options.now ?? new Date();
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   await db.insert(clientSessions).values({
-    tokenHash: hashSessionToken(token),
+    tokenHash: hashToken(token),
     clientId: grant.clientId,
     wholeAccount: grant.wholeAccount,
     orderIds: [...new Set(grant.orderIds)],
@@ -95,7 +91,7 @@ export async function readClientAccess(
 ): Promise<ClientAccess | null> {
   const token = readCookie(req.headers.get('cookie'), CLIENT_SESSION_COOKIE);
   if (!token || token.length > 100) return null;
-  const tokenHash = hashSessionToken(token);
+  const tokenHash = hashToken(token);
   const idleSince = new Date(now.getTime() - CLIENT_SESSION_IDLE_SECONDS * 1000);
   const [row] = await db
     .select({ session: clientSessions, emailVerifiedAt: clients.emailVerifiedAt })

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
 import { clients, magicLinks } from '../../server/db/schema';
-import { consumeMagicLink, createMagicLink, hashToken, magicLinkUrl } from './magic-links.server';
+import { hashToken } from '../../server/tokens';
+import { consumeMagicLink, createMagicLink, magicLinkUrl } from './magic-links.server';
 
 let db: Db;
 let clientId: number;

@@ -2,10 +2,10 @@
  * Single-use, expiring sign-in links for the client dashboard. The e-mail carries a random
  * token; the database keeps only its SHA-256, so a leaked table cannot sign anyone in.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { magicLinks } from '../../server/db/schema.ts';
+import { hashToken, newToken } from '../../server/tokens.ts';
 
 /** Links in order confirmations stay valid for a week; sign-in requests should pass a shorter TTL. */
 export const MAGIC_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -16,16 +16,12 @@ export const MAGIC_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
  */
 export const MAGIC_LINK_PATH = '/dashboard';
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 export async function createMagicLink(
   db: Db,
   clientId: number,
   options: { ttlSeconds?: number; now?: Date } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = options.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (options.ttlSeconds ?? MAGIC_LINK_TTL_SECONDS) * 1000);
   await db.insert(magicLinks).values({ tokenHash: hashToken(token), clientId, expiresAt });

@@ -9,11 +9,11 @@ import {
   clearedSessionCookie,
   createSession,
   destroySession,
-  hashToken,
   readSessionToken,
   sessionCookie,
   validateSession,
 } from './session';
+import { hashToken } from '../tokens';
 import { createOrResetUser } from './users';
 
 let db: Db;

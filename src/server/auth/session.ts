@@ -3,27 +3,19 @@
  * database holds only its SHA-256, so a leaked table cannot be replayed as cookies.
  * A session ends after 30 idle minutes or 12 hours in total, whichever comes first.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { adminSessions, users } from '../db/schema.ts';
+import { readCookie } from '../http.ts';
+import { hashToken, newToken } from '../tokens.ts';
 
 export const SESSION_COOKIE = '__Host-admin_session';
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** Writing lastSeenAt on every request is wasteful; a minute's precision is plenty for a 30-minute idle limit. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
-const TOKEN_BYTES = 32;
 
 export type AdminUser = { id: number; username: string };
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-export function newToken(): string {
-  return randomBytes(TOKEN_BYTES).toString('base64url');
-}
 
 /**
  * Starts a session for `userId`. The session this browser presented (if any) is deleted
@@ -106,17 +98,7 @@ export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<vo
 
 /** Reads the session token from the Cookie header. */
 export function readSessionToken(req: Request): string | null {
-  const header = req.headers.get('cookie');
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eqAt = part.indexOf('=');
-    if (eqAt === -1) continue;
-    if (part.slice(0, eqAt).trim() === SESSION_COOKIE) {
-      const value = part.slice(eqAt + 1).trim();
-      return value || null;
-    }
-  }
-  return null;
+  return readCookie(req.headers.get('cookie'), SESSION_COOKIE) || null;
 }
 
 /**
