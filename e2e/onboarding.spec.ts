@@ -89,9 +89,10 @@ test.describe('order onboarding wizard', () => {
       'src',
       new RegExp(`^/api/onboarding/logo/${orderId}/[\\w-]+$`),
     );
-    expect(
-      await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
-    ).toBe(1);
+    // Visible is not yet loaded: wait until the image has decoded from its URL.
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
     const logoUrl = (await preview.getAttribute('src')) ?? '';
 
     await page.getByRole('button', { name: 'Continue to Project Details' }).click();
