@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { httpErrorMessage, RequestError, requestJson } from './request-json';
+import { httpErrorMessage, NETWORK_ERROR, RequestError, requestJson } from './request-json';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,8 +25,35 @@ describe('requestJson', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/x', {
       method: 'POST',
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: '{"items":[]}',
+    });
+  });
+
+  it('sends extra headers, and a Blob body as it is', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const file = new Blob(['png'], { type: 'image/png' });
+
+    await requestJson('POST', '/api/upload', file, { headers: { 'X-Requested-With': 'x' } });
+    expect(fetchMock).toHaveBeenCalledWith('/api/upload', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'X-Requested-With': 'x' },
+      body: file,
+    });
+  });
+
+  it('turns a failed network call into a RequestError with status 0', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(requestJson('GET', '/api/x')).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR,
     });
   });
 

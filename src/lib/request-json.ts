@@ -36,17 +36,40 @@ export class RequestError extends Error {
   }
 }
 
+/** Extra headers (e.g. the admin's CSRF header); a Blob or FormData body is sent as it is. */
+export type RequestOptions = { headers?: Record<string, string> };
+
+function isRawBody(body: unknown): body is Blob | FormData {
+  return (
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof FormData !== 'undefined' && body instanceof FormData)
+  );
+}
+
 /**
  * Sends a request the way every island does (credentials, JSON body) and answers the raw
- * response; a non-OK response throws a RequestError with the spec's "{status}: {body}" text.
+ * response; a non-OK response throws a RequestError with the spec's "{status}: {body}" text,
+ * and a failed network call a RequestError with status 0.
  */
-export async function sendRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const init: RequestInit = { method, credentials: 'include' };
-  if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
+export async function sendRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const init: RequestInit = { method, credentials: 'include', headers };
+  if (isRawBody(body)) init.body = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
-  const res = await fetch(url, init);
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch {
+    throw new RequestError(0, NETWORK_ERROR);
+  }
   if (!res.ok) {
     const text = await res.text().catch(() => '');
     throw new RequestError(res.status, httpErrorMessage(res.status, res.statusText, text));
@@ -54,7 +77,14 @@ export async function sendRequest(method: string, url: string, body?: unknown): 
   return res;
 }
 
+export const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
+
 /** `sendRequest`, then the parsed JSON answer. */
-export async function requestJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return (await (await sendRequest(method, url, body)).json()) as T;
+export async function requestJson<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  return (await (await sendRequest(method, url, body, options)).json()) as T;
 }

@@ -9,13 +9,12 @@ export type DashboardOrder = {
   orderNumber: string;
   productId: string;
   productName: string;
-  /** Total in USD. */
-  amount: number;
+  amountCents: number;
   status: 'pending' | 'paid' | 'completed' | 'failed' | 'refunded';
   mode: 'payment' | 'subscription';
   createdAt: string;
   items: { name: string; billingCycle: 'oneTime' | 'monthly' | 'yearly'; quantity: number }[];
-  onboarding: { status: OnboardingStatus; stepsSaved: number; path: string };
+  onboarding: { status: OnboardingStatus; stepsSaved: number; totalSteps: number; path: string };
 };
 
 /** GET /api/dashboard → the signed-in client's own view (`SIGNED_OUT` without a session). */
