@@ -25,7 +25,8 @@ import pg from 'pg';
 import { databaseUrl, type Db } from '../src/server/db/client.ts';
 import * as schema from '../src/server/db/schema.ts';
 import { passwordProblem } from '../src/server/auth/password.ts';
-import { createOrResetUser, usernameProblem } from '../src/server/auth/users.ts';
+import { createOrResetUser } from '../src/server/auth/accounts.ts';
+import { usernameProblem } from '../src/server/auth/users.ts';
 
 class UsageError extends Error {}
 

@@ -3,12 +3,13 @@
  * POST /api/admin/meeting-requests/{id} {action: "confirm" | "propose" | "decline", date?, time?, note?}
  *      Answers the visitor by e-mail (through the outbox) with an updated calendar file.
  */
-import { listMeetingRequests, MEETING_CSV } from '../../src/features/admin/inbox.server.ts';
-import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
 import {
   answerMeetingRequest,
+  listMeetingRequests,
   meetingAction,
-} from '../../src/features/admin/meeting-replies.server.ts';
+  MEETING_CSV,
+} from '../../src/features/admin/inbox.server.ts';
+import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
 import { validateJson } from '../../src/features/admin/validate.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { errorJson, json } from '../../src/server/http.ts';

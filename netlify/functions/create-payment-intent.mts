@@ -1,10 +1,11 @@
 /** POST /api/create-payment-intent → {clientSecret} for the test suite (simulated mode only). */
 import { simulatedPaymentIntent } from '../../src/features/checkout/checkout.server.ts';
-import { readEnv } from '../../src/server/env.ts';
-import { assertSameOrigin, errorJson, handler, json, readJson } from '../../src/server/http.ts';
+import { assertSameOrigin, handler, json, readJson } from '../../src/server/http.ts';
+import { simulatedOnly } from '../../src/server/simulated-only.ts';
 
 export default handler(['POST'], async (req) => {
-  if (!readEnv().simulatedPayments) return errorJson(404, 'Not found');
+  const off = simulatedOnly();
+  if (off) return off;
   assertSameOrigin(req);
   return json(simulatedPaymentIntent(await readJson(req)));
 });

@@ -1,6 +1,7 @@
 /** POST /api/gohighlevel/connect/{userId}: "Connect to GoHighLevel" creates the client's sub-account. */
 import type { Config, Context } from '@netlify/functions';
-import { connectClient, requireOwnAccount } from '../../src/features/clients/crm-link.server.ts';
+import { requireOwnAccount } from '../../src/features/clients/crm-link.server.ts';
+import { connectCrm } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, handler, json } from '../../src/server/http.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
@@ -13,7 +14,7 @@ export default handler(['POST'], async (req, context) => {
     await readClientAccess(db, req),
     new URL(req.url).pathname.split('/').pop(),
   );
-  const linked = await connectClient(db, clientId);
+  const linked = await connectCrm(db, clientId);
   if (linked.emailIds.length) deliverInBackground(db, linked.emailIds, context as Context);
   return json({ isLinked: true, dashboardUrl: linked.dashboardUrl, created: linked.created });
 });

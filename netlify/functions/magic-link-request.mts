@@ -1,7 +1,7 @@
 /** POST /api/auth/magic-link {email}: e-mails a single-use dashboard sign-in link (same answer for unknown addresses). */
 import type { Config, Context } from '@netlify/functions';
 import { SIGN_IN_SENT } from '../../src/features/clients/clients.ts';
-import { requestSignInLink } from '../../src/features/clients/sign-in.server.ts';
+import { requestSignInLink } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/server/http.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';

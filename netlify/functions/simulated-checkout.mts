@@ -8,8 +8,8 @@ import {
   simulatedActionSchema,
 } from '../../src/features/checkout/checkout.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
+import { simulatedOnly } from '../../src/server/simulated-only.ts';
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable.ts';
-import { readEnv } from '../../src/server/env.ts';
 import {
   HttpError,
   assertSameOrigin,
@@ -23,7 +23,8 @@ const seeOther = (location: string) =>
   new Response(null, { status: 303, headers: withSecurityHeaders({ Location: location }) });
 
 export default handler(['POST'], async (req) => {
-  if (!readEnv().simulatedPayments) return errorJson(404, 'Not found');
+  const off = simulatedOnly();
+  if (off) return off;
   assertSameOrigin(req);
   if (Number(req.headers.get('content-length') ?? '0') > 16 * 1024)
     throw new HttpError(413, 'Request body is too large');

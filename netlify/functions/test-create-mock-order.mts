@@ -5,10 +5,10 @@
  * grants nothing of that client: the order waits for the address to be proven.
  */
 import { z } from 'zod';
-import { createTestOrder } from '../../src/features/orders/orders.server.ts';
+import { createTestOrder } from '../../src/features/test-mode/test-mode.server.ts';
 import { findItem } from '../../src/features/catalogue/catalogue.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { readEnv } from '../../src/server/env.ts';
+import { simulatedOnly } from '../../src/server/simulated-only.ts';
 import { assertSameOrigin, errorJson, handler, json, parseJson } from '../../src/server/http.ts';
 import {
   grantOrderToBrowser,
@@ -29,7 +29,8 @@ const mockOrderSchema = z.object({
 });
 
 export default handler(['POST'], async (req) => {
-  if (!readEnv().simulatedPayments) return errorJson(404, 'Not found');
+  const off = simulatedOnly();
+  if (off) return off;
   assertSameOrigin(req);
   const input = await parseJson(req, mockOrderSchema);
   if (!findItem(input.productId)) return errorJson(400, `Unknown product: ${input.productId}`);

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
 import { checkoutSessions, orders } from '../../src/server/db/schema.ts';
-import { startStripeStandIn, type StandIn } from '../../src/server/payments/stripe-stand-in.ts';
+import { startStripeStandIn, type StandIn } from '../../src/testing/stripe-stand-in.ts';
 import { CLIENT_SESSION_COOKIE } from '../../src/features/clients/client-sessions.server.ts';
 import { CHECKOUT_ATTEMPT_COOKIE } from '../../src/features/checkout/checkout.server.ts';
 import checkoutSession from '../functions/checkout-session.mts';

@@ -11,7 +11,7 @@ import {
   getRequest,
   jsonRequest,
   PROJECT_DETAILS,
-} from '../../src/features/onboarding/test-fixtures.ts';
+} from '../../src/testing/onboarding-fixtures.ts';
 import {
   billingPortalUrl,
   BILLING_SIMULATED,
@@ -72,13 +72,15 @@ describe('GET /api/dashboard', () => {
     expect(before.orders[0].onboarding).toEqual({
       status: 'not-started',
       stepsSaved: 0,
+      totalSteps: 3,
       path: `/onboarding-starter/${order.id}`,
     });
     expect(before.orders.map((o: { id: number }) => o.id)).not.toContain(foreign.id);
 
     await onboard(order.id, client.id);
     const after = await (await dashboardData(getRequest('/api/dashboard', client.id), {})).json();
-    expect(after.orders[0].onboarding.status).toBe('completed');
+    expect(after.orders[0].onboarding).toMatchObject({ status: 'completed', stepsSaved: 3 });
+    expect(after.orders[0].amountCents).toBe(order.amount);
     expect(after.billing).toEqual({ hasSubscription: false, simulated: true });
   });
 

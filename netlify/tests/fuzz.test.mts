@@ -40,7 +40,7 @@ import {
   seedEmail,
   seedMeeting,
   seedOrder,
-} from '../../src/features/admin/testing/seed.ts';
+} from '../../src/testing/admin-seed.ts';
 import { priceCart } from '../../src/features/checkout/checkout.ts';
 import { startClientSession } from '../../src/features/clients/client-sessions.server.ts';
 import {
@@ -48,7 +48,7 @@ import {
   DESIGN_PREFERENCES,
   PROJECT_DETAILS,
   createClientWithOrder,
-} from '../../src/features/onboarding/test-fixtures.ts';
+} from '../../src/testing/onboarding-fixtures.ts';
 import { createSession } from '../../src/server/auth/session.ts';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
 import { checkoutSessions, orderItems, rateLimitHits } from '../../src/server/db/schema.ts';

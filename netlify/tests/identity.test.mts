@@ -17,7 +17,7 @@ import {
   createClientWithOrder,
   getRequest,
   jsonRequest,
-} from '../../src/features/onboarding/test-fixtures.ts';
+} from '../../src/testing/onboarding-fixtures.ts';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
 import {
   checkoutSessions,

@@ -12,7 +12,7 @@ import {
   getRequest,
   jsonRequest,
   PROJECT_DETAILS,
-} from '../../src/features/onboarding/test-fixtures.ts';
+} from '../../src/testing/onboarding-fixtures.ts';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
 import { clients, emailOutbox, onboardingForms } from '../../src/server/db/schema.ts';
 import { memoryLogoStore, setLogoStore } from '../../src/server/uploads/logo.ts';

@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importsOf, isPublicModule, layeringViolations } from './layering';
+import {
+  featureCycles,
+  featureGraph,
+  importsOf,
+  isPublicModule,
+  layeringViolations,
+} from './layering';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -10,6 +16,10 @@ describe('layering of the project', () => {
   it('has no import that points up a layer or into another feature’s internals', () => {
     const found = layeringViolations(root).map((v) => `${v.file} → ${v.specifier}: ${v.rule}`);
     expect(found).toEqual([]);
+  });
+
+  it('has features that depend on each other in one direction only', () => {
+    expect(featureCycles(featureGraph(root))).toEqual([]);
   });
 });
 
@@ -43,6 +53,8 @@ describe('the layering check', () => {
   );
   write('src/pages/pay.astro', "---\nimport { getDb } from '../server/db/client';\n---\n");
   write('src/features/orders/orders.test.ts', "import { y } from '../catalogue/money';\n");
+  write('src/testing/seed.ts', "import { x } from '../features/catalogue/catalogue';\n");
+  write('src/features/orders/Fixture.tsx', "import { seed } from '../../testing/seed';\n");
 
   it('reports each wrong-way import with its rule, and only those', () => {
     const found = layeringViolations(tree).map((v) => `${v.file} → ${v.specifier}`);
@@ -55,6 +67,7 @@ describe('the layering check', () => {
         'src/features/orders/orders.ts → ../checkout/checkout.css',
         'src/features/orders/Page.astro → ../../layouts/Layout.astro',
         'src/pages/pay.astro → ../server/db/client',
+        'src/features/orders/Fixture.tsx → ../../testing/seed',
       ].sort(),
     );
   });
@@ -72,7 +85,19 @@ describe('the layering check', () => {
     expect(isPublicModule('cart', 'cart.store.ts')).toBe(true);
     expect(isPublicModule('clients', 'clients.server.ts')).toBe(true);
     expect(isPublicModule('clients', 'SignInLinkForm.tsx')).toBe(true);
+    expect(isPublicModule('meeting', 'meeting.mini.ts')).toBe(true);
+    expect(isPublicModule('meeting', 'meeting-requests.server.ts')).toBe(false);
     expect(isPublicModule('cart', 'cart.state.ts')).toBe(false);
     expect(isPublicModule('checkout', 'checkout.css')).toBe(false);
+  });
+});
+
+describe('the feature cycle check', () => {
+  it('finds loops of any length, and none in a one-way graph', () => {
+    const graph = (edges: Record<string, string[]>) =>
+      new Map(Object.entries(edges).map(([k, v]) => [k, new Set(v)]));
+    expect(featureCycles(graph({ a: ['b'], b: ['c'], c: [] }))).toEqual([]);
+    expect(featureCycles(graph({ a: ['b'], b: ['a'] }))).toEqual([['a', 'b', 'a']]);
+    expect(featureCycles(graph({ a: ['b'], b: ['c'], c: ['a'] }))).toEqual([['a', 'b', 'c', 'a']]);
   });
 });

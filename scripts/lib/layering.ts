@@ -8,9 +8,12 @@
  * - `src/components` imports components, `src/server`-free `src/lib` helpers only, never a
  *   feature (a section that needs the catalogue takes its data as props).
  * - A feature imports another feature only through its public modules: `<area>.ts`,
- *   `<area>.server.ts`, `<area>.store.ts` and its PascalCase components. Everything else in a
+ *   `<area>.server.ts`, `<area>.store.ts`, `<area>.mini.ts` and its PascalCase components. Everything else in a
  *   feature folder is that feature's own.
  * - Pages do not open the database: they call a feature's service.
+ * - `src/testing` (stand-ins, seeds, fixtures) is for tests and scripts only.
+ * - Features depend on each other in one direction only (`featureCycles`): no two features
+ *   import each other, directly or around a loop.
  *
  * Type-only imports count too: a type that lives in the wrong layer still ties the layers.
  */
@@ -40,7 +43,10 @@ export function importsOf(text: string): string[] {
 }
 
 type Place =
-  | { layer: 'lib' | 'server' | 'components' | 'pages' | 'layouts' | 'functions' | 'other' }
+  | {
+      layer:
+        'lib' | 'server' | 'components' | 'pages' | 'layouts' | 'functions' | 'testing' | 'other';
+    }
   | { layer: 'features'; feature: string; file: string };
 
 function placeOf(root: string, file: string): Place {
@@ -54,16 +60,21 @@ function placeOf(root: string, file: string): Place {
     rel[1] === 'server' ||
     rel[1] === 'components' ||
     rel[1] === 'pages' ||
-    rel[1] === 'layouts'
+    rel[1] === 'layouts' ||
+    rel[1] === 'testing'
   )
     return { layer: rel[1] };
   return { layer: 'other' };
 }
 
-/** A feature's front door: `<area>.ts`, `<area>.server.ts`, `<area>.store.ts`, components. */
+/**
+ * A feature's front door: `<area>.ts`, `<area>.server.ts`, `<area>.store.ts`, `<area>.mini.ts`
+ * (its zod/mini schemas, for islands that must not load classic zod), and its components.
+ */
 export function isPublicModule(feature: string, file: string): boolean {
   const name = file.replace(/\.(ts|tsx|mts|astro)$/, '');
-  if ([feature, `${feature}.server`, `${feature}.store`].includes(name)) return true;
+  if ([feature, `${feature}.server`, `${feature}.store`, `${feature}.mini`].includes(name))
+    return true;
   return !file.includes('/') && /^[A-Z]/.test(file) && /\.(tsx|astro)$/.test(file);
 }
 
@@ -88,7 +99,9 @@ export function layeringViolations(root: string): Violation[] {
       const to = placeOf(root, target);
       const report = (rule: string) =>
         violations.push({ file: path.relative(root, file), specifier, rule });
-      if (from.layer === 'lib' && to.layer !== 'lib') report('src/lib imports only src/lib');
+      if (to.layer === 'testing' && from.layer !== 'testing')
+        report('only tests and scripts use src/testing');
+      else if (from.layer === 'lib' && to.layer !== 'lib') report('src/lib imports only src/lib');
       else if (from.layer === 'server' && to.layer !== 'server' && to.layer !== 'lib')
         report('src/server imports only src/server and src/lib');
       else if (
@@ -113,4 +126,42 @@ export function layeringViolations(root: string): Violation[] {
     }
   }
   return violations;
+}
+
+/** Which features each feature imports (tests left out). */
+export function featureGraph(root: string): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of walk(path.join(root, 'src', 'features'))) {
+    if (/\.test\.(ts|tsx|mts)$/.test(file)) continue;
+    const from = placeOf(root, file);
+    if (from.layer !== 'features') continue;
+    const deps = graph.get(from.feature) ?? new Set<string>();
+    graph.set(from.feature, deps);
+    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+      const target = resolve(file, specifier);
+      if (!target) continue;
+      const to = placeOf(root, target);
+      if (to.layer === 'features' && to.feature !== from.feature) deps.add(to.feature);
+    }
+  }
+  return graph;
+}
+
+/** Every loop of features importing each other, e.g. ["orders", "checkout", "orders"]. */
+export function featureCycles(graph: Map<string, Set<string>>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (feature: string) => {
+    state.set(feature, 'visiting');
+    stack.push(feature);
+    for (const next of [...(graph.get(feature) ?? [])].sort()) {
+      if (state.get(next) === 'visiting') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(feature, 'done');
+  };
+  for (const feature of [...graph.keys()].sort()) if (!state.has(feature)) visit(feature);
+  return cycles;
 }

@@ -3,8 +3,9 @@
  * when the visitor interacts starts here, so neither its download nor its evaluation stands
  * between the HTML and the first paint of the page's text (the LCP on a phone).
  *
- * No timers on the way: a page whose clock is paused (tests of timed behaviour do that)
- * must still get its controls bound.
+ * The paint itself is the signal, not a timer: a page whose clock is paused (tests of timed
+ * behaviour do that) must still get its controls bound. The one timer below is only the
+ * fallback for a page whose first paint has no content, which never reports a paint entry.
  */
 export function afterFirstPaint(task: () => void): void {
   let started = false;

@@ -21,6 +21,11 @@ export function formatCents(cents: number, currency = 'usd'): string {
   return format.format(cents / 100);
 }
 
+/** Dollars for the spec's payloads that carry them (an order's `amount`, an item's `price`). */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
 /** Whole cents from a catalogue price in dollars (the catalogue and the cart keep the spec's dollars). */
 export function toCents(dollars: number): number {
   return Math.round(dollars * 100);

@@ -13,8 +13,8 @@ const src = path.resolve('src');
 
 const ZOD_FREE_ENTRIES = [
   'features/checkout/CheckoutPage.tsx',
-  'features/checkout/TestCheckout.tsx',
-  'features/checkout/TestPurchaseFlow.tsx',
+  'features/test-mode/TestCheckout.tsx',
+  'features/test-mode/TestPurchaseFlow.tsx',
   'features/checkout/SuccessPage.tsx',
   'features/cart/cart.store.ts',
   'features/cart/CartPanel.tsx',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { onboardingProgress, onboardingProgressLabel } from './admin';
+import { onboardingProgressLabel } from './admin';
 import type { AdminClientOnboarding, AdminOrderOnboarding } from './onboarding.server';
 import { ListView, type Column } from './ListView';
 import { Modal } from './Modal';
@@ -65,7 +65,7 @@ const orderColumns: Column<AdminOrderOnboarding>[] = [
   {
     header: 'Progress',
     cell: (r) => {
-      const p = onboardingProgress(r);
+      const p = r.progress;
       return (
         <span className="admin-progress">
           <progress

@@ -1,5 +1,7 @@
 import { Icon } from '../../components/ui/Icon';
-import { formatCents, onboardingProgressLabel, PAYMENT_KIND_LABEL } from './admin';
+import { formatCents } from '../../lib/money';
+import { PAYMENT_KIND_LABEL } from '../orders/orders';
+import { onboardingProgressLabel } from './admin';
 import type { AdminOrder } from './orders.server';
 import { ListView, type Column } from './ListView';
 import { StatusBadge, When } from './parts';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { formatCents, type WeekRevenue } from './admin';
+import { formatCents } from '../../lib/money';
+import type { WeekRevenue } from './revenue';
 import { adminFetch } from './api';
 import type { Overview } from './overview.server';
 

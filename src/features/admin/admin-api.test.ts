@@ -18,7 +18,7 @@ import {
   seedEmail,
   seedMeeting,
   seedOrder,
-} from './testing/seed';
+} from '../../testing/admin-seed';
 
 type Handler = (req: Request, context: unknown) => Promise<Response>;
 type FunctionModule = { default: Handler; config: { path: string | string[]; method?: string[] } };

@@ -5,12 +5,11 @@ import { emailOutbox, meetingRequests } from '../../server/db/schema';
 import { HttpError } from '../../server/http';
 import { submitMeetingRequest } from '../meeting/meeting.server';
 import { parseListQuery } from './validate.server';
-import { listContactMessages } from './inbox.server';
-import { answerMeetingRequest } from './meeting-replies.server';
+import { answerMeetingRequest, listContactMessages } from './inbox.server';
 import { listOrders } from './orders.server';
 import { getOverview } from './overview.server';
 import { listOrderOnboarding } from './onboarding.server';
-import { seedContact, seedMeeting, seedOrder } from './testing/seed';
+import { seedContact, seedMeeting, seedOrder } from '../../testing/admin-seed';
 
 let db: Db;
 beforeAll(async () => {
@@ -195,7 +194,12 @@ describe('admin lists', () => {
         unitAmountCents: 100_000,
       }),
     ]);
-    expect(r.onboarding).toEqual({ stepsDone: 2, totalSteps: 3, completed: false });
+    expect(r.onboarding).toEqual({
+      status: 'in-progress',
+      stepsDone: 2,
+      totalSteps: 3,
+      completed: false,
+    });
     const t = items.find((o) => o.customerName === 'Test Buyer')!;
     expect(t.stripeUrl).toBeNull();
     expect(t.onboarding.stepsDone).toBe(0);

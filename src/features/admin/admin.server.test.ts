@@ -4,7 +4,7 @@ import { HttpError } from '../../server/http';
 import { validateSession } from '../../server/auth/session';
 import { ACCOUNT_SLOWDOWN, LOGIN_LIMITS, accountDelayMs, signIn } from './admin.server';
 import { LOGIN_FAILED_MESSAGE } from './admin';
-import { TEST_PASSWORD, seedAdmin } from './testing/seed';
+import { TEST_PASSWORD, seedAdmin } from '../../testing/admin-seed';
 
 let db: Db;
 beforeAll(async () => {

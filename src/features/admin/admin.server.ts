@@ -20,9 +20,7 @@ import {
   verifyPassword,
 } from '../../server/auth/password.ts';
 import { createSession, destroySession, type AdminUser } from '../../server/auth/session.ts';
-import { findUser, normalizeUsername } from '../../server/auth/users.ts';
-import { users } from '../../server/db/schema.ts';
-import { eq } from 'drizzle-orm';
+import { findUser, normalizeUsername, setPasswordHash } from '../../server/auth/users.ts';
 import { LOGIN_FAILED_MESSAGE, type LoginInput } from './admin.ts';
 
 /** Hard limits on failures: each refuses only the address that ran into it. */
@@ -145,10 +143,7 @@ export async function signIn(
 
   await attempt.succeeded();
   if (needsRehash(user.password)) {
-    await db
-      .update(users)
-      .set({ password: await hashPassword(input.password) })
-      .where(eq(users.id, user.id));
+    await setPasswordHash(db, user.id, await hashPassword(input.password));
   }
   const session = await createSession(db, user.id, { previousToken: input.previousToken, now });
   return { user: { id: user.id, username: user.username }, ...session };

@@ -3,19 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../server/auth/guard';
 import {
   ADMIN_REQUEST_HEADERS,
-  csvCell,
   humanizeKey,
   listParams,
   listQuerySchema,
-  meetingActionSchema,
-  onboardingProgress,
   onboardingProgressLabel,
-  paymentKind,
-  revenueByWeek,
-  stripeDashboardUrl,
-  toCsv,
-  weekStart,
 } from './admin';
+import { meetingActionSchema } from '../meeting/meeting.mini';
+import { csvCell, toCsv } from './csv';
+import { revenueByWeek, weekStart } from './revenue';
+import { onboardingProgress } from '../onboarding/onboarding';
+import { paymentKind, stripeDashboardUrl } from '../orders/orders';
 
 /** A small RFC 4180 reader, to check that what toCsv writes reads back unchanged. */
 function parseCsv(text: string): string[][] {

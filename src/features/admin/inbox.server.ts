@@ -1,11 +1,16 @@
-/** Leads as the admin sees them: contact messages (mark handled) and meeting requests. */
-import { and, desc, eq } from 'drizzle-orm';
+/**
+ * Leads as the admin sees them: contact messages (mark handled) and meeting requests, read
+ * through their owners (contact.server.ts, meeting.server.ts) and shaped for the panel.
+ */
 import type { Db } from '../../server/db/client.ts';
-import { contactMessages, meetingRequests } from '../../server/db/schema.ts';
+import type { Window } from '../../server/db/list-query.ts';
+import type { ContactMessage, MeetingRequest } from '../../server/db/schema.ts';
 import { HttpError } from '../../server/http.ts';
+import * as contact from '../contact/contact.server.ts';
+import * as meeting from '../meeting/meeting.server.ts';
 import { meetingTypeOf, timezoneOf } from '../meeting/meeting.ts';
-import type { CsvColumn, ListQuery } from './admin.ts';
-import { countAll, createdWithin, searchCondition, type Window } from './list.server.ts';
+import type { ListQuery } from './admin.ts';
+import type { CsvColumn } from './csv.ts';
 
 export type AdminContactMessage = {
   id: number;
@@ -20,7 +25,7 @@ export type AdminContactMessage = {
   handledAt: string | null;
 };
 
-const contactView = (r: typeof contactMessages.$inferSelect): AdminContactMessage => ({
+const contactView = (r: ContactMessage): AdminContactMessage => ({
   id: r.id,
   createdAt: r.createdAt.toISOString(),
   name: r.name,
@@ -33,29 +38,8 @@ const contactView = (r: typeof contactMessages.$inferSelect): AdminContactMessag
   handledAt: r.handledAt?.toISOString() ?? null,
 });
 
-export async function listContactMessages(db: Db, q: ListQuery, { limit, offset }: Window) {
-  const where = and(
-    searchCondition(q.q, [
-      contactMessages.name,
-      contactMessages.email,
-      contactMessages.company,
-      contactMessages.phone,
-      contactMessages.message,
-    ]),
-    q.status ? eq(contactMessages.status, q.status as 'new' | 'handled') : undefined,
-    ...createdWithin(contactMessages.createdAt, q),
-  );
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: countAll })
-    .from(contactMessages)
-    .where(where);
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .where(where)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(limit)
-    .offset(offset);
+export async function listContactMessages(db: Db, q: ListQuery, window: Window) {
+  const { rows, total } = await contact.listContactMessages(db, q, window);
   return { items: rows.map(contactView), total };
 }
 
@@ -65,11 +49,7 @@ export async function setContactStatus(
   status: 'new' | 'handled',
   now = new Date(),
 ): Promise<AdminContactMessage> {
-  const [row] = await db
-    .update(contactMessages)
-    .set({ status, handledAt: status === 'handled' ? now : null })
-    .where(eq(contactMessages.id, id))
-    .returning();
+  const row = await contact.setContactMessageStatus(db, id, status, now);
   if (!row) throw new HttpError(404, 'Contact message not found');
   return contactView(row);
 }
@@ -106,7 +86,7 @@ export type AdminMeetingRequest = {
   proposedTime: string | null;
 };
 
-export const meetingView = (r: typeof meetingRequests.$inferSelect): AdminMeetingRequest => ({
+export const meetingView = (r: MeetingRequest): AdminMeetingRequest => ({
   id: r.id,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
@@ -126,31 +106,23 @@ export const meetingView = (r: typeof meetingRequests.$inferSelect): AdminMeetin
   proposedTime: r.proposedTime,
 });
 
-export async function listMeetingRequests(db: Db, q: ListQuery, { limit, offset }: Window) {
-  const where = and(
-    searchCondition(q.q, [
-      meetingRequests.name,
-      meetingRequests.email,
-      meetingRequests.company,
-      meetingRequests.phone,
-      meetingRequests.meetingType,
-      meetingRequests.message,
-    ]),
-    q.status ? eq(meetingRequests.status, q.status as AdminMeetingRequest['status']) : undefined,
-    ...createdWithin(meetingRequests.createdAt, q),
-  );
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: countAll })
-    .from(meetingRequests)
-    .where(where);
-  const rows = await db
-    .select()
-    .from(meetingRequests)
-    .where(where)
-    .orderBy(desc(meetingRequests.createdAt), desc(meetingRequests.id))
-    .limit(limit)
-    .offset(offset);
+export async function listMeetingRequests(db: Db, q: ListQuery, window: Window) {
+  const { rows, total } = await meeting.listMeetingRequests(db, q, window);
   return { items: rows.map(meetingView), total };
+}
+
+/** The answer schema with the meeting form's own time slots. */
+export const meetingAction = meeting.meetingAction;
+
+/** The team's answer (confirm, propose, decline); the meeting feature applies its rules. */
+export async function answerMeetingRequest(
+  db: Db,
+  id: number,
+  action: Parameters<typeof meeting.answerMeetingRequest>[2],
+  now = new Date(),
+): Promise<{ request: AdminMeetingRequest; emailId: number }> {
+  const { request, emailId } = await meeting.answerMeetingRequest(db, id, action, now);
+  return { request: meetingView(request), emailId };
 }
 
 export const MEETING_CSV: CsvColumn<AdminMeetingRequest>[] = [

@@ -1,41 +1,13 @@
 /**
- * What every admin list shares: the search/date conditions, paging, and the JSON-or-CSV answer.
+ * What every admin list shares: the validated query, paging, and the JSON-or-CSV answer. The
+ * queries themselves belong to each table's owner (see src/server/db/list-query.ts).
  */
-import { and, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Window } from '../../server/db/list-query.ts';
 import { json, withSecurityHeaders } from '../../server/http.ts';
-import {
-  CSV_ROW_LIMIT,
-  dateBounds,
-  toCsv,
-  type CsvColumn,
-  type ListName,
-  type ListQuery,
-  type Page,
-} from './admin.ts';
+import { CSV_ROW_LIMIT, type ListName, type ListQuery, type Page } from './admin.ts';
+import { toCsv, type CsvColumn } from './csv.ts';
 import { parseListQuery } from './validate.server.ts';
 
-/** ILIKE pattern for a literal substring (%, _ and \ in the search text match themselves). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Every whitespace-separated word must appear in at least one of the columns. */
-export function searchCondition(q: string, columns: (AnyColumn | SQL)[]): SQL | undefined {
-  const words = q.split(/\s+/).filter(Boolean).slice(0, 8);
-  if (!words.length) return undefined;
-  return and(
-    ...words.map((w) => or(...columns.map((c) => ilike(c as AnyColumn, containsPattern(w))))),
-  );
-}
-
-export function createdWithin(column: AnyColumn, q: Pick<ListQuery, 'from' | 'to'>): SQL[] {
-  const { start, end } = dateBounds(q);
-  return [...(start ? [gte(column, start)] : []), ...(end ? [lte(column, end)] : [])];
-}
-
-export const countAll = sql<number>`count(*)::int`;
-
-export type Window = { limit: number; offset: number };
 export type Fetcher<T> = (q: ListQuery, window: Window) => Promise<{ items: T[]; total: number }>;
 
 /**

@@ -2,12 +2,18 @@
  * Onboarding as the admin sees it: the order wizard's three steps (with the uploaded logo)
  * and the long client onboarding form, every stored field included.
  */
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
-import { clientOnboardingSubmissions, onboardingForms, orders } from '../../server/db/schema.ts';
-import { LOGO_URL_PATTERN } from '../onboarding/onboarding.ts';
-import type { CsvColumn, ListQuery } from './admin.ts';
-import { countAll, createdWithin, searchCondition, type Window } from './list.server.ts';
+import type { Window } from '../../server/db/list-query.ts';
+import { listClientOnboardingSubmissions } from '../client-onboarding/client-onboarding.server.ts';
+import { listOnboardingForms } from '../onboarding/onboarding.server.ts';
+import {
+  LOGO_URL_PATTERN,
+  onboardingProgress,
+  type OnboardingProgress,
+} from '../onboarding/onboarding.ts';
+import { ordersByIds, ordersMatchingWord } from '../orders/orders.server.ts';
+import type { ListQuery } from './admin.ts';
+import type { CsvColumn } from './csv.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -24,6 +30,7 @@ export type AdminOrderOnboarding = {
   businessInfo: Fields | null;
   projectDetails: Fields | null;
   designPreferences: Fields | null;
+  progress: OnboardingProgress;
   /** The uploaded logo; /api/onboarding/logo/... serves it to its owner and to signed-in admins. */
   logoUrl: string | null;
 };
@@ -34,47 +41,34 @@ export function logoUrlOf(businessInfo: Fields | null): string | null {
   return LOGO_URL_PATTERN.test(url) ? url : null;
 }
 
-export async function listOrderOnboarding(db: Db, q: ListQuery, { limit, offset }: Window) {
-  const where = and(
-    searchCondition(q.q, [
-      orders.orderNumber,
-      orders.customerName,
-      orders.customerEmail,
-      orders.productName,
-      sql`coalesce(${onboardingForms.businessInfo}::text, '')`,
-      sql`coalesce(${onboardingForms.projectDetails}::text, '')`,
-      sql`coalesce(${onboardingForms.designPreferences}::text, '')`,
-    ]),
-    q.status ? eq(onboardingForms.completed, q.status === 'completed') : undefined,
-    ...createdWithin(onboardingForms.createdAt, q),
+/** Order wizard forms, latest update first; a search word may match the form or its order. */
+export async function listOrderOnboarding(db: Db, q: ListQuery, window: Window) {
+  const { rows, total } = await listOnboardingForms(db, q, window, (word) =>
+    ordersMatchingWord(db, word),
   );
-  const base = db.select({ total: countAll }).from(onboardingForms);
-  const [{ total } = { total: 0 }] = await base
-    .innerJoin(orders, eq(orders.id, onboardingForms.orderId))
-    .where(where);
-  const rows = await db
-    .select({ form: onboardingForms, order: orders })
-    .from(onboardingForms)
-    .innerJoin(orders, eq(orders.id, onboardingForms.orderId))
-    .where(where)
-    .orderBy(desc(onboardingForms.updatedAt), desc(onboardingForms.id))
-    .limit(limit)
-    .offset(offset);
-  const items: AdminOrderOnboarding[] = rows.map(({ form, order }) => ({
-    id: form.id,
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    productName: order.productName,
-    customerName: order.customerName,
-    customerEmail: order.customerEmail,
-    createdAt: form.createdAt.toISOString(),
-    updatedAt: form.updatedAt.toISOString(),
-    completed: form.completed,
-    businessInfo: form.businessInfo ?? null,
-    projectDetails: form.projectDetails ?? null,
-    designPreferences: form.designPreferences ?? null,
-    logoUrl: logoUrlOf(form.businessInfo ?? null),
-  }));
+  const orders = await ordersByIds(
+    db,
+    rows.map((f) => f.orderId),
+  );
+  const items: AdminOrderOnboarding[] = rows.map((form) => {
+    const order = orders.get(form.orderId);
+    return {
+      id: form.id,
+      orderId: form.orderId,
+      orderNumber: order?.orderNumber ?? '',
+      productName: order?.productName ?? '',
+      customerName: order?.customerName ?? '',
+      customerEmail: order?.customerEmail ?? '',
+      createdAt: form.createdAt.toISOString(),
+      updatedAt: form.updatedAt.toISOString(),
+      completed: form.completed,
+      businessInfo: form.businessInfo ?? null,
+      projectDetails: form.projectDetails ?? null,
+      designPreferences: form.designPreferences ?? null,
+      progress: onboardingProgress(form),
+      logoUrl: logoUrlOf(form.businessInfo ?? null),
+    };
+  });
   return { items, total };
 }
 
@@ -111,22 +105,8 @@ export type AdminClientOnboarding = {
   data: Fields;
 };
 
-export async function listClientOnboarding(db: Db, q: ListQuery, { limit, offset }: Window) {
-  const t = clientOnboardingSubmissions;
-  const where = and(
-    searchCondition(q.q, [t.fullName, t.email, t.businessName, t.productId, sql`${t.data}::text`]),
-    q.status === 'crm-account' ? isNotNull(t.ghlLocationId) : undefined,
-    q.status === 'demo-mode' ? eq(t.simulated, true) : undefined,
-    ...createdWithin(t.createdAt, q),
-  );
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(t).where(where);
-  const rows = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(limit)
-    .offset(offset);
+export async function listClientOnboarding(db: Db, q: ListQuery, window: Window) {
+  const { rows, total } = await listClientOnboardingSubmissions(db, q, window);
   const items: AdminClientOnboarding[] = rows.map((r) => ({
     id: r.id,
     createdAt: r.createdAt.toISOString(),

@@ -1,19 +1,18 @@
-/** The admin's order list: filters, line items and onboarding progress for each order. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+/**
+ * The admin's order list: the orders feature's rows with their line items, and each order's
+ * onboarding progress from the onboarding feature.
+ */
 import type { Db } from '../../server/db/client.ts';
-import { onboardingForms, orderItems, orders } from '../../server/db/schema.ts';
+import type { Window } from '../../server/db/list-query.ts';
+import type { OrderItem } from '../../server/db/schema.ts';
+import { formatCents } from '../../lib/money.ts';
 import { CYCLE_LABEL } from '../catalogue/catalogue.ts';
-import {
-  formatCents,
-  onboardingProgressLabel,
-  PAYMENT_KIND_LABEL,
-  paymentKind,
-  stripeDashboardUrl,
-  type CsvColumn,
-  type ListQuery,
-  type OnboardingProgress,
-} from './admin.ts';
-import { countAll, createdWithin, searchCondition, type Window } from './list.server.ts';
+import { onboardingFormsOf } from '../onboarding/onboarding.server.ts';
+import { onboardingProgress, type OnboardingProgress } from '../onboarding/onboarding.ts';
+import { listOrders as listOrderRows } from '../orders/orders.server.ts';
+import { PAYMENT_KIND_LABEL, paymentKind, stripeDashboardUrl } from '../orders/orders.ts';
+import { onboardingProgressLabel, type ListQuery } from './admin.ts';
+import type { CsvColumn } from './csv.ts';
 
 export type AdminOrderItem = {
   productId: string;
@@ -45,41 +44,13 @@ export type AdminOrder = {
   onboarding: OnboardingProgress;
 };
 
-export async function listOrders(db: Db, q: ListQuery, { limit, offset }: Window) {
-  const where = and(
-    searchCondition(q.q, [
-      orders.orderNumber,
-      orders.customerName,
-      orders.customerEmail,
-      orders.productName,
-      orders.stripePaymentIntentId,
-    ]),
-    q.status ? eq(orders.status, q.status as never) : undefined,
-    ...createdWithin(orders.createdAt, q),
+export async function listOrders(db: Db, q: ListQuery, window: Window) {
+  const { rows, total } = await listOrderRows(db, q, window);
+  const forms = await onboardingFormsOf(
+    db,
+    rows.map((r) => r.order.id),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(orders).where(where);
-  const rows = await db
-    .select({
-      order: orders,
-      stepsDone: sql<number>`((${onboardingForms.businessInfo} is not null)::int + (${onboardingForms.projectDetails} is not null)::int + (${onboardingForms.designPreferences} is not null)::int)`,
-      completed: onboardingForms.completed,
-    })
-    .from(orders)
-    .leftJoin(onboardingForms, eq(onboardingForms.orderId, orders.id))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
-    .offset(offset);
-
-  const ids = rows.map((r) => r.order.id);
-  const lines = ids.length
-    ? await db
-        .select()
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, ids))
-        .orderBy(orderItems.id)
-    : [];
-  const items: AdminOrder[] = rows.map(({ order, stepsDone, completed }) => ({
+  const items: AdminOrder[] = rows.map(({ order, items: lines }) => ({
     id: order.id,
     orderNumber: order.orderNumber,
     createdAt: order.createdAt.toISOString(),
@@ -94,45 +65,31 @@ export async function listOrders(db: Db, q: ListQuery, { limit, offset }: Window
     payment: paymentKind(order),
     paymentReference: order.stripePaymentIntentId,
     stripeUrl: stripeDashboardUrl(order),
-    items: itemsOf(
-      order.items,
-      lines.filter((l) => l.orderId === order.id),
-    ),
-    onboarding: { stepsDone: Number(stepsDone ?? 0), totalSteps: 3, completed: Boolean(completed) },
+    items: lines.map(itemView),
+    onboarding: onboardingProgress(forms.get(order.id)),
   }));
   return { items, total };
 }
 
 const cycleLabel = (cycle: string) => (CYCLE_LABEL as Record<string, string>)[cycle] ?? cycle;
 
-/** Line items from order_items; orders stored before that table existed keep them as JSON text. */
-function itemsOf(jsonText: string, rows: (typeof orderItems.$inferSelect)[]): AdminOrderItem[] {
-  if (rows.length) {
-    return rows.map(({ productId, name, type, billingCycle, unitAmountCents, quantity }) => ({
-      productId,
-      name,
-      type,
-      billingCycle,
-      cycleLabel: cycleLabel(billingCycle),
-      unitAmountCents,
-      quantity,
-    }));
-  }
-  try {
-    const parsed = JSON.parse(jsonText) as Record<string, unknown>[];
-    if (!Array.isArray(parsed)) return [];
-    return parsed.map((p) => ({
-      productId: String(p.id ?? ''),
-      name: String(p.name ?? ''),
-      type: String(p.type ?? ''),
-      billingCycle: String(p.billingCycle ?? ''),
-      cycleLabel: cycleLabel(String(p.billingCycle ?? '')),
-      unitAmountCents: Math.round(Number(p.price ?? 0) * 100),
-      quantity: Number(p.quantity ?? 1),
-    }));
-  } catch {
-    return [];
-  }
+function itemView({
+  productId,
+  name,
+  type,
+  billingCycle,
+  unitAmountCents,
+  quantity,
+}: OrderItem): AdminOrderItem {
+  return {
+    productId,
+    name,
+    type,
+    billingCycle,
+    cycleLabel: cycleLabel(billingCycle),
+    unitAmountCents,
+    quantity,
+  };
 }
 
 export const ORDER_CSV: CsvColumn<AdminOrder>[] = [

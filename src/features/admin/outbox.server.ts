@@ -1,11 +1,15 @@
 /** The e-mail outbox as the admin sees it: delivery status, last error, attachments, retry. */
-import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
-import { emailOutbox, type OutboxEmail } from '../../server/db/schema.ts';
+import type { Window } from '../../server/db/list-query.ts';
 import { HttpError } from '../../server/http.ts';
-import { retryEmail } from '../../server/mail/outbox.ts';
-import type { CsvColumn, ListQuery } from './admin.ts';
-import { countAll, createdWithin, searchCondition, type Window } from './list.server.ts';
+import {
+  findOutboxEmail,
+  listOutbox as listOutboxEmails,
+  retryEmail,
+  type OutboxEmail,
+} from '../../server/mail/outbox.ts';
+import type { ListQuery } from './admin.ts';
+import type { CsvColumn } from './csv.ts';
 
 export type AdminOutboxEmail = {
   id: number;
@@ -51,29 +55,14 @@ export function outboxView(r: OutboxEmail): AdminOutboxEmail {
   };
 }
 
-export async function listOutbox(db: Db, q: ListQuery, { limit, offset }: Window) {
-  const where = and(
-    searchCondition(q.q, [emailOutbox.to, emailOutbox.subject, emailOutbox.kind, emailOutbox.text]),
-    q.status ? eq(emailOutbox.status, q.status as AdminOutboxEmail['status']) : undefined,
-    ...createdWithin(emailOutbox.createdAt, q),
-  );
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: countAll })
-    .from(emailOutbox)
-    .where(where);
-  const rows = await db
-    .select()
-    .from(emailOutbox)
-    .where(where)
-    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-    .limit(limit)
-    .offset(offset);
+export async function listOutbox(db: Db, q: ListQuery, window: Window) {
+  const { rows, total } = await listOutboxEmails(db, q, window);
   return { items: rows.map(outboxView), total };
 }
 
 /** One attachment's bytes, for the admin to open (e.g. to check an .ics invitation). */
 export async function outboxAttachment(db: Db, id: number, index: number) {
-  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  const row = await findOutboxEmail(db, id);
   const attachment = row?.attachments[index];
   if (!attachment) throw new HttpError(404, 'Attachment not found');
   return { ...attachment, bytes: Buffer.from(attachment.content, 'base64') };
@@ -82,10 +71,7 @@ export async function outboxAttachment(db: Db, id: number, index: number) {
 export async function retryOutboxEmail(db: Db, id: number): Promise<AdminOutboxEmail> {
   const row = await retryEmail(db, id);
   if (!row) {
-    const [existing] = await db
-      .select({ status: emailOutbox.status })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.id, id));
+    const existing = await findOutboxEmail(db, id);
     if (!existing) throw new HttpError(404, 'E-mail not found');
     throw new HttpError(409, 'This e-mail was already sent.');
   }

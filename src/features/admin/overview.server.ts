@@ -1,16 +1,15 @@
-/** The panel's first screen: what needs attention, and revenue per week. */
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+/**
+ * The panel's first screen: what needs attention, and revenue per week. Each figure comes
+ * from the owner of its table.
+ */
 import type { Db } from '../../server/db/client.ts';
-import {
-  clientOnboardingSubmissions,
-  contactMessages,
-  emailOutbox,
-  meetingRequests,
-  onboardingForms,
-  orders,
-} from '../../server/db/schema.ts';
-import { REVENUE_STATUSES, revenueByWeek, weekStart, type WeekRevenue } from './admin.ts';
-import { countAll } from './list.server.ts';
+import { outboxCounts } from '../../server/mail/outbox.ts';
+import { countClientOnboardingSubmissions } from '../client-onboarding/client-onboarding.server.ts';
+import { contactMessageCounts } from '../contact/contact.server.ts';
+import { meetingRequestCounts } from '../meeting/meeting.server.ts';
+import { onboardingFormCounts } from '../onboarding/onboarding.server.ts';
+import { orderTotals, paidOrdersSince } from '../orders/orders.server.ts';
+import { revenueByWeek, weekStart, type WeekRevenue } from './revenue.ts';
 
 export const OVERVIEW_WEEKS = 12;
 
@@ -23,58 +22,22 @@ export type Overview = {
   revenueByWeek: WeekRevenue[];
 };
 
-const countWhere = (condition: ReturnType<typeof sql>) =>
-  sql<number>`count(*) filter (where ${condition})::int`;
-
 export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
-  const paid = inArray(orders.status, [...REVENUE_STATUSES]);
-  const [o] = await db
-    .select({
-      total: countAll,
-      paid: countWhere(sql`${paid}`),
-      test: countWhere(sql`${orders.isTest}`),
-      revenueCents: sql<number>`coalesce(sum(${orders.amount}) filter (where ${paid}), 0)::float8`,
-    })
-    .from(orders);
-  const [c] = await db
-    .select({ total: countAll, new: countWhere(sql`${contactMessages.status} = 'new'`) })
-    .from(contactMessages);
-  const [m] = await db
-    .select({
-      total: countAll,
-      awaitingAnswer: countWhere(sql`${meetingRequests.status} = 'requested'`),
-      confirmed: countWhere(sql`${meetingRequests.status} = 'confirmed'`),
-    })
-    .from(meetingRequests);
-  const [f] = await db
-    .select({ orderForms: countAll, completed: countWhere(sql`${onboardingForms.completed}`) })
-    .from(onboardingForms);
-  const [s] = await db.select({ total: countAll }).from(clientOnboardingSubmissions);
-  const [e] = await db
-    .select({
-      pending: countWhere(sql`${emailOutbox.status} = 'pending'`),
-      failed: countWhere(sql`${emailOutbox.status} = 'failed'`),
-      sent: countWhere(sql`${emailOutbox.status} = 'sent'`),
-    })
-    .from(emailOutbox);
-
   const since = weekStart(now);
   since.setUTCDate(since.getUTCDate() - 7 * (OVERVIEW_WEEKS - 1));
-  const recent = await db
-    .select({ amount: orders.amount, createdAt: orders.createdAt })
-    .from(orders)
-    .where(and(paid, gte(orders.createdAt, since), eq(orders.currency, 'usd')));
-
+  const orders = await orderTotals(db);
+  const contactMessages = await contactMessageCounts(db);
+  const meetingRequests = await meetingRequestCounts(db);
+  const forms = await onboardingFormCounts(db);
+  const clientSubmissions = await countClientOnboardingSubmissions(db);
+  const outbox = await outboxCounts(db);
+  const recent = await paidOrdersSince(db, since);
   return {
-    orders: { total: o!.total, paid: o!.paid, test: o!.test, revenueCents: o!.revenueCents },
-    contactMessages: { total: c!.total, new: c!.new },
-    meetingRequests: {
-      total: m!.total,
-      awaitingAnswer: m!.awaitingAnswer,
-      confirmed: m!.confirmed,
-    },
-    onboarding: { orderForms: f!.orderForms, completed: f!.completed, clientSubmissions: s!.total },
-    outbox: { pending: e!.pending, failed: e!.failed, sent: e!.sent },
+    orders,
+    contactMessages,
+    meetingRequests,
+    onboarding: { ...forms, clientSubmissions },
+    outbox,
     revenueByWeek: revenueByWeek(recent, now, OVERVIEW_WEEKS),
   };
 }

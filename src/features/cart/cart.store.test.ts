@@ -28,7 +28,7 @@ import {
   toggleCart,
   updateQuantity,
 } from './cart.store';
-import { HOUR, advanced, growthYearly, lilyMonthly, starter } from './cart.fixtures';
+import { HOUR, advanced, growthYearly, lilyMonthly, starter } from '../../testing/cart-fixtures';
 import { CART_OPEN_DELAY_MS } from './cart';
 
 const NOW = 1_750_000_000_000;

@@ -33,7 +33,7 @@ import {
   lilyYearly,
   starter,
   supportMonthly,
-} from './cart.fixtures';
+} from '../../testing/cart-fixtures';
 import { BILLING_CYCLES, CYCLE_LABEL, ITEM_TYPES, PURCHASE_KEYS } from '../catalogue/catalogue';
 
 describe('line identity', () => {

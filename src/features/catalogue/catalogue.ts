@@ -287,11 +287,23 @@ export function priceOf(id: string, cycle: BillingCycle): number | undefined {
   return findItem(id)?.prices[cycle];
 }
 
-export function toCents(dollars: number): number {
-  return Math.round(dollars * 100);
+/**
+ * The onboarding wizard route for a purchased product, with the real order id: each kind of
+ * product has its own wizard (the onboarding feature reads the route back).
+ */
+export function onboardingPathFor(productId: string, orderId: number | string): string {
+  const id = encodeURIComponent(String(orderId));
+  const canonical = canonicalId(productId);
+  if (canonical === 'starter') return `/onboarding-starter/${id}`;
+  if (canonical === 'advanced') return `/onboarding-advanced/${id}`;
+  if (canonical === 'social-empire') return `/onboarding-social-media/${id}`;
+  const item = findItem(canonical);
+  if (item?.type === 'agent') return `/onboarding-ai-agent/${id}`;
+  return `/onboarding/${id}`;
 }
 
-export { formatUsd, formatUsdWhole } from '../../lib/money';
+// Catalogue prices are the spec's dollars; everything stored or charged is in cents.
+export { formatUsd, formatUsdWhole, toCents } from '../../lib/money';
 
 export const CYCLE_LABEL: Record<BillingCycle, string> = {
   oneTime: 'One-time',

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Icon } from '../../components/ui/Icon';
 import type { IconName } from '../../components/ui/icons';
-import { formatUsd } from '../../lib/money';
+import { centsToDollars, formatUsd } from '../../lib/money';
 import SignInLinkForm from '../clients/SignInLinkForm';
 import { loadCart } from '../cart/cart.store';
 import { RequestError, requestJson } from '../../lib/request-json';
@@ -34,6 +34,7 @@ type State =
   | { kind: 'confirming' }
   /** Still not confirmed after every retry: say so plainly, and offer to try again. */
   | { kind: 'unconfirmed' }
+  /** `amount` in dollars: the spec's order payload and amount_total ÷ 100. */
   | { kind: 'order'; order: OrderView; amount: number };
 
 /** A failure worth retrying: the server asked to (503) or could not be reached at all. */
@@ -51,7 +52,11 @@ async function lookup(params: URLSearchParams): Promise<State> {
         `/api/checkout-session/${encodeURIComponent(sessionId)}`,
       );
       if (view.order)
-        return { kind: 'order', order: view.order, amount: view.session.amount_total / 100 };
+        return {
+          kind: 'order',
+          order: view.order,
+          amount: centsToDollars(view.session.amount_total),
+        };
       // The provider says paid, the order is not written yet: confirm, do not thank and leave.
       return view.session.status === 'complete' ? { kind: 'confirming' } : { kind: 'fallback' };
     }

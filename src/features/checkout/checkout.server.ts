@@ -4,7 +4,6 @@
  * provider's Pay / Decline / Cancel, and the test suite's payment intent.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from '../../lib/zod';
 import { getDb, type Db } from '../../server/db/client.ts';
 import {
@@ -12,7 +11,7 @@ import {
   DATABASE_UNAVAILABLE,
   isDatabaseUnavailable,
 } from '../../server/db/unavailable.ts';
-import { checkoutSessions, type CheckoutSession, type Order } from '../../server/db/schema.ts';
+import type { CheckoutSession, Order } from '../../server/db/schema.ts';
 import { HttpError, readCookie } from '../../server/http.ts';
 import type { PaymentProvider } from '../../server/payments/index.ts';
 import { simulatedId } from '../../server/payments/simulated.ts';
@@ -25,13 +24,11 @@ import {
   readClientAccess,
 } from '../clients/clients.server.ts';
 import {
-  fulfillCheckout,
   joinOrderToSignedInClient,
   metadataItems,
   orderView,
-  type FulfilOptions,
   type OrderWithItems,
-} from '../orders/orders.server';
+} from '../orders/orders.server.ts';
 import { isSettled, type CheckoutSessionView, type OrderView } from '../orders/orders';
 import {
   CheckoutError,
@@ -43,6 +40,15 @@ import {
   withCanceledFlag,
   withSessionIdPlaceholder,
 } from './checkout';
+import {
+  claimSessionGrant,
+  findSimulatedSession,
+  insertCheckoutSession,
+  settleOpenSimulatedSession,
+} from './checkout-sessions.server.ts';
+import { fulfillCheckout, type FulfilOptions } from './fulfilment.server.ts';
+
+export { fulfillCheckout, type FulfilmentResult, type FulfilOptions } from './fulfilment.server.ts';
 
 /** Origins a redirect may point at: the request's own and the configured site URL. */
 export function allowedOrigins(req: Request, siteUrl: string): string[] {
@@ -90,22 +96,10 @@ async function claimBrowserGrant(
   now = new Date(),
 ): Promise<boolean> {
   if (!attemptToken || !ATTEMPT_TOKEN.test(attemptToken)) return false;
-  const [claimed] = await db
-    .update(checkoutSessions)
-    .set({ sessionGrantedAt: now })
-    .where(
-      and(
-        eq(checkoutSessions.id, sessionId),
-        eq(checkoutSessions.attemptHash, hashToken(attemptToken)),
-        isNull(checkoutSessions.sessionGrantedAt),
-        gt(
-          checkoutSessions.completedAt,
-          new Date(now.getTime() - CHECKOUT_GRANT_WINDOW_SECONDS * 1000),
-        ),
-      ),
-    )
-    .returning({ id: checkoutSessions.id });
-  return Boolean(claimed);
+  return claimSessionGrant(db, sessionId, hashToken(attemptToken), {
+    now,
+    paidAfter: new Date(now.getTime() - CHECKOUT_GRANT_WINDOW_SECONDS * 1000),
+  });
 }
 
 /** The order confirmation as anyone may see it: no name, no e-mail address. */
@@ -175,7 +169,7 @@ export async function startCheckout(
     cancelUrl,
     idempotencyKey: `checkout-${randomUUID()}`,
   });
-  await db.insert(checkoutSessions).values({
+  await insertCheckoutSession(db, {
     id: created.id,
     provider: provider.name,
     mode: cart.mode,
@@ -242,13 +236,7 @@ export const simulatedActionSchema = z.discriminatedUnion('action', [
 ]);
 export type SimulatedAction = z.infer<typeof simulatedActionSchema>;
 
-export async function findSimulatedSession(db: Db, id: string): Promise<CheckoutSession | null> {
-  const [row] = await db
-    .select()
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.provider, 'simulated')));
-  return row ?? null;
-}
+export { findSimulatedSession };
 
 export { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE };
 
@@ -287,32 +275,23 @@ export async function runSimulatedAction(db: Db, action: SimulatedAction): Promi
   const payPage = `/pay/simulated?session=${encodeURIComponent(session.id)}`;
 
   if (action.action === 'cancel') {
-    await db
-      .update(checkoutSessions)
-      .set({ status: 'canceled' })
-      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
+    await settleOpenSimulatedSession(db, session.id, { status: 'canceled' });
     return session.cancelUrl;
   }
 
   if (action.action === 'decline') {
-    await db
-      .update(checkoutSessions)
-      .set({ status: 'declined' })
-      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
+    await settleOpenSimulatedSession(db, session.id, { status: 'declined' });
     return payPage;
   }
 
   if (session.status === 'open') {
-    await db
-      .update(checkoutSessions)
-      .set({
-        status: 'complete',
-        completedAt: new Date(),
-        customerName: action.name,
-        customerEmail: action.email.toLowerCase(),
-        paymentIntentId: simulatedId('pi'),
-      })
-      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')));
+    await settleOpenSimulatedSession(db, session.id, {
+      status: 'complete',
+      completedAt: new Date(),
+      customerName: action.name,
+      customerEmail: action.email.toLowerCase(),
+      paymentIntentId: simulatedId('pi'),
+    });
   } else if (session.status !== 'complete') {
     // Declined, canceled or expired sessions cannot be paid any more.
     return payPage;

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, cyclesOf, toCents } from '../catalogue/catalogue';
+import { CATALOGUE, cyclesOf, onboardingPathFor, toCents } from '../catalogue/catalogue';
 import {
   CheckoutError,
   createCheckoutSessionSchema,
   isAllowedRedirect,
-  onboardingPathFor,
   priceCart,
   withCanceledFlag,
   withSessionIdPlaceholder,

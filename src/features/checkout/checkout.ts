@@ -159,15 +159,3 @@ export function withCanceledFlag(cancelUrl: string): string {
   url.searchParams.set('canceled', '1');
   return url.toString();
 }
-
-/** The onboarding wizard route for a purchased product, with the real order id. */
-export function onboardingPathFor(productId: string, orderId: number | string): string {
-  const id = encodeURIComponent(String(orderId));
-  const canonical = canonicalId(productId);
-  if (canonical === 'starter') return `/onboarding-starter/${id}`;
-  if (canonical === 'advanced') return `/onboarding-advanced/${id}`;
-  if (canonical === 'social-empire') return `/onboarding-social-media/${id}`;
-  const item = findItem(canonical);
-  if (item?.type === 'agent') return `/onboarding-ai-agent/${id}`;
-  return `/onboarding/${id}`;
-}

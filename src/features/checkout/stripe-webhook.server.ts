@@ -9,7 +9,7 @@ import type { Db } from '../../server/db/client.ts';
 import { webhookEvents } from '../../server/db/schema.ts';
 import { assertStorableText, HttpError } from '../../server/http.ts';
 import { fromStripeSession } from '../../server/payments/stripe.ts';
-import { fulfillCheckout } from '../orders/orders.server';
+import { fulfillCheckout } from './fulfilment.server.ts';
 
 /** Stripe's default: a signature older than five minutes is a replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

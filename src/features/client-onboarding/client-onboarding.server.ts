@@ -6,11 +6,22 @@
  * (who got the e-mail) finishes the account by hand. A filled honeypot (see
  * client-onboarding.ts) gets that same success answer, with nothing stored, sent or created.
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { findItem } from '../catalogue/catalogue';
 import { getCrm, type CrmClient } from '../../server/crm/crm.ts';
 import type { Db } from '../../server/db/client.ts';
-import { clientOnboardingSubmissions } from '../../server/db/schema.ts';
+import {
+  countAll,
+  createdWithin,
+  searchCondition,
+  type Listed,
+  type ListFilter,
+  type Window,
+} from '../../server/db/list-query.ts';
+import {
+  clientOnboardingSubmissions,
+  type ClientOnboardingSubmission,
+} from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/http.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
@@ -135,4 +146,41 @@ function teamEmail(input: ClientOnboardingRequest, id: number) {
       action: { label: 'Open the admin panel', url: new URL('/admin', siteUrl).toString() },
     }),
   };
+}
+
+/* Reading the client_onboarding_submissions table (owned here) for the admin. */
+
+/** `status`: "crm-account" (an account was created) or "demo-mode" (simulated CRM). */
+export async function listClientOnboardingSubmissions(
+  db: Db,
+  filter: ListFilter,
+  { limit, offset }: Window,
+): Promise<Listed<ClientOnboardingSubmission>> {
+  const t = clientOnboardingSubmissions;
+  const where = and(
+    searchCondition(filter.q, [
+      t.fullName,
+      t.email,
+      t.businessName,
+      t.productId,
+      sql`${t.data}::text`,
+    ]),
+    filter.status === 'crm-account' ? isNotNull(t.ghlLocationId) : undefined,
+    filter.status === 'demo-mode' ? eq(t.simulated, true) : undefined,
+    ...createdWithin(t.createdAt, filter),
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(t).where(where);
+  const rows = await db
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, total };
+}
+
+export async function countClientOnboardingSubmissions(db: Db): Promise<number> {
+  const [row] = await db.select({ total: countAll }).from(clientOnboardingSubmissions);
+  return row?.total ?? 0;
 }

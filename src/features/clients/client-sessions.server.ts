@@ -11,7 +11,8 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
-import { clientSessions, clients } from '../../server/db/schema.ts';
+import { clientSessions } from '../../server/db/schema.ts';
+import { findClient, isProven } from './client-records.server.ts';
 import { readCookie } from '../../server/http.ts';
 import { hashToken, newToken } from '../../server/tokens.ts';
 
@@ -93,10 +94,9 @@ export async function readClientAccess(
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const idleSince = new Date(now.getTime() - CLIENT_SESSION_IDLE_SECONDS * 1000);
-  const [row] = await db
-    .select({ session: clientSessions, emailVerifiedAt: clients.emailVerifiedAt })
+  const [session] = await db
+    .select()
     .from(clientSessions)
-    .leftJoin(clients, eq(clients.id, clientSessions.clientId))
     .where(
       and(
         eq(clientSessions.tokenHash, tokenHash),
@@ -104,19 +104,20 @@ export async function readClientAccess(
         gt(clientSessions.lastSeenAt, idleSince),
       ),
     );
-  if (!row) return null;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+  if (!session) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db
       .update(clientSessions)
       .set({ lastSeenAt: now })
       .where(eq(clientSessions.tokenHash, tokenHash));
   }
+  const client = session.clientId === null ? null : await findClient(db, session.clientId);
   return {
     tokenHash,
-    clientId: row.session.clientId,
-    wholeAccount: row.session.wholeAccount,
-    orderIds: row.session.orderIds,
-    clientProven: row.emailVerifiedAt !== null,
+    clientId: session.clientId,
+    wholeAccount: session.wholeAccount,
+    orderIds: session.orderIds,
+    clientProven: client !== null && isProven(client),
   };
 }
 

@@ -1,95 +1,18 @@
 /**
- * The one owner of the `clients` table: who a client is, whether their e-mail address is
- * proven, and the payment customer attached to them.
- *
- * An address typed at checkout proves nothing. A purchase creates a client only for an
- * address nobody has used before; a purchase with a known address waits (order without a
- * client) until a magic link sent to that address is used, and only a proven client gets a
- * Stripe customer id.
+ * The clients feature's front door for other features: client records (client-records), the
+ * sessions a browser holds (client-sessions), sign-in links (magic-links) and the CRM
+ * link (crm-link). Nothing outside this folder imports those modules directly.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../server/db/client.ts';
-import { clients, type Client } from '../../server/db/schema.ts';
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export async function findClient(db: Db, clientId: number): Promise<Client | null> {
-  const [row] = await db.select().from(clients).where(eq(clients.id, clientId));
-  return row ?? null;
-}
-
-export async function findClientByEmail(db: Db, email: string): Promise<Client | null> {
-  const [row] = await db
-    .select()
-    .from(clients)
-    .where(eq(clients.email, normaliseEmail(email)));
-  return row ?? null;
-}
-
-export function isProven(client: Pick<Client, 'emailVerifiedAt'>): boolean {
-  return client.emailVerifiedAt !== null;
-}
-
-/**
- * The client behind the address a purchase was made with. `created`: the address was new and
- * this purchase created its client, so the order joins it. Otherwise the address belongs to
- * an existing client, and the order waits for that address to be proven (the confirmation
- * e-mail carries a magic link to `clientId`). Race-safe: of two purchases with one new
- * address, one creates the client and the other waits like any later one.
- */
-export async function clientForPurchase(
-  tx: Db,
-  purchase: { email: string; name: string },
-): Promise<{ clientId: number; created: boolean }> {
-  const email = normaliseEmail(purchase.email);
-  const [created] = await tx
-    .insert(clients)
-    .values({ email, name: purchase.name })
-    .onConflictDoNothing({ target: clients.email })
-    .returning({ id: clients.id });
-  if (created) return { clientId: created.id, created: true };
-  const existing = await findClientByEmail(tx, email);
-  if (!existing) throw new Error('Client vanished during purchase');
-  return { clientId: existing.id, created: false };
-}
-
-/** Marks the address proven (a magic link to it was used); answers whether this was the first proof. */
-export async function proveClientEmail(tx: Db, clientId: number, now = new Date()) {
-  const [row] = await tx
-    .update(clients)
-    .set({ emailVerifiedAt: now })
-    .where(and(eq(clients.id, clientId), isNull(clients.emailVerifiedAt)))
-    .returning({ id: clients.id });
-  return Boolean(row);
-}
-
-/** Keeps the first known name, fills it when the client had none. */
-export async function rememberClientName(tx: Db, clientId: number, name: string) {
-  if (!name) return;
-  await tx
-    .update(clients)
-    .set({ name: sql`coalesce(nullif(${clients.name}, ''), ${name})` })
-    .where(eq(clients.id, clientId));
-}
-
-/** Attaches a payment customer to a proven client that has none (never to an unproven one). */
-export async function attachStripeCustomer(tx: Db, clientId: number, customerId: string | null) {
-  if (!customerId) return;
-  await tx
-    .update(clients)
-    .set({ stripeCustomerId: customerId })
-    .where(
-      and(
-        eq(clients.id, clientId),
-        isNull(clients.stripeCustomerId),
-        sql`${clients.emailVerifiedAt} is not null`,
-      ),
-    );
-}
-
-// The feature's front door for other features: sessions, sign-in links and the CRM link.
+export {
+  attachStripeCustomer,
+  clientForPurchase,
+  findClient,
+  findClientByEmail,
+  isProven,
+  normaliseEmail,
+  proveClientEmail,
+  rememberClientName,
+} from './client-records.server.ts';
 export {
   actingClientId,
   canSeeOrder,
@@ -99,5 +22,5 @@ export {
   startClientSession,
   type ClientAccess,
 } from './client-sessions.server.ts';
-export { linkClientToCrm } from './crm-link.server.ts';
-export { createMagicLink, magicLinkUrl } from './magic-links.server.ts';
+export { connectClient, linkClientToCrm } from './crm-link.server.ts';
+export { consumeMagicLink, createMagicLink, magicLinkUrl } from './magic-links.server.ts';

@@ -3,14 +3,14 @@
  * it is linked, and hand out the dashboard link. Every function takes the id of the client the
  * browser acts for; the functions in netlify/ check it against the requested id first.
  */
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { CrmError, getCrm, type ClientAccountInput, type CrmClient } from '../../server/crm/crm.ts';
 import type { Db } from '../../server/db/client.ts';
-import { clients, onboardingForms, orders, type Client } from '../../server/db/schema.ts';
+import type { Client } from '../../server/db/schema.ts';
 import { HttpError } from '../../server/http.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
 import { renderEmail } from '../../server/mail/templates.ts';
 import { DASHBOARD_ERROR, STATUS_ERROR } from './clients.ts';
+import { findClient, storeCrmAccount } from './client-records.server.ts';
 import { actingClientId, type ClientAccess } from './client-sessions.server.ts';
 
 export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
@@ -39,21 +39,20 @@ export function requireOwnAccount(
 }
 
 async function loadClient(db: Db, clientId: number): Promise<Client> {
-  const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
+  const client = await findClient(db, clientId);
   if (!client) throw new HttpError(403, NOT_YOUR_ACCOUNT);
   return client;
 }
 
-/** Business details for the sub-account: the latest onboarding answers, else the client's own name. */
-async function detailsFor(db: Db, client: Client): Promise<ClientAccountInput> {
-  const [latest] = await db
-    .select({ businessInfo: onboardingForms.businessInfo })
-    .from(onboardingForms)
-    .innerJoin(orders, eq(orders.id, onboardingForms.orderId))
-    .where(and(eq(orders.clientId, client.id), isNotNull(onboardingForms.businessInfo)))
-    .orderBy(desc(onboardingForms.updatedAt))
-    .limit(1);
-  const info = (latest?.businessInfo ?? {}) as Record<string, unknown>;
+/**
+ * Business details for the sub-account: the client's latest onboarding answers (the caller
+ * reads them from the onboarding feature), else the client's own name.
+ */
+export function accountDetails(
+  client: Pick<Client, 'name' | 'email'>,
+  businessInfo: Record<string, unknown> | null,
+): ClientAccountInput {
+  const info = businessInfo ?? {};
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
   return {
     businessName: str(info.businessName) ?? (client.name || client.email),
@@ -78,7 +77,11 @@ export type LinkResult = {
 export async function linkClientToCrm(
   db: Db,
   clientId: number,
-  options: { crm?: CrmClient | undefined; details?: ClientAccountInput | undefined } = {},
+  options: {
+    crm?: CrmClient | undefined;
+    /** The latest onboarding answers, used when the sub-account has to be created. */
+    businessInfo?: Record<string, unknown> | null | undefined;
+  } = {},
 ): Promise<LinkResult> {
   const crm = options.crm ?? getCrm();
   const client = await loadClient(db, clientId);
@@ -90,19 +93,9 @@ export async function linkClientToCrm(
       emailIds: [],
     };
   }
-  const details = options.details?.businessName ? options.details : await detailsFor(db, client);
+  const details = accountDetails(client, options.businessInfo ?? null);
   const account = await crm.createClientAccount({ ...details, email: client.email });
-  await db
-    .update(clients)
-    .set({ ghlLocationId: account.locationId, ghlUserId: account.userId })
-    .where(
-      and(
-        eq(clients.id, client.id),
-        client.ghlLocationId
-          ? eq(clients.ghlLocationId, client.ghlLocationId)
-          : isNull(clients.ghlLocationId),
-      ),
-    );
+  await storeCrmAccount(db, client, account);
 
   const emailIds: number[] = [];
   if (account.tempPassword && !account.simulated) {
@@ -164,14 +157,20 @@ export async function crmDashboardUrl(
   return crm.dashboardUrl(client.ghlLocationId);
 }
 
-/** "Connect to GoHighLevel": creates (or re-creates) the client's sub-account. */
+/**
+ * "Connect to GoHighLevel": creates (or re-creates) the client's sub-account, with the
+ * client's latest onboarding answers when there are any.
+ */
 export async function connectClient(
   db: Db,
   clientId: number,
-  crm: CrmClient = getCrm(),
+  {
+    crm = getCrm(),
+    businessInfo = null,
+  }: { crm?: CrmClient; businessInfo?: Record<string, unknown> | null } = {},
 ): Promise<LinkResult> {
   try {
-    return await linkClientToCrm(db, clientId, { crm });
+    return await linkClientToCrm(db, clientId, { crm, businessInfo });
   } catch (error) {
     if (error instanceof CrmError) throw new HttpError(502, DASHBOARD_ERROR);
     throw error;

@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { contactFormHandler } from './contact.server';
 import { contactSchema } from './contact';
 import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
-import { jsonPost } from '../../server/testing/requests';
+import { jsonPost } from '../../testing/requests';
 import { contactMessages, emailOutbox, rateLimitHits } from '../../server/db/schema';
-import { leafParts, startTestSmtp, type TestSmtp } from '../../server/mail/test-smtp';
+import { leafParts, startTestSmtp, type TestSmtp } from '../../testing/smtp-peer';
 import contactForm, { config } from '../../../netlify/functions/contact-form.mts';
 
 let db: Db;

@@ -3,7 +3,17 @@
  * address, drop honeypot submissions, then store the message and queue both e-mails in one
  * transaction, so a success answer always means the message is saved.
  */
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
+import {
+  countAll,
+  countWhere,
+  createdWithin,
+  searchCondition,
+  type Listed,
+  type ListFilter,
+  type Window,
+} from '../../server/db/list-query.ts';
 import { contactMessages, type ContactMessage } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { getDb } from '../../server/db/client.ts';
@@ -127,4 +137,70 @@ export function contactFormHandler(options: { rateLimit?: RateLimit | false } = 
     if (emailIds.length) void deliverInBackground(db, emailIds, context);
     return json({ success: true, message: CONTACT_SUCCESS.description });
   });
+}
+
+/* The contact_messages table: this module is its only reader and writer. */
+
+export type ContactStatus = ContactMessage['status'];
+
+export async function listContactMessages(
+  db: Db,
+  filter: ListFilter,
+  { limit, offset }: Window,
+): Promise<Listed<ContactMessage>> {
+  const t = contactMessages;
+  const where = and(
+    searchCondition(filter.q, [t.name, t.email, t.company, t.phone, t.message]),
+    filter.status ? eq(t.status, filter.status as ContactStatus) : undefined,
+    ...createdWithin(t.createdAt, filter),
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(t).where(where);
+  const rows = await db
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, total };
+}
+
+/** Marks a message handled (or new again); null when there is no such message. */
+export async function setContactMessageStatus(
+  db: Db,
+  id: number,
+  status: ContactStatus,
+  now = new Date(),
+): Promise<ContactMessage | null> {
+  const [row] = await db
+    .update(contactMessages)
+    .set({ status, handledAt: status === 'handled' ? now : null })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function contactMessageCounts(db: Db): Promise<{ total: number; new: number }> {
+  const [row] = await db
+    .select({ total: countAll, new: countWhere(eq(contactMessages.status, 'new')) })
+    .from(contactMessages);
+  return row ?? { total: 0, new: 0 };
+}
+
+/** Ids of the stored messages identical to this submission (the test mode's stored check). */
+export async function findContactMessageIds(
+  db: Db,
+  m: Pick<ContactMessage, 'name' | 'email' | 'message'>,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(
+      and(
+        eq(contactMessages.email, m.email),
+        eq(contactMessages.name, m.name),
+        eq(contactMessages.message, m.message),
+      ),
+    );
+  return rows.map((r) => r.id);
 }

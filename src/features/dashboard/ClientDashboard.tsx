@@ -4,7 +4,8 @@
  * onboarding progress and billing. Without a session it offers an e-mailed sign-in link.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { CYCLE_LABEL, formatUsd } from '../catalogue/catalogue';
+import { CYCLE_LABEL } from '../catalogue/catalogue';
+import { formatCents } from '../../lib/money';
 import { notify } from '../../lib/notifications';
 import { ONBOARDING_STATUS_LABEL, safeRedirect } from '../onboarding/onboarding';
 import '../../components/form/wizard.css';
@@ -406,7 +407,7 @@ function OrderCard({ order }: { order: DashboardOrder }) {
       <div className="db-order__main">
         <h3>{order.productName}</h3>
         <p className="muted db-small">
-          Order {order.orderNumber} · {date} · {formatUsd(order.amount)}
+          Order {order.orderNumber} · {date} · {formatCents(order.amountCents)}
         </p>
         {order.items.length > 1 && (
           <ul className="db-items">
@@ -426,7 +427,9 @@ function OrderCard({ order }: { order: DashboardOrder }) {
           {ONBOARDING_STATUS_LABEL[status]}
         </span>
         {status === 'in-progress' && (
-          <span className="muted db-small">{order.onboarding.stepsSaved} of 3 steps saved</span>
+          <span className="muted db-small">
+            {order.onboarding.stepsSaved} of {order.onboarding.totalSteps} steps saved
+          </span>
         )}
         {status !== 'completed' && (
           <a className="btn btn--sm" href={order.onboarding.path}>

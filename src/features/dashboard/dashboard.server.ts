@@ -1,63 +1,53 @@
 /**
  * The client dashboard's data: the orders the browser's session may see, with their
  * onboarding progress, and what billing management is possible. Never takes an id from the
- * browser.
+ * browser. It composes the owners: orders, onboarding forms and clients.
  */
-import { desc, eq, inArray, or, type SQL } from 'drizzle-orm';
-import { onboardingPathFor } from '../checkout/checkout.ts';
-import { firstUnsavedStep, onboardingStatus } from '../onboarding/onboarding';
 import type { Db } from '../../server/db/client.ts';
-import { onboardingForms, orderItems, orders } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
-import { actingClientId, type ClientAccess } from '../clients/clients.server.ts';
-import { findClient } from '../clients/clients.server.ts';
+import type { CrmClient } from '../../server/crm/crm.ts';
+import {
+  actingClientId,
+  connectClient,
+  findClient,
+  type ClientAccess,
+} from '../clients/clients.server.ts';
+import { latestBusinessInfo, onboardingFormsOf } from '../onboarding/onboarding.server.ts';
+import { onboardingPathFor } from '../catalogue/catalogue.ts';
+import { onboardingProgress } from '../onboarding/onboarding.ts';
+import { orderIdsOfClient, ordersVisibleTo } from '../orders/orders.server.ts';
 import type { DashboardOrder, DashboardView } from './dashboard.ts';
 
-/** The orders a session may see: its client's when it holds the whole account, and its own grants. */
-function visibleOrders(access: ClientAccess): SQL | undefined {
-  const granted = access.orderIds.length ? inArray(orders.id, access.orderIds) : undefined;
-  if (!access.wholeAccount || access.clientId === null) return granted ?? inArray(orders.id, []);
-  const own = eq(orders.clientId, access.clientId);
-  return granted ? or(own, granted) : own;
-}
+export { requestSignInLink, signInWithMagicLink } from './sign-in.server.ts';
 
 export async function clientDashboard(db: Db, access: ClientAccess): Promise<DashboardView> {
   const client = access.clientId === null ? null : await findClient(db, access.clientId);
-  const rows = await db
-    .select({ order: orders, form: onboardingForms })
-    .from(orders)
-    .leftJoin(onboardingForms, eq(onboardingForms.orderId, orders.id))
-    .where(visibleOrders(access))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  const ids = rows.map((r) => r.order.id);
-  const items = ids.length
-    ? await db.select().from(orderItems).where(inArray(orderItems.orderId, ids))
-    : [];
+  const rows = await ordersVisibleTo(db, access);
+  const forms = await onboardingFormsOf(
+    db,
+    rows.map((r) => r.order.id),
+  );
 
-  const view: DashboardOrder[] = rows.map(({ order, form }) => {
-    const saved = form
-      ? {
-          businessInfo: form.businessInfo,
-          projectDetails: form.projectDetails,
-          designPreferences: form.designPreferences,
-          completed: form.completed,
-        }
-      : null;
+  const view: DashboardOrder[] = rows.map(({ order, items }) => {
+    const progress = onboardingProgress(forms.get(order.id));
     return {
       id: order.id,
       orderNumber: order.orderNumber,
       productId: order.productId,
       productName: order.productName,
-      amount: order.amount / 100,
+      amountCents: order.amount,
       status: order.status,
       mode: order.mode,
       createdAt: order.createdAt.toISOString(),
-      items: items
-        .filter((i) => i.orderId === order.id)
-        .map((i) => ({ name: i.name, billingCycle: i.billingCycle, quantity: i.quantity })),
+      items: items.map((i) => ({
+        name: i.name,
+        billingCycle: i.billingCycle,
+        quantity: i.quantity,
+      })),
       onboarding: {
-        status: onboardingStatus(saved),
-        stepsSaved: firstUnsavedStep(saved),
+        status: progress.status,
+        stepsSaved: progress.stepsDone,
+        totalSteps: progress.totalSteps,
         path: onboardingPathFor(order.productId, order.id),
       },
     };
@@ -82,4 +72,13 @@ export async function clientDashboard(db: Db, access: ClientAccess): Promise<Das
       simulated: readEnv().simulatedPayments || !wholeAccount || !client.stripeCustomerId,
     },
   };
+}
+
+/**
+ * "Connect to GoHighLevel" on the dashboard: the sub-account is created with the client's
+ * latest onboarding answers, if any.
+ */
+export async function connectCrm(db: Db, clientId: number, crm?: CrmClient) {
+  const businessInfo = await latestBusinessInfo(db, orderIdsOfClient(db, clientId));
+  return connectClient(db, clientId, { ...(crm ? { crm } : {}), businessInfo });
 }

@@ -16,9 +16,9 @@ import {
   TIMEZONES,
 } from './meeting';
 import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
-import { jsonPost } from '../../server/testing/requests';
+import { jsonPost } from '../../testing/requests';
 import { emailOutbox, meetingRequests, rateLimitHits } from '../../server/db/schema';
-import { leafParts, startTestSmtp } from '../../server/mail/test-smtp';
+import { leafParts, startTestSmtp } from '../../testing/smtp-peer';
 import scheduleMeeting, { config } from '../../../netlify/functions/schedule-meeting.mts';
 
 let db: Db;

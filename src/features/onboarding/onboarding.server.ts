@@ -4,16 +4,10 @@
  * order's one onboarding_forms row in order; the last one completes onboarding and links
  * the client to the CRM.
  */
-import { eq } from 'drizzle-orm';
 import { z } from '../../lib/zod';
 import { linkClientToCrm } from '../clients/clients.server.ts';
 import { getDb, type Db } from '../../server/db/client.ts';
-import {
-  onboardingForms,
-  orders,
-  type OnboardingForm,
-  type Order,
-} from '../../server/db/schema.ts';
+import type { OnboardingForm, Order } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { assertSameOrigin, handler, HttpError, json, readJson } from '../../server/http.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
@@ -32,6 +26,15 @@ import {
   stepRequestSchema,
   type StepKey,
 } from './onboarding';
+import { findOrder } from '../orders/orders.server.ts';
+import { findOnboardingForm, storeOnboardingStep } from './onboarding-forms.server.ts';
+
+export {
+  latestBusinessInfo,
+  listOnboardingForms,
+  onboardingFormCounts,
+  onboardingFormsOf,
+} from './onboarding-forms.server.ts';
 
 export const NOT_YOUR_ORDER = 'This order does not belong to your account.';
 export const SIGN_IN_FOR_ORDER = 'Please sign in to continue with this order.';
@@ -44,7 +47,7 @@ export async function requireOwnedOrder(
   access: ClientAccess | null,
 ): Promise<Order> {
   if (!access) throw new HttpError(403, SIGN_IN_FOR_ORDER);
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(db, orderId);
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
   if (!canSeeOrder(access, order)) throw new HttpError(403, NOT_YOUR_ORDER);
   return order;
@@ -74,10 +77,7 @@ export async function loadOnboardingState(
   access: ClientAccess | null,
 ): Promise<OnboardingState> {
   const order = await requireOwnedOrder(db, orderId, access);
-  const [form] = await db
-    .select()
-    .from(onboardingForms)
-    .where(eq(onboardingForms.orderId, order.id));
+  const form = await findOnboardingForm(db, order.id);
   return {
     order: {
       id: order.id,
@@ -99,12 +99,6 @@ export async function loadOnboardingState(
       : null,
   };
 }
-
-const COLUMN: Record<StepKey, 'businessInfo' | 'projectDetails' | 'designPreferences'> = {
-  businessInfo: 'businessInfo',
-  projectDetails: 'projectDetails',
-  designPreferences: 'designPreferences',
-};
 
 export type SaveStepOptions = { crm?: CrmClient };
 
@@ -150,12 +144,9 @@ export async function saveOnboardingStep(
       throw new HttpError(400, 'logoUrl: Please upload the logo again');
   }
 
-  const [existing] = await db
-    .select()
-    .from(onboardingForms)
-    .where(eq(onboardingForms.orderId, order.id));
+  const existing = await findOnboardingForm(db, order.id);
   const index = STEP_KEYS.indexOf(step);
-  const missing = STEP_KEYS.slice(0, index).find((key) => existing?.[COLUMN[key]] == null);
+  const missing = STEP_KEYS.slice(0, index).find((key) => existing?.[key] == null);
   if (missing) throw new HttpError(409, 'Please complete the previous step first.');
 
   const completing = step === 'designPreferences';
@@ -164,17 +155,7 @@ export async function saveOnboardingStep(
   const emailIds: number[] = [];
 
   await db.transaction(async (tx) => {
-    await tx
-      .insert(onboardingForms)
-      .values({ orderId: order.id, [COLUMN[step]]: data, completed: completing, updatedAt: now })
-      .onConflictDoUpdate({
-        target: onboardingForms.orderId,
-        set: {
-          [COLUMN[step]]: data,
-          updatedAt: now,
-          ...(completing ? { completed: true } : {}),
-        },
-      });
+    await storeOnboardingStep(tx as unknown as Db, order.id, step, data, { completing, now });
     if (completing && !wasCompleted) {
       const mail = await enqueueEmail(tx as unknown as Db, completedEmail(order));
       emailIds.push(mail.id);
@@ -183,21 +164,12 @@ export async function saveOnboardingStep(
 
   // Only a browser acting for the order's client may link that client's CRM account.
   if (completing && order.clientId !== null && actingClientId(access) === order.clientId) {
-    const business = existing?.businessInfo ?? null;
     // The CRM link is best effort: the saved onboarding stands even if the CRM is down;
     // the dashboard then offers "Connect to GoHighLevel".
     try {
       const linked = await linkClientToCrm(db, order.clientId, {
         crm: options.crm,
-        details: business
-          ? {
-              businessName: String(business.businessName ?? ''),
-              contactName: String(business.contactName ?? order.customerName),
-              email: order.customerEmail,
-              phone: typeof business.phone === 'string' ? business.phone : undefined,
-              website: typeof business.website === 'string' ? business.website : undefined,
-            }
-          : undefined,
+        businessInfo: existing?.businessInfo ?? null,
       });
       emailIds.push(...linked.emailIds);
     } catch (error) {
@@ -232,11 +204,8 @@ export async function ownsOrder(
   access: ClientAccess | null,
 ): Promise<boolean> {
   if (!access) return false;
-  const [row] = await db
-    .select({ id: orders.id, clientId: orders.clientId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return Boolean(row && canSeeOrder(access, row));
+  const order = await findOrder(db, orderId);
+  return Boolean(order && canSeeOrder(access, order));
 }
 
 /** The whole POST /api/onboarding/<step> function; the three step files only differ in the step. */

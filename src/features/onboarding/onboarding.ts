@@ -199,7 +199,7 @@ export function parseOrderId(segment: string | undefined | null): number | null 
 /**
  * The wizard for a purchased product: the path's product when it names one, otherwise the
  * order's product (so /onboarding/{id} for a Lily order asks Lily's questions), else starter.
- * Same mapping as the success page's "Start Setup" links (checkout's onboardingPathFor).
+ * Same mapping as the success page's "Start Setup" links (catalogue's onboardingPathFor).
  */
 export function productForOrder(
   route: OnboardingRoute,
@@ -222,17 +222,38 @@ export type SavedSteps = Partial<Record<StepKey, unknown>> & { completed?: boole
 /** Index (0..2) of the first step not saved yet, or 3 when all are saved / onboarding is complete. */
 export function firstUnsavedStep(saved: SavedSteps | null | undefined): number {
   if (!saved) return 0;
-  if (saved.completed) return 3;
+  if (saved.completed) return STEP_KEYS.length;
   const index = STEP_KEYS.findIndex((key) => saved[key] == null);
-  return index === -1 ? 3 : index;
+  return index === -1 ? STEP_KEYS.length : index;
 }
 
 export type OnboardingStatus = 'not-started' | 'in-progress' | 'completed';
 
 export function onboardingStatus(saved: SavedSteps | null | undefined): OnboardingStatus {
   const step = firstUnsavedStep(saved);
-  if (step === 3) return 'completed';
+  if (step === STEP_KEYS.length) return 'completed';
   return step === 0 ? 'not-started' : 'in-progress';
+}
+
+/**
+ * How far an order's onboarding is, the one computation the wizard, the dashboard and the
+ * admin share. Steps are saved in order (a later one is refused before an earlier one), so the
+ * steps done are the steps before the first unsaved one.
+ */
+export type OnboardingProgress = {
+  status: OnboardingStatus;
+  stepsDone: number;
+  totalSteps: number;
+  completed: boolean;
+};
+
+export function onboardingProgress(saved: SavedSteps | null | undefined): OnboardingProgress {
+  return {
+    status: onboardingStatus(saved),
+    stepsDone: firstUnsavedStep(saved),
+    totalSteps: STEP_KEYS.length,
+    completed: Boolean(saved?.completed),
+  };
 }
 
 export const ONBOARDING_STATUS_LABEL: Record<OnboardingStatus, string> = {

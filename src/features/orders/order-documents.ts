@@ -3,7 +3,8 @@
  * a getting-started guide for that product (pdf-lib, standard fonts, no assets to ship).
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { CYCLE_LABEL, formatUsd, type BillingCycle, type ItemType } from '../catalogue/catalogue';
+import { formatCents } from '../../lib/money';
+import { CYCLE_LABEL, type BillingCycle, type ItemType } from '../catalogue/catalogue';
 
 /** Company facts printed on receipts (mirrors src/content/settings.yaml, which functions cannot read). */
 export const RECEIPT_ISSUER = {
@@ -92,7 +93,7 @@ function rule(pen: Pen) {
   pen.y -= 12;
 }
 
-const usd = (cents: number) => formatUsd(cents / 100);
+const usd = formatCents;
 
 function receiptPage(doc: PDFDocument, fonts: Pick<Pen, 'regular' | 'bold'>, order: DocumentOrder) {
   const pen: Pen = {

@@ -1,5 +1,6 @@
 /** The order confirmation e-mail (plain text and HTML) with onboarding and dashboard links. */
-import { CYCLE_LABEL, formatUsd, type BillingCycle } from '../catalogue/catalogue';
+import { formatCents } from '../../lib/money';
+import { CYCLE_LABEL, type BillingCycle } from '../catalogue/catalogue';
 
 export type ConfirmationInput = {
   siteName: string;
@@ -28,10 +29,10 @@ export function orderConfirmationEmail(input: ConfirmationInput): {
   html: string;
 } {
   const greeting = input.customerName ? `Hi ${input.customerName},` : 'Hello,';
-  const total = formatUsd(input.amountCents / 100);
+  const total = formatCents(input.amountCents);
   const expires = input.linkExpiresAt.toUTCString();
   const lineText = (l: ConfirmationInput['lines'][number]) =>
-    `${l.quantity} x ${l.name} (${CYCLE_LABEL[l.billingCycle]}) - ${formatUsd((l.unitAmountCents * l.quantity) / 100)}`;
+    `${l.quantity} x ${l.name} (${CYCLE_LABEL[l.billingCycle]}) - ${formatCents(l.unitAmountCents * l.quantity)}`;
 
   const text = [
     greeting,

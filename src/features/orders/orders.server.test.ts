@@ -6,12 +6,9 @@ import { checkoutSessions, emailOutbox, magicLinks, orders } from '../../server/
 import type { PaymentProvider, ProviderSession } from '../../server/payments/provider';
 import { priceCart } from '../checkout/checkout';
 import { buildOrderItemPdf, pdfSafe } from './order-documents';
-import {
-  createTestOrder,
-  fulfillCheckout,
-  newOrderNumber,
-  orderItemDownload,
-} from './orders.server';
+import { fulfillCheckout } from '../checkout/checkout.server';
+import { createTestOrder } from '../test-mode/test-orders.server';
+import { newOrderNumber, orderItemDownload } from './orders.server';
 
 let db: Db;
 beforeAll(async () => {
@@ -24,7 +21,7 @@ function providerSaying(state: Partial<ProviderSession>): PaymentProvider {
   return {
     name: 'stripe',
     createCheckout: () => Promise.reject(new Error('not used')),
-    retrieveSession: async (id) => ({
+    retrieveSession: async ({ id }) => ({
       id,
       status: 'complete',
       paymentStatus: 'paid',

@@ -1,31 +1,51 @@
 /**
- * Orders: exactly-once fulfilment of checkout sessions, test orders, lookups and downloads.
+ * Orders and their line items: this module is the only reader and writer of the orders and
+ * order_items tables. It records the one order of a paid checkout (the checkout feature's
+ * fulfilment decides when), test orders, the buyer's and the dashboard's views, downloads,
+ * and the admin's lists and figures.
  *
- * `fulfillCheckout(sessionId)` is the ONE way an order comes into existence from a payment.
- * The Stripe webhook, the success page lookup and the simulated provider's Pay button all
- * call it. The unique index on orders.checkout_session_id makes repeated and concurrent
- * calls produce one order: INSERT ... ON CONFLICT DO NOTHING, then read what is there.
+ * Exactly once: the unique index on orders.checkout_session_id makes repeated and concurrent
+ * recordings of one checkout produce one order (INSERT ... ON CONFLICT DO NOTHING, then read
+ * what is there), and its status only moves forward.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { getDb, type Db } from '../../server/db/client.ts';
 import {
-  checkoutSessions,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import {
+  countAll,
+  countWhere,
+  createdWithin,
+  searchCondition,
+  wordIn,
+  type Listed,
+  type ListFilter,
+  type Window,
+} from '../../server/db/list-query.ts';
+import {
   orderItems,
   orders,
-  type CheckoutSession,
+  type CheckoutMode,
+  type NewOrder,
   type Order,
+  type OrderItem,
+  type PricedLine,
 } from '../../server/db/schema.ts';
+import { centsToDollars } from '../../lib/money.ts';
+import { onboardingPathFor } from '../catalogue/catalogue.ts';
 import { readEnv } from '../../server/env.ts';
-import { HttpError } from '../../server/http.ts';
-import { enqueueEmail, deliverDue } from '../../server/mail/outbox.ts';
-import {
-  providerNamed,
-  type PaymentProvider,
-  type ProviderSession,
-} from '../../server/payments/index.ts';
-import { simulatedId } from '../../server/payments/simulated.ts';
-import { findItem, toCents } from '../catalogue/catalogue';
+import { enqueueEmail } from '../../server/mail/outbox.ts';
 import {
   canSeeOrder,
   clientForPurchase,
@@ -34,7 +54,6 @@ import {
   normaliseEmail,
   type ClientAccess,
 } from '../clients/clients.server.ts';
-import { onboardingPathFor } from '../checkout/checkout';
 import {
   buildOrderItemPdf,
   buildReceiptPdf,
@@ -44,33 +63,8 @@ import {
 import { orderConfirmationEmail } from './order-emails';
 import type { MetadataItem, OrderItemView, OrderStatus, OrderView } from './orders';
 
-type OrderItemRow = typeof orderItems.$inferSelect;
+type OrderItemRow = OrderItem;
 export type OrderWithItems = { order: Order; items: OrderItemRow[] };
-
-export type FulfilmentResult =
-  | { state: 'not_found' }
-  /** The provider has not completed the session (open, declined, canceled or expired). */
-  | { state: 'unpaid'; session: CheckoutSession; provider: ProviderSession | null }
-  | {
-      state: 'fulfilled';
-      session: CheckoutSession;
-      provider: ProviderSession | null;
-      order: Order;
-      items: OrderItemRow[];
-      /** This call created the order (false for every repeat). */
-      created: boolean;
-    };
-
-export type FulfilOptions = {
-  db?: Db;
-  /** Overrides the provider that owns the session (tests). */
-  provider?: PaymentProvider;
-  /** The session as a verified webhook delivered it; saves a round trip to the provider. */
-  snapshot?: ProviderSession;
-  /** checkout.session.async_payment_failed: the delayed payment did not go through. */
-  paymentFailed?: boolean;
-  now?: Date;
-};
 
 /** "NR-20250131-7KQ2XM": date plus six unambiguous random characters. */
 export function newOrderNumber(now = new Date()): string {
@@ -79,24 +73,18 @@ export function newOrderNumber(now = new Date()): string {
   return `NR-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${random}`;
 }
 
-/** Which status the order should have given the provider's answer. */
-function targetStatus(provider: ProviderSession, paymentFailed: boolean): OrderStatus {
-  if (paymentFailed) return 'failed';
-  return provider.paymentStatus === 'unpaid' ? 'pending' : 'paid';
-}
-
 /** Status only moves forward: pending → paid | failed. A late or repeated event never undoes it. */
 function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return from === 'pending' && (to === 'paid' || to === 'failed');
 }
 
-export function metadataItems(lines: CheckoutSession['lines']): MetadataItem[] {
+export function metadataItems(lines: NewOrderLines): MetadataItem[] {
   return lines.map((l) => ({
     id: l.id,
     name: l.name,
     type: l.type,
     billingCycle: l.billingCycle,
-    price: l.unitAmountCents / 100,
+    price: centsToDollars(l.unitAmountCents),
     quantity: l.quantity,
   }));
 }
@@ -176,145 +164,136 @@ async function itemsOf(db: Db, orderId: number): Promise<OrderItemRow[]> {
     .orderBy(asc(orderItems.id));
 }
 
-/** Best-effort immediate delivery; the outbox retries whatever fails here. */
-async function flushOutbox(db: Db) {
-  try {
-    await deliverDue(db);
-  } catch (error) {
-    console.error('Outbox delivery failed; it will be retried', error);
-  }
-}
+export type NewOrderLines = Pick<
+  PricedLine,
+  'id' | 'name' | 'type' | 'billingCycle' | 'unitAmountCents' | 'quantity'
+>[];
 
 /**
- * Turns a completed checkout session into its one order (idempotent and race-safe).
- * Answers `unpaid` while the provider has not completed the session.
+ * Inserts an order with its line items (null when an order for the same checkout session
+ * already exists). `values.items` (the JSON copy the spec's order shape carries) is written
+ * from the lines.
  */
-export async function fulfillCheckout(
-  sessionId: string,
-  options: FulfilOptions = {},
-): Promise<FulfilmentResult> {
-  const db = options.db ?? (await getDb());
-  const now = options.now ?? new Date();
-  const [session] = await db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, sessionId));
-  if (!session) return { state: 'not_found' };
+export async function insertOrder(
+  tx: Db,
+  values: Omit<NewOrder, 'items'>,
+  lines: NewOrderLines,
+): Promise<OrderWithItems | null> {
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...values, items: JSON.stringify(metadataItems(lines)) })
+    .onConflictDoNothing({ target: orders.checkoutSessionId })
+    .returning();
+  if (!order) return null;
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      lines.map((l) => ({
+        orderId: order.id,
+        productId: l.id,
+        name: l.name,
+        type: l.type,
+        billingCycle: l.billingCycle,
+        unitAmountCents: l.unitAmountCents,
+        quantity: l.quantity,
+      })),
+    )
+    .returning();
+  return { order, items };
+}
 
-  const provider =
-    options.snapshot ??
-    (await (options.provider ?? providerNamed(session.provider)).retrieveSession(session.id));
+/** What the checkout's fulfilment knows when a session completes (or its payment fails). */
+export type CheckoutOrder = {
+  checkoutSessionId: string;
+  lines: PricedLine[];
+  currency: string;
+  mode: CheckoutMode;
+  /** Simulated payments move no money; the admin and reports keep them apart. */
+  isTest: boolean;
+  status: 'pending' | 'paid' | 'failed';
+  amountCents: number;
+  customerEmail: string;
+  customerName: string;
+  paymentIntentId: string;
+  subscriptionId: string | null;
+  customerId: string | null;
+  now: Date;
+};
 
-  if (!provider || (provider.status !== 'complete' && !options.paymentFailed)) {
-    // The order may already exist (e.g. created by the webhook before the session expired).
-    const existing = await findOrderBySession(db, session.id);
-    if (existing) return { state: 'fulfilled', session, provider, ...existing, created: false };
-    return { state: 'unpaid', session, provider };
+export type RecordedOrder = OrderWithItems & {
+  /** This call created the order (false for every repeat). */
+  created: boolean;
+  /** A confirmation e-mail was queued in this transaction (deliver it after commit). */
+  confirmationQueued: boolean;
+};
+
+/**
+ * Records the one order of a checkout session inside the caller's transaction: creates it
+ * (with the buyer's client, its items and, once paid, the confirmation e-mail), or moves an
+ * existing one forward when this event says more. A late or repeated event never undoes it.
+ */
+export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise<RecordedOrder> {
+  const buyer = await clientForPurchase(tx, {
+    email: input.customerEmail,
+    name: input.customerName,
+  });
+  const first = input.lines[0];
+  const inserted = await insertOrder(
+    tx,
+    {
+      orderNumber: newOrderNumber(input.now),
+      checkoutSessionId: input.checkoutSessionId,
+      clientId: buyer.created ? buyer.clientId : null,
+      productId: first?.id ?? 'unknown',
+      productName:
+        input.lines.length > 1
+          ? `${first?.name} + ${input.lines.length - 1} more`
+          : (first?.name ?? 'Order'),
+      amount: input.amountCents,
+      currency: input.currency,
+      stripePaymentIntentId: input.paymentIntentId,
+      stripeSubscriptionId: input.subscriptionId,
+      stripeCustomerId: input.customerId,
+      customerEmail: input.customerEmail,
+      customerName: input.customerName,
+      status: input.status,
+      mode: input.mode,
+      isTest: input.isTest,
+      paidAt: input.status === 'paid' ? input.now : null,
+      createdAt: input.now,
+    },
+    input.lines,
+  );
+  if (inserted) {
+    const paid = inserted.order.status === 'paid';
+    if (paid) await enqueueConfirmation(tx, inserted.order, inserted.items, buyer.clientId);
+    return { ...inserted, created: true, confirmationQueued: paid };
   }
 
-  const email = provider.customerEmail ?? session.customerEmail;
-  // Stripe Checkout always collects an e-mail; a completion without one is not ours to fulfil.
-  if (!email) throw new HttpError(400, 'The checkout session completed without a customer e-mail');
-  const name = provider.customerName ?? session.customerName ?? '';
-  const status = targetStatus(provider, options.paymentFailed ?? false);
-  const paymentIntentId =
-    provider.paymentIntentId ??
-    session.paymentIntentId ??
-    provider.subscriptionId ??
-    `no_pi_${session.id}`;
-
-  let sendConfirmation = false;
-  const result = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const buyer = await clientForPurchase(tx, { email, name });
-    const first = session.lines[0];
-    const [inserted] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: newOrderNumber(now),
-        checkoutSessionId: session.id,
-        clientId: buyer.created ? buyer.clientId : null,
-        productId: first?.id ?? 'unknown',
-        productName:
-          session.lines.length > 1
-            ? `${first?.name} + ${session.lines.length - 1} more`
-            : (first?.name ?? 'Order'),
-        amount: provider.amountTotalCents ?? session.amountTotalCents,
-        currency: session.currency,
-        stripePaymentIntentId: paymentIntentId,
-        stripeSubscriptionId: provider.subscriptionId,
-        stripeCustomerId: provider.customerId,
-        customerEmail: email,
-        customerName: name,
-        status,
-        items: JSON.stringify(metadataItems(session.lines)),
-        mode: session.mode,
-        // No money moved: the admin and reports keep simulated orders apart from real ones.
-        isTest: session.provider === 'simulated',
-        paidAt: status === 'paid' ? now : null,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: orders.checkoutSessionId })
+  // Another call created it first; move it forward if this event says more.
+  const [existing] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.checkoutSessionId, input.checkoutSessionId));
+  if (!existing) throw new Error(`Order for ${input.checkoutSessionId} vanished`);
+  if (canTransition(existing.status, input.status)) {
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: input.status, paidAt: input.status === 'paid' ? input.now : existing.paidAt })
+      .where(and(eq(orders.id, existing.id), eq(orders.status, 'pending')))
       .returning();
-
-    if (inserted) {
-      const items = await tx
-        .insert(orderItems)
-        .values(
-          session.lines.map((l) => ({
-            orderId: inserted.id,
-            productId: l.id,
-            name: l.name,
-            type: l.type,
-            billingCycle: l.billingCycle,
-            unitAmountCents: l.unitAmountCents,
-            quantity: l.quantity,
-          })),
-        )
-        .returning();
-      await tx
-        .update(checkoutSessions)
-        .set({
-          status: 'complete',
-          completedAt: now,
-          customerEmail: email,
-          customerName: name,
-          paymentIntentId,
-        })
-        .where(eq(checkoutSessions.id, session.id));
-      if (status === 'paid') {
-        await enqueueConfirmation(tx, inserted, items, buyer.clientId);
-        sendConfirmation = true;
-      }
-      return { order: inserted, items, created: true };
+    if (moved) {
+      const items = await itemsOf(tx, moved.id);
+      if (input.status === 'paid') await enqueueConfirmation(tx, moved, items, buyer.clientId);
+      return { order: moved, items, created: false, confirmationQueued: input.status === 'paid' };
     }
-
-    // Another call created it first; move it forward if this event says more.
-    const [existing] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.checkoutSessionId, session.id));
-    if (!existing) throw new Error(`Order for ${session.id} vanished`);
-    let order = existing;
-    if (canTransition(existing.status, status)) {
-      const [moved] = await tx
-        .update(orders)
-        .set({ status, paidAt: status === 'paid' ? now : existing.paidAt })
-        .where(and(eq(orders.id, existing.id), eq(orders.status, 'pending')))
-        .returning();
-      if (moved) {
-        order = moved;
-        if (status === 'paid') {
-          await enqueueConfirmation(tx, moved, await itemsOf(tx, moved.id), buyer.clientId);
-          sendConfirmation = true;
-        }
-      }
-    }
-    return { order, items: await itemsOf(tx, order.id), created: false };
-  });
-
-  if (sendConfirmation) await flushOutbox(db);
-  return { state: 'fulfilled', session, provider, ...result };
+  }
+  return {
+    order: existing,
+    items: await itemsOf(tx, existing.id),
+    created: false,
+    confirmationQueued: false,
+  };
 }
 
 export async function findOrderBySession(
@@ -344,7 +323,7 @@ export function orderView({ order, items }: OrderWithItems): OrderView {
     id: order.id,
     orderNumber: order.orderNumber,
     status: order.status,
-    amount: order.amount / 100,
+    amount: centsToDollars(order.amount),
     currency: order.currency,
     customerName: order.customerName,
     customerEmail: order.customerEmail,
@@ -356,91 +335,12 @@ export function orderView({ order, items }: OrderWithItems): OrderView {
       name: i.name,
       type: i.type,
       billingCycle: i.billingCycle,
-      price: i.unitAmountCents / 100,
+      price: centsToDollars(i.unitAmountCents),
       quantity: i.quantity,
       onboardingPath: onboardingPathFor(i.productId, order.id),
     })),
     access: 'buyer',
   };
-}
-
-export type TestOrderInput = {
-  productId: string;
-  stripePaymentIntentId?: string | undefined;
-  customerName?: string | undefined;
-  customerEmail?: string | undefined;
-};
-
-export const TEST_CUSTOMER_NAME = 'Test Customer';
-
-/** Each mock order gets its own test address, so a new client is created for it. */
-function testCustomerEmail(): string {
-  return `test.customer+${randomBytes(6).toString('hex')}@example.com`;
-}
-
-/**
- * A mock order for the test pages (simulated mode only): priced from the catalogue and
- * created as completed. It follows the purchase rules: a new address creates its client,
- * an existing client's address leaves the order waiting for that address to be proven.
- */
-export async function createTestOrder(input: TestOrderInput, db?: Db): Promise<OrderWithItems> {
-  const database = db ?? (await getDb());
-  const item = findItem(input.productId);
-  if (!item) throw new Error(`Unknown product: ${input.productId}`);
-  const [cycle] = (['oneTime', 'monthly', 'yearly'] as const).filter(
-    (c) => item.prices[c] !== undefined,
-  );
-  if (!cycle) throw new Error(`${item.id} has no price`);
-  const unitAmountCents = toCents(item.prices[cycle] ?? 0);
-  const email = input.customerEmail ?? testCustomerEmail();
-  const name = input.customerName ?? TEST_CUSTOMER_NAME;
-  const line = {
-    id: item.id,
-    name: item.name,
-    description: item.description,
-    type: item.type,
-    billingCycle: cycle,
-    unitAmountCents,
-    quantity: 1,
-  };
-
-  return database.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const buyer = await clientForPurchase(tx, { email, name });
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: newOrderNumber(),
-        checkoutSessionId: simulatedId('cs').replace('sim_cs_', 'test_cs_'),
-        clientId: buyer.created ? buyer.clientId : null,
-        productId: item.id,
-        productName: item.name,
-        amount: unitAmountCents,
-        stripePaymentIntentId: input.stripePaymentIntentId ?? simulatedId('pi'),
-        customerEmail: email,
-        customerName: name,
-        status: 'completed',
-        items: JSON.stringify(metadataItems([line])),
-        mode: cycle === 'oneTime' ? 'payment' : 'subscription',
-        isTest: true,
-        paidAt: new Date(),
-      })
-      .returning();
-    if (!order) throw new Error('Test order insert returned no row');
-    const items = await tx
-      .insert(orderItems)
-      .values({
-        orderId: order.id,
-        productId: item.id,
-        name: item.name,
-        type: item.type,
-        billingCycle: cycle,
-        unitAmountCents,
-        quantity: 1,
-      })
-      .returning();
-    return { order, items };
-  });
 }
 
 /**
@@ -521,4 +421,129 @@ export async function joinOrderToSignedInClient(
     )
     .returning();
   return joined ?? null;
+}
+
+export async function findOrder(db: Db, orderId: number): Promise<Order | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order ?? null;
+}
+
+/** Line items of these orders, grouped by order id, in the order they were bought. */
+export async function itemsOfOrders(db: Db, orderIds: number[]): Promise<Map<number, OrderItem[]>> {
+  const byOrder = new Map<number, OrderItem[]>(orderIds.map((id) => [id, []]));
+  if (!orderIds.length) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+  for (const row of rows) byOrder.get(row.orderId)?.push(row);
+  return byOrder;
+}
+
+/** The orders with these ids (absent ids are left out), by id. */
+export async function ordersByIds(db: Db, orderIds: number[]): Promise<Map<number, Order>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db.select().from(orders).where(inArray(orders.id, orderIds));
+  return new Map(rows.map((o) => [o.id, o]));
+}
+
+/** The fields an admin search looks in. */
+const SEARCHED = [
+  orders.orderNumber,
+  orders.customerName,
+  orders.customerEmail,
+  orders.productName,
+  orders.stripePaymentIntentId,
+];
+
+/**
+ * Ids of the orders one search word matches, as a subquery: another owner's list (e.g. the
+ * onboarding forms) can then search by order fields without reading this table itself.
+ */
+export function ordersMatchingWord(db: Db, word: string) {
+  return db.select({ id: orders.id }).from(orders).where(wordIn(word, SEARCHED));
+}
+
+/** Ids of one client's orders, as a subquery. */
+export function orderIdsOfClient(db: Db, clientId: number) {
+  return db.select({ id: orders.id }).from(orders).where(eq(orders.clientId, clientId));
+}
+
+/** The admin's order list, newest first, with each order's line items. */
+export async function listOrders(
+  db: Db,
+  filter: ListFilter,
+  { limit, offset }: Window,
+): Promise<Listed<OrderWithItems>> {
+  const where = and(
+    searchCondition(filter.q, SEARCHED),
+    filter.status ? eq(orders.status, filter.status as OrderStatus) : undefined,
+    ...createdWithin(orders.createdAt, filter),
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(orders).where(where);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  const items = await itemsOfOrders(
+    db,
+    rows.map((o) => o.id),
+  );
+  return { rows: rows.map((order) => ({ order, items: items.get(order.id) ?? [] })), total };
+}
+
+/** Order statuses that count as money received. */
+export const REVENUE_STATUSES = ['paid', 'completed'] as const satisfies OrderStatus[];
+
+const isRevenue = () => inArray(orders.status, [...REVENUE_STATUSES]);
+
+export async function orderTotals(
+  db: Db,
+): Promise<{ total: number; paid: number; test: number; revenueCents: number }> {
+  const [row] = await db
+    .select({
+      total: countAll,
+      paid: countWhere(isRevenue()),
+      test: countWhere(sql`${orders.isTest}`),
+      revenueCents: sql<number>`coalesce(sum(${orders.amount}) filter (where ${isRevenue()}), 0)::float8`,
+    })
+    .from(orders);
+  return row ?? { total: 0, paid: 0, test: 0, revenueCents: 0 };
+}
+
+/** Amount and date of every paid order in US dollars since `since` (the revenue chart). */
+export async function paidOrdersSince(
+  db: Db,
+  since: Date,
+): Promise<{ amount: number; createdAt: Date }[]> {
+  return db
+    .select({ amount: orders.amount, createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(isRevenue(), gte(orders.createdAt, since), eq(orders.currency, 'usd')));
+}
+
+/** The orders a client session may see: its client's when it holds the whole account, and its own grants. */
+function visibleTo(access: ClientAccess): SQL | undefined {
+  const granted = access.orderIds.length ? inArray(orders.id, access.orderIds) : undefined;
+  if (!access.wholeAccount || access.clientId === null) return granted ?? inArray(orders.id, []);
+  const own = eq(orders.clientId, access.clientId);
+  return granted ? or(own, granted) : own;
+}
+
+/** Every order a client session may see, newest first, with line items. */
+export async function ordersVisibleTo(db: Db, access: ClientAccess): Promise<OrderWithItems[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(visibleTo(access))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const items = await itemsOfOrders(
+    db,
+    rows.map((o) => o.id),
+  );
+  return rows.map((order) => ({ order, items: items.get(order.id) ?? [] }));
 }

@@ -94,3 +94,45 @@ export function linePriceLabel(
   if (item.billingCycle === 'oneTime') return `${total} one-time`;
   return `${total}/${item.billingCycle === 'monthly' ? 'month' : 'year'}`;
 }
+
+/* Where an order's money came from (the admin shows it on every order). */
+
+type PaymentRefs = {
+  isTest: boolean;
+  checkoutSessionId: string;
+  stripePaymentIntentId: string;
+  stripeSubscriptionId?: string | null;
+};
+
+/**
+ * Where an order's money came from: Stripe in live mode, Stripe in test mode (session ids
+ * `cs_test_...`), or the simulated provider / test pages (flagged, or `sim_` ids).
+ */
+export function paymentKind(order: PaymentRefs): 'live' | 'stripe-test' | 'simulated' {
+  if (
+    order.isTest ||
+    !order.checkoutSessionId.startsWith('cs_') ||
+    order.stripePaymentIntentId.startsWith('sim_')
+  ) {
+    return 'simulated';
+  }
+  return order.checkoutSessionId.startsWith('cs_test_') ? 'stripe-test' : 'live';
+}
+
+export const PAYMENT_KIND_LABEL = {
+  live: 'Live payment',
+  'stripe-test': 'Stripe test mode',
+  simulated: 'Simulated payment',
+} as const;
+
+/** A link to the payment in Stripe's dashboard, only for real (live, not simulated or test) orders. */
+export function stripeDashboardUrl(order: PaymentRefs): string | null {
+  if (paymentKind(order) !== 'live') return null;
+  if (/^pi_[A-Za-z0-9]+$/.test(order.stripePaymentIntentId)) {
+    return `https://dashboard.stripe.com/payments/${order.stripePaymentIntentId}`;
+  }
+  if (order.stripeSubscriptionId && /^sub_[A-Za-z0-9]+$/.test(order.stripeSubscriptionId)) {
+    return `https://dashboard.stripe.com/subscriptions/${order.stripeSubscriptionId}`;
+  }
+  return null;
+}

@@ -14,7 +14,7 @@ import {
   validateSession,
 } from './session';
 import { hashToken } from '../tokens';
-import { createOrResetUser } from './users';
+import { createOrResetUser } from './accounts';
 
 let db: Db;
 let userId: number;

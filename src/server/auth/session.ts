@@ -5,7 +5,8 @@
  */
 import { eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { adminSessions, users } from '../db/schema.ts';
+import { adminSessions } from '../db/schema.ts';
+import { findUserById } from './users.ts';
 import { readCookie } from '../http.ts';
 import { hashToken, newToken } from '../tokens.ts';
 
@@ -51,16 +52,7 @@ export async function validateSession(
 ): Promise<AdminUser | null> {
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({
-      userId: adminSessions.userId,
-      username: users.username,
-      lastSeenAt: adminSessions.lastSeenAt,
-      expiresAt: adminSessions.expiresAt,
-    })
-    .from(adminSessions)
-    .innerJoin(users, eq(users.id, adminSessions.userId))
-    .where(eq(adminSessions.tokenHash, tokenHash));
+  const [row] = await db.select().from(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
   if (row.expiresAt.getTime() <= now.getTime() || idleFor >= IDLE_TIMEOUT_MS) {
@@ -73,7 +65,9 @@ export async function validateSession(
       .set({ lastSeenAt: now })
       .where(eq(adminSessions.tokenHash, tokenHash));
   }
-  return { id: row.userId, username: row.username };
+  // Sessions are deleted with their user (foreign key), so a session always has one.
+  const user = await findUserById(db, row.userId);
+  return user ? { id: user.id, username: user.username } : null;
 }
 
 export async function destroySession(db: Db, token: string): Promise<void> {

@@ -1,9 +1,10 @@
-/** Admin accounts: created or reset from the terminal (`npm run admin:create`), never by default. */
+/**
+ * The users table (admin accounts): this module is its only reader and writer. Accounts are
+ * created or reset from the terminal (`npm run admin:create`, see accounts.ts), never by default.
+ */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { hashPassword, passwordProblem } from './password.ts';
-import { destroyUserSessions } from './session.ts';
 
 /** Usernames compare case-insensitively: "Admin" and "admin" are one account. */
 export function normalizeUsername(username: string): string {
@@ -27,25 +28,20 @@ export async function findUser(db: Db, username: string) {
   return row ?? null;
 }
 
-/**
- * Creates the account, or resets its password if it exists. A reset ends every session of
- * that user, so whoever held the old password is signed out.
- */
-export async function createOrResetUser(
-  db: Db,
-  username: string,
-  password: string,
-): Promise<{ id: number; username: string; created: boolean }> {
-  const problem = usernameProblem(username) ?? passwordProblem(password);
-  if (problem) throw new Error(problem);
-  const name = normalizeUsername(username);
-  const hash = await hashPassword(password);
-  const existing = await findUser(db, name);
-  if (existing) {
-    await db.update(users).set({ password: hash }).where(eq(users.id, existing.id));
-    await destroyUserSessions(db, existing.id);
-    return { id: existing.id, username: name, created: false };
-  }
-  const [row] = await db.insert(users).values({ username: name, password: hash }).returning();
-  return { id: row!.id, username: name, created: true };
+export async function findUserById(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function insertUser(db: Db, username: string, passwordHash: string) {
+  const [row] = await db
+    .insert(users)
+    .values({ username: normalizeUsername(username), password: passwordHash })
+    .returning();
+  if (!row) throw new Error('Creating the user returned no row');
+  return row;
+}
+
+export async function setPasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ password: passwordHash }).where(eq(users.id, id));
 }

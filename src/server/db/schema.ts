@@ -306,3 +306,5 @@ export type OutboxEmail = typeof emailOutbox.$inferSelect;
 export type NewOutboxEmail = typeof emailOutbox.$inferInsert;
 export type OnboardingForm = typeof onboardingForms.$inferSelect;
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;
+export type ClientOnboardingSubmission = typeof clientOnboardingSubmissions.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;

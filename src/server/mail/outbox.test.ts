@@ -18,7 +18,7 @@ import {
   textAttachment,
   type EmailInput,
 } from './outbox';
-import { leafParts, startTestSmtp, type TestSmtp } from './test-smtp';
+import { leafParts, startTestSmtp, type TestSmtp } from '../../testing/smtp-peer';
 
 let db: Db;
 let smtp: TestSmtp;

@@ -12,8 +12,18 @@
  *                     failed/pending --retryEmail()--> pending, due now
  * Without SMTP_URL nothing is sent and rows stay pending for the admin panel.
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import {
+  countWhere,
+  createdWithin,
+  searchCondition,
+  countAll,
+  containsPattern,
+  type Listed,
+  type ListFilter,
+  type Window,
+} from '../db/list-query.ts';
 import { emailOutbox, type OutboxAttachment, type OutboxEmail } from '../db/schema.ts';
 import { readEnv } from '../env.ts';
 
@@ -286,4 +296,58 @@ export function deliverInBackground(db: Db, ids: number[], context?: unknown): P
     ?.waitUntil;
   if (typeof waitUntil === 'function') waitUntil.call(context, attempt);
   return attempt;
+}
+
+/* Reading the outbox (the admin's list, the overview, the test mode's check). */
+
+export type OutboxStatus = OutboxEmail['status'];
+
+export async function listOutbox(
+  db: Db,
+  filter: ListFilter,
+  { limit, offset }: Window,
+): Promise<Listed<OutboxEmail>> {
+  const t = emailOutbox;
+  const where = and(
+    searchCondition(filter.q, [t.to, t.subject, t.kind, t.text]),
+    filter.status ? eq(t.status, filter.status as OutboxStatus) : undefined,
+    ...createdWithin(t.createdAt, filter),
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(t).where(where);
+  const rows = await db
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, total };
+}
+
+export async function findOutboxEmail(db: Db, id: number): Promise<OutboxEmail | null> {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row ?? null;
+}
+
+export async function outboxCounts(
+  db: Db,
+): Promise<{ pending: number; failed: number; sent: number }> {
+  const [row] = await db
+    .select({
+      pending: countWhere(eq(emailOutbox.status, 'pending')),
+      failed: countWhere(eq(emailOutbox.status, 'failed')),
+      sent: countWhere(eq(emailOutbox.status, 'sent')),
+    })
+    .from(emailOutbox);
+  return row ?? { pending: 0, failed: 0, sent: 0 };
+}
+
+/** The e-mails whose text contains one of `lines` (e.g. a submission's "Reference:" line), oldest first. */
+export async function emailsContaining(db: Db, lines: string[]): Promise<OutboxEmail[]> {
+  if (!lines.length) return [];
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(or(...lines.map((line) => like(emailOutbox.text, containsPattern(line)))))
+    .orderBy(asc(emailOutbox.id));
 }

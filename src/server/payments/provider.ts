@@ -3,7 +3,7 @@
  * simulated provider locally and in tests; everything after "create a session" and
  * "what is the state of this session" is shared code (fulfilment, orders, e-mails).
  */
-import type { CheckoutMode, PricedLine } from '../db/schema.ts';
+import type { CheckoutMode, CheckoutSession, PricedLine } from '../db/schema.ts';
 
 export type ProviderName = 'stripe' | 'simulated';
 
@@ -33,9 +33,26 @@ export type ProviderSession = {
   amountTotalCents: number | null;
 };
 
+/** What the site stored about a session when it was created (and, when simulated, paid). */
+export type StoredCheckout = Pick<
+  CheckoutSession,
+  | 'id'
+  | 'provider'
+  | 'mode'
+  | 'status'
+  | 'customerEmail'
+  | 'customerName'
+  | 'paymentIntentId'
+  | 'amountTotalCents'
+>;
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout>;
-  /** The session's current state, or null when the provider does not know it. */
-  retrieveSession(id: string): Promise<ProviderSession | null>;
+  /**
+   * The session's current state, or null when the provider does not know it. The stored row
+   * is passed in: Stripe asks its API by id, the simulated provider reads the row itself (its
+   * payment page writes its state there), so no provider needs the database.
+   */
+  retrieveSession(stored: StoredCheckout): Promise<ProviderSession | null>;
 }

@@ -5,14 +5,12 @@
  * Stripe webhook.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { checkoutSessions } from '../db/schema.ts';
 import type {
   CreateCheckoutInput,
   CreatedCheckout,
   PaymentProvider,
   ProviderSession,
+  StoredCheckout,
 } from './provider.ts';
 
 export const SIMULATED_PAY_PATH = '/pay/simulated';
@@ -24,8 +22,6 @@ export function simulatedId(prefix: 'cs' | 'pi' | 'cus' | 'sub'): string {
 export class SimulatedProvider implements PaymentProvider {
   readonly name = 'simulated' as const;
 
-  constructor(private readonly db: () => Promise<Db>) {}
-
   async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
     const id = simulatedId('cs');
     const url = new URL(SIMULATED_PAY_PATH, input.successUrl);
@@ -33,10 +29,8 @@ export class SimulatedProvider implements PaymentProvider {
     return { id, url: url.toString() };
   }
 
-  async retrieveSession(id: string): Promise<ProviderSession | null> {
-    const db = await this.db();
-    const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
-    if (!row || row.provider !== 'simulated') return null;
+  async retrieveSession(row: StoredCheckout): Promise<ProviderSession | null> {
+    if (row.provider !== 'simulated') return null;
     const complete = row.status === 'complete';
     return {
       id: row.id,

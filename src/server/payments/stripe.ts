@@ -11,6 +11,7 @@ import type {
   CreatedCheckout,
   PaymentProvider,
   ProviderSession,
+  StoredCheckout,
 } from './provider.ts';
 
 /** Stripe metadata values hold at most 500 characters. */
@@ -168,7 +169,7 @@ export class StripeProvider implements PaymentProvider {
     return { id: session.id, url: session.url };
   }
 
-  async retrieveSession(id: string): Promise<ProviderSession | null> {
+  async retrieveSession({ id }: StoredCheckout): Promise<ProviderSession | null> {
     try {
       return fromStripeSession(await this.stripe.checkout.sessions.retrieve(id));
     } catch (error) {

@@ -1,7 +1,7 @@
 /** Test helpers: a client with a paid order, and requests signed in as that client. */
-import type { Db } from '../../server/db/client.ts';
-import { clients, orderItems, orders } from '../../server/db/schema.ts';
-import { startClientSession } from '../clients/clients.server.ts';
+import type { Db } from '../server/db/client.ts';
+import { clients, orderItems, orders } from '../server/db/schema.ts';
+import { startClientSession } from '../features/clients/clients.server.ts';
 
 let counter = 0;
 

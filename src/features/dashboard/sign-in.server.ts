@@ -1,8 +1,11 @@
 /**
- * Sign-in by e-mail, the one way an address is proven: a single-use link sent through the
+ * Sign-in to the client dashboard by e-mail, the one way an address is proven: a single-use link sent through the
  * outbox, and its use, which proves the client's address, joins the orders waiting for that
  * proof and starts a whole-account session. Requesting a link answers the same whether or
  * not the address is known, so the form cannot be used to find out who our clients are.
+ *
+ * It lives with the dashboard because it joins two features: the client's identity (clients)
+ * and the orders that waited for it (orders); neither of those imports the other's rules.
  */
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
@@ -10,15 +13,18 @@ import { enqueueEmail } from '../../server/mail/outbox.ts';
 import { renderEmail } from '../../server/mail/templates.ts';
 import { enforce } from '../../server/rate-limit.ts';
 import { joinWaitingOrders } from '../orders/orders.server.ts';
-import { startClientSession, type ClientAccess } from './client-sessions.server.ts';
-import { signInRequestSchema } from './clients.ts';
 import {
   attachStripeCustomer,
+  consumeMagicLink,
+  createMagicLink,
   findClient,
   findClientByEmail,
+  magicLinkUrl,
   proveClientEmail,
-} from './clients.server.ts';
-import { consumeMagicLink, createMagicLink, magicLinkUrl } from './magic-links.server.ts';
+  startClientSession,
+  type ClientAccess,
+} from '../clients/clients.server.ts';
+import { signInRequestSchema } from '../clients/clients.ts';
 
 export const SIGN_IN_TTL_SECONDS = 30 * 60;
 

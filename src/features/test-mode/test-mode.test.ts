@@ -12,7 +12,7 @@ import {
   runSuite,
   type SuiteDeps,
   type TestResult,
-} from './test-pages';
+} from './test-mode';
 import { findItem, priceOf } from '../catalogue/catalogue';
 
 /** The cart rule itself, as the page's fillCart uses it through the store. */

@@ -6,17 +6,16 @@
  * - propose → a tentative invitation at the new time, to accept by replying;
  * - decline → METHOD:CANCEL, which removes the tentative entry from the visitor's calendar.
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
-import { meetingRequests, type MeetingRequest } from '../../server/db/schema.ts';
+import type { MeetingRequest } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/http.ts';
 import { enqueueEmail, textAttachment } from '../../server/mail/outbox.ts';
 import { renderEmail, slotSentence, type EmailContent } from '../../server/mail/templates.ts';
-import { buildMeetingIcs, describeSlot } from '../meeting/meeting.server.ts';
-import { earliestToday, TIME_SLOTS } from '../meeting/meeting.ts';
-import { meetingActionSchema, type MeetingAction } from './admin.ts';
-import { meetingView, type AdminMeetingRequest } from './inbox.server.ts';
+import { meetingActionSchema, type MeetingAction } from './meeting.mini.ts';
+import { buildMeetingIcs, describeSlot, icsSequence } from './meeting-ics.server.ts';
+import { lockMeetingRequest, updateMeetingRequest } from './meeting-requests.server.ts';
+import { earliestToday, TIME_SLOTS } from './meeting.ts';
 
 type Status = MeetingRequest['status'];
 
@@ -35,14 +34,6 @@ const NEXT_STATUS: Record<MeetingAction['action'], Status> = {
   propose: 'proposed',
   decline: 'declined',
 };
-
-/**
- * SEQUENCE must grow with every update of the event. Seconds since the request was made
- * grow without storing a counter, and the request itself went out with 0.
- */
-export function icsSequence(row: Pick<MeetingRequest, 'createdAt'>, now: Date): number {
-  return Math.max(1, Math.floor((now.getTime() - row.createdAt.getTime()) / 1000));
-}
 
 /**
  * The slot the meeting currently stands at: the team's latest proposal once one was made
@@ -142,7 +133,7 @@ export function declineEmail(row: MeetingRequest, note: string): EmailContent {
   };
 }
 
-export type MeetingAnswer = { request: AdminMeetingRequest; emailId: number };
+export type MeetingAnswer = { request: MeetingRequest; emailId: number };
 
 export async function answerMeetingRequest(
   db: Db,
@@ -154,11 +145,7 @@ export async function answerMeetingRequest(
     throw new HttpError(400, 'date: Please choose today or a later date');
   }
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(meetingRequests)
-      .where(eq(meetingRequests.id, id))
-      .for('update');
+    const row = await lockMeetingRequest(tx as unknown as Db, id);
     if (!row) throw new HttpError(404, 'Meeting request not found');
     if (!ALLOWED[action.action].includes(row.status)) {
       throw new HttpError(
@@ -208,23 +195,19 @@ export async function answerMeetingRequest(
       );
     }
 
-    const [updated] = await tx
-      .update(meetingRequests)
-      .set({
-        status: NEXT_STATUS[action.action],
-        updatedAt: now,
-        ...(action.action === 'propose'
-          ? { proposedDate: action.date, proposedTime: action.time }
-          : {}),
-      })
-      .where(eq(meetingRequests.id, id))
-      .returning();
+    const updated = await updateMeetingRequest(tx as unknown as Db, id, {
+      status: NEXT_STATUS[action.action],
+      updatedAt: now,
+      ...(action.action === 'propose'
+        ? { proposedDate: action.date, proposedTime: action.time }
+        : {}),
+    });
     const email = await enqueueEmail(tx as unknown as Db, {
       kind: `meeting.${NEXT_STATUS[action.action]}`,
       to: row.email,
       ...content,
       attachments: [attachment],
     });
-    return { request: meetingView(updated!), emailId: email.id };
+    return { request: updated, emailId: email.id };
   });
 }

@@ -16,8 +16,8 @@ import {
   loadCart,
 } from '../cart/cart.store';
 import { notify } from '../../lib/notifications';
-import { TEST_PRODUCTS, purchaseFlowChecks, runSuite, type TestResult } from './test-pages';
-import './checkout.css';
+import { TEST_PRODUCTS, purchaseFlowChecks, runSuite, type TestResult } from './test-mode';
+import './test-mode.css';
 
 const STATUS_BADGE: Record<TestResult['status'], string> = {
   passed: 'badge--success',

@@ -3,7 +3,7 @@ import testSubmission from '../../../netlify/functions/test-submission.mts';
 import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
 import { addDays, localToday } from '../meeting/meeting';
 import { submitMeetingRequest } from '../meeting/meeting.server';
-import { submitContactMessage } from './contact.server';
+import { submitContactMessage } from '../contact/contact.server';
 import { checkSubmission } from './submission-check.server';
 
 let db: Db;

@@ -8,8 +8,8 @@ import { requestJson } from '../../lib/request-json';
 import { formatUsdWhole } from '../catalogue/catalogue';
 import { notify } from '../../lib/notifications';
 import { useHydrated } from '../../components/form/use-hydrated';
-import { TEST_CHECKOUT_PACKAGES, TEST_REDIRECT_DELAY_MS, TEST_STEPS } from './test-pages';
-import './checkout.css';
+import { TEST_CHECKOUT_PACKAGES, TEST_REDIRECT_DELAY_MS, TEST_STEPS } from './test-mode';
+import './test-mode.css';
 
 type Phase = 'product-selection' | 'step-1' | 'step-2' | 'step-3' | 'completed';
 type Order = { orderId: number; clientId: number | null };

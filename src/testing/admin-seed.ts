@@ -1,5 +1,5 @@
 /** Test fixtures for the admin panel's integration tests (never imported by app code). */
-import type { Db } from '../../../server/db/client';
+import type { Db } from '../server/db/client';
 import {
   clientOnboardingSubmissions,
   contactMessages,
@@ -7,10 +7,10 @@ import {
   onboardingForms,
   orderItems,
   orders,
-} from '../../../server/db/schema';
-import { enqueueEmail, textAttachment } from '../../../server/mail/outbox';
-import { createSession } from '../../../server/auth/session';
-import { createOrResetUser } from '../../../server/auth/users';
+} from '../server/db/schema';
+import { enqueueEmail, textAttachment } from '../server/mail/outbox';
+import { createSession } from '../server/auth/session';
+import { createOrResetUser } from '../server/auth/accounts';
 
 export const TEST_ORIGIN = 'http://localhost:4321';
 export const TEST_PASSWORD = 'correct horse battery staple';

@@ -7,10 +7,11 @@
  * the answer only says how many identical rows exist and which e-mails were queued for them,
  * so nothing the caller did not send is disclosed.
  */
-import { and, eq, like, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../server/db/client.ts';
-import { contactMessages, emailOutbox, meetingRequests } from '../../server/db/schema.ts';
+import { emailsContaining } from '../../server/mail/outbox.ts';
+import { findContactMessageIds } from '../contact/contact.server.ts';
+import { findMeetingRequestIds } from '../meeting/meeting.server.ts';
 
 export const submissionCheckSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -51,42 +52,19 @@ export async function checkSubmission(
   db: Db,
   check: SubmissionCheck,
 ): Promise<{ stored: number; emails: QueuedEmail[] }> {
-  const rows =
+  const ids =
     check.kind === 'contact'
-      ? await db
-          .select({ id: contactMessages.id })
-          .from(contactMessages)
-          .where(
-            and(
-              eq(contactMessages.email, check.email),
-              eq(contactMessages.name, check.name),
-              eq(contactMessages.message, check.message),
-            ),
-          )
-      : await db
-          .select({ id: meetingRequests.id })
-          .from(meetingRequests)
-          .where(
-            and(
-              eq(meetingRequests.email, check.email),
-              eq(meetingRequests.name, check.name),
-              eq(meetingRequests.meetingType, check.meetingType),
-              eq(meetingRequests.preferredDate, check.preferredDate),
-              eq(meetingRequests.preferredTime, check.preferredTime),
-              eq(meetingRequests.timezone, check.timezone),
-            ),
-          );
-  if (!rows.length) return { stored: 0, emails: [] };
+      ? await findContactMessageIds(db, check)
+      : await findMeetingRequestIds(db, check);
+  if (!ids.length) return { stored: 0, emails: [] };
 
   // Every e-mail about a submission names it in its "Reference" line.
-  const references = rows.map((r) => `%Reference: ${check.kind} #${r.id}\n%`);
-  const mails = await db
-    .select()
-    .from(emailOutbox)
-    .where(or(...references.map((ref) => like(emailOutbox.text, ref))))
-    .orderBy(emailOutbox.id);
+  const mails = await emailsContaining(
+    db,
+    ids.map((id) => `Reference: ${check.kind} #${id}\n`),
+  );
   return {
-    stored: rows.length,
+    stored: ids.length,
     emails: mails.map((m) => {
       const ics = m.attachments.find((a) => a.contentType.startsWith('text/calendar'));
       const invitation = ics && invitationOf(ics.content);

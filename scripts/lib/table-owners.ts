@@ -1,0 +1,94 @@
+/**
+ * One owner per table: each table of src/server/db/schema.ts is read and written by exactly one
+ * module, named here. Every other module asks that owner (admin and dashboard compose owners
+ * and never touch a table). Tests and test support (src/testing) may seed tables directly.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Table (its schema export) → the one module that may import it. */
+export const TABLE_OWNERS: Record<string, string> = {
+  users: 'src/server/auth/users.ts',
+  adminSessions: 'src/server/auth/session.ts',
+  rateLimitHits: 'src/server/rate-limit.ts',
+  emailOutbox: 'src/server/mail/outbox.ts',
+  clients: 'src/features/clients/client-records.server.ts',
+  clientSessions: 'src/features/clients/client-sessions.server.ts',
+  magicLinks: 'src/features/clients/magic-links.server.ts',
+  checkoutSessions: 'src/features/checkout/checkout-sessions.server.ts',
+  webhookEvents: 'src/features/checkout/stripe-webhook.server.ts',
+  orders: 'src/features/orders/orders.server.ts',
+  orderItems: 'src/features/orders/orders.server.ts',
+  onboardingForms: 'src/features/onboarding/onboarding-forms.server.ts',
+  clientOnboardingSubmissions: 'src/features/client-onboarding/client-onboarding.server.ts',
+  contactMessages: 'src/features/contact/contact.server.ts',
+  meetingRequests: 'src/features/meeting/meeting-requests.server.ts',
+  subscribers: 'src/features/subscribe/subscribe.server.ts',
+};
+
+export type OwnerViolation = { file: string; table: string; owner: string | undefined };
+
+const SCHEMA = 'src/server/db/schema.ts';
+const SOURCE = /\.(ts|tsx|mts|astro)$/;
+const TEST_CODE = /(\.test\.(ts|tsx|mts)$)|(^src\/testing\/)/;
+const NAMED_IMPORT = /\bimport\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+
+function walk(dir: string): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return walk(full);
+    return SOURCE.test(e.name) ? [full] : [];
+  });
+}
+
+/** The tables the schema declares (`export const x = pgTable(...)`). */
+export function tablesOf(schemaText: string): string[] {
+  return [...schemaText.matchAll(/export const (\w+) = pgTable\(/g)].map((m) => m[1]!);
+}
+
+/** Table names a source file imports as values from the schema module. */
+export function importedTables(
+  fileText: string,
+  tables: string[],
+  importsSchema: (specifier: string) => boolean,
+): string[] {
+  const found: string[] = [];
+  for (const m of fileText.matchAll(NAMED_IMPORT)) {
+    if (m[1] || !importsSchema(m[3]!)) continue;
+    for (const part of m[2]!.split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0]!;
+      if (!name.startsWith('type ') && tables.includes(name)) found.push(name);
+    }
+  }
+  return found;
+}
+
+/** Every import of a table outside its owner, and every table without an owner. */
+export function tableOwnerViolations(root: string, owners = TABLE_OWNERS): OwnerViolation[] {
+  const tables = tablesOf(readFileSync(path.join(root, SCHEMA), 'utf8'));
+  const violations: OwnerViolation[] = tables
+    .filter((t) => !owners[t])
+    .map((table) => ({ file: SCHEMA, table, owner: undefined }));
+  const files = [...walk(path.join(root, 'src')), ...walk(path.join(root, 'netlify'))];
+  for (const full of files) {
+    const file = path.relative(root, full).split(path.sep).join('/');
+    if (file === SCHEMA || TEST_CODE.test(file) || file.startsWith('netlify/tests/')) continue;
+    const importsSchema = (specifier: string) =>
+      specifier.startsWith('.') &&
+      path
+        .relative(root, path.resolve(path.dirname(full), specifier))
+        .split(path.sep)
+        .join('/')
+        .replace(/\.ts$/, '') === SCHEMA.replace(/\.ts$/, '');
+    for (const table of importedTables(readFileSync(full, 'utf8'), tables, importsSchema)) {
+      if (owners[table] !== file) violations.push({ file, table, owner: owners[table] });
+    }
+  }
+  return violations;
+}

@@ -1,0 +1,87 @@
+/**
+ * The checkout_sessions table: this module is its only reader and writer. A row is written
+ * when a checkout starts, completed by the fulfilment, moved by the simulated payment page's
+ * buttons, and used once to grant the order to the browser that paid.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import { checkoutSessions, type CheckoutSession } from '../../server/db/schema.ts';
+
+export type NewCheckoutSession = typeof checkoutSessions.$inferInsert;
+
+export async function insertCheckoutSession(db: Db, values: NewCheckoutSession): Promise<void> {
+  await db.insert(checkoutSessions).values(values);
+}
+
+export async function findCheckoutSession(db: Db, id: string): Promise<CheckoutSession | null> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+  return row ?? null;
+}
+
+export async function findSimulatedSession(db: Db, id: string): Promise<CheckoutSession | null> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.provider, 'simulated')));
+  return row ?? null;
+}
+
+/** Records who paid and how, once the session's order exists. */
+export async function markSessionComplete(
+  tx: Db,
+  id: string,
+  paid: Pick<CheckoutSession, 'customerEmail' | 'customerName' | 'paymentIntentId'> & {
+    completedAt: Date;
+  },
+): Promise<void> {
+  await tx
+    .update(checkoutSessions)
+    .set({ status: 'complete', ...paid })
+    .where(eq(checkoutSessions.id, id));
+}
+
+/**
+ * The simulated payment page's buttons: an open session becomes canceled, declined or
+ * complete (with the payer's details); any other state stays as it is.
+ */
+export async function settleOpenSimulatedSession(
+  db: Db,
+  id: string,
+  change:
+    | { status: 'canceled' | 'declined' }
+    | ({ status: 'complete'; completedAt: Date } & Pick<
+        CheckoutSession,
+        'customerName' | 'customerEmail' | 'paymentIntentId'
+      >),
+): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set(change)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+}
+
+/**
+ * Uses the checkout's one grant: true only for the browser whose attempt hash was stored,
+ * once, and only while the payment is more recent than `since`. One conditional UPDATE makes
+ * it race-safe.
+ */
+export async function claimSessionGrant(
+  db: Db,
+  id: string,
+  attemptHash: string,
+  { now, paidAfter }: { now: Date; paidAfter: Date },
+): Promise<boolean> {
+  const [claimed] = await db
+    .update(checkoutSessions)
+    .set({ sessionGrantedAt: now })
+    .where(
+      and(
+        eq(checkoutSessions.id, id),
+        eq(checkoutSessions.attemptHash, attemptHash),
+        isNull(checkoutSessions.sessionGrantedAt),
+        gt(checkoutSessions.completedAt, paidAfter),
+      ),
+    )
+    .returning({ id: checkoutSessions.id });
+  return Boolean(claimed);
+}

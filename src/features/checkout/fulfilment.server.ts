@@ -1,0 +1,128 @@
+/**
+ * Exactly-once fulfilment of checkout sessions.
+ *
+ * `fulfillCheckout(sessionId)` is the ONE way an order comes into existence from a payment.
+ * The Stripe webhook, the success page lookup and the simulated provider's Pay button all
+ * call it. It asks the provider for the session's state and lets the orders feature record
+ * the one order (idempotent and race-safe there), then marks the session complete.
+ */
+import { getDb, type Db } from '../../server/db/client.ts';
+import type { CheckoutSession } from '../../server/db/schema.ts';
+import { HttpError } from '../../server/http.ts';
+import { deliverDue } from '../../server/mail/outbox.ts';
+import {
+  providerNamed,
+  type PaymentProvider,
+  type ProviderSession,
+} from '../../server/payments/index.ts';
+import {
+  findOrderBySession,
+  recordCheckoutOrder,
+  type OrderWithItems,
+} from '../orders/orders.server.ts';
+import { findCheckoutSession, markSessionComplete } from './checkout-sessions.server.ts';
+
+export type FulfilmentResult =
+  | { state: 'not_found' }
+  /** The provider has not completed the session (open, declined, canceled or expired). */
+  | { state: 'unpaid'; session: CheckoutSession; provider: ProviderSession | null }
+  | ({
+      state: 'fulfilled';
+      session: CheckoutSession;
+      provider: ProviderSession | null;
+      /** This call created the order (false for every repeat). */
+      created: boolean;
+    } & OrderWithItems);
+
+export type FulfilOptions = {
+  db?: Db;
+  /** Overrides the provider that owns the session (tests). */
+  provider?: PaymentProvider;
+  /** The session as a verified webhook delivered it; saves a round trip to the provider. */
+  snapshot?: ProviderSession;
+  /** checkout.session.async_payment_failed: the delayed payment did not go through. */
+  paymentFailed?: boolean;
+  now?: Date;
+};
+
+/** Which status the order should have given the provider's answer. */
+function targetStatus(provider: ProviderSession, paymentFailed: boolean) {
+  if (paymentFailed) return 'failed' as const;
+  return provider.paymentStatus === 'unpaid' ? ('pending' as const) : ('paid' as const);
+}
+
+/** Best-effort immediate delivery; the outbox retries whatever fails here. */
+async function flushOutbox(db: Db) {
+  try {
+    await deliverDue(db);
+  } catch (error) {
+    console.error('Outbox delivery failed; it will be retried', error);
+  }
+}
+
+/**
+ * Turns a completed checkout session into its one order (idempotent and race-safe).
+ * Answers `unpaid` while the provider has not completed the session.
+ */
+export async function fulfillCheckout(
+  sessionId: string,
+  options: FulfilOptions = {},
+): Promise<FulfilmentResult> {
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  const session = await findCheckoutSession(db, sessionId);
+  if (!session) return { state: 'not_found' };
+
+  const provider =
+    options.snapshot ??
+    (await (options.provider ?? providerNamed(session.provider)).retrieveSession(session));
+
+  if (!provider || (provider.status !== 'complete' && !options.paymentFailed)) {
+    // The order may already exist (e.g. created by the webhook before the session expired).
+    const existing = await findOrderBySession(db, session.id);
+    if (existing) return { state: 'fulfilled', session, provider, ...existing, created: false };
+    return { state: 'unpaid', session, provider };
+  }
+
+  const email = provider.customerEmail ?? session.customerEmail;
+  // Stripe Checkout always collects an e-mail; a completion without one is not ours to fulfil.
+  if (!email) throw new HttpError(400, 'The checkout session completed without a customer e-mail');
+  const name = provider.customerName ?? session.customerName ?? '';
+  const paymentIntentId =
+    provider.paymentIntentId ??
+    session.paymentIntentId ??
+    provider.subscriptionId ??
+    `no_pi_${session.id}`;
+
+  const recorded = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const result = await recordCheckoutOrder(tx, {
+      checkoutSessionId: session.id,
+      lines: session.lines,
+      currency: session.currency,
+      mode: session.mode,
+      isTest: session.provider === 'simulated',
+      status: targetStatus(provider, options.paymentFailed ?? false),
+      amountCents: provider.amountTotalCents ?? session.amountTotalCents,
+      customerEmail: email,
+      customerName: name,
+      paymentIntentId,
+      subscriptionId: provider.subscriptionId,
+      customerId: provider.customerId,
+      now,
+    });
+    if (result.created) {
+      await markSessionComplete(tx, session.id, {
+        completedAt: now,
+        customerEmail: email,
+        customerName: name,
+        paymentIntentId,
+      });
+    }
+    return result;
+  });
+
+  if (recorded.confirmationQueued) await flushOutbox(db);
+  const { order, items, created } = recorded;
+  return { state: 'fulfilled', session, provider, order, items, created };
+}

@@ -1,0 +1,113 @@
+/**
+ * The meeting_requests table: this module is its only reader and writer. The form's
+ * submission (meeting.server.ts) and the team's answers (meeting-replies.server.ts) both store
+ * through it.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import {
+  countAll,
+  countWhere,
+  createdWithin,
+  searchCondition,
+  type Listed,
+  type ListFilter,
+  type Window,
+} from '../../server/db/list-query.ts';
+import { meetingRequests, type MeetingRequest } from '../../server/db/schema.ts';
+
+export type MeetingStatus = MeetingRequest['status'];
+export type NewMeetingRequest = typeof meetingRequests.$inferInsert;
+
+export async function insertMeetingRequest(
+  db: Db,
+  values: NewMeetingRequest,
+): Promise<MeetingRequest> {
+  const [request] = await db.insert(meetingRequests).values(values).returning();
+  if (!request) throw new Error('Storing the meeting request returned no row');
+  return request;
+}
+
+/** The request, locked until the transaction `tx` ends (answers are serialised per request). */
+export async function lockMeetingRequest(tx: Db, id: number): Promise<MeetingRequest | null> {
+  const [row] = await tx
+    .select()
+    .from(meetingRequests)
+    .where(eq(meetingRequests.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateMeetingRequest(
+  tx: Db,
+  id: number,
+  patch: Pick<NewMeetingRequest, 'status' | 'updatedAt' | 'proposedDate' | 'proposedTime'>,
+): Promise<MeetingRequest> {
+  const [row] = await tx
+    .update(meetingRequests)
+    .set(patch)
+    .where(eq(meetingRequests.id, id))
+    .returning();
+  if (!row) throw new Error(`Meeting request ${id} vanished`);
+  return row;
+}
+
+export async function listMeetingRequests(
+  db: Db,
+  filter: ListFilter,
+  { limit, offset }: Window,
+): Promise<Listed<MeetingRequest>> {
+  const t = meetingRequests;
+  const where = and(
+    searchCondition(filter.q, [t.name, t.email, t.company, t.phone, t.meetingType, t.message]),
+    filter.status ? eq(t.status, filter.status as MeetingStatus) : undefined,
+    ...createdWithin(t.createdAt, filter),
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(t).where(where);
+  const rows = await db
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, total };
+}
+
+export async function meetingRequestCounts(
+  db: Db,
+): Promise<{ total: number; awaitingAnswer: number; confirmed: number }> {
+  const [row] = await db
+    .select({
+      total: countAll,
+      awaitingAnswer: countWhere(eq(meetingRequests.status, 'requested')),
+      confirmed: countWhere(eq(meetingRequests.status, 'confirmed')),
+    })
+    .from(meetingRequests);
+  return row ?? { total: 0, awaitingAnswer: 0, confirmed: 0 };
+}
+
+/** Ids of the stored requests identical to this submission (the test mode's stored check). */
+export async function findMeetingRequestIds(
+  db: Db,
+  r: Pick<
+    MeetingRequest,
+    'name' | 'email' | 'meetingType' | 'preferredDate' | 'preferredTime' | 'timezone'
+  >,
+): Promise<number[]> {
+  const t = meetingRequests;
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(
+        eq(t.email, r.email),
+        eq(t.name, r.name),
+        eq(t.meetingType, r.meetingType),
+        eq(t.preferredDate, r.preferredDate),
+        eq(t.preferredTime, r.preferredTime),
+        eq(t.timezone, r.timezone),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
