@@ -1,4 +1,5 @@
 /** GET /api/admin/client-onboarding?q&status(crm-account|demo-mode)&from&to&page&pageSize&format=csv */
+import type { Config } from '@netlify/functions';
 import { listResponse } from '../../src/features/admin/list.server.ts';
 import {
   clientOnboardingCsv,
@@ -15,4 +16,4 @@ export default adminHandler(['GET'], (_req, { db, url }) =>
   ),
 );
 
-export const config = { path: '/api/admin/client-onboarding', method: ['GET'] };
+export const config: Config = { path: '/api/admin/client-onboarding', method: ['GET'] };

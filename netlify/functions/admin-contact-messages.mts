@@ -2,6 +2,7 @@
  * GET   /api/admin/contact-messages?q&status&from&to&page&pageSize&format=csv
  * PATCH /api/admin/contact-messages/{id} {status: "handled" | "new"}
  */
+import type { Config } from '@netlify/functions';
 import { contactStatusSchema } from '../../src/features/admin/admin.ts';
 import {
   CONTACT_CSV,
@@ -30,7 +31,7 @@ export default adminHandler(['GET', 'PATCH'], async (req, { db, url }) => {
   return json({ message: await setContactStatus(db, id, status) });
 });
 
-export const config = {
+export const config: Config = {
   path: ['/api/admin/contact-messages', '/api/admin/contact-messages/:id'],
   method: ['GET', 'PATCH'],
 };

@@ -2,6 +2,7 @@
  * POST /api/admin/login {username, password}: starts a fresh admin session (rotating any old one).
  * 401 for a wrong username or password alike; 429 + Retry-After once this address has failed too often.
  */
+import type { Config } from '@netlify/functions';
 import { signIn } from '../../src/features/admin/admin.server.ts';
 import { loginSchema } from '../../src/features/admin/admin.ts';
 import { assertCsrf } from '../../src/server/auth/guard.ts';
@@ -24,7 +25,7 @@ export default handler(['POST'], async (req) => {
   );
 });
 
-export const config = {
+export const config: Config = {
   path: '/api/admin/login',
   method: ['POST'],
   // Netlify's edge limit in front of the app's own guards (admin.server.ts): failures per

@@ -1,4 +1,5 @@
 /** POST /api/admin/logout: ends the session server side and clears the cookie. */
+import type { Config } from '@netlify/functions';
 import { signOut } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { clearedSessionCookie } from '../../src/server/auth/session.ts';
@@ -9,4 +10,4 @@ export default adminHandler(['POST'], async (_req, { db, token }) => {
   return json({ ok: true }, { headers: { 'Set-Cookie': clearedSessionCookie() } });
 });
 
-export const config = { path: '/api/admin/logout', method: ['POST'] };
+export const config: Config = { path: '/api/admin/logout', method: ['POST'] };

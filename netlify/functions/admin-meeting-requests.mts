@@ -3,6 +3,7 @@
  * POST /api/admin/meeting-requests/{id} {action: "confirm" | "propose" | "decline", date?, time?, note?}
  *      Answers the visitor by e-mail (through the outbox) with an updated calendar file.
  */
+import type { Config } from '@netlify/functions';
 import {
   answerMeetingRequest,
   listMeetingRequests,
@@ -34,7 +35,7 @@ export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) =
   return json({ request, emailId });
 });
 
-export const config = {
+export const config: Config = {
   path: ['/api/admin/meeting-requests', '/api/admin/meeting-requests/:id'],
   method: ['GET', 'POST'],
 };

@@ -1,4 +1,5 @@
 /** GET /api/admin/orders?q&status&from&to&page&pageSize&format=csv */
+import type { Config } from '@netlify/functions';
 import { listResponse } from '../../src/features/admin/list.server.ts';
 import { listOrders, ORDER_CSV } from '../../src/features/admin/orders.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
@@ -7,4 +8,4 @@ export default adminHandler(['GET'], (_req, { db, url }) =>
   listResponse('orders', url.searchParams, (q, w) => listOrders(db, q, w), ORDER_CSV),
 );
 
-export const config = { path: '/api/admin/orders', method: ['GET'] };
+export const config: Config = { path: '/api/admin/orders', method: ['GET'] };

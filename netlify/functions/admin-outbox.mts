@@ -3,6 +3,7 @@
  * GET  /api/admin/outbox/{id}/attachments/{index}  (download, e.g. the .ics invitation)
  * POST /api/admin/outbox/{id}/retry                (pending or failed e-mail, sent again now)
  */
+import type { Config } from '@netlify/functions';
 import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
 import {
   listOutbox,
@@ -38,7 +39,7 @@ export default adminHandler(['GET', 'POST'], async (req, { db, url }) => {
   return errorJson(404, 'Not found');
 });
 
-export const config = {
+export const config: Config = {
   path: [
     '/api/admin/outbox',
     '/api/admin/outbox/:id/attachments/:index',

@@ -1,8 +1,9 @@
 /** GET /api/admin/overview: counts that need attention and revenue per week. */
+import type { Config } from '@netlify/functions';
 import { getOverview } from '../../src/features/admin/overview.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { json } from '../../src/server/http.ts';
 
 export default adminHandler(['GET'], async (_req, { db }) => json(await getOverview(db)));
 
-export const config = { path: '/api/admin/overview', method: ['GET'] };
+export const config: Config = { path: '/api/admin/overview', method: ['GET'] };

@@ -1,7 +1,7 @@
 /** POST /api/billing-portal → {url} of a Stripe Billing Portal session for the signed-in client. */
 import type { Config } from '@netlify/functions';
-import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
-import { billingPortalUrl } from '../../src/features/dashboard/billing.server.ts';
+import { readClientAccess } from '../../src/features/clients/clients.server.ts';
+import { billingPortalUrl } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, errorJson, handler, json } from '../../src/server/http.ts';
 

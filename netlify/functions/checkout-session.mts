@@ -3,13 +3,14 @@
  * session (same code as the webhook); the browser that paid is granted the order, anyone
  * else sees it without personal data.
  */
+import type { Config } from '@netlify/functions';
 import { lookupCheckoutSession } from '../../src/features/checkout/checkout.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { errorJson, handler, json } from '../../src/server/http.ts';
+import { errorJson, handler, json, pathParam } from '../../src/server/http.ts';
 
-export default handler(['GET'], async (req) => {
+export default handler(['GET'], async (req, context) => {
   // Ids are [\w-] only, which never needs escaping: checked as sent, before any decoding.
-  const sessionId = new URL(req.url).pathname.split('/').pop() ?? '';
+  const sessionId = pathParam(context, 'sessionId');
   if (!/^[\w-]{1,200}$/.test(sessionId)) return errorJson(400, 'Invalid session id');
   const result = await lookupCheckoutSession(req, sessionId, { db: await getDb() });
   if (!result) return errorJson(404, 'Checkout session not found');
@@ -19,4 +20,4 @@ export default handler(['GET'], async (req) => {
   return json(result.view, { headers });
 });
 
-export const config = { path: '/api/checkout-session/:sessionId', method: ['GET'] };
+export const config: Config = { path: '/api/checkout-session/:sessionId', method: ['GET'] };

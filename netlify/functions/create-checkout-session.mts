@@ -1,4 +1,5 @@
 /** POST /api/create-checkout-session — spec payload {items, success_url, cancel_url} → {url}. */
+import type { Config } from '@netlify/functions';
 import {
   allowedOrigins,
   checkoutAttempt,
@@ -31,4 +32,4 @@ export default handler(['POST'], async (req) => {
   return json({ url }, { headers: { 'Set-Cookie': attempt.cookie } });
 });
 
-export const config = { path: '/api/create-checkout-session', method: ['POST'] };
+export const config: Config = { path: '/api/create-checkout-session', method: ['POST'] };

@@ -1,4 +1,5 @@
 /** POST /api/create-payment-intent → {clientSecret} for the test suite (simulated mode only). */
+import type { Config } from '@netlify/functions';
 import { simulatedPaymentIntent } from '../../src/features/checkout/checkout.server.ts';
 import { assertSameOrigin, handler, json, readJson } from '../../src/server/http.ts';
 import { simulatedOnly } from '../../src/server/simulated-only.ts';
@@ -10,4 +11,4 @@ export default handler(['POST'], async (req) => {
   return json(simulatedPaymentIntent(await readJson(req)));
 });
 
-export const config = { path: '/api/create-payment-intent', method: ['POST'] };
+export const config: Config = { path: '/api/create-payment-intent', method: ['POST'] };

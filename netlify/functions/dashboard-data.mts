@@ -4,7 +4,7 @@
  * visit, not a failed request for the browser console to report.
  */
 import type { Config } from '@netlify/functions';
-import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
+import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { SIGNED_OUT } from '../../src/features/dashboard/dashboard.ts';
 import { clientDashboard } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';

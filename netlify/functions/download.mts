@@ -1,11 +1,12 @@
 /** GET /api/download/{itemId} — the receipt and getting-started guide (PDF), for its purchaser only. */
+import type { Config } from '@netlify/functions';
 import { orderItemDownload } from '../../src/features/orders/orders.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { errorJson, handler, withSecurityHeaders } from '../../src/server/http.ts';
-import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
+import { errorJson, handler, pathParam, withSecurityHeaders } from '../../src/server/http.ts';
+import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 
-export default handler(['GET'], async (req) => {
-  const raw = new URL(req.url).pathname.split('/').pop() ?? '';
+export default handler(['GET'], async (req, context) => {
+  const raw = pathParam(context, 'itemId');
   const itemId = Number(raw);
   if (!/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(itemId) || itemId <= 0) {
     return errorJson(404, 'File not found');
@@ -29,4 +30,4 @@ export default handler(['GET'], async (req) => {
   });
 });
 
-export const config = { path: '/api/download/:itemId', method: ['GET'] };
+export const config: Config = { path: '/api/download/:itemId', method: ['GET'] };

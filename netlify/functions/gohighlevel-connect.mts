@@ -1,21 +1,18 @@
 /** POST /api/gohighlevel/connect/{userId}: "Connect to GoHighLevel" creates the client's sub-account. */
-import type { Config, Context } from '@netlify/functions';
-import { requireOwnAccount } from '../../src/features/clients/crm-link.server.ts';
+import type { Config } from '@netlify/functions';
+import { requireOwnAccount } from '../../src/features/clients/clients.server.ts';
 import { connectCrm } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { assertSameOrigin, handler, json } from '../../src/server/http.ts';
+import { assertSameOrigin, handler, json, pathParam } from '../../src/server/http.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
-import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
+import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 
 export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);
   const db = await getDb();
-  const clientId = requireOwnAccount(
-    await readClientAccess(db, req),
-    new URL(req.url).pathname.split('/').pop(),
-  );
+  const clientId = requireOwnAccount(await readClientAccess(db, req), pathParam(context, 'userId'));
   const linked = await connectCrm(db, clientId);
-  if (linked.emailIds.length) deliverInBackground(db, linked.emailIds, context as Context);
+  if (linked.emailIds.length) deliverInBackground(db, linked.emailIds, context);
   return json({ isLinked: true, dashboardUrl: linked.dashboardUrl, created: linked.created });
 });
 

@@ -1,16 +1,13 @@
 /** GET /api/gohighlevel/status/{userId} → {isLinked}; only for the signed-in client's own id. */
 import type { Config } from '@netlify/functions';
-import { crmStatus, requireOwnAccount } from '../../src/features/clients/crm-link.server.ts';
+import { crmStatus, requireOwnAccount } from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { handler, json } from '../../src/server/http.ts';
-import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
+import { handler, json, pathParam } from '../../src/server/http.ts';
+import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 
-export default handler(['GET'], async (req) => {
+export default handler(['GET'], async (req, context) => {
   const db = await getDb();
-  const clientId = requireOwnAccount(
-    await readClientAccess(db, req),
-    new URL(req.url).pathname.split('/').pop(),
-  );
+  const clientId = requireOwnAccount(await readClientAccess(db, req), pathParam(context, 'userId'));
   return json(await crmStatus(db, clientId));
 });
 

@@ -7,13 +7,13 @@ import { ownsOrder } from '../../src/features/onboarding/onboarding.server.ts';
 import { parseOrderId } from '../../src/features/onboarding/onboarding.ts';
 import { readSessionToken, validateSession } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { errorJson, handler, withSecurityHeaders } from '../../src/server/http.ts';
-import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
+import { errorJson, handler, pathParam, withSecurityHeaders } from '../../src/server/http.ts';
+import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { getLogoStore, loadLogo, logoResponseHeaders } from '../../src/server/uploads/logo.ts';
 
-export default handler(['GET'], async (req) => {
-  const [key, id] = new URL(req.url).pathname.split('/').reverse();
-  const orderId = parseOrderId(id);
+export default handler(['GET'], async (req, context) => {
+  const key = pathParam(context, 'key');
+  const orderId = parseOrderId(pathParam(context, 'orderId'));
   if (!orderId || !key) return errorJson(404, 'Not found');
   const db = await getDb();
   const allowed =

@@ -7,7 +7,7 @@ import { requireOwnedOrder } from '../../src/features/onboarding/onboarding.serv
 import { logoUrlFor, parseOrderId } from '../../src/features/onboarding/onboarding.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, handler, HttpError, json } from '../../src/server/http.ts';
-import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
+import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { getLogoStore, readLimitedBody, saveLogo } from '../../src/server/uploads/logo.ts';
 
 export default handler(['POST'], async (req) => {

@@ -7,7 +7,7 @@ import {
   clearClientSessionCookie,
   endAllClientSessions,
   readClientAccess,
-} from '../../src/features/clients/client-sessions.server.ts';
+} from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, errorJson, handler, json } from '../../src/server/http.ts';
 

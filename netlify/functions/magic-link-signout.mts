@@ -4,7 +4,7 @@ import {
   clearClientSessionCookie,
   endClientSession,
   readClientAccess,
-} from '../../src/features/clients/client-sessions.server.ts';
+} from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, handler, json } from '../../src/server/http.ts';
 

@@ -6,9 +6,9 @@
  */
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
+import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
-import { MAGIC_LINK_PATH } from '../../src/features/clients/magic-links.server.ts';
+import { MAGIC_LINK_PATH } from '../../src/features/clients/clients.server.ts';
 import { signInWithMagicLink } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import {

@@ -3,11 +3,11 @@ import type { Config } from '@netlify/functions';
 import { loadOnboardingState } from '../../src/features/onboarding/onboarding.server.ts';
 import { parseOrderId } from '../../src/features/onboarding/onboarding.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { errorJson, handler, json } from '../../src/server/http.ts';
-import { readClientAccess } from '../../src/features/clients/client-sessions.server.ts';
+import { errorJson, handler, json, pathParam } from '../../src/server/http.ts';
+import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 
-export default handler(['GET'], async (req) => {
-  const orderId = parseOrderId(new URL(req.url).pathname.split('/').pop());
+export default handler(['GET'], async (req, context) => {
+  const orderId = parseOrderId(pathParam(context, 'orderId'));
   if (!orderId) return errorJson(404, 'Order not found');
   const db = await getDb();
   const state = await loadOnboardingState(db, orderId, await readClientAccess(db, req));

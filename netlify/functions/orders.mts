@@ -3,14 +3,15 @@
  * createdAt, items}}. Like the session lookup, personal data and the session cookie go only
  * to the browser that paid.
  */
+import type { Config } from '@netlify/functions';
 import { orderForBrowser } from '../../src/features/checkout/checkout.server.ts';
 import { findOrderByPaymentIntent } from '../../src/features/orders/orders.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { errorJson, handler, json } from '../../src/server/http.ts';
+import { errorJson, handler, json, pathParam } from '../../src/server/http.ts';
 
-export default handler(['GET'], async (req) => {
+export default handler(['GET'], async (req, context) => {
   // Ids are [\w-] only, which never needs escaping: checked as sent, before any decoding.
-  const paymentIntentId = new URL(req.url).pathname.split('/').pop() ?? '';
+  const paymentIntentId = pathParam(context, 'paymentIntentId');
   if (!/^[\w-]{1,200}$/.test(paymentIntentId)) return errorJson(400, 'Invalid payment reference');
   const db = await getDb();
   const found = await findOrderByPaymentIntent(db, paymentIntentId);
@@ -19,4 +20,4 @@ export default handler(['GET'], async (req) => {
   return json({ order: view }, { headers: setCookie ? { 'Set-Cookie': setCookie } : {} });
 });
 
-export const config = { path: '/api/orders/:paymentIntentId', method: ['GET'] };
+export const config: Config = { path: '/api/orders/:paymentIntentId', method: ['GET'] };

@@ -2,6 +2,7 @@
  * POST /api/simulated-checkout — the form on the simulated payment page (Pay, Decline,
  * Cancel). Answers with a 303 to wherever the buyer goes next. Simulated mode only.
  */
+import type { Config } from '@netlify/functions';
 import { ZodError } from 'zod';
 import {
   runSimulatedAction,
@@ -53,4 +54,4 @@ export default handler(['POST'], async (req) => {
   }
 });
 
-export const config = { path: '/api/simulated-checkout', method: ['POST'] };
+export const config: Config = { path: '/api/simulated-checkout', method: ['POST'] };

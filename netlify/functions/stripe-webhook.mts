@@ -1,9 +1,10 @@
 /** POST /api/stripe-webhook — verified on the raw body, then exactly-once fulfilment. */
+import type { Config } from '@netlify/functions';
 import {
   MAX_WEBHOOK_BYTES,
   handleStripeEvent,
   verifyStripeEvent,
-} from '../../src/features/checkout/stripe-webhook.server.ts';
+} from '../../src/features/checkout/checkout.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { handler, json, readBodyLimited } from '../../src/server/http.ts';
@@ -22,4 +23,4 @@ export default handler(['POST'], async (req) => {
   return json(await handleStripeEvent(await getDb(), event));
 });
 
-export const config = { path: '/api/stripe-webhook', method: ['POST'] };
+export const config: Config = { path: '/api/stripe-webhook', method: ['POST'] };

@@ -4,6 +4,7 @@
  * be, so the test page can walk the onboarding steps for it. An existing client's address
  * grants nothing of that client: the order waits for the address to be proven.
  */
+import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { createTestOrder } from '../../src/features/test-mode/test-mode.server.ts';
 import { findItem } from '../../src/features/catalogue/catalogue.ts';
@@ -13,7 +14,7 @@ import { assertSameOrigin, errorJson, handler, json, parseJson } from '../../src
 import {
   grantOrderToBrowser,
   readClientAccess,
-} from '../../src/features/clients/client-sessions.server.ts';
+} from '../../src/features/clients/clients.server.ts';
 
 const mockOrderSchema = z.object({
   productId: z.string().min(1, 'productId is required').max(100),
@@ -49,4 +50,4 @@ export default handler(['POST'], async (req) => {
   );
 });
 
-export const config = { path: '/api/test/create-mock-order', method: ['POST'] };
+export const config: Config = { path: '/api/test/create-mock-order', method: ['POST'] };

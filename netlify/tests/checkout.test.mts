@@ -4,6 +4,7 @@
  * the success page lookup with its client session, orders, downloads, and the test-only
  * endpoints. The Stripe path runs against a local stand-in for the Stripe API.
  */
+import { routed } from '../../src/testing/requests.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
@@ -11,13 +12,17 @@ import { checkoutSessions, orders } from '../../src/server/db/schema.ts';
 import { startStripeStandIn, type StandIn } from '../../src/testing/stripe-stand-in.ts';
 import { CLIENT_SESSION_COOKIE } from '../../src/features/clients/client-sessions.server.ts';
 import { CHECKOUT_ATTEMPT_COOKIE } from '../../src/features/checkout/checkout.server.ts';
-import checkoutSession from '../functions/checkout-session.mts';
+import * as checkoutSessionFn from '../functions/checkout-session.mts';
 import createCheckoutSession from '../functions/create-checkout-session.mts';
 import createPaymentIntent from '../functions/create-payment-intent.mts';
-import download from '../functions/download.mts';
-import ordersFn from '../functions/orders.mts';
+import * as downloadFn from '../functions/download.mts';
+import * as ordersModule from '../functions/orders.mts';
 import simulatedCheckout from '../functions/simulated-checkout.mts';
 import mockOrder from '../functions/test-create-mock-order.mts';
+
+const checkoutSession = routed(checkoutSessionFn);
+const download = routed(downloadFn);
+const ordersFn = routed(ordersModule);
 
 const ORIGIN = 'http://localhost:4321';
 let db: Db;
@@ -449,5 +454,23 @@ describe('Stripe provider through the function (local stand-in API)', () => {
       paymentIntentId: 'pi_standin_1',
     });
     expect(after.headers.get('set-cookie')).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));
+  });
+});
+
+describe('path ids (Functions v2 context.params)', () => {
+  it('reads the id Netlify matched from config.path, checked before any decoding', async () => {
+    const req = new Request(`${ORIGIN}/api/orders/pi_unknown`);
+    // The matched params decide, not a re-parse of the URL.
+    expect(
+      (await ordersModule.default(req, { params: { paymentIntentId: 'pi_unknown' } })).status,
+    ).toBe(404);
+    expect(
+      (await ordersModule.default(req, { params: { paymentIntentId: 'x'.repeat(201) } })).status,
+    ).toBe(400);
+    expect(
+      (await ordersModule.default(req, { params: { paymentIntentId: '%2e%2e' } })).status,
+    ).toBe(400);
+    expect((await ordersModule.default(req, {})).status).toBe(400);
+    expect(ordersModule.config.path).toBe('/api/orders/:paymentIntentId');
   });
 });

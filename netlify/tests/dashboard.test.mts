@@ -2,6 +2,7 @@
  * Client dashboard endpoints: everything scoped to the signed-in client (403 for another
  * account's id), Demo-Mode GoHighLevel status and link, magic-link sign-in, billing portal.
  */
+import { routed } from '../../src/testing/requests.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,15 +25,19 @@ import {
   readClientAccess,
 } from '../../src/features/clients/client-sessions.server.ts';
 import dashboardData from '../functions/dashboard-data.mts';
-import ghlConnect from '../functions/gohighlevel-connect.mts';
-import ghlDashboard from '../functions/gohighlevel-dashboard.mts';
-import ghlStatus from '../functions/gohighlevel-status.mts';
+import * as ghlConnectFn from '../functions/gohighlevel-connect.mts';
+import * as ghlDashboardFn from '../functions/gohighlevel-dashboard.mts';
+import * as ghlStatusFn from '../functions/gohighlevel-status.mts';
 import magicRequest from '../functions/magic-link-request.mts';
 import magicVerify from '../functions/magic-link-verify.mts';
 import signOut from '../functions/magic-link-signout.mts';
 import businessInfo from '../functions/onboarding-business-info.mts';
 import designPreferences from '../functions/onboarding-design-preferences.mts';
 import projectDetails from '../functions/onboarding-project-details.mts';
+
+const ghlStatus = routed(ghlStatusFn);
+const ghlDashboard = routed(ghlDashboardFn);
+const ghlConnect = routed(ghlConnectFn);
 
 let db: Db;
 

@@ -4,6 +4,7 @@
  * on the test endpoint, replaying the success URL, keeping a copied cookie after sign-out,
  * forging a cookie with a known secret, and signing a victim in with a planted link.
  */
+import { routed, type FunctionHandler } from '../../src/testing/requests.ts';
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,19 +28,25 @@ import {
   orders,
 } from '../../src/server/db/schema.ts';
 import billingPortal from '../functions/billing-portal.mts';
-import checkoutSession from '../functions/checkout-session.mts';
+import * as checkoutSessionFn from '../functions/checkout-session.mts';
 import createCheckoutSession from '../functions/create-checkout-session.mts';
 import dashboardData from '../functions/dashboard-data.mts';
-import download from '../functions/download.mts';
-import ghlStatus from '../functions/gohighlevel-status.mts';
+import * as downloadFn from '../functions/download.mts';
+import * as ghlStatusFn from '../functions/gohighlevel-status.mts';
 import magicVerify from '../functions/magic-link-verify.mts';
 import signOut from '../functions/magic-link-signout.mts';
 import signOutEverywhere from '../functions/magic-link-signout-everywhere.mts';
 import businessInfo from '../functions/onboarding-business-info.mts';
-import onboardingState from '../functions/onboarding-state.mts';
-import ordersFn from '../functions/orders.mts';
+import * as onboardingStateFn from '../functions/onboarding-state.mts';
+import * as ordersModule from '../functions/orders.mts';
 import simulatedCheckout from '../functions/simulated-checkout.mts';
 import mockOrder from '../functions/test-create-mock-order.mts';
+
+const checkoutSession = routed(checkoutSessionFn);
+const download = routed(downloadFn);
+const ordersFn = routed(ordersModule);
+const ghlStatus = routed(ghlStatusFn);
+const onboardingState = routed(onboardingStateFn);
 
 const ORIGIN = 'http://localhost:4321';
 let db: Db;
@@ -68,7 +75,7 @@ class Browser {
     return res;
   }
   async call(
-    fn: (req: Request, context: unknown) => Promise<Response> | Response,
+    fn: FunctionHandler,
     path: string,
     init: {
       method?: string;

@@ -3,6 +3,7 @@
  * another client's order or without a session), completion links the CRM, state for resuming,
  * and the logo upload/serve pair.
  */
+import { routed } from '../../src/testing/requests.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -19,9 +20,12 @@ import { memoryLogoStore, setLogoStore } from '../../src/server/uploads/logo.ts'
 import businessInfo from '../functions/onboarding-business-info.mts';
 import designPreferences from '../functions/onboarding-design-preferences.mts';
 import projectDetails from '../functions/onboarding-project-details.mts';
-import state from '../functions/onboarding-state.mts';
+import * as stateFn from '../functions/onboarding-state.mts';
 import logoUpload from '../functions/logo-upload.mts';
-import logoGet from '../functions/logo-get.mts';
+import * as logoGetFn from '../functions/logo-get.mts';
+
+const logoGet = routed(logoGetFn);
+const state = routed(stateFn);
 
 let db: Db;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);

@@ -25,12 +25,16 @@ function jsonError(bodyText: string): string | undefined {
   }
 }
 
-/** A non-OK answer; `status` lets a page tell "try again later" (503) from "not found". */
+/**
+ * A non-OK answer; `status` lets a page tell "try again later" (503) from "not found", and
+ * `detail` is the answer's own `error` sentence (without the status), when it had one.
+ */
 export class RequestError extends Error {
   override name = 'RequestError';
   constructor(
     readonly status: number,
     message: string,
+    readonly detail?: string,
   ) {
     super(message);
   }
@@ -72,7 +76,11 @@ export async function sendRequest(
   }
   if (!res.ok) {
     const text = await res.text().catch(() => '');
-    throw new RequestError(res.status, httpErrorMessage(res.status, res.statusText, text));
+    throw new RequestError(
+      res.status,
+      httpErrorMessage(res.status, res.statusText, text),
+      jsonError(text.trim()),
+    );
   }
   return res;
 }

@@ -2,6 +2,7 @@
  * The one place functions turn results and failures into responses: JSON bodies, the
  * security headers, ZodError -> 400 with a readable `error`, and never a stack trace.
  */
+import type { Context } from '@netlify/functions';
 import { ZodError, type ZodType } from 'zod';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -146,7 +147,18 @@ export async function parseJson<T>(req: Request, schema: ZodType<T>): Promise<T>
   return schema.parse(await readJson(req));
 }
 
-type Handler = (req: Request, context: unknown) => Promise<Response> | Response;
+/**
+ * Netlify's v2 function context as the functions read it: `params` (the `:names` of the
+ * config's path), `ip`, `waitUntil`. Partial, so tests pass only what a case needs.
+ */
+export type FunctionContext = Partial<Context>;
+
+type Handler = (req: Request, context: FunctionContext) => Promise<Response> | Response;
+
+/** A `:name` path parameter as Netlify matched it (undecoded; '' when absent). */
+export function pathParam(context: FunctionContext, name: string): string {
+  return context.params?.[name] ?? '';
+}
 
 /**
  * Wraps a function handler: checks the method, maps HttpError and ZodError to 4xx JSON, an

@@ -1,6 +1,6 @@
 /** Cart lines for tests, built from the catalogue so prices never drift from it. */
 import type { BillingCycle } from '../features/catalogue/catalogue';
-import { cartItemFromCatalogue, type CartItem } from '../features/cart/cart';
+import { cartItemFromCatalogue, type CartItem } from '../features/cart/cart.store';
 
 export function line(id: string, cycle?: BillingCycle, quantity = 1): CartItem {
   const item = cartItemFromCatalogue(id, cycle);

@@ -1,8 +1,9 @@
 /**
- * The panel's fetch helper: same-origin JSON with the CSRF header. A 401 from any call means
+ * The panel's requests: src/lib/request-json.ts with the CSRF header. A 401 from any call means
  * the session ended (idle, expired or signed out elsewhere), so the panel shows the login form.
  */
 import { atom } from 'nanostores';
+import { RequestError, requestJson } from '../../lib/request-json';
 import { ADMIN_REQUEST_HEADERS } from './admin';
 
 export type AdminUserView = { username: string };
@@ -19,31 +20,19 @@ export class AdminApiError extends Error {
   }
 }
 
+/** An admin request through the islands' one request helper, with the CSRF header. */
 export async function adminFetch<T>(
   path: string,
   { method = 'GET', body }: { method?: string; body?: unknown } = {},
 ): Promise<T> {
-  let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        ...ADMIN_REQUEST_HEADERS,
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch {
-    throw new AdminApiError(0, 'Network error. Please check your connection and try again.');
+    return await requestJson<T>(method, path, body, { headers: { ...ADMIN_REQUEST_HEADERS } });
+  } catch (error) {
+    if (!(error instanceof RequestError)) throw error;
+    if (error.status === 401 && !path.endsWith('/login')) $adminUser.set(null);
+    // The panel shows the function's own sentence, without the status in front.
+    throw new AdminApiError(error.status, error.detail || error.message);
   }
-  const data = (await res.json().catch(() => ({}))) as { error?: string };
-  if (!res.ok) {
-    if (res.status === 401 && !path.endsWith('/login')) $adminUser.set(null);
-    throw new AdminApiError(res.status, data.error || `${res.status}: ${res.statusText}`);
-  }
-  return data as T;
 }
 
 /** Query string of a list request, leaving out empty filters. */

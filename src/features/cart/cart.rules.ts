@@ -1,9 +1,9 @@
 /**
  * The cart's rules (spec §4) as pure functions, free of zod and of the catalogue. This is what
  * the page-wide cart script (badge, add buttons) ships: a bundler puts zod in a chunk shared with
- * every form on the site, so importing it here would cost each page ~25 KB gzip. Import from
- * `cart.ts`, which re-exports all of this next to the zod schema and the catalogue helper;
- * `cart.test.ts` proves `toCartItem` and the zod schema accept exactly the same values.
+ * every form on the site, so importing it here would cost each page ~25 KB gzip. It imports
+ * nothing at run time (types only); `cart.test.ts` proves `toCartItem` accepts exactly what a
+ * zod schema of a line accepts.
  */
 import type { BillingCycle, ItemIcon, ItemType } from '../catalogue/catalogue';
 import type { NotifyInput } from '../../lib/notifications';

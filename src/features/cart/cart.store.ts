@@ -1,10 +1,14 @@
 /**
- * The cart store every island and script uses: $cartItems, $cartOpen, $cartCount, $cartTotal and
- * the actions of spec §4 (from cart.state.ts), plus the actions that take a catalogue key.
+ * The cart in three modules, named for what each may import:
+ * - cart.rules.ts: the pure rules of spec §4 and the line type; imports nothing, so any script
+ *   may use it;
+ * - cart.state.ts: the stores and actions on lines (localStorage, tabs); imports the rules and
+ *   nanostores only, never the catalogue or zod (the floating button loads it on every page);
+ * - cart.store.ts (this, the front door for islands and other features): cart.state plus
+ *   what needs the catalogue: lines built from a catalogue key, and the actions taking a key.
  */
-import type { BillingCycle } from '../catalogue/catalogue';
-import { cartItemFromCatalogue } from './cart.lines';
-import type { AddButtonMode } from './cart.rules';
+import { defaultCycle, findItem, type BillingCycle } from '../catalogue/catalogue';
+import type { AddButtonMode, CartItem } from './cart.rules';
 import {
   addItem,
   addItemAndCheckout,
@@ -15,6 +19,27 @@ import {
 
 export * from './cart.state';
 export { itemCountLabel, type CartItem } from './cart.rules';
+
+/** A cart line for a catalogue item in a cycle (its default cycle when omitted). */
+export function cartItemFromCatalogue(id: string, cycle?: BillingCycle): CartItem | undefined {
+  const item = findItem(id);
+  if (!item) return undefined;
+  const billingCycle = cycle ?? defaultCycle(item);
+  const price = item.prices[billingCycle];
+  if (price === undefined) return undefined;
+  const originalPrice = item.originalPrices?.[billingCycle];
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    type: item.type,
+    billingCycle,
+    price,
+    ...(originalPrice !== undefined && originalPrice > price ? { originalPrice } : {}),
+    quantity: 1,
+    icon: item.icon,
+  };
+}
 
 /** Adds a catalogue item by key (aliases allowed); false when the key or cycle is not sold. */
 export function addCatalogueItem(id: string, cycle?: BillingCycle, options?: AddOptions): boolean {

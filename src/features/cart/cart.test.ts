@@ -13,8 +13,6 @@ import {
   addNotice,
   addToCart,
   cartCount,
-  cartItemFromCatalogue,
-  cartItemSchema,
   cartTotal,
   hasMixedRecurringCycles,
   isSameLine,
@@ -23,7 +21,8 @@ import {
   removeFromCart,
   restoreCart,
   setQuantity,
-} from './cart';
+} from './cart.rules';
+import { cartItemFromCatalogue } from './cart.store';
 import {
   HOUR,
   advanced,
@@ -35,6 +34,30 @@ import {
   supportMonthly,
 } from '../../testing/cart-fixtures';
 import { BILLING_CYCLES, CYCLE_LABEL, ITEM_TYPES, PURCHASE_KEYS } from '../catalogue/catalogue';
+import { z } from '../../lib/zod';
+import { BILLING_CYCLES as CYCLES, ITEM_TYPES as TYPES } from '../catalogue/catalogue';
+import { LIMITS, type CartItem } from './cart.rules';
+
+/**
+ * The oracle for toCartItem: what a stored cart line may be, as a zod schema (the cart itself
+ * parses stored lines without zod, so no page loads it).
+ */
+const cartItemSchema = z.object({
+  id: z.string().min(1).max(LIMITS.id),
+  name: z.string().min(1).max(LIMITS.name),
+  description: z.string().max(LIMITS.description),
+  type: z.enum(TYPES),
+  billingCycle: z.enum(CYCLES),
+  price: z.number().nonnegative(),
+  originalPrice: z.number().nonnegative().optional(),
+  quantity: z.int().min(1),
+  icon: z.enum(CART_ICONS as ['globe', 'robot', 'box']).optional(),
+});
+
+// The schema and the hand-written type in cart.rules.ts must describe the same line.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaMatchesType: Same<z.infer<typeof cartItemSchema>, CartItem> = true;
+void schemaMatchesType;
 
 describe('line identity', () => {
   it('is the pair id + billingCycle', () => {

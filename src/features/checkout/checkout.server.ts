@@ -49,6 +49,11 @@ import {
 import { fulfillCheckout, type FulfilOptions } from './fulfilment.server.ts';
 
 export { fulfillCheckout, type FulfilmentResult, type FulfilOptions } from './fulfilment.server.ts';
+export {
+  handleStripeEvent,
+  MAX_WEBHOOK_BYTES,
+  verifyStripeEvent,
+} from './stripe-webhook.server.ts';
 
 /** Origins a redirect may point at: the request's own and the configured site URL. */
 export function allowedOrigins(req: Request, siteUrl: string): string[] {

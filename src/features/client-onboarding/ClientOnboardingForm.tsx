@@ -3,8 +3,8 @@
  * Final Details) and a success stage with the client's portal credentials. Each Next checks
  * only the current stage; the draft survives a reload.
  */
+import { RequestError, requestJson } from '../../lib/request-json';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { errorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notifications';
 import { clearDraft, mergeDraft, useDraft } from '../../components/form/draft';
 import {
@@ -131,18 +131,11 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
     if (!checkStage() || submitting) return;
     setSubmitting(true);
     try {
-      const res = await fetch('/api/clients/onboarding', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          ...values,
-          productId: productFromQuery(),
-          ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
-        }),
+      const body = await requestJson<ClientOnboardingResponse>('POST', '/api/clients/onboarding', {
+        ...values,
+        productId: productFromQuery(),
+        ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
       });
-      const body = (await res.json().catch(() => null)) as
-        (ClientOnboardingResponse & { error?: string }) | null;
-      if (!res.ok || !body) throw new Error(body?.error || SUBMIT_ERROR_FALLBACK);
       clearDraft(DRAFT_KEY);
       notify({
         title: 'Form submitted successfully!',
@@ -153,7 +146,7 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
     } catch (error) {
       notify({
         title: 'Error submitting form',
-        description: errorMessage(error, SUBMIT_ERROR_FALLBACK),
+        description: (error instanceof RequestError && error.detail) || SUBMIT_ERROR_FALLBACK,
         variant: 'destructive',
       });
     } finally {

@@ -3,6 +3,7 @@
  * browser checks the address's shape, the server validates it with the shared schema and
  * answers the same whether or not the address is known.
  */
+import { RequestError, requestJson } from '../../lib/request-json';
 import { useId, useState, type RefObject, type SubmitEvent } from 'react';
 import { SIGN_IN_SENT } from './clients-texts';
 
@@ -34,20 +35,15 @@ export default function SignInLinkForm({
     setError('');
     setBusy(true);
     try {
-      const res = await fetch('/api/auth/magic-link', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: input.value }),
+      const body = await requestJson<{ message?: string }>('POST', '/api/auth/magic-link', {
+        email: input.value,
       });
-      const body = (await res.json().catch(() => null)) as {
-        message?: string;
-        error?: string;
-      } | null;
-      if (!res.ok)
-        throw new Error(body?.error || 'The sign-in link could not be sent. Please try again.');
       setSent(body?.message || SIGN_IN_SENT);
     } catch (e) {
-      setError((e as Error).message);
+      setError(
+        (e instanceof RequestError && e.detail) ||
+          'The sign-in link could not be sent. Please try again.',
+      );
     } finally {
       setBusy(false);
     }

@@ -16,11 +16,25 @@ export {
 export {
   actingClientId,
   canSeeOrder,
+  clearClientSessionCookie,
   CLIENT_SESSION_COOKIE,
+  endAllClientSessions,
+  endClientSession,
   grantOrderToBrowser,
   readClientAccess,
   startClientSession,
   type ClientAccess,
 } from './client-sessions.server.ts';
-export { connectClient, linkClientToCrm } from './crm-link.server.ts';
-export { consumeMagicLink, createMagicLink, magicLinkUrl } from './magic-links.server.ts';
+export {
+  connectClient,
+  crmDashboardUrl,
+  crmStatus,
+  linkClientToCrm,
+  requireOwnAccount,
+} from './crm-link.server.ts';
+export {
+  consumeMagicLink,
+  createMagicLink,
+  MAGIC_LINK_PATH,
+  magicLinkUrl,
+} from './magic-links.server.ts';

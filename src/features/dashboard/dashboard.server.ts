@@ -18,6 +18,7 @@ import { onboardingProgress } from '../onboarding/onboarding.ts';
 import { orderIdsOfClient, ordersVisibleTo } from '../orders/orders.server.ts';
 import type { DashboardOrder, DashboardView } from './dashboard.ts';
 
+export { billingPortalUrl } from './billing.server.ts';
 export { requestSignInLink, signInWithMagicLink } from './sign-in.server.ts';
 
 export async function clientDashboard(db: Db, access: ClientAccess): Promise<DashboardView> {

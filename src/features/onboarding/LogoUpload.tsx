@@ -2,6 +2,7 @@
  * Logo upload for step 1: checks type and size in the browser for a quick answer, then the
  * server checks again by the file's bytes and stores it. Sets logoUrl and logoFile.
  */
+import { RequestError, requestJson } from '../../lib/request-json';
 import { useRef, useState } from 'react';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp';
@@ -30,23 +31,20 @@ export function LogoUpload({ orderId, logoUrl, logoFile, error, onChange }: Prop
     setBusy(true);
     setStatus(`Uploading ${file.name}…`);
     try {
-      const res = await fetch(`/api/onboarding/logo?orderId=${orderId}`, {
-        method: 'POST',
-        headers: { 'Content-Type': file.type },
-        body: file,
-      });
-      const body = (await res.json().catch(() => null)) as {
-        logoUrl?: string;
-        error?: string;
-      } | null;
-      if (!res.ok || !body?.logoUrl)
-        throw new Error(body?.error || 'The logo could not be uploaded. Please try again.');
+      const body = await requestJson<{ logoUrl?: string }>(
+        'POST',
+        `/api/onboarding/logo?orderId=${orderId}`,
+        file,
+        { headers: { 'Content-Type': file.type } },
+      );
+      if (!body.logoUrl) throw new Error('no logo URL');
       onChange(body.logoUrl, file.name.slice(0, 255));
       setStatus(`${file.name} uploaded.`);
     } catch (e) {
       setStatus('');
       setProblem(
-        e instanceof Error ? e.message : 'The logo could not be uploaded. Please try again.',
+        (e instanceof RequestError && e.detail) ||
+          'The logo could not be uploaded. Please try again.',
       );
     } finally {
       setBusy(false);

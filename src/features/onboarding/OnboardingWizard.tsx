@@ -3,20 +3,17 @@
  * resumes at the first unsaved step, saves each step before moving on, and after the last
  * one sends the client to their dashboard link. Typed answers survive a reload (localStorage).
  */
-import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { notify } from '../../lib/notifications';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { clearDraft, mergeDraft, readDraft, writeDraft } from '../../components/form/draft';
 import { CheckboxField, TextAreaField, TextField } from '../../components/form/wizard-fields';
 import '../../components/form/wizard.css';
 import { LinkButton } from '../../components/form/LinkButton';
 import { LogoUpload } from './LogoUpload';
 import {
-  firstUnsavedStep,
   ONBOARDING_PRODUCTS,
   parseOnboardingPath,
   productForOrder,
-  REDIRECT_DELAY_MS,
-  safeRedirect,
   STEP_ENDPOINTS,
   STEP_KEYS,
   STEP_SCHEMAS,
@@ -24,6 +21,16 @@ import {
   type OnboardingProduct,
   type StepKey,
 } from './onboarding';
+import type { OnboardingState } from './onboarding.server';
+import {
+  $order,
+  $phase,
+  $saving,
+  cancelRedirect,
+  loadOnboarding,
+  previousStep,
+  saveStep,
+} from './onboarding.store';
 
 type Values = {
   businessInfo: {
@@ -75,37 +82,12 @@ const EMPTY: Values = {
   },
 };
 
-type StateResponse = {
-  order: {
-    id: number;
-    orderNumber: string;
-    productId: string;
-    productName: string;
-    customerName: string;
-    customerEmail: string;
-  };
-  clientId: number;
-  form: {
-    businessInfo: unknown;
-    projectDetails: unknown;
-    designPreferences: unknown;
-    completed: boolean;
-  } | null;
-};
-
-type Phase =
-  | { name: 'loading' }
-  | { name: 'invalid' }
-  | { name: 'unavailable' }
-  | { name: 'step'; step: number }
-  | { name: 'completed'; redirecting: boolean };
-
 type Errors = Partial<Record<string, string>>;
 
 const draftKey = (orderId: number) => `onboarding-draft:${orderId}`;
 
 /** Saved answers, then this browser's draft on top (what was typed last wins). */
-function initialValues(state: StateResponse): Values {
+function initialValues(state: OnboardingState): Values {
   const draft = readDraft(draftKey(state.order.id)) as
     Partial<Record<StepKey, unknown>> | undefined;
   const values = {} as Values;
@@ -123,11 +105,11 @@ type Props = { pathname: string };
 export default function OnboardingWizard({ pathname }: Props) {
   const route = parseOnboardingPath(pathname);
   const orderId = route?.orderId ?? null;
-  const [phase, setPhase] = useState<Phase>(orderId ? { name: 'loading' } : { name: 'invalid' });
-  const [state, setState] = useState<StateResponse | null>(null);
+  const phase = useStore($phase);
+  const state = useStore($order);
+  const saving = useStore($saving);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const moved = useRef(false);
@@ -137,29 +119,15 @@ export default function OnboardingWizard({ pathname }: Props) {
     : ONBOARDING_PRODUCTS.starter;
   const titles = STEP_TITLES[product.kind];
 
-  const load = useCallback(async () => {
-    if (!orderId) return;
-    setPhase({ name: 'loading' });
-    try {
-      const res = await fetch(`/api/onboarding/state/${orderId}`, {
-        headers: { Accept: 'application/json' },
-      });
-      if (res.status === 403 || res.status === 404 || res.status === 401)
-        return setPhase({ name: 'invalid' });
-      if (!res.ok) return setPhase({ name: 'unavailable' });
-      const body = (await res.json()) as StateResponse;
-      setState(body);
-      setValues(initialValues(body));
-      const step = firstUnsavedStep(body.form);
-      setPhase(step === 3 ? { name: 'completed', redirecting: false } : { name: 'step', step });
-    } catch {
-      setPhase({ name: 'unavailable' });
-    }
-  }, [orderId]);
+  const load = async () => {
+    const loaded = await loadOnboarding(orderId);
+    if (loaded) setValues(initialValues(loaded));
+  };
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    void loadOnboarding(orderId).then((loaded) => loaded && setValues(initialValues(loaded)));
+    return cancelRedirect;
+  }, [orderId]);
 
   // Keep the draft current while a step is being filled in.
   useEffect(() => {
@@ -175,26 +143,6 @@ export default function OnboardingWizard({ pathname }: Props) {
     window.scrollTo({ top: 0, behavior: 'instant' });
     headingRef.current?.focus({ preventScroll: true });
   }, [stepKey]);
-
-  // After completion: wait, then follow the dashboard link (fallback /dashboard).
-  const redirecting = phase.name === 'completed' && phase.redirecting;
-  useEffect(() => {
-    if (!redirecting || !state) return;
-    const timer = window.setTimeout(async () => {
-      let target = '/dashboard';
-      try {
-        const res = await fetch(`/api/gohighlevel/dashboard/${state.clientId}`, {
-          headers: { Accept: 'application/json' },
-        });
-        if (res.ok)
-          target = safeRedirect(((await res.json()) as { dashboardUrl?: unknown }).dashboardUrl);
-      } catch {
-        target = '/dashboard';
-      }
-      window.location.assign(target);
-    }, REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [redirecting, state]);
 
   if (phase.name === 'invalid') return <InvalidOrder />;
 
@@ -228,31 +176,10 @@ export default function OnboardingWizard({ pathname }: Props) {
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      const res = await fetch(STEP_ENDPOINTS[key].path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ orderId: state.order.id, data: parsed.data }),
-      });
-      if (!res.ok) throw new Error(`Save failed with ${res.status}`);
-      notify({ title: 'Information Saved', description: STEP_ENDPOINTS[key].saved });
-      moved.current = true;
-      if (phase.step === STEP_KEYS.length - 1) {
-        clearDraft(draftKey(state.order.id));
-        setPhase({ name: 'completed', redirecting: true });
-      } else {
-        setPhase({ name: 'step', step: phase.step + 1 });
-      }
-    } catch {
-      notify({
-        title: 'Error',
-        description: 'There was a problem saving your information. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSaving(false);
-    }
+    moved.current = true;
+    const saved = await saveStep(parsed.data);
+    if (!saved) moved.current = false;
+    else if (phase.step === STEP_KEYS.length - 1) clearDraft(draftKey(state.order.id));
   };
 
   const stepIndex = phase.name === 'step' ? phase.step : 3;
@@ -472,7 +399,7 @@ export default function OnboardingWizard({ pathname }: Props) {
                   onClick={() => {
                     moved.current = true;
                     setErrors({});
-                    setPhase({ name: 'step', step: phase.step - 1 });
+                    previousStep();
                   }}
                 >
                   Back

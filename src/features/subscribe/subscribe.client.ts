@@ -2,17 +2,8 @@
  * Submits an early-access form. The zod schema (and zod) load on the first submit, so the
  * page pays nothing for them before someone uses the form.
  */
+import { RequestError, sendRequest } from '../../lib/request-json';
 import { SUBSCRIBE_MESSAGES } from './subscribe.messages';
-
-async function errorFrom(res: Response): Promise<string> {
-  try {
-    const body = (await res.json()) as { error?: unknown };
-    if (typeof body.error === 'string' && body.error) return body.error.replace(/^email: /, '');
-  } catch {
-    // Not JSON: fall through to the generic text.
-  }
-  return SUBSCRIBE_MESSAGES.failure;
-}
 
 export async function submitSubscribe(form: HTMLFormElement) {
   const input = form.querySelector<HTMLInputElement>('[data-subscribe-email]');
@@ -41,24 +32,17 @@ export async function submitSubscribe(form: HTMLFormElement) {
   button.disabled = true;
   show('', 'Subscribing…');
   try {
-    const res = await fetch('/api/subscribe', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        email: parsed.data.email,
-        source: parsed.data.source,
-        ...(website ? { website } : {}),
-      }),
+    await sendRequest('POST', '/api/subscribe', {
+      email: parsed.data.email,
+      source: parsed.data.source,
+      ...(website ? { website } : {}),
     });
-    if (!res.ok) {
-      show('error', await errorFrom(res));
-      return;
-    }
     form.reset();
     show('success', SUBSCRIBE_MESSAGES.success);
-  } catch {
-    show('error', SUBSCRIBE_MESSAGES.failure);
+  } catch (error) {
+    // The server's own sentence (without the field name), else the generic failure.
+    const detail = error instanceof RequestError ? error.detail : undefined;
+    show('error', detail ? detail.replace(/^email: /, '') : SUBSCRIBE_MESSAGES.failure);
   } finally {
     button.disabled = false;
   }

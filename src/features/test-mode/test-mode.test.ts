@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addToCart, cartItemFromCatalogue, cartTotal, type CartItem } from '../cart/cart';
+import { addToCart, cartTotal, type CartItem } from '../cart/cart.rules';
+import { cartItemFromCatalogue } from '../cart/cart.store';
 import {
   businessInfoSchema,
   designPreferencesSchema,

@@ -3,7 +3,7 @@
  * for anything that changes state, a same-origin request carrying the custom CSRF header.
  */
 import { getDb, type Db } from '../db/client.ts';
-import { assertSameOrigin, handler, HttpError } from '../http.ts';
+import { assertSameOrigin, handler, HttpError, type FunctionContext } from '../http.ts';
 import { readSessionToken, validateSession, type AdminUser } from './session.ts';
 
 /** Browsers never attach a custom header cross-site without a CORS preflight, which we never grant. */
@@ -37,8 +37,8 @@ export type AdminContext = {
   user: AdminUser;
   token: string;
   url: URL;
-  /** Netlify's function context (waitUntil for background e-mail delivery). */
-  context: unknown;
+  /** Netlify's function context (params, waitUntil for background e-mail delivery). */
+  context: FunctionContext;
 };
 
 /** `handler()` plus the session check (401) and, for unsafe methods, the CSRF check (403). */

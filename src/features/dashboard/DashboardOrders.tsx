@@ -1,0 +1,124 @@
+/** The signed-in client's orders (with onboarding progress) and subscription billing. */
+import { useId, useState, type RefObject } from 'react';
+import { formatCents } from '../../lib/money';
+import { CYCLE_LABEL } from '../catalogue/catalogue';
+import { ONBOARDING_STATUS_LABEL } from '../onboarding/onboarding';
+import type { DashboardOrder, DashboardView } from './dashboard';
+import { openBillingPortal } from './dashboard.store';
+
+export default function DashboardOrders({
+  view,
+  headingRef,
+}: {
+  view: DashboardView;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const orders = view.orders;
+  return (
+    <section className="db-orders" aria-labelledby="db-orders-title">
+      <h2 id="db-orders-title" ref={headingRef} tabIndex={-1}>
+        Your Orders
+      </h2>
+      {orders.length === 0 ? (
+        <p>
+          You have no orders yet. <a href="/products">Browse our products</a>.
+        </p>
+      ) : (
+        <ul className="db-order-list">
+          {orders.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+      {view.billing.hasSubscription && <Billing simulated={view.billing.simulated} />}
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: DashboardOrder }) {
+  const status = order.onboarding.status;
+  const date = new Date(order.createdAt).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+  return (
+    <li className="ob-card db-order" data-order-id={order.id}>
+      <div className="db-order__main">
+        <h3>{order.productName}</h3>
+        <p className="muted db-small">
+          Order {order.orderNumber} · {date} · {formatCents(order.amountCents)}
+        </p>
+        {order.items.length > 1 && (
+          <ul className="db-items">
+            {order.items.map((item, i) => (
+              <li key={i}>
+                {item.name}
+                {item.quantity > 1 ? ` × ${item.quantity}` : ''} ({CYCLE_LABEL[item.billingCycle]})
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="db-order__side">
+        <span
+          className={`badge ${status === 'completed' ? 'badge--success' : status === 'in-progress' ? 'badge--accent' : ''}`}
+        >
+          {ONBOARDING_STATUS_LABEL[status]}
+        </span>
+        {status === 'in-progress' && (
+          <span className="muted db-small">
+            {order.onboarding.stepsSaved} of {order.onboarding.totalSteps} steps saved
+          </span>
+        )}
+        {status !== 'completed' && (
+          <a className="btn btn--sm" href={order.onboarding.path}>
+            {status === 'not-started' ? 'Start onboarding' : 'Continue onboarding'}
+            <span className="sr-only"> for order {order.orderNumber}</span>
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Billing({ simulated }: { simulated: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const noteId = useId();
+  const open = async () => {
+    setBusy(true);
+    // On success the browser leaves for Stripe, so the button stays busy.
+    if (!(await openBillingPortal())) setBusy(false);
+  };
+  return (
+    <div className="ob-card db-billing">
+      <h3>Subscription billing</h3>
+      <p>Update your payment method, download invoices or cancel your subscription at any time.</p>
+      {simulated ? (
+        <>
+          <button
+            type="button"
+            className="btn btn--outline"
+            aria-disabled="true"
+            aria-describedby={noteId}
+          >
+            Manage billing
+          </button>
+          <p id={noteId} className="muted db-small">
+            Payments are simulated in this environment, so there is no Stripe billing account to
+            manage. On the live site this opens the secure Stripe billing portal.
+          </p>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="btn btn--outline"
+          onClick={() => void open()}
+          disabled={busy}
+        >
+          Manage billing
+        </button>
+      )}
+    </div>
+  );
+}

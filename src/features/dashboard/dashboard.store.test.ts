@@ -1,0 +1,205 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $notification } from '../../lib/notifications';
+import { DASHBOARD_ERROR, MAGIC_LINK_INVALID, STATUS_ERROR } from '../clients/clients';
+import type { DashboardView } from './dashboard';
+import {
+  $busy,
+  $demo,
+  $integration,
+  $linkNotice,
+  $pendingToken,
+  $session,
+  BILLING_ERROR,
+  browser,
+  connectCrm,
+  LOAD_ERROR,
+  loadDashboard,
+  openBillingPortal,
+  openCrmDashboard,
+  signInWithPendingLink,
+  signOut,
+  startDashboard,
+} from './dashboard.store';
+
+const view: DashboardView = {
+  client: { id: 7, name: 'Ada', email: 'ada@example.com' },
+  wholeAccount: true,
+  orders: [],
+  billing: { hasSubscription: false, simulated: true },
+};
+
+type Route = { status?: number; body?: unknown; network?: boolean };
+let routes: Record<string, Route>;
+let calls: { method: string; url: string; body: unknown }[];
+const assigned: string[] = [];
+const replaced: string[] = [];
+
+beforeEach(() => {
+  routes = {};
+  calls = [];
+  assigned.length = 0;
+  replaced.length = 0;
+  vi.spyOn(browser, 'assign').mockImplementation((url) => void assigned.push(url));
+  vi.spyOn(browser, 'replaceUrl').mockImplementation((url) => void replaced.push(url));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const route = routes[`${method} ${url}`];
+      if (!route || route.network) throw new TypeError('Failed to fetch');
+      return Response.json(route.body ?? {}, { status: route.status ?? 200 });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  $session.set({ state: 'loading' });
+  $integration.set({ state: 'checking' });
+  $pendingToken.set(null);
+  $linkNotice.set('');
+  $demo.set(null);
+  $busy.set(false);
+  $notification.set(null);
+  cleanStores($session, $integration, $pendingToken, $linkNotice, $demo, $busy, $notification);
+});
+
+const signedIn = () => {
+  routes['GET /api/dashboard'] = { body: view };
+  routes['GET /api/gohighlevel/status/7'] = { body: { isLinked: false, simulated: true } };
+};
+
+describe('loading the dashboard', () => {
+  it('shows a signed-in client with the CRM status of the client it acts for', async () => {
+    signedIn();
+    await loadDashboard();
+    expect($session.get()).toEqual({ state: 'signed-in', view });
+    expect($integration.get()).toEqual({ state: 'known', isLinked: false, simulated: true });
+  });
+
+  it('is signed out without a session, quietly', async () => {
+    routes['GET /api/dashboard'] = { body: { client: null } };
+    await loadDashboard();
+    expect($session.get()).toEqual({ state: 'anonymous' });
+    expect($integration.get()).toEqual({ state: 'known', isLinked: false, simulated: false });
+    expect($notification.get()).toBeNull();
+  });
+
+  it('says so when the dashboard or the CRM status cannot be loaded', async () => {
+    routes['GET /api/dashboard'] = { status: 503, body: { error: 'down' } };
+    await loadDashboard();
+    expect($session.get()).toEqual({ state: 'anonymous' });
+    expect($notification.get()?.description).toBe(LOAD_ERROR);
+
+    routes['GET /api/dashboard'] = { body: view };
+    routes['GET /api/gohighlevel/status/7'] = { status: 502, body: { error: STATUS_ERROR } };
+    await loadDashboard();
+    expect($integration.get()).toEqual({ state: 'known', isLinked: false, simulated: false });
+    expect($notification.get()?.description).toBe(STATUS_ERROR);
+  });
+
+  it('asks no CRM status for an order session that may not act for the client', async () => {
+    routes['GET /api/dashboard'] = { body: { ...view, client: { ...view.client, id: null } } };
+    await loadDashboard();
+    expect(calls.map((c) => c.url)).toEqual(['/api/dashboard']);
+  });
+});
+
+describe('sign-in links', () => {
+  it('takes the token out of the address and uses it only when Sign in is pressed', async () => {
+    signedIn();
+    await startDashboard('https://site.example/dashboard?token=abc&x=1#top');
+    expect(replaced).toEqual(['/dashboard?x=1#top']);
+    expect($pendingToken.get()).toBe('abc');
+    expect(calls.some((c) => c.url === '/api/auth/magic')).toBe(false);
+
+    routes['POST /api/auth/magic'] = { body: { ok: true } };
+    await signInWithPendingLink();
+    expect(calls.find((c) => c.url === '/api/auth/magic')?.body).toEqual({ token: 'abc' });
+    expect($pendingToken.get()).toBeNull();
+    expect($linkNotice.get()).toBe('');
+    expect($busy.get()).toBe(false);
+  });
+
+  it('explains a used or expired link, and a failed one from the address', async () => {
+    signedIn();
+    await startDashboard('https://site.example/dashboard?token=old');
+    routes['POST /api/auth/magic'] = { status: 400, body: { error: 'used' } };
+    await signInWithPendingLink();
+    expect($linkNotice.get()).toBe(MAGIC_LINK_INVALID);
+
+    $linkNotice.set('');
+    await startDashboard('https://site.example/dashboard?signin=invalid&portal=demo&location=L1');
+    expect($linkNotice.get()).toBe(MAGIC_LINK_INVALID);
+    expect($demo.get()).toEqual({ locationId: 'L1' });
+  });
+});
+
+describe('the CRM', () => {
+  it('needs a client to act for', async () => {
+    expect(await connectCrm()).toBe(false);
+    expect(await openCrmDashboard()).toBe(false);
+    expect(calls).toEqual([]);
+  });
+
+  it('connects, then reloads the status; a refusal shows the server’s sentence', async () => {
+    signedIn();
+    await loadDashboard();
+    routes['POST /api/gohighlevel/connect/7'] = { body: { isLinked: true } };
+    routes['GET /api/gohighlevel/status/7'] = { body: { isLinked: true, simulated: true } };
+    expect(await connectCrm()).toBe(true);
+    expect($notification.get()?.title).toBe('Account linked');
+    expect($integration.get()).toEqual({ state: 'known', isLinked: true, simulated: true });
+
+    routes['POST /api/gohighlevel/connect/7'] = { status: 502, body: { error: 'CRM is down.' } };
+    await connectCrm();
+    expect($notification.get()?.description).toBe('CRM is down.');
+    routes['POST /api/gohighlevel/connect/7'] = { network: true };
+    await connectCrm();
+    expect($notification.get()?.description).toBe(DASHBOARD_ERROR);
+    expect($busy.get()).toBe(false);
+  });
+
+  it('opens the CRM dashboard only at a safe address', async () => {
+    signedIn();
+    await loadDashboard();
+    routes['GET /api/gohighlevel/dashboard/7'] = {
+      body: { dashboardUrl: 'https://app.gohighlevel.com/location/L1' },
+    };
+    await openCrmDashboard();
+    routes['GET /api/gohighlevel/dashboard/7'] = { body: { dashboardUrl: 'javascript:alert(1)' } };
+    await openCrmDashboard();
+    expect(assigned).toEqual(['https://app.gohighlevel.com/location/L1', '/dashboard']);
+    routes['GET /api/gohighlevel/dashboard/7'] = { status: 404, body: { error: 'x' } };
+    await openCrmDashboard();
+    expect($notification.get()?.description).toBe(DASHBOARD_ERROR);
+  });
+});
+
+describe('billing and signing out', () => {
+  it('opens the billing portal, or says why not', async () => {
+    routes['POST /api/billing-portal'] = { body: { url: 'https://billing.stripe.com/p/1' } };
+    expect(await openBillingPortal()).toBe(true);
+    expect(assigned).toEqual(['https://billing.stripe.com/p/1']);
+    routes['POST /api/billing-portal'] = { status: 409, body: { error: 'No billing account.' } };
+    expect(await openBillingPortal()).toBe(false);
+    expect($notification.get()?.description).toBe('No billing account.');
+    routes['POST /api/billing-portal'] = { body: {} };
+    expect(await openBillingPortal()).toBe(false);
+    expect($notification.get()?.description).toBe(BILLING_ERROR);
+  });
+
+  it('signs out here or everywhere, and shows the signed-out dashboard even offline', async () => {
+    routes['POST /api/auth/signout'] = { body: {} };
+    await signOut();
+    await signOut(true);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/auth/signout',
+      'POST /api/auth/signout-everywhere',
+    ]);
+    expect(assigned).toEqual(['/dashboard', '/dashboard']);
+  });
+});

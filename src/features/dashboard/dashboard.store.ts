@@ -1,0 +1,178 @@
+/**
+ * The client dashboard's state and actions (the island only reads these stores and calls the
+ * actions): the session view from /api/dashboard, the CRM integration, a pending sign-in link,
+ * and the notices. Browser-side; every request goes through src/lib/request-json.ts.
+ */
+import { atom } from 'nanostores';
+import { notify } from '../../lib/notifications';
+import { RequestError, requestJson, sendRequest } from '../../lib/request-json';
+import { DASHBOARD_ERROR, MAGIC_LINK_INVALID, STATUS_ERROR } from '../clients/clients';
+import { safeRedirect } from '../onboarding/onboarding';
+import type { DashboardResponse, DashboardView } from './dashboard';
+
+export type DashboardSession =
+  { state: 'loading' } | { state: 'anonymous' } | { state: 'signed-in'; view: DashboardView };
+export type Integration =
+  { state: 'checking' } | { state: 'known'; isLinked: boolean; simulated: boolean };
+
+export const $session = atom<DashboardSession>({ state: 'loading' });
+export const $integration = atom<Integration>({ state: 'checking' });
+/** A sign-in link's token waiting for the visitor to press "Sign in" (opening a link uses nothing up). */
+export const $pendingToken = atom<string | null>(null);
+/** Why a sign-in link did not work, shown as an alert. */
+export const $linkNotice = atom('');
+/** The demo client portal (?portal=demo): what the real portal would show. */
+export const $demo = atom<{ locationId: string } | null>(null);
+export const $busy = atom(false);
+
+export const LOAD_ERROR = 'Your dashboard could not be loaded. Please reload the page.';
+export const BILLING_ERROR = 'The billing portal could not be opened. Please try again.';
+
+const NOT_LINKED: Integration = { state: 'known', isLinked: false, simulated: false };
+
+/** Where the browser goes next (a seam for tests). */
+export const browser = {
+  assign: (url: string) => window.location.assign(url),
+  replaceUrl: (url: string) => window.history.replaceState(null, '', url),
+};
+
+function showError(description: string) {
+  notify({ title: 'Error', description, variant: 'destructive' });
+}
+
+/** The client the browser may act for in the CRM; null until the address is confirmed. */
+export function actingClientId(): number | null {
+  const session = $session.get();
+  return session.state === 'signed-in' ? session.view.client.id : null;
+}
+
+export async function loadIntegration(clientId: number): Promise<void> {
+  $integration.set({ state: 'checking' });
+  try {
+    const body = await requestJson<{ isLinked?: boolean; simulated?: boolean }>(
+      'GET',
+      `/api/gohighlevel/status/${clientId}`,
+    );
+    if (typeof body.isLinked !== 'boolean') throw new Error('status');
+    $integration.set({
+      state: 'known',
+      isLinked: body.isLinked,
+      simulated: Boolean(body.simulated),
+    });
+  } catch {
+    showError(STATUS_ERROR);
+    $integration.set(NOT_LINKED);
+  }
+}
+
+export async function loadDashboard(): Promise<void> {
+  try {
+    const body = await requestJson<DashboardResponse>('GET', '/api/dashboard');
+    if (body.client) {
+      $session.set({ state: 'signed-in', view: body });
+      if (body.client.id !== null) await loadIntegration(body.client.id);
+      else $integration.set(NOT_LINKED);
+      return;
+    }
+  } catch {
+    showError(LOAD_ERROR);
+  }
+  $session.set({ state: 'anonymous' });
+  $integration.set(NOT_LINKED);
+}
+
+/**
+ * Reads what the address brings (a sign-in token, the demo portal, a failed link) and loads
+ * the dashboard. The single-use token leaves the address bar and history at once.
+ */
+export async function startDashboard(href: string): Promise<void> {
+  const url = new URL(href);
+  const token = url.searchParams.get('token');
+  if (url.searchParams.get('portal') === 'demo')
+    $demo.set({ locationId: url.searchParams.get('location') ?? '' });
+  if (url.searchParams.get('signin') === 'invalid') $linkNotice.set(MAGIC_LINK_INVALID);
+  if (token) {
+    url.searchParams.delete('token');
+    browser.replaceUrl(url.pathname + url.search + url.hash);
+    $pendingToken.set(token);
+  }
+  await loadDashboard();
+}
+
+/** "Sign in" on a sign-in link: uses the token, then reloads the dashboard either way. */
+export async function signInWithPendingLink(): Promise<void> {
+  const token = $pendingToken.get();
+  if (!token) return;
+  $busy.set(true);
+  try {
+    await sendRequest('POST', '/api/auth/magic', { token });
+  } catch {
+    $linkNotice.set(MAGIC_LINK_INVALID);
+  }
+  $pendingToken.set(null);
+  $busy.set(false);
+  await loadDashboard();
+}
+
+/** "Access GoHighLevel Dashboard"; false when the visitor must sign in (or confirm) first. */
+export async function openCrmDashboard(): Promise<boolean> {
+  const clientId = actingClientId();
+  if (clientId === null) return false;
+  $busy.set(true);
+  try {
+    const { dashboardUrl } = await requestJson<{ dashboardUrl?: string }>(
+      'GET',
+      `/api/gohighlevel/dashboard/${clientId}`,
+    );
+    if (!dashboardUrl) throw new Error('link');
+    browser.assign(safeRedirect(dashboardUrl));
+  } catch {
+    showError(DASHBOARD_ERROR);
+  } finally {
+    $busy.set(false);
+  }
+  return true;
+}
+
+/** "Connect to GoHighLevel"; false when the visitor must sign in (or confirm) first. */
+export async function connectCrm(): Promise<boolean> {
+  const clientId = actingClientId();
+  if (clientId === null) return false;
+  $busy.set(true);
+  try {
+    const body = await requestJson<{ isLinked?: boolean }>(
+      'POST',
+      `/api/gohighlevel/connect/${clientId}`,
+    );
+    if (!body.isLinked) throw new Error(DASHBOARD_ERROR);
+    notify({ title: 'Account linked', description: 'Your GoHighLevel account is ready to use.' });
+    await loadIntegration(clientId);
+  } catch (error) {
+    showError((error instanceof RequestError && error.detail) || DASHBOARD_ERROR);
+  } finally {
+    $busy.set(false);
+  }
+  return true;
+}
+
+/** "Manage billing": opens the Stripe billing portal; answers false when it could not. */
+export async function openBillingPortal(): Promise<boolean> {
+  try {
+    const { url } = await requestJson<{ url?: string }>('POST', '/api/billing-portal');
+    if (!url) throw new Error('portal');
+    browser.assign(url);
+    return true;
+  } catch (error) {
+    showError((error instanceof RequestError && error.detail) || BILLING_ERROR);
+    return false;
+  }
+}
+
+/** Ends this browser's session (or every session of the account) and shows the signed-out page. */
+export async function signOut(everywhere = false): Promise<void> {
+  await sendRequest(
+    'POST',
+    everywhere ? '/api/auth/signout-everywhere' : '/api/auth/signout',
+  ).catch(() => undefined);
+  browser.assign('/dashboard');
+}
