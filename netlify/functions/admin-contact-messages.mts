@@ -9,14 +9,12 @@ import {
   listContactMessages,
   setContactStatus,
 } from '../../src/features/admin/inbox.server.ts';
-import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
+import { listResponse } from '../../src/features/admin/list.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { validateJson } from '../../src/features/admin/validate.server.ts';
-import { errorJson, json } from '../../src/server/http.ts';
+import { errorJson, idParam, json } from '../../src/server/http.ts';
 
-const BASE = '/api/admin/contact-messages';
-
-export default adminHandler(['GET', 'PATCH'], async (req, { db, url }) => {
+export default adminHandler(['GET', 'PATCH'], async (req, { db, url, context }) => {
   if (req.method === 'GET') {
     return listResponse(
       'contact-messages',
@@ -25,7 +23,7 @@ export default adminHandler(['GET', 'PATCH'], async (req, { db, url }) => {
       CONTACT_CSV,
     );
   }
-  const id = idFromPath(url, BASE);
+  const id = idParam(context);
   if (id === null) return errorJson(404, 'Contact message not found');
   const { status } = await validateJson(req, contactStatusSchema);
   return json({ message: await setContactStatus(db, id, status) });

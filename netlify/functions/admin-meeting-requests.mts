@@ -10,13 +10,11 @@ import {
   meetingAction,
   MEETING_CSV,
 } from '../../src/features/admin/inbox.server.ts';
-import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
+import { listResponse } from '../../src/features/admin/list.server.ts';
 import { validateJson } from '../../src/features/admin/validate.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
-import { errorJson, json } from '../../src/server/http.ts';
+import { errorJson, idParam, json } from '../../src/server/http.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
-
-const BASE = '/api/admin/meeting-requests';
 
 export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) => {
   if (req.method === 'GET') {
@@ -27,7 +25,7 @@ export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) =
       MEETING_CSV,
     );
   }
-  const id = idFromPath(url, BASE);
+  const id = idParam(context);
   if (id === null) return errorJson(404, 'Meeting request not found');
   const action = await validateJson(req, meetingAction);
   const { request, emailId } = await answerMeetingRequest(db, id, action);

@@ -4,7 +4,7 @@
  * POST /api/admin/outbox/{id}/retry                (pending or failed e-mail, sent again now)
  */
 import type { Config } from '@netlify/functions';
-import { idFromPath, listResponse } from '../../src/features/admin/list.server.ts';
+import { listResponse } from '../../src/features/admin/list.server.ts';
 import {
   listOutbox,
   OUTBOX_CSV,
@@ -12,18 +12,16 @@ import {
   retryOutboxEmail,
 } from '../../src/features/admin/outbox.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
-import { errorJson, json, withSecurityHeaders } from '../../src/server/http.ts';
+import { errorJson, idParam, json, pathParam, withSecurityHeaders } from '../../src/server/http.ts';
 
-const BASE = '/api/admin/outbox';
-
-export default adminHandler(['GET', 'POST'], async (req, { db, url }) => {
-  const id = idFromPath(url, BASE);
-  if (req.method === 'GET' && id === null && url.pathname.replace(/\/$/, '') === BASE) {
+export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) => {
+  const id = idParam(context);
+  if (req.method === 'GET' && !context.params?.id) {
     return listResponse('outbox', url.searchParams, (q, w) => listOutbox(db, q, w), OUTBOX_CSV);
   }
-  const attachment = /\/attachments\/(\d{1,3})$/.exec(url.pathname);
-  if (req.method === 'GET' && id !== null && attachment) {
-    const file = await outboxAttachment(db, id, Number(attachment[1]));
+  const index = pathParam(context, 'index');
+  if (req.method === 'GET' && id !== null && /^\d{1,3}$/.test(index)) {
+    const file = await outboxAttachment(db, id, Number(index));
     // Served as a download, never rendered inline: the content came from e-mail templates.
     const safeName = file.filename.replace(/[^\w.-]+/g, '_');
     return new Response(new Uint8Array(file.bytes), {

@@ -160,6 +160,12 @@ export function pathParam(context: FunctionContext, name: string): string {
   return context.params?.[name] ?? '';
 }
 
+/** A numeric `:name` path parameter (a positive row id), or null when absent or not one. */
+export function idParam(context: FunctionContext, name = 'id'): number | null {
+  const raw = pathParam(context, name);
+  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+}
+
 /**
  * Wraps a function handler: checks the method, maps HttpError and ZodError to 4xx JSON, an
  * unreachable database to 503 with Retry-After, and logs anything else as a 500 with a

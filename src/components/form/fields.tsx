@@ -1,129 +1,182 @@
 /**
- * Labelled controls for the contact and meeting forms, on the global `.field` styles. The
- * required marker "*" is part of the label text; each message is linked to its control
- * with aria-describedby and the control is marked aria-invalid.
+ * The one kit of labelled form controls, on the global `.field` styles: a visible label, an
+ * optional hint, and an error wired to the control with aria-invalid and aria-describedby.
+ *
+ * Required fields show "*". The short contact and meeting forms (spec: "marked *") keep the
+ * star in the label's text and use the native `required` state (`requiredMark="named"`); the
+ * long onboarding forms show it as decoration beside an aria-required control (the default),
+ * so each of their many labels reads as the plain field name. Every form here is noValidate:
+ * the shared zod schema decides, not the browser.
  */
 import type { ReactNode } from 'react';
 import './honeypot.css';
 
-type Common = {
+type Base = {
   id: string;
-  name: string;
+  /** The submitted name; the id when omitted. */
+  name?: string | undefined;
   label: string;
   required?: boolean | undefined;
+  requiredMark?: 'named' | 'decorative' | undefined;
   error?: string | undefined;
+  hint?: ReactNode | undefined;
   className?: string | undefined;
 };
 
-function Label({ id, label, required }: Pick<Common, 'id' | 'label' | 'required'>) {
+function Label({ id, label, required, requiredMark = 'decorative' }: Base) {
   return (
     <label htmlFor={id}>
       {label}
-      {required && <span className="required"> *</span>}
+      {required &&
+        (requiredMark === 'named' ? (
+          <span className="required"> *</span>
+        ) : (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ))}
     </label>
   );
 }
 
-function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
-  return error ? (
-    <p className="field-error" id={`${id}-error`}>
-      {error}
-    </p>
-  ) : null;
+function Extras({ id, error, hint }: Pick<Base, 'id' | 'error' | 'hint'>) {
+  return (
+    <>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
 }
 
-function a11y(id: string, required?: boolean, error?: string) {
+/** The control's shared attributes: name, required state, validity and what describes it. */
+function controlProps({ id, name, required, requiredMark = 'decorative', error, hint }: Base) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
   return {
-    required: required || undefined,
+    id,
+    name: name ?? id,
+    ...(requiredMark === 'named'
+      ? { required: required || undefined }
+      : { 'aria-required': required || undefined }),
     'aria-invalid': error ? (true as const) : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-describedby': describedBy || undefined,
   };
 }
 
-type InputProps = Common & {
+function Field(props: Base & { children: ReactNode }) {
+  return (
+    <div className={`field ${props.className ?? ''}`.trim()}>
+      <Label {...props} />
+      {props.children}
+      <Extras id={props.id} error={props.error} hint={props.hint} />
+    </div>
+  );
+}
+
+type TextProps = Base & {
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel' | 'date';
-  autoComplete?: string;
-  maxLength?: number;
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | undefined;
+  autoComplete?: string | undefined;
+  inputMode?: 'text' | 'email' | 'tel' | 'url' | undefined;
+  maxLength?: number | undefined;
   min?: string | undefined;
   max?: string | undefined;
 };
 
-export function InputField(p: InputProps) {
+export function TextField({ value, onChange, type = 'text', ...p }: TextProps) {
   return (
-    <div className={`field ${p.className ?? ''}`.trim()}>
-      <Label id={p.id} label={p.label} required={p.required} />
+    <Field {...p}>
       <input
-        id={p.id}
-        name={p.name}
-        type={p.type ?? 'text'}
-        value={p.value}
+        {...controlProps(p)}
+        type={type}
+        value={value}
         autoComplete={p.autoComplete}
-        maxLength={p.maxLength}
+        inputMode={p.inputMode}
+        maxLength={p.maxLength ?? (type === 'date' ? undefined : 300)}
         min={p.min}
         max={p.max}
-        onChange={(e) => p.onChange(e.target.value)}
-        {...a11y(p.id, p.required, p.error)}
+        onChange={(e) => onChange(e.target.value)}
       />
-      <ErrorText id={p.id} error={p.error} />
-    </div>
+    </Field>
   );
 }
 
-type TextAreaProps = Common & {
+type AreaProps = Base & {
   value: string;
   onChange: (value: string) => void;
-  rows?: number;
-  maxLength?: number;
-  placeholder?: string;
+  rows?: number | undefined;
+  maxLength?: number | undefined;
+  placeholder?: string | undefined;
 };
 
-export function TextAreaField(p: TextAreaProps) {
+export function TextAreaField({ value, onChange, rows = 4, ...p }: AreaProps) {
   return (
-    <div className={`field ${p.className ?? ''}`.trim()}>
-      <Label id={p.id} label={p.label} required={p.required} />
+    <Field {...p}>
       <textarea
-        id={p.id}
-        name={p.name}
-        rows={p.rows ?? 5}
-        value={p.value}
-        maxLength={p.maxLength}
+        {...controlProps(p)}
+        rows={rows}
+        value={value}
+        maxLength={p.maxLength ?? 5000}
         placeholder={p.placeholder}
-        onChange={(e) => p.onChange(e.target.value)}
-        {...a11y(p.id, p.required, p.error)}
+        onChange={(e) => onChange(e.target.value)}
       />
-      <ErrorText id={p.id} error={p.error} />
-    </div>
+    </Field>
   );
 }
 
-type SelectProps = Common & {
+type SelectProps = Base & {
   value: string;
   onChange: (value: string) => void;
-  placeholder: string;
   options: readonly { value: string; label: string }[];
+  /** Text of the empty first option; omit when a choice is always made. */
+  placeholder?: string | undefined;
 };
 
-export function SelectField(p: SelectProps) {
+export function SelectField({ value, onChange, options, placeholder, ...p }: SelectProps) {
   return (
-    <div className={`field ${p.className ?? ''}`.trim()}>
-      <Label id={p.id} label={p.label} required={p.required} />
-      <select
-        id={p.id}
-        name={p.name}
-        value={p.value}
-        onChange={(e) => p.onChange(e.target.value)}
-        {...a11y(p.id, p.required, p.error)}
-      >
-        <option value="">{p.placeholder}</option>
-        {p.options.map((o) => (
+    <Field {...p}>
+      <select {...controlProps(p)} value={value} onChange={(e) => onChange(e.target.value)}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      <ErrorText id={p.id} error={p.error} />
+    </Field>
+  );
+}
+
+type CheckboxProps = Omit<Base, 'label'> & {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+};
+
+export function CheckboxField({ checked, onChange, children, ...p }: CheckboxProps) {
+  return (
+    <div className="field field--check">
+      <div className="check-row">
+        <input
+          {...controlProps({ ...p, label: '' })}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <label htmlFor={p.id}>{children}</label>
+      </div>
+      <Extras id={p.id} error={p.error} hint={p.hint} />
     </div>
   );
 }

@@ -19,9 +19,7 @@ import {
   seedMeeting,
   seedOrder,
 } from '../../testing/admin-seed';
-
-type Handler = (req: Request, context: unknown) => Promise<Response>;
-type FunctionModule = { default: Handler; config: { path: string | string[]; method?: string[] } };
+import { routed, type FunctionModule } from '../../testing/requests';
 
 /** One call of a route: `pattern` names the config path it exercises. */
 type Case = {
@@ -160,7 +158,7 @@ describe('every /api/admin/* function', () => {
   describe.each(files)('%s', (file) => {
     it('serves only /api/admin/* and every path and method has a case', async () => {
       const { config } = await load(file);
-      const paths = [config.path].flat();
+      const paths = [config.path ?? []].flat();
       for (const p of paths) expect(p.startsWith('/api/admin/')).toBe(true);
       const cases = CASES[file] ?? [];
       expect(new Set(cases.map((c) => c.pattern))).toEqual(new Set(paths));
@@ -184,14 +182,14 @@ describe('every /api/admin/* function', () => {
               body: { username: 'route.tester', password: 'wrong password!' },
             })
           : adminRequest(c.method, await c.path(), c.body ? { body: c.body() } : {});
-        const denied = await mod.default(withoutSession, {});
+        const denied = await routed(mod)(withoutSession, {});
         expect(denied.headers.get('content-type'), label).toContain('application/json');
         const forged = adminRequest(c.method, await c.path(), {
           cookie: '__Host-admin_session=forged-token-value',
           ...(c.body && !c.login ? { body: c.body() } : {}),
           ...(c.login ? { body: { username: 'nobody.here', password: 'whatever it is' } } : {}),
         });
-        const forgedRes = await mod.default(forged, {});
+        const forgedRes = await routed(mod)(forged, {});
         if (c.signedOut === undefined) {
           expect(denied.status, `${label} without a session`).toBe(401);
           expect((await denied.json()).error, label).toBeTruthy();
@@ -206,7 +204,7 @@ describe('every /api/admin/* function', () => {
           cookie: await admin.cookie(),
           ...(c.body ? { body: c.body() } : {}),
         });
-        const res = await mod.default(allowed, {});
+        const res = await routed(mod)(allowed, {});
         expect(
           res.status,
           `${label} with a session: ${res.status === 200 ? '' : await res.text()}`,
@@ -226,19 +224,19 @@ describe('every /api/admin/* function', () => {
       body,
       csrf: false,
     });
-    expect((await mod.default(noHeader, {})).status).toBe(403);
+    expect((await routed(mod)(noHeader, {})).status).toBe(403);
     const crossSite = adminRequest('PATCH', path, {
       cookie: await admin.cookie(),
       body,
       origin: 'https://evil.example',
     });
-    expect((await mod.default(crossSite, {})).status).toBe(403);
+    expect((await routed(mod)(crossSite, {})).status).toBe(403);
     const login = await load('admin-login.mts');
     const loginNoHeader = adminRequest('POST', '/api/admin/login', {
       body: { username: 'route.tester', password: TEST_PASSWORD },
       csrf: false,
     });
-    expect((await login.default(loginNoHeader, {})).status).toBe(403);
+    expect((await routed(login)(loginNoHeader, {})).status).toBe(403);
   });
 
   it('answers bad input with a 400 and a readable error, never a 500', async () => {
@@ -263,13 +261,13 @@ describe('every /api/admin/* function', () => {
       ],
     ];
     for (const [file, req] of cases) {
-      const res = await (await load(file)).default(req, {});
+      const res = await routed(await load(file))(req, {});
       const body = await res.json();
       expect(res.status, `${file}: ${JSON.stringify(body)}`).toBe(400);
       expect(body.error).toMatch(/\w/);
     }
     const meeting = await load('admin-meeting-requests.mts');
-    const missing = await meeting.default(
+    const missing = await routed(meeting)(
       adminRequest('POST', '/api/admin/meeting-requests/999999', {
         cookie,
         body: { action: 'confirm' },
@@ -284,7 +282,7 @@ describe('every /api/admin/* function', () => {
     const me = await load('admin-me.mts');
     const logout = await load('admin-logout.mts');
     const old = await admin.cookie();
-    const res = await login.default(
+    const res = await routed(login)(
       adminRequest('POST', '/api/admin/login', {
         cookie: old,
         body: { username: 'Route.Tester', password: TEST_PASSWORD },
@@ -297,18 +295,18 @@ describe('every /api/admin/* function', () => {
       /^__Host-admin_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; Secure; SameSite=Strict$/,
     );
     const fresh = setCookie.split(';')[0]!;
-    const stale = await me.default(adminRequest('GET', '/api/admin/me', { cookie: old }), {});
+    const stale = await routed(me)(adminRequest('GET', '/api/admin/me', { cookie: old }), {});
     expect(await stale.json()).toEqual({ user: null });
-    const who = await me.default(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {});
+    const who = await routed(me)(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {});
     expect(await who.json()).toEqual({ user: { username: 'route.tester' } });
 
-    const out = await logout.default(
+    const out = await routed(logout)(
       adminRequest('POST', '/api/admin/logout', { cookie: fresh }),
       {},
     );
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
-    const after = await me.default(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {});
+    const after = await routed(me)(adminRequest('GET', '/api/admin/me', { cookie: fresh }), {});
     expect(await after.json()).toEqual({ user: null });
   });
 });

@@ -35,10 +35,3 @@ export async function listResponse<T>(
   const body: Page<T> = { items, total, page: q.page, pageSize: q.pageSize };
   return json(body);
 }
-
-/** The numeric id after `prefix` in a path such as /api/admin/outbox/12/retry. */
-export function idFromPath(url: URL, prefix: string): number | null {
-  const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : '';
-  const m = /^\/(\d{1,9})(?:\/|$)/.exec(rest);
-  return m ? Number(m[1]) : null;
-}

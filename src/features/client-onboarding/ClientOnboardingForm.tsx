@@ -3,19 +3,20 @@
  * Final Details) and a success stage with the client's portal credentials. Each Next checks
  * only the current stage; the draft survives a reload.
  */
-import { RequestError, requestJson } from '../../lib/request-json';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { StepProgress, useStepFocus } from '../../components/form/wizard-chrome';
+import { useStore } from '@nanostores/react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { notify } from '../../lib/notifications';
 import { clearDraft, mergeDraft, useDraft } from '../../components/form/draft';
 import {
   CheckboxField,
+  Honeypot,
   SelectField,
   TextAreaField,
   TextField,
-} from '../../components/form/wizard-fields';
+} from '../../components/form/fields';
 import { LinkButton } from '../../components/form/LinkButton';
 import { useHydrated } from '../../components/form/use-hydrated';
-import { Honeypot } from '../../components/form/fields';
 import '../../components/form/wizard.css';
 import {
   ACCESSIBILITY_LEVELS,
@@ -40,7 +41,6 @@ import {
   STAGE_COUNT,
   STAGES,
   stageErrors,
-  SUBMIT_ERROR_FALLBACK,
   TIMELINES,
   VALIDATION_NOTICE,
   WEBSITE_TYPES,
@@ -50,6 +50,7 @@ import {
   type FieldErrors,
   type FieldName,
 } from './client-onboarding';
+import { $result, $submitting, submitClientOnboarding } from './client-onboarding.store';
 
 const DRAFT_KEY = 'client-onboarding-draft';
 
@@ -80,24 +81,17 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
   const ready = hydrated && restored;
   const { values, stage } = draft;
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [result, setResult] = useState<ClientOnboardingResponse | null>(null);
+  const submitting = useStore($submitting);
+  const result = useStore($result);
   // The honeypot stays out of the draft; only a bot fills it.
   const [honeypot, setHoneypot] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const stageChanged = useRef(false);
 
   const displayStage = result ? STAGE_COUNT : stage;
 
   // Spec: the page scrolls to top on each stage change; focus follows for screen readers.
-  useEffect(() => {
-    if (!stageChanged.current) return;
-    stageChanged.current = false;
-    // 'instant' overrides the global smooth scrolling, so the new step starts at the very top.
-    window.scrollTo({ top: 0, behavior: 'instant' });
-    headingRef.current?.focus({ preventScroll: true });
-  }, [displayStage]);
+  const stageFocus = useStepFocus(displayStage, headingRef);
 
   const set = <K extends FieldName>(field: K, value: ClientOnboardingValues[K]) => {
     setDraft((d) => ({ ...d, values: { ...d.values, [field]: value } }));
@@ -105,7 +99,7 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
   };
 
   const goTo = (next: number) => {
-    stageChanged.current = true;
+    stageFocus.willMove();
     setErrors({});
     setDraft((d) => ({ ...d, stage: next }));
   };
@@ -129,29 +123,10 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
     event.preventDefault();
     if (stage < STAGE_COUNT - 1) return onNext();
     if (!checkStage() || submitting) return;
-    setSubmitting(true);
-    try {
-      const body = await requestJson<ClientOnboardingResponse>('POST', '/api/clients/onboarding', {
-        ...values,
-        productId: productFromQuery(),
-        ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
-      });
-      clearDraft(DRAFT_KEY);
-      notify({
-        title: 'Form submitted successfully!',
-        description: "Your information has been received. We'll be in touch soon.",
-      });
-      stageChanged.current = true;
-      setResult(body);
-    } catch (error) {
-      notify({
-        title: 'Error submitting form',
-        description: (error instanceof RequestError && error.detail) || SUBMIT_ERROR_FALLBACK,
-        variant: 'destructive',
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    stageFocus.willMove();
+    const sent = await submitClientOnboarding(values, { productId: productFromQuery(), honeypot });
+    if (sent) clearDraft(DRAFT_KEY);
+    else stageFocus.stay();
   };
 
   const text = (
@@ -208,16 +183,12 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
 
   return (
     <div className="ob-card">
-      <div className="ob-progress">
-        <p className="ob-progress__label">
-          Step {stage + 1} of {STAGE_COUNT}
-        </p>
-        <progress
-          max={STAGE_COUNT}
-          value={stage + 1}
-          aria-label={`Step ${stage + 1} of ${STAGE_COUNT}`}
-        />
-      </div>
+      <StepProgress
+        label={`Step ${stage + 1} of ${STAGE_COUNT}`}
+        max={STAGE_COUNT}
+        value={stage + 1}
+        ariaLabel={`Step ${stage + 1} of ${STAGE_COUNT}`}
+      />
 
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="co-stage-title">
         <h2 id="co-stage-title" ref={headingRef} tabIndex={-1} className="ob-step-title">

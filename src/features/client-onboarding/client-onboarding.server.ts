@@ -13,6 +13,7 @@ import type { Db } from '../../server/db/client.ts';
 import {
   countAll,
   createdWithin,
+  listPage,
   searchCondition,
   type Listed,
   type ListFilter,
@@ -154,7 +155,7 @@ function teamEmail(input: ClientOnboardingRequest, id: number) {
 export async function listClientOnboardingSubmissions(
   db: Db,
   filter: ListFilter,
-  { limit, offset }: Window,
+  window: Window,
 ): Promise<Listed<ClientOnboardingSubmission>> {
   const t = clientOnboardingSubmissions;
   const where = and(
@@ -169,15 +170,7 @@ export async function listClientOnboardingSubmissions(
     filter.status === 'demo-mode' ? eq(t.simulated, true) : undefined,
     ...createdWithin(t.createdAt, filter),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(t).where(where);
-  const rows = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(limit)
-    .offset(offset);
-  return { rows, total };
+  return listPage(db, t, where, [desc(t.createdAt), desc(t.id)], window);
 }
 
 export async function countClientOnboardingSubmissions(db: Db): Promise<number> {

@@ -14,7 +14,7 @@ import {
   FIELD_LIMITS,
   type ContactFormValues,
 } from './contact';
-import { Honeypot, InputField, SubmitButton, TextAreaField } from '../../components/form/fields';
+import { Honeypot, TextField, SubmitButton, TextAreaField } from '../../components/form/fields';
 import { useSubmittedForm } from '../../components/form/form';
 import '../../components/form/forms.css';
 
@@ -48,14 +48,16 @@ export default function ContactFormIsland() {
     >
       <fieldset className="form-fieldset" disabled={!ready}>
         <div className="form-grid">
-          <InputField
+          <TextField
+            requiredMark="named"
             {...field('name')}
             label="Name"
             required
             autoComplete="name"
             maxLength={FIELD_LIMITS.name}
           />
-          <InputField
+          <TextField
+            requiredMark="named"
             {...field('email')}
             label="Email"
             type="email"
@@ -63,20 +65,21 @@ export default function ContactFormIsland() {
             autoComplete="email"
             maxLength={FIELD_LIMITS.email}
           />
-          <InputField
+          <TextField
             {...field('phone')}
             label="Phone"
             type="tel"
             autoComplete="tel"
             maxLength={FIELD_LIMITS.phone}
           />
-          <InputField
+          <TextField
             {...field('company')}
             label="Company"
             autoComplete="organization"
             maxLength={FIELD_LIMITS.company}
           />
           <TextAreaField
+            requiredMark="named"
             {...field('message')}
             label="Message"
             required

@@ -9,6 +9,7 @@ import {
   countAll,
   countWhere,
   createdWithin,
+  listPage,
   searchCondition,
   type Listed,
   type ListFilter,
@@ -146,7 +147,7 @@ export type ContactStatus = ContactMessage['status'];
 export async function listContactMessages(
   db: Db,
   filter: ListFilter,
-  { limit, offset }: Window,
+  window: Window,
 ): Promise<Listed<ContactMessage>> {
   const t = contactMessages;
   const where = and(
@@ -154,15 +155,7 @@ export async function listContactMessages(
     filter.status ? eq(t.status, filter.status as ContactStatus) : undefined,
     ...createdWithin(t.createdAt, filter),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(t).where(where);
-  const rows = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(limit)
-    .offset(offset);
-  return { rows, total };
+  return listPage(db, t, where, [desc(t.createdAt), desc(t.id)], window);
 }
 
 /** Marks a message handled (or new again); null when there is no such message. */

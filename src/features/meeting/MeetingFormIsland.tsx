@@ -8,7 +8,7 @@ import { sendRequest } from '../../lib/request-json';
 import { FIELD_LIMITS } from '../contact/contact';
 import {
   Honeypot,
-  InputField,
+  TextField,
   SelectField,
   SubmitButton,
   TextAreaField,
@@ -66,14 +66,16 @@ export default function MeetingFormIsland() {
     >
       <fieldset className="form-fieldset" disabled={!ready}>
         <div className="form-grid">
-          <InputField
+          <TextField
+            requiredMark="named"
             {...field('name')}
             label="Full Name"
             required
             autoComplete="name"
             maxLength={FIELD_LIMITS.name}
           />
-          <InputField
+          <TextField
+            requiredMark="named"
             {...field('email')}
             label="Email Address"
             type="email"
@@ -81,20 +83,21 @@ export default function MeetingFormIsland() {
             autoComplete="email"
             maxLength={FIELD_LIMITS.email}
           />
-          <InputField
+          <TextField
             {...field('phone')}
             label="Phone"
             type="tel"
             autoComplete="tel"
             maxLength={FIELD_LIMITS.phone}
           />
-          <InputField
+          <TextField
             {...field('company')}
             label="Company"
             autoComplete="organization"
             maxLength={FIELD_LIMITS.company}
           />
           <SelectField
+            requiredMark="named"
             {...field('meetingType')}
             label="Meeting Type"
             required
@@ -102,7 +105,8 @@ export default function MeetingFormIsland() {
             options={MEETING_TYPES}
             className="field--full"
           />
-          <InputField
+          <TextField
+            requiredMark="named"
             {...field('preferredDate')}
             label="Preferred Date"
             type="date"
@@ -111,6 +115,7 @@ export default function MeetingFormIsland() {
             max={today && addDays(today, MAX_DAYS_AHEAD)}
           />
           <SelectField
+            requiredMark="named"
             {...field('preferredTime')}
             label="Preferred Time"
             required
@@ -118,6 +123,7 @@ export default function MeetingFormIsland() {
             options={TIME_OPTIONS}
           />
           <SelectField
+            requiredMark="named"
             {...field('timezone')}
             label="Timezone"
             required

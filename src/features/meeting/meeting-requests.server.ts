@@ -9,6 +9,7 @@ import {
   countAll,
   countWhere,
   createdWithin,
+  listPage,
   searchCondition,
   type Listed,
   type ListFilter,
@@ -55,7 +56,7 @@ export async function updateMeetingRequest(
 export async function listMeetingRequests(
   db: Db,
   filter: ListFilter,
-  { limit, offset }: Window,
+  window: Window,
 ): Promise<Listed<MeetingRequest>> {
   const t = meetingRequests;
   const where = and(
@@ -63,15 +64,7 @@ export async function listMeetingRequests(
     filter.status ? eq(t.status, filter.status as MeetingStatus) : undefined,
     ...createdWithin(t.createdAt, filter),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(t).where(where);
-  const rows = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(limit)
-    .offset(offset);
-  return { rows, total };
+  return listPage(db, t, where, [desc(t.createdAt), desc(t.id)], window);
 }
 
 export async function meetingRequestCounts(

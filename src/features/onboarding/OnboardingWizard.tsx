@@ -6,10 +6,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { clearDraft, mergeDraft, readDraft, writeDraft } from '../../components/form/draft';
-import { CheckboxField, TextAreaField, TextField } from '../../components/form/wizard-fields';
 import '../../components/form/wizard.css';
 import { LinkButton } from '../../components/form/LinkButton';
-import { LogoUpload } from './LogoUpload';
+import { StepProgress, useStepFocus } from '../../components/form/wizard-chrome';
+import {
+  BusinessInfoStep,
+  DesignPreferencesStep,
+  ProjectDetailsStep,
+  type Bind,
+  type WizardValues,
+} from './OnboardingSteps';
 import {
   ONBOARDING_PRODUCTS,
   parseOnboardingPath,
@@ -32,35 +38,7 @@ import {
   saveStep,
 } from './onboarding.store';
 
-type Values = {
-  businessInfo: {
-    businessName: string;
-    industry: string;
-    contactName: string;
-    email: string;
-    phone: string;
-    website: string;
-    description: string;
-    logoUrl: string;
-    logoFile: string;
-  };
-  projectDetails: {
-    goals: string;
-    targetAudience: string;
-    keyFeatures: string;
-    timeline: string;
-    competitors: string;
-  };
-  designPreferences: {
-    colorPreferences: string;
-    stylePreferences: string;
-    logoUpload: boolean;
-    inspirationalWebsites: string;
-    additionalNotes: string;
-  };
-};
-
-const EMPTY: Values = {
+const EMPTY: WizardValues = {
   businessInfo: {
     businessName: '',
     industry: '',
@@ -87,10 +65,10 @@ type Errors = Partial<Record<string, string>>;
 const draftKey = (orderId: number) => `onboarding-draft:${orderId}`;
 
 /** Saved answers, then this browser's draft on top (what was typed last wins). */
-function initialValues(state: OnboardingState): Values {
+function initialValues(state: OnboardingState): WizardValues {
   const draft = readDraft(draftKey(state.order.id)) as
     Partial<Record<StepKey, unknown>> | undefined;
-  const values = {} as Values;
+  const values = {} as WizardValues;
   for (const key of STEP_KEYS) {
     const saved = mergeDraft(EMPTY[key] as Record<string, unknown>, state.form?.[key]);
     (values as Record<StepKey, unknown>)[key] = mergeDraft(saved, draft?.[key]);
@@ -108,51 +86,53 @@ export default function OnboardingWizard({ pathname }: Props) {
   const phase = useStore($phase);
   const state = useStore($order);
   const saving = useStore($saving);
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<WizardValues>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const moved = useRef(false);
 
   const product: OnboardingProduct = route
     ? productForOrder(route, state?.order.productId)
     : ONBOARDING_PRODUCTS.starter;
   const titles = STEP_TITLES[product.kind];
 
-  const load = async () => {
-    const loaded = await loadOnboarding(orderId);
-    if (loaded) setValues(initialValues(loaded));
+  /** The order whose saved answers and draft are in `values` (none until they are restored). */
+  const [restoredFor, setRestoredFor] = useState<number | null>(null);
+  const restore = (loaded: OnboardingState | null) => {
+    if (!loaded) return;
+    setValues(initialValues(loaded));
+    setRestoredFor(loaded.order.id);
   };
+  const load = async () => restore(await loadOnboarding(orderId));
 
   useEffect(() => {
-    void loadOnboarding(orderId).then((loaded) => loaded && setValues(initialValues(loaded)));
+    void loadOnboarding(orderId).then(restore);
     return cancelRedirect;
   }, [orderId]);
 
-  // Keep the draft current while a step is being filled in.
+  // Keep the draft current while a step is being filled in (never before it was restored:
+  // the store shows the step a render before the saved answers and draft are in place).
   useEffect(() => {
-    if (state && phase.name === 'step') writeDraft(draftKey(state.order.id), values);
-  }, [state, phase.name, values]);
+    if (state && restoredFor === state.order.id && phase.name === 'step')
+      writeDraft(draftKey(state.order.id), values);
+  }, [state, restoredFor, phase.name, values]);
 
-  // New step or completion: back to the top, focus on the new heading (spec + screen readers).
-  const stepKey = phase.name === 'step' ? phase.step : phase.name;
-  useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
-    // 'instant' overrides the global smooth scrolling, so the new step starts at the very top.
-    window.scrollTo({ top: 0, behavior: 'instant' });
-    headingRef.current?.focus({ preventScroll: true });
-  }, [stepKey]);
+  // New step or completion: back to the top, focus on the new heading.
+  const step = useStepFocus(phase.name === 'step' ? phase.step : phase.name, headingRef);
 
   if (phase.name === 'invalid') return <InvalidOrder />;
 
-  const setField = <K extends StepKey>(key: K, field: keyof Values[K], value: string | boolean) => {
+  const setField = <K extends StepKey>(
+    key: K,
+    field: keyof WizardValues[K],
+    value: string | boolean,
+  ) => {
     setValues((v) => ({ ...v, [key]: { ...v[key], [field]: value } }));
     if (errors[field as string]) setErrors(({ [field as string]: _gone, ...rest }) => rest);
   };
 
   /** A text field's id, value, change handler and message, for `field` of step `key`. */
-  const bind = <K extends StepKey>(key: K, field: keyof Values[K] & string) => ({
+  const bind: Bind = (key, field) => ({
     id: field,
     value: String(values[key][field]),
     onChange: (v: string) => setField(key, field, v),
@@ -176,9 +156,9 @@ export default function OnboardingWizard({ pathname }: Props) {
       return;
     }
     setErrors({});
-    moved.current = true;
+    step.willMove();
     const saved = await saveStep(parsed.data);
-    if (!saved) moved.current = false;
+    if (!saved) step.stay();
     else if (phase.step === STEP_KEYS.length - 1) clearDraft(draftKey(state.order.id));
   };
 
@@ -193,20 +173,16 @@ export default function OnboardingWizard({ pathname }: Props) {
       </header>
 
       <div className="ob-card">
-        <div className="ob-progress">
-          <p className="ob-progress__label">
-            {stepIndex < 3 ? `Step ${stepIndex + 1} of 3` : 'All 3 steps complete'}
-          </p>
-          <progress
-            max={3}
-            value={stepIndex < 3 ? stepIndex + 1 : 3}
-            aria-label={
-              stepIndex < 3
-                ? `Step ${stepIndex + 1} of 3: ${titles[stepIndex]}`
-                : 'Onboarding complete'
-            }
-          />
-        </div>
+        <StepProgress
+          label={stepIndex < 3 ? `Step ${stepIndex + 1} of 3` : 'All 3 steps complete'}
+          max={3}
+          value={stepIndex < 3 ? stepIndex + 1 : 3}
+          ariaLabel={
+            stepIndex < 3
+              ? `Step ${stepIndex + 1} of 3: ${titles[stepIndex]}`
+              : 'Onboarding complete'
+          }
+        />
 
         {phase.name === 'loading' && (
           <div className="ob-center" role="status">
@@ -256,139 +232,31 @@ export default function OnboardingWizard({ pathname }: Props) {
             </p>
 
             {phase.step === 0 && (
-              <>
-                <div className="ob-grid">
-                  <TextField
-                    {...bind('businessInfo', 'businessName')}
-                    label="Business name"
-                    required
-                    autoComplete="organization"
-                  />
-                  <TextField {...bind('businessInfo', 'industry')} label="Industry" required />
-                  <TextField
-                    {...bind('businessInfo', 'contactName')}
-                    label="Contact name"
-                    required
-                    autoComplete="name"
-                  />
-                  <TextField
-                    {...bind('businessInfo', 'email')}
-                    label="Email address"
-                    type="email"
-                    inputMode="email"
-                    required
-                    autoComplete="email"
-                  />
-                  <TextField
-                    {...bind('businessInfo', 'phone')}
-                    label="Phone number"
-                    type="tel"
-                    inputMode="tel"
-                    required
-                    autoComplete="tel"
-                  />
-                  <TextField
-                    {...bind('businessInfo', 'website')}
-                    label="Website"
-                    autoComplete="url"
-                    hint="Optional"
-                  />
-                </div>
-                <TextAreaField
-                  {...bind('businessInfo', 'description')}
-                  label="Business description"
-                  required
-                  hint="What you do, who you serve and what makes you different."
-                />
-                <LogoUpload
-                  orderId={state.order.id}
-                  logoUrl={values.businessInfo.logoUrl}
-                  logoFile={values.businessInfo.logoFile}
-                  error={errors.logoUrl}
-                  onChange={(logoUrl, logoFile) => {
-                    setValues((v) => ({
-                      ...v,
-                      businessInfo: { ...v.businessInfo, logoUrl, logoFile },
-                      designPreferences: {
-                        ...v.designPreferences,
-                        logoUpload: Boolean(logoUrl) || v.designPreferences.logoUpload,
-                      },
-                    }));
-                  }}
-                />
-              </>
+              <BusinessInfoStep
+                bind={bind}
+                orderId={state.order.id}
+                logo={values.businessInfo}
+                logoError={errors.logoUrl}
+                onLogo={(logoUrl, logoFile) => {
+                  setValues((v) => ({
+                    ...v,
+                    businessInfo: { ...v.businessInfo, logoUrl, logoFile },
+                    designPreferences: {
+                      ...v.designPreferences,
+                      logoUpload: Boolean(logoUrl) || v.designPreferences.logoUpload,
+                    },
+                  }));
+                }}
+              />
             )}
-
-            {phase.step === 1 && (
-              <>
-                <TextAreaField
-                  {...bind('projectDetails', 'goals')}
-                  label="Project goals"
-                  required
-                  hint={GOAL_HINT[product.kind]}
-                />
-                <TextAreaField
-                  {...bind('projectDetails', 'targetAudience')}
-                  label="Target audience"
-                  required
-                  rows={3}
-                />
-                <TextAreaField
-                  {...bind('projectDetails', 'keyFeatures')}
-                  label="Key features"
-                  required
-                  hint={FEATURE_HINT[product.kind]}
-                />
-                <div className="ob-grid">
-                  <TextField
-                    {...bind('projectDetails', 'timeline')}
-                    label="Timeline"
-                    required
-                    hint="For example: within 6 weeks"
-                  />
-                  <TextField
-                    {...bind('projectDetails', 'competitors')}
-                    label="Competitors"
-                    hint="Optional"
-                  />
-                </div>
-              </>
-            )}
-
+            {phase.step === 1 && <ProjectDetailsStep bind={bind} kind={product.kind} />}
             {phase.step === 2 && (
-              <>
-                <TextAreaField
-                  {...bind('designPreferences', 'stylePreferences')}
-                  label="Style preferences"
-                  required
-                  rows={3}
-                  hint={STYLE_HINT[product.kind]}
-                />
-                <TextField
-                  {...bind('designPreferences', 'colorPreferences')}
-                  label="Colour preferences"
-                  hint="Optional"
-                />
-                <TextAreaField
-                  {...bind('designPreferences', 'inspirationalWebsites')}
-                  label="Inspirational websites"
-                  rows={3}
-                  hint="Optional: sites or accounts you like, and why."
-                />
-                <CheckboxField
-                  id="logoUpload"
-                  checked={values.designPreferences.logoUpload}
-                  onChange={(v) => setField('designPreferences', 'logoUpload', v)}
-                >
-                  Use my logo in the design
-                </CheckboxField>
-                <TextAreaField
-                  {...bind('designPreferences', 'additionalNotes')}
-                  label="Additional notes"
-                  rows={3}
-                  hint="Optional"
-                />
-              </>
+              <DesignPreferencesStep
+                bind={bind}
+                kind={product.kind}
+                useLogo={values.designPreferences.logoUpload}
+                onUseLogo={(v) => setField('designPreferences', 'logoUpload', v)}
+              />
             )}
 
             <div className="ob-nav">
@@ -397,7 +265,7 @@ export default function OnboardingWizard({ pathname }: Props) {
                   type="button"
                   className="btn btn--outline"
                   onClick={() => {
-                    moved.current = true;
+                    step.willMove();
                     setErrors({});
                     previousStep();
                   }}
@@ -423,24 +291,6 @@ export default function OnboardingWizard({ pathname }: Props) {
     </div>
   );
 }
-
-const GOAL_HINT = {
-  website: 'What should your new website achieve for your business?',
-  social: 'What should your social media achieve: more followers, leads, bookings?',
-  agent: 'What should Lily handle for you: questions, bookings, lead qualification?',
-} as const;
-
-const FEATURE_HINT = {
-  website: 'Pages and functions you need, e.g. booking, online store, contact forms.',
-  social: 'Platforms and content types you want, e.g. Instagram reels, TikTok, YouTube Shorts.',
-  agent: 'Channels and tasks, e.g. phone calls, website chat, appointment booking, languages.',
-} as const;
-
-const STYLE_HINT = {
-  website: 'For example: clean and modern, warm and friendly, bold and colourful.',
-  social: 'The tone and look of your content, e.g. playful, educational, premium.',
-  agent: 'How Lily should sound, and the tools she should connect to (calendar, CRM, helpdesk).',
-} as const;
 
 function InvalidOrder() {
   return (

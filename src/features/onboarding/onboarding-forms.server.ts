@@ -9,6 +9,7 @@ import {
   countAll,
   countWhere,
   createdWithin,
+  listPage,
   searchCondition,
   type Listed,
   type ListFilter,
@@ -72,7 +73,7 @@ export async function onboardingFormCounts(
 export async function listOnboardingForms(
   db: Db,
   filter: ListFilter,
-  { limit, offset }: Window,
+  window: Window,
   ordersMatching?: (word: string) => SQLWrapper,
 ): Promise<Listed<OnboardingForm>> {
   const t = onboardingForms;
@@ -89,15 +90,7 @@ export async function listOnboardingForms(
     filter.status ? eq(t.completed, filter.status === 'completed') : undefined,
     ...createdWithin(t.createdAt, filter),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(t).where(where);
-  const rows = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(desc(t.updatedAt), desc(t.id))
-    .limit(limit)
-    .offset(offset);
-  return { rows, total };
+  return listPage(db, t, where, [desc(t.updatedAt), desc(t.id)], window);
 }
 
 /** The most recently updated business details among these orders (a subquery of order ids). */

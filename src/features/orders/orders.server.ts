@@ -27,6 +27,7 @@ import {
   countAll,
   countWhere,
   createdWithin,
+  listPage,
   searchCondition,
   wordIn,
   type Listed,
@@ -474,21 +475,15 @@ export function orderIdsOfClient(db: Db, clientId: number) {
 export async function listOrders(
   db: Db,
   filter: ListFilter,
-  { limit, offset }: Window,
+  window: Window,
 ): Promise<Listed<OrderWithItems>> {
   const where = and(
     searchCondition(filter.q, SEARCHED),
     filter.status ? eq(orders.status, filter.status as OrderStatus) : undefined,
     ...createdWithin(orders.createdAt, filter),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(orders).where(where);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
-    .offset(offset);
+  const order = [desc(orders.createdAt), desc(orders.id)];
+  const { rows, total } = await listPage(db, orders, where, order, window);
   const items = await itemsOfOrders(
     db,
     rows.map((o) => o.id),

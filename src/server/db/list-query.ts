@@ -4,6 +4,8 @@
  * columns, so no list needs to know another feature's table.
  */
 import { and, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
 
 /** What a list request filters by; `status` is interpreted by the owner of the table. */
 export type ListFilter = { q: string; status: string; from: string; to: string };
@@ -53,4 +55,27 @@ export function createdWithin(column: AnyColumn, f: Pick<ListFilter, 'from' | 't
     ...(f.from ? [gte(column, new Date(`${f.from}T00:00:00.000Z`))] : []),
     ...(f.to ? [lte(column, new Date(`${f.to}T23:59:59.999Z`))] : []),
   ];
+}
+
+/**
+ * One page of `table`'s rows matching `where`, in `order`, and how many match in all: the one
+ * paging every owner's list uses (so changing how lists page is one change here).
+ */
+export async function listPage<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  { limit, offset }: Window,
+): Promise<Listed<T['$inferSelect']>> {
+  const from = table as PgTable;
+  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(from).where(where);
+  const rows = await db
+    .select()
+    .from(from)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return { rows: rows as T['$inferSelect'][], total };
 }

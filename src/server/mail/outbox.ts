@@ -15,11 +15,11 @@
 import { and, asc, desc, eq, inArray, like, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  containsPattern,
   countWhere,
   createdWithin,
+  listPage,
   searchCondition,
-  countAll,
-  containsPattern,
   type Listed,
   type ListFilter,
   type Window,
@@ -305,7 +305,7 @@ export type OutboxStatus = OutboxEmail['status'];
 export async function listOutbox(
   db: Db,
   filter: ListFilter,
-  { limit, offset }: Window,
+  window: Window,
 ): Promise<Listed<OutboxEmail>> {
   const t = emailOutbox;
   const where = and(
@@ -313,15 +313,7 @@ export async function listOutbox(
     filter.status ? eq(t.status, filter.status as OutboxStatus) : undefined,
     ...createdWithin(t.createdAt, filter),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(t).where(where);
-  const rows = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(desc(t.createdAt), desc(t.id))
-    .limit(limit)
-    .offset(offset);
-  return { rows, total };
+  return listPage(db, t, where, [desc(t.createdAt), desc(t.id)], window);
 }
 
 export async function findOutboxEmail(db: Db, id: number): Promise<OutboxEmail | null> {

@@ -1,0 +1,51 @@
+/**
+ * What every multi-step form shares: the progress line and bar, and moving to the top with
+ * focus on the new step's heading when the step changes (spec: "scrolls to top"; screen
+ * readers then hear the new step's title).
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+
+export function StepProgress({
+  label,
+  value,
+  max,
+  ariaLabel,
+}: {
+  label: string;
+  value: number;
+  max: number;
+  ariaLabel: string;
+}) {
+  return (
+    <div className="ob-progress">
+      <p className="ob-progress__label">{label}</p>
+      <progress max={max} value={value} aria-label={ariaLabel} />
+    </div>
+  );
+}
+
+/**
+ * Scrolls to the top and focuses `heading` after `step` changes, when the change was marked
+ * with the returned `willMove()` (a reload restoring a later step does not move focus).
+ */
+export function useStepFocus(
+  step: unknown,
+  heading: RefObject<HTMLElement | null>,
+): { willMove: () => void; stay: () => void } {
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    // 'instant' overrides the global smooth scrolling, so the new step starts at the very top.
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    heading.current?.focus({ preventScroll: true });
+  }, [step, heading]);
+  return {
+    willMove: () => {
+      moved.current = true;
+    },
+    stay: () => {
+      moved.current = false;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { $notification } from '../../lib/notifications';
+import {
+  CLIENT_ONBOARDING_DEFAULTS,
+  HONEYPOT_FIELD,
+  SUBMIT_ERROR_FALLBACK,
+  type ClientOnboardingValues,
+} from './client-onboarding';
+import {
+  $result,
+  $submitting,
+  SUBMITTED_NOTICE,
+  submitClientOnboarding,
+} from './client-onboarding.store';
+
+const values = {
+  ...CLIENT_ONBOARDING_DEFAULTS,
+  fullName: 'Ada Lovelace',
+  email: 'ada@example.com',
+} as ClientOnboardingValues;
+
+function answer(response: Response | Error) {
+  const fetchMock = vi.fn(async () => {
+    if (response instanceof Error) throw response;
+    return response;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  $result.set(null);
+  $submitting.set(false);
+  $notification.set(null);
+  cleanStores($result, $submitting, $notification);
+});
+
+describe('submitting the client onboarding form', () => {
+  it('sends the values with the product, keeps the answer and says so', async () => {
+    const fetchMock = answer(Response.json({ success: true, accountCreated: false }));
+    expect(await submitClientOnboarding(values, { productId: 'advanced', honeypot: '' })).toBe(
+      true,
+    );
+    const sent = JSON.parse(
+      String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body),
+    );
+    expect(sent).toMatchObject({ fullName: 'Ada Lovelace', productId: 'advanced' });
+    expect(sent).not.toHaveProperty(HONEYPOT_FIELD);
+    expect($result.get()).toEqual({ success: true, accountCreated: false });
+    expect($notification.get()).toMatchObject(SUBMITTED_NOTICE);
+    expect($submitting.get()).toBe(false);
+  });
+
+  it('passes a filled honeypot on for the server to drop', async () => {
+    const fetchMock = answer(Response.json({ success: true }));
+    await submitClientOnboarding(values, { productId: 'starter', honeypot: 'spam' });
+    const sent = JSON.parse(
+      String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body),
+    );
+    expect(sent[HONEYPOT_FIELD]).toBe('spam');
+  });
+
+  it('shows the server’s sentence for a refusal, the fallback for anything else', async () => {
+    answer(Response.json({ error: 'email: Please enter a valid email address.' }, { status: 400 }));
+    expect(await submitClientOnboarding(values, { productId: 'starter', honeypot: '' })).toBe(
+      false,
+    );
+    expect($notification.get()).toMatchObject({
+      title: 'Error submitting form',
+      description: 'email: Please enter a valid email address.',
+    });
+    answer(new TypeError('Failed to fetch'));
+    await submitClientOnboarding(values, { productId: 'starter', honeypot: '' });
+    expect($notification.get()?.description).toBe(SUBMIT_ERROR_FALLBACK);
+    expect($result.get()).toBeNull();
+  });
+
+  it('ignores a second press while the first is being sent', async () => {
+    $submitting.set(true);
+    const fetchMock = answer(Response.json({ success: true }));
+    expect(await submitClientOnboarding(values, { productId: 'starter', honeypot: '' })).toBe(
+      false,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
