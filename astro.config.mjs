@@ -5,6 +5,10 @@ import netlify from '@astrojs/netlify';
 import sitemap from '@astrojs/sitemap';
 import { SECURITY_HEADERS, CSP_DIRECTIVES } from './src/server/security-headers.ts';
 import { isPrivatePath } from './src/lib/indexing.ts';
+import { loadLocalEnv } from './src/server/local-env.ts';
+
+// `npm run dev` reads .env (as .env.example says); builds on Netlify never do.
+if (process.argv.includes('dev')) loadLocalEnv();
 
 // SITE_URL is the public origin used for canonical URLs, Open Graph and the sitemap.
 const site = process.env.SITE_URL ?? process.env.URL ?? 'https://novareach.example';

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { executableOption } from './scripts/lib/browser.ts';
 
 /**
  * The suite runs against the production build served like Netlify (scripts/serve.ts: real
@@ -28,10 +29,6 @@ const webServer = {
   stderr: 'pipe' as const,
 };
 
-/**
- * End-to-end tests drive Debian's Chromium (Playwright's own browser download is not
- * available here); CHROME_PATH overrides the binary.
- */
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
@@ -44,7 +41,8 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      // CHROME_PATH, else Debian's Chromium, else Playwright's own (scripts/lib/browser.ts).
+      ...executableOption(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

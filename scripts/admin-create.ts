@@ -26,6 +26,10 @@ import { databaseUrl, type Db } from '../src/server/db/client.ts';
 import * as schema from '../src/server/db/schema.ts';
 import { passwordProblem } from '../src/server/auth/password.ts';
 import { createOrResetUser } from '../src/server/auth/accounts.ts';
+import { loadLocalEnv } from '../src/server/local-env.ts';
+
+// A local command: DATABASE_URL and friends may come from .env.
+loadLocalEnv();
 import { usernameProblem } from '../src/server/auth/users.ts';
 
 class UsageError extends Error {}

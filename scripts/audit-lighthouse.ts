@@ -11,6 +11,7 @@
  * Private routes (src/lib/indexing.ts) are noindex on purpose, so their "is-crawlable" audit is
  * skipped: being kept out of search results is what they are meant to do.
  */
+import { chromiumExecutable, DEBIAN_CHROMIUM } from './lib/browser.ts';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -78,7 +79,7 @@ let currentChrome: chromeLauncher.LaunchedChrome | undefined;
 
 async function runOnce(url: string, skipAudits: string[]): Promise<Lhr> {
   const chrome = (currentChrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: chromiumExecutable() ?? DEBIAN_CHROMIUM,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   }));

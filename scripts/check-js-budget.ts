@@ -12,6 +12,7 @@
  *   npm run build && npm run check:js-budget [-- --static-only]
  * Writes reports/js-budget.md and reports/js-budget.json; exits 1 on any problem.
  */
+import { executableOption } from './lib/browser.ts';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -77,7 +78,7 @@ async function main() {
     const { pages, notBuilt } = await collectPages(server);
     if (!staticOnly) {
       browser = await chromium.launch({
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        ...executableOption(),
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
       });
     }

@@ -55,9 +55,12 @@ import {
   type RedirectRule,
 } from './lib/netlify-routing.ts';
 import { startDatabaseServer } from './lib/database-server.ts';
+import { loadLocalEnv } from '../src/server/local-env.ts';
 
-// A local run: src/server/env.ts may fall back to its development SESSION_SECRET (never on Netlify).
+// A local run: src/server/env.ts may fall back to its development SESSION_SECRET (never on
+// Netlify), and .env is read as under `npm run dev`.
 process.env.NOVAREACH_LOCAL_RUN = 'preview';
+loadLocalEnv();
 
 export type ServeOptions = {
   port?: number | undefined;

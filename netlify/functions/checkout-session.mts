@@ -12,7 +12,7 @@ export default handler(['GET'], async (req, context) => {
   // Ids are [\w-] only, which never needs escaping: checked as sent, before any decoding.
   const sessionId = pathParam(context, 'sessionId');
   if (!/^[\w-]{1,200}$/.test(sessionId)) return errorJson(400, 'Invalid session id');
-  const result = await lookupCheckoutSession(req, sessionId, { db: await getDb() });
+  const result = await lookupCheckoutSession(req, sessionId, { db: await getDb(), context });
   if (!result) return errorJson(404, 'Checkout session not found');
   const headers: Record<string, string> = result.setCookie
     ? { 'Set-Cookie': result.setCookie }

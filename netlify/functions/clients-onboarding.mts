@@ -1,5 +1,5 @@
 /** POST /api/clients/onboarding: stores the client onboarding form and creates the client's portal account. */
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { submitClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/server/http.ts';
@@ -11,7 +11,7 @@ export default handler(['POST'], async (req, context) => {
   const db = await getDb();
   const { response, emailIds } = await submitClientOnboarding(db, body, { ip: clientIp(req) });
   // Nothing is queued for a honeypot submission (see client-onboarding.ts).
-  if (emailIds.length) void deliverInBackground(db, emailIds, context as Context);
+  if (emailIds.length) void deliverInBackground(db, emailIds, context);
   return json(response);
 });
 

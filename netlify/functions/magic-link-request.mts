@@ -1,5 +1,5 @@
 /** POST /api/auth/magic-link {email}: e-mails a single-use dashboard sign-in link (same answer for unknown addresses). */
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import { SIGN_IN_SENT } from '../../src/features/clients/clients.ts';
 import { requestSignInLink } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -11,7 +11,7 @@ export default handler(['POST'], async (req, context) => {
   const body = await readJson(req);
   const db = await getDb();
   const { emailIds } = await requestSignInLink(db, body, { ip: clientIp(req) });
-  if (emailIds.length) deliverInBackground(db, emailIds, context as Context);
+  if (emailIds.length) deliverInBackground(db, emailIds, context);
   return json({ sent: true, message: SIGN_IN_SENT });
 });
 

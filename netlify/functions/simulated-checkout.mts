@@ -23,7 +23,7 @@ import {
 const seeOther = (location: string) =>
   new Response(null, { status: 303, headers: withSecurityHeaders({ Location: location }) });
 
-export default handler(['POST'], async (req) => {
+export default handler(['POST'], async (req, context) => {
   const off = simulatedOnly();
   if (off) return off;
   assertSameOrigin(req);
@@ -38,7 +38,9 @@ export default handler(['POST'], async (req) => {
   const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
   try {
     assertStorableText(fields);
-    return seeOther(await runSimulatedAction(await getDb(), simulatedActionSchema.parse(fields)));
+    return seeOther(
+      await runSimulatedAction(await getDb(), simulatedActionSchema.parse(fields), context),
+    );
   } catch (error) {
     // The form is a page navigation: failures go back to the payment page, which explains
     // them (a bad name or e-mail, or a database that cannot be reached), never a bare JSON.

@@ -9,7 +9,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { handler, json, readBodyLimited } from '../../src/server/http.ts';
 
-export default handler(['POST'], async (req) => {
+export default handler(['POST'], async (req, context) => {
   // The signature covers the exact bytes, so the body is read as text and never re-serialised;
   // it is read as a stream that stops at the limit, whatever Content-Length says.
   const raw = Buffer.from(
@@ -20,7 +20,8 @@ export default handler(['POST'], async (req) => {
     req.headers.get('stripe-signature'),
     readEnv().stripeWebhookSecret,
   );
-  return json(await handleStripeEvent(await getDb(), event));
+  // Answers as soon as the order is committed; the e-mail goes out through waitUntil.
+  return json(await handleStripeEvent(await getDb(), event, context));
 });
 
 export const config: Config = { path: '/api/stripe-webhook', method: ['POST'] };

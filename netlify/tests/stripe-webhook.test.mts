@@ -3,6 +3,7 @@
  * signature checks on the raw body, exactly-once fulfilment under redelivery and races,
  * and the pending → paid / failed transitions of delayed payments.
  */
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -243,5 +244,47 @@ describe('exactly-once fulfilment', () => {
     );
     expect(foreign.status).toBe(200);
     expect(await ordersFor('cs_not_ours')).toEqual([]);
+  });
+});
+
+describe('off the request path', () => {
+  it('answers once the order is committed; the e-mail goes out through waitUntil', async () => {
+    // An SMTP server that accepts the connection and never answers: before, the webhook
+    // waited for it (≥ 10 s) before Stripe got its 2xx.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    const handedOver: Promise<unknown>[] = [];
+    try {
+      const session = await storedSession();
+      const payload = event('checkout.session.completed', session);
+      const started = Date.now();
+      const res = await webhook(
+        new Request('http://localhost:4321/api/stripe-webhook', {
+          method: 'POST',
+          body: payload,
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+              payload,
+              secret: SECRET,
+            }),
+          },
+        }),
+        { waitUntil: (p: Promise<unknown>) => void handedOver.push(p) },
+      );
+      expect(res.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(handedOver).toHaveLength(1);
+      const [mail] = await db.select().from(emailOutbox);
+      expect(mail).toMatchObject({ kind: 'order-confirmation', status: 'pending' });
+    } finally {
+      delete process.env.SMTP_URL;
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await Promise.allSettled(handedOver);
+    }
   });
 });

@@ -12,7 +12,7 @@ import {
   isDatabaseUnavailable,
 } from '../../server/db/unavailable.ts';
 import type { CheckoutSession, Order } from '../../server/db/schema.ts';
-import { HttpError, readCookie } from '../../server/http.ts';
+import { HttpError, readCookie, type FunctionContext } from '../../server/http.ts';
 import type { PaymentProvider } from '../../server/payments/index.ts';
 import { simulatedId } from '../../server/payments/simulated.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
@@ -274,7 +274,11 @@ export function successRedirect(session: CheckoutSession): string {
  * Pay → the success URL (after the same fulfilment as the webhook), Decline → back to the
  * payment page in its declined state, Cancel → the cancel URL.
  */
-export async function runSimulatedAction(db: Db, action: SimulatedAction): Promise<string> {
+export async function runSimulatedAction(
+  db: Db,
+  action: SimulatedAction,
+  context?: FunctionContext,
+): Promise<string> {
   const session = await findSimulatedSession(db, action.session);
   if (!session) throw new HttpError(404, 'Unknown test payment session');
   const payPage = `/pay/simulated?session=${encodeURIComponent(session.id)}`;
@@ -301,7 +305,7 @@ export async function runSimulatedAction(db: Db, action: SimulatedAction): Promi
     // Declined, canceled or expired sessions cannot be paid any more.
     return payPage;
   }
-  await fulfillCheckout(session.id, { db });
+  await fulfillCheckout(session.id, { db, context });
   return successRedirect(session);
 }
 

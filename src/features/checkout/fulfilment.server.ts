@@ -4,12 +4,13 @@
  * `fulfillCheckout(sessionId)` is the ONE way an order comes into existence from a payment.
  * The Stripe webhook, the success page lookup and the simulated provider's Pay button all
  * call it. It asks the provider for the session's state and lets the orders feature record
- * the one order (idempotent and race-safe there), then marks the session complete.
+ * the one order (idempotent and race-safe there), then marks the session complete. The
+ * confirmation e-mail is queued with the order and sent after the answer.
  */
 import { getDb, type Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
-import { HttpError } from '../../server/http.ts';
-import { deliverDue } from '../../server/mail/outbox.ts';
+import { HttpError, type FunctionContext } from '../../server/http.ts';
+import { deliverInBackground } from '../../server/mail/outbox.ts';
 import {
   providerNamed,
   type PaymentProvider,
@@ -43,21 +44,14 @@ export type FulfilOptions = {
   /** checkout.session.async_payment_failed: the delayed payment did not go through. */
   paymentFailed?: boolean;
   now?: Date;
+  /** The function's context: the confirmation e-mail is sent after the answer (waitUntil). */
+  context?: FunctionContext | undefined;
 };
 
 /** Which status the order should have given the provider's answer. */
 function targetStatus(provider: ProviderSession, paymentFailed: boolean) {
   if (paymentFailed) return 'failed' as const;
   return provider.paymentStatus === 'unpaid' ? ('pending' as const) : ('paid' as const);
-}
-
-/** Best-effort immediate delivery; the outbox retries whatever fails here. */
-async function flushOutbox(db: Db) {
-  try {
-    await deliverDue(db);
-  } catch (error) {
-    console.error('Outbox delivery failed; it will be retried', error);
-  }
 }
 
 /**
@@ -122,7 +116,10 @@ export async function fulfillCheckout(
     return result;
   });
 
-  if (recorded.confirmationQueued) await flushOutbox(db);
+  // Off the request path: the answer (and Stripe's 2xx) does not wait for SMTP. The attempt
+  // goes on through waitUntil; whatever is not sent stays queued for the outbox worker.
+  if (recorded.confirmationEmailId !== null)
+    void deliverInBackground(db, [recorded.confirmationEmailId], options.context);
   const { order, items, created } = recorded;
   return { state: 'fulfilled', session, provider, order, items, created };
 }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../server/db/client.ts';
 import { webhookEvents } from '../../server/db/schema.ts';
-import { assertStorableText, HttpError } from '../../server/http.ts';
+import { assertStorableText, HttpError, type FunctionContext } from '../../server/http.ts';
 import { fromStripeSession } from '../../server/payments/stripe.ts';
 import { fulfillCheckout } from './fulfilment.server.ts';
 
@@ -57,7 +57,11 @@ function assertUsableEvent(event: unknown): asserts event is Stripe.Event {
   assertStorableText(event);
 }
 
-export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(
+  db: Db,
+  event: Stripe.Event,
+  context?: FunctionContext,
+): Promise<WebhookOutcome> {
   assertUsableEvent(event);
   const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
   if (seen) return { received: true, duplicate: true };
@@ -72,6 +76,7 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<We
       db,
       snapshot: fromStripeSession(session),
       paymentFailed: event.type === 'checkout.session.async_payment_failed',
+      context,
     });
     if (result.state === 'fulfilled') {
       outcome = { received: true, orderId: result.order.id, status: result.order.status };

@@ -123,7 +123,7 @@ async function enqueueConfirmation(
   order: Order,
   items: OrderItemRow[],
   linkClientId: number,
-) {
+): Promise<number> {
   const site = siteUrl();
   const link = await createMagicLink(tx, linkClientId);
   const pdf = await buildReceiptPdf(documentOrder(order, items));
@@ -143,7 +143,7 @@ async function enqueueConfirmation(
     dashboardUrl: magicLinkUrl(site, link.token),
     linkExpiresAt: link.expiresAt,
   });
-  await enqueueEmail(tx, {
+  const { id } = await enqueueEmail(tx, {
     kind: 'order-confirmation',
     to: order.customerEmail,
     ...email,
@@ -155,6 +155,7 @@ async function enqueueConfirmation(
       },
     ],
   });
+  return id;
 }
 
 async function itemsOf(db: Db, orderId: number): Promise<OrderItemRow[]> {
@@ -224,8 +225,8 @@ export type CheckoutOrder = {
 export type RecordedOrder = OrderWithItems & {
   /** This call created the order (false for every repeat). */
   created: boolean;
-  /** A confirmation e-mail was queued in this transaction (deliver it after commit). */
-  confirmationQueued: boolean;
+  /** The confirmation e-mail queued in this transaction (deliver it after commit), if any. */
+  confirmationEmailId: number | null;
 };
 
 /**
@@ -266,9 +267,11 @@ export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise
     input.lines,
   );
   if (inserted) {
-    const paid = inserted.order.status === 'paid';
-    if (paid) await enqueueConfirmation(tx, inserted.order, inserted.items, buyer.clientId);
-    return { ...inserted, created: true, confirmationQueued: paid };
+    const confirmationEmailId =
+      inserted.order.status === 'paid'
+        ? await enqueueConfirmation(tx, inserted.order, inserted.items, buyer.clientId)
+        : null;
+    return { ...inserted, created: true, confirmationEmailId };
   }
 
   // Another call created it first; move it forward if this event says more.
@@ -285,15 +288,18 @@ export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise
       .returning();
     if (moved) {
       const items = await itemsOf(tx, moved.id);
-      if (input.status === 'paid') await enqueueConfirmation(tx, moved, items, buyer.clientId);
-      return { order: moved, items, created: false, confirmationQueued: input.status === 'paid' };
+      const confirmationEmailId =
+        input.status === 'paid'
+          ? await enqueueConfirmation(tx, moved, items, buyer.clientId)
+          : null;
+      return { order: moved, items, created: false, confirmationEmailId };
     }
   }
   return {
     order: existing,
     items: await itemsOf(tx, existing.id),
     created: false,
-    confirmationQueued: false,
+    confirmationEmailId: null,
   };
 }
 

@@ -8,6 +8,9 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { databaseUrl } from './client.ts';
+import { loadLocalEnv } from '../local-env.ts';
+
+loadLocalEnv();
 
 const url = databaseUrl();
 if (!url) {
