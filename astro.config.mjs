@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import { SECURITY_HEADERS, CSP_DIRECTIVES } from './src/server/security-headers.ts';
 import { isPrivatePath } from './src/lib/indexing.ts';
 import { loadLocalEnv } from './src/server/local-env.ts';
+import { devFunctions } from './scripts/lib/dev-functions.ts';
 
 // `npm run dev` reads .env (as .env.example says); builds on Netlify never do.
 if (process.argv.includes('dev')) loadLocalEnv();
@@ -42,6 +43,9 @@ export default defineConfig({
     // Images are optimised at build time into dist/_astro, so the build served locally
     // (scripts/serve.ts) shows exactly what Netlify serves.
     imageCDN: false,
+    // PGlite serves tests and local runs only (src/server/db/client.ts); the deployed SSR
+    // function uses Netlify Database (npm run check:functions enforces it).
+    excludeFiles: ['./node_modules/@electric-sql/**/*', './node_modules/drizzle-orm/pglite/**/*'],
   }),
   integrations: [
     markLocalRun,
@@ -58,6 +62,7 @@ export default defineConfig({
     csp: isDev ? false : { directives: [...CSP_DIRECTIVES] },
   },
   vite: {
+    plugins: devFunctions(),
     server: { headers: SECURITY_HEADERS },
   },
 });

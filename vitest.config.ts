@@ -1,10 +1,12 @@
-/// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
+import { configDefaults } from 'vitest/config';
 
 // Unit and integration tests live beside the code (src/**/*.test.ts) and in netlify/functions.
 export default getViteConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'netlify/**/*.test.{ts,mts}', 'scripts/**/*.test.{ts,mjs}'],
+    // The real-Postgres suite has its own run (vitest.pg.config.ts, `npm run test:pg`).
+    exclude: [...configDefaults.exclude, '**/*.pg.test.ts'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 60_000,

@@ -19,11 +19,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { databaseUrl, type Db } from '../src/server/db/client.ts';
-import * as schema from '../src/server/db/schema.ts';
+import { databaseTarget, databaseUrl, openDatabase } from '../src/server/db/client.ts';
 import { passwordProblem } from '../src/server/auth/password.ts';
 import { createOrResetUser } from '../src/server/auth/accounts.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';
@@ -171,37 +167,22 @@ async function readCredentials(argv: string[]): Promise<{ username: string; pass
   return { username, password };
 }
 
-/** The emulated database URL carries no user name, and `pg` would then use $USER. */
-function withDefaultUser(url: string): string {
-  const parsed = new URL(url);
-  if (!parsed.username) parsed.username = 'postgres';
-  return parsed.toString();
-}
-
 async function main() {
   const { username, password } = await readCredentials(process.argv.slice(2));
   const { url, source } = await chooseDatabase();
-  const pool = new pg.Pool({
-    connectionString: withDefaultUser(url),
-    max: 1,
-    connectionTimeoutMillis: 30_000,
-  });
+  // A hosted Netlify Database is only checked (the platform migrates it); a database of your
+  // own gets any pending migration first, like the dev server does.
+  const hosted = source === 'NETLIFY_DB_URL' && databaseTarget().kind === 'netlify';
+  const handle = await openDatabase(hosted ? { kind: 'netlify' } : { kind: 'postgres', url });
   try {
-    // The dev server (or the deploy's db:migrate) normally migrated already; running every
-    // migration check again over the emulated database is slow, so only a fresh one is migrated.
-    const { rows } = await pool.query<{ t: string | null }>(
-      "select to_regclass('public.users')::text as t",
-    );
-    if (!rows[0]?.t) await migrate(drizzle(pool), { migrationsFolder: path.resolve('drizzle') });
-    const db = drizzle(pool, { schema }) as unknown as Db;
-    const user = await createOrResetUser(db, username, password);
+    const user = await createOrResetUser(handle.db, username, password);
     console.log(
       user.created
         ? `Created admin user "${user.username}" in ${source}. Sign in at /admin.`
         : `Reset the password of admin user "${user.username}" in ${source}; its sessions were signed out.`,
     );
   } finally {
-    await pool.end();
+    await handle.close();
   }
 }
 

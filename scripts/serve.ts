@@ -13,7 +13,9 @@
  * Custom headers apply to files only: function and SSR responses carry their own, exactly as
  * in production, so a page that forgets them fails here too.
  *
- * Functions are imported from source with tsx; they share one process and one database:
+ * Functions are the bundles `npm run build` made for the deploy (.netlify/functions-bundled),
+ * or their source (imported with tsx) when there are none; they share one process and one
+ * database:
  *   - by default (`npm run preview`), Netlify's local Postgres-compatible server (the engine of
  *     `npm run dev`'s .netlify/db) keeping its data in .netlify/preview-db, so paid orders and
  *     messages survive a restart; --data-dir picks another folder, --fresh a throwaway one;
@@ -35,7 +37,6 @@ import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -47,7 +48,6 @@ import {
   headerRulesFromToml,
   headersFor,
   isCompressible,
-  matchFunctionRoute,
   matchRedirect,
   parseRedirects,
   type FunctionRouteConfig,
@@ -55,6 +55,19 @@ import {
   type RedirectRule,
 } from './lib/netlify-routing.ts';
 import { startDatabaseServer } from './lib/database-server.ts';
+import {
+  BUNDLED_DIR,
+  SOURCE_DIR,
+  asList,
+  installNetlifyGlobal,
+  invokeFunction as invoke,
+  loadFunctions,
+  pickFunction,
+  toRequest,
+  writeResponse,
+  type FunctionHandler,
+  type LoadedFunction,
+} from './lib/function-host.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';
 
 // A local run: src/server/env.ts may fall back to its development SESSION_SECRET (never on
@@ -90,13 +103,6 @@ export type RunningServer = {
   functions: { name: string; paths: string[] }[];
   hasSsr: boolean;
   close: () => Promise<void>;
-};
-
-type FunctionHandler = (req: Request, context: unknown) => Promise<Response> | Response;
-type LoadedFunction = {
-  name: string;
-  handler: FunctionHandler;
-  config: FunctionRouteConfig | undefined;
 };
 
 const BUILD_LOCK = '/tmp/astro-build.lock';
@@ -139,7 +145,10 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   }
   const headerRules = await loadHeaderRules(root, buildRoot).catch(abort);
   const redirects = await loadRedirects(root, distDir).catch(abort);
-  const functions = await loadFunctions(root, log).catch(abort);
+  // The functions as they deploy (bundled by `npm run build`), else their source.
+  const bundled = path.join(buildRoot, BUNDLED_DIR);
+  const functionsDir = existsSync(bundled) ? bundled : path.join(root, SOURCE_DIR);
+  const functions = await loadFunctions(functionsDir, log).catch(abort);
   const ssr = await loadSsrFunction(buildRoot, log).catch(abort);
   if (functions.length || ssr) closeDb = await warmDatabase(root, log).catch(abort);
 
@@ -280,149 +289,12 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   };
 }
 
-function asList(v: string | string[] | undefined): string[] {
-  return v === undefined ? [] : Array.isArray(v) ? v : [v];
-}
-
-function pickFunction(list: LoadedFunction[], pathname: string, method: string) {
-  for (const fn of list) {
-    const params = matchFunctionRoute(fn.name, fn.config, pathname, method);
-    if (params) return { fn, params };
-  }
-  return undefined;
-}
-
 async function findFile(distDir: string, pathname: string): Promise<string | undefined> {
   for (const candidate of candidateFiles(distDir, pathname)) {
     const info = await stat(candidate).catch(() => undefined);
     if (info?.isFile()) return candidate;
   }
   return undefined;
-}
-
-/** Calls a function with a Netlify-like context; cookies set through it end up on the response. */
-async function invoke(
-  fn: LoadedFunction,
-  request: Request,
-  params: Record<string, string>,
-  ip: string,
-): Promise<Response> {
-  const setCookies: string[] = [];
-  const requestCookies = parseCookieHeader(request.headers.get('cookie'));
-  const url = new URL(request.url);
-  const context = {
-    account: { id: 'local' },
-    cookies: {
-      get: (name: string) => requestCookies.get(name),
-      set: (
-        input: string | { name: string; value: string; [k: string]: unknown },
-        value?: string,
-      ) => {
-        const c = typeof input === 'string' ? { name: input, value: value ?? '' } : input;
-        setCookies.push(serializeCookie(c));
-      },
-      delete: (input: string | { name: string; path?: string; domain?: string }) => {
-        const c = typeof input === 'string' ? { name: input } : input;
-        setCookies.push(serializeCookie({ ...c, value: '', expires: new Date(0) }));
-      },
-    },
-    deploy: { context: 'dev', id: '0', published: false },
-    geo: {
-      city: 'Local',
-      country: { code: 'XX', name: 'Local' },
-      subdivision: {},
-      timezone: 'UTC',
-    },
-    ip,
-    params,
-    requestId: randomUUID(),
-    server: { region: 'local' },
-    site: { id: 'local', name: 'local', url: process.env.URL },
-    url,
-    waitUntil: (promise: Promise<unknown>) => {
-      promise.catch((error: unknown) =>
-        console.error(`[serve] waitUntil in ${fn.name} failed`, error),
-      );
-    },
-    json: (body: unknown, init?: ResponseInit) => Response.json(body, init),
-    log: (...args: unknown[]) => console.log(`[${fn.name}]`, ...args),
-    next: () => {
-      throw new Error('context.next() is only available in edge functions');
-    },
-  };
-  let response = await fn.handler(request, context);
-  if (!(response instanceof Response)) {
-    throw new Error(`Function ${fn.name} did not return a Response`);
-  }
-  if (setCookies.length) {
-    response = new Response(response.body, response);
-    for (const c of setCookies) response.headers.append('Set-Cookie', c);
-  }
-  return response;
-}
-
-function parseCookieHeader(header: string | null): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0) map.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
-  }
-  return map;
-}
-
-function serializeCookie(c: Record<string, unknown>): string {
-  let out = `${String(c.name)}=${encodeURIComponent(String(c.value ?? ''))}`;
-  if (c.path) out += `; Path=${String(c.path)}`;
-  if (c.domain) out += `; Domain=${String(c.domain)}`;
-  if (c.expires) out += `; Expires=${new Date(c.expires as string | number | Date).toUTCString()}`;
-  if (typeof c.maxAge === 'number') out += `; Max-Age=${c.maxAge}`;
-  if (c.httpOnly) out += '; HttpOnly';
-  if (c.secure) out += '; Secure';
-  if (c.sameSite) out += `; SameSite=${String(c.sameSite)}`;
-  return out;
-}
-
-function toRequest(req: http.IncomingMessage, origin: string, ip: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  // Netlify's edge sets the client address; like the Netlify dev emulation, a forwarded
-  // address from the caller is kept so tests can act as several visitors.
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  headers.set('x-nf-client-connection-ip', forwarded || ip);
-  if (!forwarded) headers.set('x-forwarded-for', ip);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  // request.url carries the host the browser asked for, as on Netlify (origin checks use it).
-  const base = req.headers.host ? `http://${req.headers.host}` : origin;
-  return new Request(new URL(req.url ?? '/', base), {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    duplex: hasBody ? 'half' : undefined,
-  } as RequestInit);
-}
-
-async function writeResponse(res: http.ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, response.statusText || undefined, headers);
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
-      res.write(chunk);
-  } catch (error) {
-    console.error('[serve] response stream failed', error);
-  }
-  res.end();
 }
 
 /**
@@ -460,7 +332,8 @@ async function snapshotBuild(root: string): Promise<{ dir: string; remove: () =>
 function copyBuild(root: string, dir: string): void {
   const script =
     'cp -a dist "$1/dist" && mkdir -p "$1/.netlify" && ' +
-    '{ if [ -d .netlify/v1 ]; then cp -a .netlify/v1 "$1/.netlify/v1"; fi; }';
+    '{ if [ -d .netlify/v1 ]; then cp -a .netlify/v1 "$1/.netlify/v1"; fi; } && ' +
+    `{ if [ -d ${BUNDLED_DIR} ]; then cp -a ${BUNDLED_DIR} "$1/${BUNDLED_DIR}"; fi; }`;
   const result = spawnSync('flock', [BUILD_LOCK, 'sh', '-c', script, 'sh', dir], {
     cwd: root,
     stdio: 'inherit',
@@ -548,50 +421,6 @@ async function loadRedirects(root: string, distDir: string): Promise<RedirectRul
   return rules;
 }
 
-async function loadFunctions(
-  root: string,
-  log: (...a: unknown[]) => void,
-): Promise<LoadedFunction[]> {
-  const dir = path.join(root, 'netlify', 'functions');
-  if (!existsSync(dir)) return [];
-  const entries = await readdir(dir, { withFileTypes: true });
-  const files: { name: string; file: string }[] = [];
-  const isEntry = (f: string) => /\.(mts|mjs|ts|js|cts|cjs)$/.test(f) && !/\.(test|spec)\./.test(f);
-  for (const entry of entries) {
-    if (entry.isFile() && isEntry(entry.name)) {
-      files.push({ name: entry.name.replace(/\.[^.]+$/, ''), file: path.join(dir, entry.name) });
-    } else if (entry.isDirectory()) {
-      const inner = (await readdir(path.join(dir, entry.name))).filter(isEntry);
-      const main =
-        inner.find((f) => f.replace(/\.[^.]+$/, '') === entry.name) ??
-        inner.find((f) => f.startsWith('index.'));
-      if (main) files.push({ name: entry.name, file: path.join(dir, entry.name, main) });
-    }
-  }
-  const loaded: LoadedFunction[] = [];
-  const failures: string[] = [];
-  for (const { name, file } of files.sort((a, b) => a.name.localeCompare(b.name))) {
-    try {
-      const mod = (await import(pathToFileURL(file).href)) as {
-        default?: FunctionHandler;
-        config?: FunctionRouteConfig;
-      };
-      if (typeof mod.default !== 'function') {
-        failures.push(`${name}: no default export handler`);
-        continue;
-      }
-      loaded.push({ name, handler: mod.default, config: mod.config });
-    } catch (error) {
-      failures.push(`${name}: ${(error as Error).message}`);
-    }
-  }
-  for (const f of failures) console.error(`[serve] function not loaded: ${f}`);
-  log(
-    `functions: ${loaded.map((f) => `${f.name} ${asList(f.config?.path).join(',') || `/.netlify/functions/${f.name}`}`).join('; ') || 'none'}`,
-  );
-  return loaded;
-}
-
 async function loadSsrFunction(
   buildRoot: string,
   log: (...a: unknown[]) => void,
@@ -610,7 +439,12 @@ async function loadSsrFunction(
     config: FunctionRouteConfig;
   };
   log('on-demand pages: Astro SSR function loaded');
-  return { name: 'ssr', handler: mod.default, config: { ...mod.config, preferStatic: true } };
+  return {
+    name: 'ssr',
+    file: entry,
+    handler: mod.default,
+    config: { ...mod.config, preferStatic: true },
+  };
 }
 
 /**
@@ -661,25 +495,6 @@ async function startDatabase(
 function restoreEnv(name: string, value: string | undefined): void {
   if (value === undefined) delete process.env[name];
   else process.env[name] = value;
-}
-
-/** Functions may read `Netlify.env`, as on the platform. */
-function installNetlifyGlobal(): void {
-  const g = globalThis as { Netlify?: unknown };
-  g.Netlify ??= {
-    env: {
-      get: (k: string) => process.env[k],
-      has: (k: string) => k in process.env,
-      set: (k: string, v: string) => {
-        process.env[k] = v;
-      },
-      delete: (k: string) => {
-        delete process.env[k];
-      },
-      toObject: () => ({ ...process.env }),
-    },
-    context: null,
-  };
 }
 
 /** A local Netlify Blobs endpoint in a temporary directory, as the platform provides. */

@@ -15,7 +15,7 @@ export default handler(['POST'], async (req, context) => {
   const raw = Buffer.from(
     await readBodyLimited(req, MAX_WEBHOOK_BYTES, 'Payload too large'),
   ).toString('utf8');
-  const event = verifyStripeEvent(
+  const event = await verifyStripeEvent(
     raw,
     req.headers.get('stripe-signature'),
     readEnv().stripeWebhookSecret,

@@ -4,11 +4,11 @@
  * without new work, and fulfilment itself is idempotent for the races in between.
  */
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Db } from '../../server/db/client.ts';
 import { webhookEvents } from '../../server/db/schema.ts';
 import { assertStorableText, HttpError, type FunctionContext } from '../../server/http.ts';
-import { fromStripeSession } from '../../server/payments/stripe.ts';
+import { fromStripeSession, loadStripe } from '../../server/payments/stripe.ts';
 import { fulfillCheckout } from './fulfilment.server.ts';
 
 /** Stripe's default: a signature older than five minutes is a replay. */
@@ -23,15 +23,16 @@ export const HANDLED_EVENTS = [
 ] as const;
 
 /** Verifies the Stripe-Signature header against the exact bytes received. */
-export function verifyStripeEvent(
+export async function verifyStripeEvent(
   rawBody: string,
   signature: string | null,
   secret: string | undefined,
-): Stripe.Event {
+): Promise<Stripe.Event> {
   if (!secret) throw new HttpError(400, 'Webhook signing secret is not configured');
   if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header');
+  const { webhooks } = await loadStripe();
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    return webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     throw new HttpError(400, 'Invalid webhook signature');
   }

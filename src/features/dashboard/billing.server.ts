@@ -32,7 +32,7 @@ export async function billingPortalUrl(
     throw new HttpError(409, BILLING_SIMULATED);
   if (!client.stripeCustomerId)
     throw new HttpError(409, 'There is no subscription billing for this account yet.');
-  const stripe = options.stripe ?? (createStripeClient(env) as unknown as PortalClient);
+  const stripe = options.stripe ?? ((await createStripeClient(env)) as unknown as PortalClient);
   const session = await stripe.billingPortal.sessions.create({
     customer: client.stripeCustomerId,
     return_url: new URL('/dashboard', env.siteUrl).toString(),

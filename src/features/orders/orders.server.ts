@@ -55,16 +55,14 @@ import {
   normaliseEmail,
   type ClientAccess,
 } from '../clients/clients.server.ts';
-import {
-  buildOrderItemPdf,
-  buildReceiptPdf,
-  RECEIPT_ISSUER,
-  type DocumentOrder,
-} from './order-documents';
+import type { DocumentOrder } from './order-documents';
 import { orderConfirmationEmail } from './order-emails';
 import type { MetadataItem, OrderItemView, OrderStatus, OrderView } from './orders';
 
 type OrderItemRow = OrderItem;
+
+/** pdf-lib is loaded only when a PDF is made, not by every function that reads orders. */
+const loadDocuments = () => import('./order-documents.ts');
 export type OrderWithItems = { order: Order; items: OrderItemRow[] };
 
 /** "NR-20250131-7KQ2XM": date plus six unambiguous random characters. */
@@ -126,6 +124,7 @@ async function enqueueConfirmation(
 ): Promise<number> {
   const site = siteUrl();
   const link = await createMagicLink(tx, linkClientId);
+  const { buildReceiptPdf, RECEIPT_ISSUER } = await loadDocuments();
   const pdf = await buildReceiptPdf(documentOrder(order, items));
   const email = orderConfirmationEmail({
     siteName: RECEIPT_ISSUER.name,
@@ -367,6 +366,7 @@ export async function orderItemDownload(
   if (!row || !canSeeOrder(access, row.order)) return null;
   if (row.order.status !== 'paid' && row.order.status !== 'completed') return null;
   const items = await itemsOf(db, row.order.id);
+  const { buildOrderItemPdf } = await loadDocuments();
   const bytes = await buildOrderItemPdf(documentOrder(row.order, items), {
     name: row.item.name,
     type: row.item.type,

@@ -1,26 +1,64 @@
 /**
- * The one database client. The driver follows the environment:
- * - NETLIFY_DB_URL with NETLIFY_DB_DRIVER=serverless (a Netlify deploy): Neon's serverless driver;
- * - NETLIFY_DB_URL from `astro dev`'s Netlify emulation, or DATABASE_URL: node-postgres;
- * - neither (unit tests, scripts): an in-process PGlite, in memory or in PGLITE_DIR.
- * Outside production the migrations in drizzle/ are applied on first use.
+ * The one database client. Which database follows the environment ({@link databaseTarget}):
+ * - a hosted Netlify Database (NETLIFY_DB_URL set by the platform): `@netlify/database` with
+ *   drizzle's Netlify driver (HTTP queries, WebSocket transactions in functions). Netlify
+ *   applies netlify/database/migrations when a deploy is published; the site only checks that
+ *   the schema is there ({@link assertSchemaCurrent}) and never migrates it;
+ * - a Postgres of the developer's own (`npm run dev`'s local server, DATABASE_URL in CI or on
+ *   a laptop): node-postgres, migrated on first use from the same files;
+ * - neither (unit tests, `npm run preview --snapshot`): an in-process PGlite, in memory or in
+ *   PGLITE_DIR, migrated on first use.
+ * PGlite is imported only on its own path and left out of the function bundles
+ * (scripts/bundle-functions.ts): production never takes it.
  */
-import path from 'node:path';
+import { getDatabase } from '@netlify/database';
+import { drizzle as netlifyDrizzle } from 'drizzle-orm/netlify-db';
+import { drizzle as nodePgDrizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { applyMigrations, type MigrationConnection } from './migrations.ts';
+import { assertSchemaCurrent } from './schema-check.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 type Handle = { db: Db; close: () => Promise<void> };
 
-const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'drizzle');
+/** What `getDatabase()` of @netlify/database returns, or the same built by hand (tests). */
+export type NetlifyConnection =
+  | { driver: 'serverless'; httpClient: unknown; pool: PoolLike }
+  | { driver: 'server'; pool: PoolLike };
+type PoolLike = { on(event: 'error', listener: (e: Error) => void): unknown; end(): Promise<void> };
+
+export type DatabaseTarget =
+  | { kind: 'netlify'; connection?: NetlifyConnection }
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dir?: string };
+
 const GLOBAL_KEY = Symbol.for('agency.db');
 const MIGRATION_LOCK_ID = 72_412_018;
 
 type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Handle> };
 
+/** NETLIFY_DB_URL (Netlify, or `npm run dev`'s local server), else DATABASE_URL. */
 export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.NETLIFY_DB_URL || env.DATABASE_URL || undefined;
+}
+
+function isOnThisMachine(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1';
+}
+
+/**
+ * A NETLIFY_DB_URL off this machine is a hosted Netlify Database (a deploy, or a preview's
+ * branch); on this machine it is `npm run dev`'s emulated one.
+ */
+export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+  if (env.NETLIFY_DB_URL && !isOnThisMachine(env.NETLIFY_DB_URL)) return { kind: 'netlify' };
+  const url = databaseUrl(env);
+  if (url) return { kind: 'postgres', url };
+  return env.PGLITE_DIR ? { kind: 'pglite', dir: env.PGLITE_DIR } : { kind: 'pglite' };
 }
 
 /** The emulated database URL carries no user name, and `pg` would then use $USER. */
@@ -40,48 +78,68 @@ function logIdleClientError(error: Error) {
   console.error('Database connection lost; it will be reopened on the next query:', error.message);
 }
 
-async function connect(env: NodeJS.ProcessEnv): Promise<Handle> {
-  const url = databaseUrl(env);
-  if (url && env.NETLIFY_DB_DRIVER === 'serverless') {
-    const { Pool, neonConfig } = await import('@neondatabase/serverless');
-    const { drizzle } = await import('drizzle-orm/neon-serverless');
-    const ws = await import('ws');
-    neonConfig.webSocketConstructor = ws.default;
-    const pool = new Pool({ connectionString: url });
-    pool.on('error', logIdleClientError);
-    return { db: drizzle(pool, { schema }) as unknown as Db, close: () => pool.end() };
+let lastSchemaLog = '';
+
+/** Checks the schema once per connection; says what is missing once, not once per request. */
+async function checkSchema(handle: Handle): Promise<Handle> {
+  try {
+    await assertSchemaCurrent(handle.db);
+    lastSchemaLog = '';
+    return handle;
+  } catch (error) {
+    const message = (error as Error).message;
+    if (message !== lastSchemaLog) console.error(`[database] ${message}`);
+    lastSchemaLog = message;
+    await handle.close().catch(() => undefined);
+    throw error;
   }
-  if (url) {
-    const pg = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.default.Pool({ connectionString: withDefaultUser(url), max: 5 });
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Handle> {
+  if (target.kind === 'netlify') {
+    const connection = target.connection ?? getDatabase();
+    connection.pool.on('error', logIdleClientError);
+    const db = netlifyDrizzle({ client: connection as never, schema }) as unknown as Db;
+    return checkSchema({ db, close: () => connection.pool.end() });
+  }
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: withDefaultUser(target.url), max: 5 });
     pool.on('error', logIdleClientError);
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // Several function instances may start at once against a fresh database; an advisory
-    // lock makes them migrate one after another instead of racing on CREATE TABLE.
-    const conn = await pool.connect();
+    // Several processes may start at once against a fresh database (a dev server and a
+    // script); an advisory lock makes them migrate one after another.
+    const conn = await pool.connect().catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
     try {
       await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await migrate(drizzle(conn, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await applyMigrations({
+        exec: (sql) => conn.query(sql),
+        query: (sql, params) => conn.query(sql, params) as never,
+      });
     } finally {
       await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       conn.release();
     }
-    return { db: drizzle(pool, { schema }) as unknown as Db, close: () => pool.end() };
+    const db = nodePgDrizzle(pool, { schema }) as unknown as Db;
+    return checkSchema({ db, close: () => pool.end() });
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const client = env.PGLITE_DIR ? new PGlite(env.PGLITE_DIR) : new PGlite();
+  const client = target.dir ? new PGlite(target.dir) : new PGlite();
+  const conn: MigrationConnection = {
+    exec: (sql) => client.exec(sql),
+    query: (sql, params) => client.query(sql, params) as never,
+  };
+  await applyMigrations(conn);
   const db = drizzle(client, { schema }) as unknown as Db;
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, close: () => client.close() };
+  return checkSchema({ db, close: () => client.close() });
 }
 
 /** The process-wide database (cached on globalThis so dev-server module reloads share it). */
 export function getDb(): Promise<Db> {
   const g = globalThis as GlobalWithDb;
-  g[GLOBAL_KEY] ??= connect(process.env).catch((error: unknown) => {
+  g[GLOBAL_KEY] ??= openDatabase(databaseTarget(process.env)).catch((error: unknown) => {
     delete g[GLOBAL_KEY];
     throw error;
   });
@@ -92,7 +150,7 @@ export function getDb(): Promise<Db> {
 export async function useFreshTestDb(): Promise<Db> {
   const g = globalThis as GlobalWithDb;
   const previous = g[GLOBAL_KEY];
-  g[GLOBAL_KEY] = connect({});
+  g[GLOBAL_KEY] = openDatabase({ kind: 'pglite' });
   if (previous) await previous.then((h) => h.close()).catch(() => undefined);
   return g[GLOBAL_KEY].then((h) => h.db);
 }

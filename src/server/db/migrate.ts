@@ -1,23 +1,33 @@
 /**
- * `npm run db:migrate`: applies drizzle/ to the configured database over node-postgres.
- * The Netlify build runs it (see netlify.toml) so production is migrated before new
- * functions go live; locally and in tests the client migrates on first use instead.
+ * `npm run db:migrate`: applies netlify/database/migrations to a database of your own
+ * (DATABASE_URL, or `npm run dev`'s local one named by NETLIFY_DB_URL). The dev server, the
+ * tests and the preview server do this by themselves on first use; this is for a database you
+ * want ready before that.
+ *
+ * It refuses a hosted Netlify Database: the platform applies the same files when a deploy is
+ * published (and to each deploy preview's branch), and a migration run from elsewhere would
+ * drift from the history it keeps.
  */
-import path from 'node:path';
-import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { databaseUrl } from './client.ts';
+import { closeDb, databaseTarget, getDb } from './client.ts';
 import { loadLocalEnv } from '../local-env.ts';
 
 loadLocalEnv();
 
-const url = databaseUrl();
-if (!url) {
-  console.log('db:migrate: no NETLIFY_DB_URL or DATABASE_URL set; nothing to migrate.');
+const target = databaseTarget();
+if (target.kind === 'netlify') {
+  console.error(
+    'db:migrate: NETLIFY_DB_URL is a hosted Netlify Database. Netlify applies ' +
+      'netlify/database/migrations itself when a deploy is published; commit the migration ' +
+      'and deploy instead.',
+  );
+  process.exitCode = 1;
+} else if (target.kind === 'pglite' && !target.dir) {
+  console.log(
+    'db:migrate: no DATABASE_URL, NETLIFY_DB_URL or PGLITE_DIR set; nothing to migrate ' +
+      '(tests and `npm run dev` migrate their own databases on first use).',
+  );
 } else {
-  const pool = new pg.Pool({ connectionString: url });
-  await migrate(drizzle(pool), { migrationsFolder: path.resolve('drizzle') });
-  await pool.end();
-  console.log('db:migrate: migrations applied.');
+  await getDb();
+  await closeDb();
+  console.log('db:migrate: the database is up to date with netlify/database/migrations.');
 }

@@ -1,6 +1,6 @@
 /**
  * The one database schema. Every entity the product stores lives here; migrations in
- * drizzle/ are generated from this file by `npm run db:generate` and never edited by hand.
+ * netlify/database/migrations are generated from this file by `npm run db:generate` and never edited by hand.
  * Money is stored in integer cents.
  */
 import { sql } from 'drizzle-orm';

@@ -44,6 +44,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       message?: unknown;
       cause?: unknown;
     };
+    // A hosted database whose migrations have not run yet (src/server/db/schema-check.ts).
+    if ((current as Error).name === 'DatabaseSchemaError') return true;
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || isUnavailableSqlState(code)))
       return true;
     if (typeof message === 'string' && MESSAGES.some((m) => m.test(message))) return true;

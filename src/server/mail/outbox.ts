@@ -145,19 +145,32 @@ async function claimDue(db: Db, now: Date, limit: number, ids?: number[]): Promi
     lte(emailOutbox.nextAttemptAt, now),
     ids ? inArray(emailOutbox.id, ids) : undefined,
   );
-  const candidates = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(due)
-    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  // Re-checking `due` in the UPDATE makes the claim atomic even where SKIP LOCKED is a no-op.
-  return db
-    .update(emailOutbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS) })
-    .where(and(inArray(emailOutbox.id, candidates), due))
-    .returning();
+  // Ids first, then the lease, in one transaction that holds the row locks in between. As a
+  // single UPDATE ... WHERE id IN (SELECT ... LIMIT n FOR UPDATE SKIP LOCKED), Postgres may
+  // run the subquery more than once and lease more than `limit` rows (seen on a real server).
+  return db.transaction(async (tx) => {
+    const candidates = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(due)
+      .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (!candidates.length) return [];
+    return tx
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS) })
+      .where(
+        and(
+          inArray(
+            emailOutbox.id,
+            candidates.map((c) => c.id),
+          ),
+          due,
+        ),
+      )
+      .returning();
+  });
 }
 
 /** Gives claimed but unsent rows back, due at once, without counting an attempt. */

@@ -2,7 +2,7 @@
 import { readEnv, type ServerEnv } from '../env.ts';
 import type { PaymentProvider, ProviderName } from './provider.ts';
 import { SimulatedProvider } from './simulated.ts';
-import { StripeProvider, createStripeClient } from './stripe.ts';
+import { StripeProvider } from './stripe.ts';
 
 export type {
   CreateCheckoutInput,
@@ -15,7 +15,7 @@ export type {
 
 /** The provider new checkouts use. */
 export function getPaymentProvider(env: ServerEnv = readEnv()): PaymentProvider {
-  if (env.stripeSecretKey) return new StripeProvider(createStripeClient(env));
+  if (env.stripeSecretKey) return new StripeProvider(env);
   if (!env.simulatedPayments) throw new Error('No payment provider is configured');
   return new SimulatedProvider();
 }
@@ -23,5 +23,5 @@ export function getPaymentProvider(env: ServerEnv = readEnv()): PaymentProvider 
 /** The provider that owns an existing session (a simulated session stays simulated). */
 export function providerNamed(name: ProviderName, env: ServerEnv = readEnv()): PaymentProvider {
   if (name === 'simulated') return new SimulatedProvider();
-  return new StripeProvider(createStripeClient(env));
+  return new StripeProvider(env);
 }

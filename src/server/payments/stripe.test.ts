@@ -9,7 +9,7 @@ import {
   withSessionIdPlaceholder,
 } from '../../features/checkout/checkout';
 import { startStripeStandIn, type StandIn } from '../../testing/stripe-stand-in';
-import { StripeProvider, createStripeClient, itemsMetadata } from './stripe';
+import { StripeProvider, itemsMetadata } from './stripe';
 import type { StoredCheckout } from './provider';
 
 let standIn: StandIn;
@@ -17,9 +17,7 @@ let provider: StripeProvider;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  provider = new StripeProvider(
-    createStripeClient({ stripeSecretKey: 'sk_test_standin', stripeApiHost: standIn.url }),
-  );
+  provider = new StripeProvider({ stripeSecretKey: 'sk_test_standin', stripeApiHost: standIn.url });
 });
 afterAll(() => standIn.close());
 beforeEach(() => {

@@ -3,7 +3,7 @@
  * (price_data, never a browser price); carts with a recurring item use subscription mode,
  * where one-time lines are charged on the first invoice.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PricedLine } from '../db/schema.ts';
 import type { ServerEnv } from '../env.ts';
 import type {
@@ -17,13 +17,21 @@ import type {
 /** Stripe metadata values hold at most 500 characters. */
 const METADATA_VALUE_LIMIT = 500;
 
+type StripeKeys = Pick<ServerEnv, 'stripeSecretKey' | 'stripeApiHost'>;
+
+/**
+ * The SDK, loaded by the first Stripe call instead of at start-up by every function that can
+ * reach one (it weighs as much as the rest of a function together).
+ */
+export async function loadStripe(): Promise<typeof Stripe> {
+  return (await import('stripe')).default;
+}
+
 /**
  * An SDK client. STRIPE_API_HOST (tests only) points it at a local stand-in for the API
  * through the SDK's host/port/protocol options.
  */
-export function createStripeClient(
-  env: Pick<ServerEnv, 'stripeSecretKey' | 'stripeApiHost'>,
-): Stripe {
+export async function createStripeClient(env: StripeKeys): Promise<Stripe> {
   if (!env.stripeSecretKey) throw new Error('STRIPE_SECRET_KEY is not set');
   const config: Stripe.StripeConfig = {
     maxNetworkRetries: 2,
@@ -38,7 +46,8 @@ export function createStripeClient(
     config.protocol = protocol;
     config.telemetry = false;
   }
-  return new Stripe(env.stripeSecretKey, config);
+  const StripeSdk = await loadStripe();
+  return new StripeSdk(env.stripeSecretKey, config);
 }
 
 const INTERVAL = { monthly: 'month', yearly: 'year' } as const;
@@ -159,10 +168,19 @@ export function fromStripeSession(session: Stripe.Checkout.Session): ProviderSes
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
 
-  constructor(private readonly stripe: Stripe) {}
+  #client: Promise<Stripe> | undefined;
+
+  constructor(private readonly keys: StripeKeys) {
+    if (!keys.stripeSecretKey) throw new Error('STRIPE_SECRET_KEY is not set');
+  }
+
+  private stripe(): Promise<Stripe> {
+    return (this.#client ??= createStripeClient(this.keys));
+  }
 
   async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
-    const session = await this.stripe.checkout.sessions.create(checkoutSessionParams(input), {
+    const stripe = await this.stripe();
+    const session = await stripe.checkout.sessions.create(checkoutSessionParams(input), {
       idempotencyKey: input.idempotencyKey,
     });
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
@@ -170,11 +188,12 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async retrieveSession({ id }: StoredCheckout): Promise<ProviderSession | null> {
+    const stripe = await this.stripe();
     try {
-      return fromStripeSession(await this.stripe.checkout.sessions.retrieve(id));
+      return fromStripeSession(await stripe.checkout.sessions.retrieve(id));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
-        return null;
+      const { type, statusCode } = error as { type?: unknown; statusCode?: unknown };
+      if (type === 'StripeInvalidRequestError' && statusCode === 404) return null;
       throw error;
     }
   }

@@ -1,0 +1,101 @@
+/**
+ * `npm run dev` runs netlify/functions itself instead of through Netlify's emulation.
+ *
+ * The Netlify adapter's dev plugin (@netlify/vite-plugin) bundles and traces every function
+ * with zip-it-and-ship-it before it answers the first request: 90 of the 97 s to the first
+ * page on a 2-core machine, measured with and without its `functions` feature. Here the
+ * functions are loaded through Vite on the first API call (their modules are the site's own,
+ * already transformed for the pages), routed and called exactly as scripts/serve.ts calls them
+ * for the production build, and an edited function applies on the next request.
+ *
+ * The rest of Netlify's emulation (database, blobs, images, redirects, headers, static files)
+ * stays: the adapter's plugin is kept and only started without `functions`.
+ * DEV_NETLIFY_FUNCTIONS=1 brings Netlify's function emulation back.
+ */
+import type http from 'node:http';
+import path from 'node:path';
+import netlify from '@netlify/vite-plugin';
+import type { Plugin, ViteDevServer } from 'vite';
+import {
+  SOURCE_DIR,
+  installNetlifyGlobal,
+  invokeFunction,
+  loadFunctions,
+  pickFunction,
+  toRequest,
+  writeResponse,
+} from './function-host.ts';
+
+const NETLIFY_PLUGIN = 'vite-plugin-netlify';
+const FUNCTION_PATH = /^\/(?:api\/|\.netlify\/functions\/)/;
+
+/** DEV_NETLIFY_FUNCTIONS=1 keeps Netlify's own emulation (to compare, or to debug bundling). */
+export function devFunctions(env: NodeJS.ProcessEnv = process.env): Plugin[] {
+  if (env.DEV_NETLIFY_FUNCTIONS === '1') return [];
+  return [
+    {
+      name: 'novareach:dev-functions',
+      apply: 'serve',
+      configResolved(config) {
+        const adapterPlugin = config.plugins.find((p) => p.name === NETLIFY_PLUGIN);
+        if (!adapterPlugin) {
+          throw new Error(
+            `novareach:dev-functions: ${NETLIFY_PLUGIN} not found (adapter changed?)`,
+          );
+        }
+        // The adapter's options (images on, environment variables and edge functions off, see
+        // astro.config.mjs), plus functions off.
+        const [withoutFunctions] = netlify({
+          images: { enabled: true },
+          environmentVariables: { enabled: false },
+          edgeFunctions: { enabled: false },
+          functions: { enabled: false },
+        }) as Plugin[];
+        (adapterPlugin as { configureServer?: Plugin['configureServer'] }).configureServer =
+          withoutFunctions!.configureServer;
+      },
+      configureServer(server) {
+        installNetlifyGlobal();
+        server.middlewares.use((req, res, next) => {
+          if (!FUNCTION_PATH.test(req.url ?? '')) return next();
+          serveFunction(server, req, res).then(
+            (handled) => {
+              if (!handled) next();
+            },
+            (error: unknown) => next(error),
+          );
+        });
+      },
+    },
+  ];
+}
+
+let announced = false;
+
+async function serveFunction(
+  server: ViteDevServer,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<boolean> {
+  // Cheap after the first call: Vite keeps each module until its file (or an import) changes.
+  const log = announced ? () => {} : (...a: unknown[]) => server.config.logger.info(a.join(' '));
+  const functions = await loadFunctions(path.join(server.config.root, SOURCE_DIR), log, (file) =>
+    server.ssrLoadModule(file),
+  );
+  announced = true;
+  const ip = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+  const origin = `http://${req.headers.host ?? 'localhost'}`;
+  const request = toRequest(req, origin, ip);
+  const pathname = new URL(request.url).pathname;
+  const match = pickFunction(functions, pathname, request.method);
+  if (!match) return false;
+  let response: Response;
+  try {
+    response = await invokeFunction(match.fn, request, match.params, ip);
+  } catch (error) {
+    console.error('[functions] request failed', req.method, req.url, error);
+    response = Response.json({ error: 'Internal error' }, { status: 500 });
+  }
+  await writeResponse(res, response);
+  return true;
+}

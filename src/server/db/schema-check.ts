@@ -1,0 +1,70 @@
+/**
+ * Whether the database has every table and column the code's schema (schema.ts) declares.
+ *
+ * A hosted Netlify Database is migrated by the platform when a deploy is published, never by
+ * the site. If a deploy's functions ever meet a database behind them (a migration that did
+ * not run, a branch restored from an old snapshot), the first query would fail with a bare
+ * "relation does not exist" on every request. Instead the client checks once per instance,
+ * logs one line that names what is missing and where migrations come from, and answers 503
+ * until the schema is there (the check runs again on the next request).
+ */
+import { eq, is } from 'drizzle-orm';
+import { PgTable, getTableConfig, pgSchema, text } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+import * as schema from './schema.ts';
+
+export class DatabaseSchemaError extends Error {
+  constructor(readonly missing: string[]) {
+    super(
+      `Database schema is behind the code: missing ${missing.slice(0, 8).join(', ')}` +
+        `${missing.length > 8 ? ` and ${missing.length - 8} more` : ''}. ` +
+        'Netlify applies netlify/database/migrations when a deploy is published; ' +
+        'check that deploy log (a failed migration blocks the publish), or run ' +
+        '`npm run db:migrate` for a database of your own.',
+    );
+    this.name = 'DatabaseSchemaError';
+  }
+}
+
+const informationSchema = pgSchema('information_schema');
+const columns = informationSchema.table('columns', {
+  tableSchema: text('table_schema'),
+  tableName: text('table_name'),
+  columnName: text('column_name'),
+});
+
+/** Every `table.column` the schema declares. */
+export function expectedColumns(): string[] {
+  const expected: string[] = [];
+  for (const value of Object.values(schema)) {
+    if (!is(value, PgTable)) continue;
+    const config = getTableConfig(value);
+    for (const column of config.columns) expected.push(`${config.name}.${column.name}`);
+  }
+  return expected;
+}
+
+/** The declared tables and columns the database lacks (empty when it is current). */
+export async function missingFromDatabase(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ table: columns.tableName, column: columns.columnName })
+    .from(columns)
+    .where(eq(columns.tableSchema, 'public'));
+  const present = new Set(rows.map((r) => `${r.table}.${r.column}`));
+  const tables = new Set(rows.map((r) => r.table));
+  const missing: string[] = [];
+  for (const name of expectedColumns()) {
+    const [table] = name.split('.');
+    if (!tables.has(table!)) {
+      if (!missing.includes(`table ${table}`)) missing.push(`table ${table}`);
+    } else if (!present.has(name)) {
+      missing.push(`column ${name}`);
+    }
+  }
+  return missing;
+}
+
+export async function assertSchemaCurrent(db: Db): Promise<void> {
+  const missing = await missingFromDatabase(db);
+  if (missing.length) throw new DatabaseSchemaError(missing);
+}

@@ -1,0 +1,14 @@
+/// <reference types="vitest/config" />
+import { getViteConfig } from 'astro/config';
+
+// The real-Postgres suite (src/**/*.pg.test.ts, `npm run test:pg`): one worker, since every
+// file starts its own PostgreSQL server and the tests themselves are about concurrency.
+export default getViteConfig({
+  test: {
+    include: ['src/**/*.pg.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    maxWorkers: 1,
+  },
+});
