@@ -8,13 +8,19 @@ import { routed } from '../../src/testing/requests.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
-import { checkoutSessions, orders } from '../../src/server/db/schema.ts';
+import {
+  checkoutSessions,
+  orders,
+  subscriptionPayments,
+  subscriptions,
+} from '../../src/server/db/schema.ts';
 import { startStripeStandIn, type StandIn } from '../../src/testing/stripe-stand-in.ts';
 import { CLIENT_SESSION_COOKIE } from '../../src/features/clients/client-sessions.server.ts';
 import { CHECKOUT_ATTEMPT_COOKIE } from '../../src/features/checkout/checkout.server.ts';
 import * as checkoutSessionFn from '../functions/checkout-session.mts';
 import createCheckoutSession from '../functions/create-checkout-session.mts';
 import createPaymentIntent from '../functions/create-payment-intent.mts';
+import dashboardData from '../functions/dashboard-data.mts';
 import * as downloadFn from '../functions/download.mts';
 import * as ordersModule from '../functions/orders.mts';
 import simulatedCheckout from '../functions/simulated-checkout.mts';
@@ -290,6 +296,64 @@ describe('simulated provider and the success page lookup', () => {
       access: 'public',
     });
     expect((await get(ordersFn, '/api/orders/pi_unknown')).status).toBe(404);
+  });
+
+  it('Pay on a subscription cart starts the plan and its first invoice, shown on the dashboard', async () => {
+    const { id, attempt } = await startSimulated([
+      { id: 'lily-ai', billingCycle: 'monthly', quantity: 1 },
+      { id: 'starter', billingCycle: 'oneTime', quantity: 1 },
+    ]);
+    const before = Date.now();
+    await submitForm({
+      session: id,
+      action: 'pay',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
+    const [order] = await db.select().from(orders).where(eq(orders.checkoutSessionId, id));
+    const [plan] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, order!.stripeSubscriptionId!));
+    expect(plan).toMatchObject({
+      provider: 'simulated',
+      status: 'active',
+      plan: 'Lily AI Customer Service Agent (monthly)',
+      interval: 'month',
+      amountCents: 19900,
+      cancelAtPeriodEnd: false,
+    });
+    const days = (plan!.currentPeriodEnd!.getTime() - before) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(27);
+    expect(days).toBeLessThanOrEqual(32);
+    const payments = await db
+      .select()
+      .from(subscriptionPayments)
+      .where(eq(subscriptionPayments.providerSubscriptionId, plan!.providerSubscriptionId));
+    expect(payments).toMatchObject([
+      { status: 'paid', billingReason: 'subscription_create', amountCents: 119900 },
+    ]);
+
+    const lookup = await get(checkoutSession, `/api/checkout-session/${id}`, attempt);
+    const dashboard = await get(dashboardData, '/api/dashboard', cookieFrom(lookup));
+    const view = (await dashboard.json()) as { subscriptions: Record<string, unknown>[] };
+    expect(view.subscriptions).toEqual([
+      {
+        id: plan!.id,
+        plan: 'Lily AI Customer Service Agent (monthly)',
+        status: 'active',
+        interval: 'month',
+        amountCents: 19900,
+        currentPeriodEnd: plan!.currentPeriodEnd!.toISOString(),
+        endedAt: null,
+        orderNumber: order!.orderNumber,
+        lastPayment: {
+          amountCents: 119900,
+          paidAt: payments[0]!.paidAt!.toISOString(),
+          refundedCents: 0,
+        },
+      },
+    ]);
   });
 
   it('Decline marks the session declined and it can no longer be paid', async () => {

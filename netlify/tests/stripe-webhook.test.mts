@@ -7,16 +7,15 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { priceCart } from '../../src/features/checkout/checkout.ts';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
 import {
-  checkoutSessions,
   clients,
   emailOutbox,
   orderItems,
   orders,
   webhookEvents,
 } from '../../src/server/db/schema.ts';
+import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
 import webhook from '../functions/stripe-webhook.mts';
 
 const SECRET = 'whsec_test_secret_for_vitest';
@@ -36,21 +35,8 @@ beforeEach(async () => {
 });
 
 /** A checkout session as /api/create-checkout-session would have stored it. */
-async function storedSession(
-  items = [{ id: 'starter', billingCycle: 'oneTime' as const, quantity: 1 }],
-) {
-  const cart = priceCart(items);
-  const id = `cs_test_webhook_${++sessionCounter}`;
-  await db.insert(checkoutSessions).values({
-    id,
-    provider: 'stripe',
-    mode: cart.mode,
-    lines: cart.lines,
-    amountTotalCents: cart.amountTotalCents,
-    successUrl: 'http://localhost:4321/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-    cancelUrl: 'http://localhost:4321/checkout?canceled=1',
-  });
-  return { id, amount: cart.amountTotalCents };
+function storedSession(items = [{ id: 'starter', billingCycle: 'oneTime' as const, quantity: 1 }]) {
+  return storeCheckoutSession(db, `cs_test_webhook_${++sessionCounter}`, items);
 }
 
 function event(

@@ -1,7 +1,9 @@
 /**
  * A local stand-in for the Stripe API (tests only): a node:http server on 127.0.0.1 that
  * records every request (method, path, headers, form-decoded body) and answers Checkout
- * Session create/retrieve like Stripe does. Point the SDK at it with STRIPE_API_HOST.
+ * Session create/retrieve like Stripe does, refusing the parameter combinations Stripe refuses
+ * and those this site must never send (no tax, no idempotency key). Point the SDK at it with
+ * STRIPE_API_HOST.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,10 +24,35 @@ export type StandIn = {
   close(): Promise<void>;
 };
 
+/**
+ * What Stripe would refuse, and what this site must always send (so a regression in the
+ * parameters fails the tests instead of passing against a stand-in that accepts anything).
+ */
+function refusal(form: Record<string, string>, idempotencyKey: string): string | undefined {
+  if (!idempotencyKey) return 'stand-in: every session is created with an Idempotency-Key';
+  if (form.mode !== 'payment' && form.mode !== 'subscription') return 'Invalid mode';
+  if (form['automatic_tax[enabled]'] !== 'true') return 'stand-in: automatic_tax must be enabled';
+  if (form.mode === 'subscription' && form.customer_creation)
+    return '`customer_creation` can only be used in `payment` mode.';
+  if (form.mode === 'subscription' && form['invoice_creation[enabled]'])
+    return '`invoice_creation` can only be used in `payment` mode.';
+  if (form.customer && form.customer_creation)
+    return 'You may only specify one of these parameters: customer, customer_creation.';
+  if (form.customer && form['customer_update[address]'] !== 'auto')
+    return "Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` to 'auto' or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.";
+  for (let i = 0; form[`line_items[${i}][quantity]`]; i++) {
+    if (form[`line_items[${i}][price_data][tax_behavior]`] !== 'exclusive')
+      return `stand-in: line_items[${i}] needs tax_behavior=exclusive`;
+    if (!/^txcd_\d{8}$/.test(form[`line_items[${i}][price_data][product_data][tax_code]`] ?? ''))
+      return `stand-in: line_items[${i}] needs a product tax code`;
+  }
+  return undefined;
+}
+
 export async function startStripeStandIn(): Promise<StandIn> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
-  const byIdempotencyKey = new Map<string, Record<string, unknown>>();
+  const byIdempotencyKey = new Map<string, { form: string; session: Record<string, unknown> }>();
   let counter = 0;
 
   const server: Server = createServer((req, res) => {
@@ -54,8 +81,23 @@ export async function startStripeStandIn(): Promise<StandIn> {
 
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const key = String(req.headers['idempotency-key'] ?? '');
+        const refused = refusal(form, key);
+        if (refused) {
+          return send(400, { error: { type: 'invalid_request_error', message: refused } });
+        }
         const replay = key ? byIdempotencyKey.get(key) : undefined;
-        if (replay) return send(200, replay);
+        if (replay) {
+          // Stripe refuses a key reused with other parameters instead of replaying it.
+          if (replay.form !== body) {
+            return send(400, {
+              error: {
+                type: 'idempotency_error',
+                message: 'Keys for idempotent requests can only be used with the same parameters',
+              },
+            });
+          }
+          return send(200, replay.session);
+        }
         const id = `cs_test_${String(++counter).padStart(6, '0')}`;
         let amount = 0;
         for (let i = 0; form[`line_items[${i}][quantity]`]; i++) {
@@ -86,7 +128,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
           ),
         };
         sessions.set(id, session);
-        if (key) byIdempotencyKey.set(key, session);
+        if (key) byIdempotencyKey.set(key, { form: body, session });
         return send(200, session);
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);

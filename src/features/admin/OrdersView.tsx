@@ -43,7 +43,18 @@ const columns: Column<AdminOrder>[] = [
     ),
   },
   { header: 'Amount', className: 'admin-num', cell: (o) => formatCents(o.amountCents, o.currency) },
-  { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+  {
+    header: 'Status',
+    cell: (o) => (
+      <span className="admin-status">
+        <StatusBadge status={o.status} />
+        {o.refundedCents > 0 && o.status !== 'refunded' && (
+          <span className="muted">{formatCents(o.refundedCents, o.currency)} refunded</span>
+        )}
+        {o.subscription && <span className="muted">Subscription: {o.subscription.status}</span>}
+      </span>
+    ),
+  },
   {
     header: 'Onboarding',
     cell: (o) => (

@@ -21,7 +21,7 @@ export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
   const total = weeks.reduce((s, w) => s + w.cents, 0);
   const best = weeks.reduce(
     (a, w) => (w.cents > a.cents ? w : a),
-    weeks[0] ?? { weekStart: '', cents: 0, orders: 0 },
+    weeks[0] ?? { weekStart: '', cents: 0, orders: 0, renewals: 0, refundedCents: 0 },
   );
   const summary = total
     ? `${formatCents(total)} over ${weeks.length} weeks; best week starting ${weekLabel(best.weekStart)} with ${formatCents(best.cents)}.`
@@ -56,7 +56,7 @@ export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
                 rx={3}
                 className="admin-chart__bar"
               >
-                <title>{`Week of ${weekLabel(w.weekStart)}: ${formatCents(w.cents)} (${w.orders} orders)`}</title>
+                <title>{`Week of ${weekLabel(w.weekStart)}: ${formatCents(w.cents)} (${w.orders} orders, ${w.renewals} renewals${w.refundedCents ? `, ${formatCents(w.refundedCents)} refunded` : ''})`}</title>
               </rect>
               {(i % 2 === weeks.length % 2 || weeks.length <= 6) && (
                 <text
@@ -85,6 +85,10 @@ export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
               <tr>
                 <th scope="col">Week starting</th>
                 <th scope="col">Orders</th>
+                <th scope="col">Renewals</th>
+                <th scope="col" className="admin-num">
+                  Refunds
+                </th>
                 <th scope="col" className="admin-num">
                   Revenue
                 </th>
@@ -95,6 +99,10 @@ export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
                 <tr key={w.weekStart}>
                   <td>{weekLabel(w.weekStart)}</td>
                   <td>{w.orders}</td>
+                  <td>{w.renewals}</td>
+                  <td className="admin-num">
+                    {w.refundedCents ? `−${formatCents(w.refundedCents)}` : formatCents(0)}
+                  </td>
                   <td className="admin-num">{formatCents(w.cents)}</td>
                 </tr>
               ))}
@@ -103,6 +111,45 @@ export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
         </div>
       </details>
     </figure>
+  );
+}
+
+/** Renewals whose payment failed: the client was e-mailed, the team follows up. */
+function FailedPayments({ payments }: { payments: Overview['subscriptions']['failedPayments'] }) {
+  return (
+    <section aria-labelledby="failed-payments-heading" className="card">
+      <h3 id="failed-payments-heading">Failed payments to follow up</h3>
+      {payments.length === 0 ? (
+        <p className="muted">No failed renewal payments.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col" className="admin-num">
+                  Amount
+                </th>
+                <th scope="col">Attempts</th>
+                <th scope="col">Last failure</th>
+                <th scope="col">Invoice</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((p) => (
+                <tr key={p.invoiceId}>
+                  <td>{p.plan}</td>
+                  <td className="admin-num">{formatCents(p.amountCents)}</td>
+                  <td>{p.attempts}</td>
+                  <td>{new Date(p.failedAt).toLocaleString('en-US')}</td>
+                  <td>{p.invoiceId}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -135,6 +182,12 @@ export function OverviewView({ go }: { go: (view: string) => void }) {
       label: 'Revenue',
       value: formatCents(data.orders.revenueCents),
       note: `${data.orders.paid} paid of ${data.orders.total} orders${data.orders.test ? `, ${data.orders.test} test` : ''}`,
+    },
+    {
+      view: 'orders',
+      label: 'Active subscriptions',
+      value: String(data.subscriptions.active),
+      note: `MRR ${formatCents(data.subscriptions.mrrCents)}; ${data.subscriptions.pastDue} past due, ${data.subscriptions.canceling} canceling`,
     },
     {
       view: 'contact-messages',
@@ -182,8 +235,12 @@ export function OverviewView({ go }: { go: (view: string) => void }) {
           </li>
         ))}
       </ul>
+      <FailedPayments payments={data.subscriptions.failedPayments} />
       <section aria-labelledby="revenue-heading" className="card">
         <h3 id="revenue-heading">Revenue per week</h3>
+        <p className="muted">
+          First payments and renewals, less refunds, by the week they happened.
+        </p>
         <RevenueChart weeks={data.revenueByWeek} />
       </section>
     </div>

@@ -142,24 +142,45 @@ describe('weekly revenue', () => {
     );
   });
 
-  it('buckets orders into zero-filled weeks, oldest first, ignoring older ones', () => {
+  it('buckets payments into zero-filled weeks, oldest first, ignoring older ones', () => {
     const now = new Date('2026-03-11T12:00:00Z');
     const weeks = revenueByWeek(
       [
-        { amount: 100_000, createdAt: new Date('2026-03-09T08:00:00Z') },
-        { amount: 250_000, createdAt: new Date('2026-03-10T08:00:00Z') },
-        { amount: 19_800, createdAt: new Date('2026-02-24T08:00:00Z') },
-        { amount: 999, createdAt: new Date('2025-01-01T08:00:00Z') },
+        { kind: 'order', cents: 100_000, at: new Date('2026-03-09T08:00:00Z') },
+        { kind: 'order', cents: 250_000, at: new Date('2026-03-10T08:00:00Z') },
+        { kind: 'order', cents: 19_800, at: new Date('2026-02-24T08:00:00Z') },
+        { kind: 'order', cents: 999, at: new Date('2025-01-01T08:00:00Z') },
       ],
       now,
       4,
     );
+    const empty = { cents: 0, orders: 0, renewals: 0, refundedCents: 0 };
     expect(weeks).toEqual([
-      { weekStart: '2026-02-16', cents: 0, orders: 0 },
-      { weekStart: '2026-02-23', cents: 19_800, orders: 1 },
-      { weekStart: '2026-03-02', cents: 0, orders: 0 },
-      { weekStart: '2026-03-09', cents: 350_000, orders: 2 },
+      { weekStart: '2026-02-16', ...empty },
+      { weekStart: '2026-02-23', ...empty, cents: 19_800, orders: 1 },
+      { weekStart: '2026-03-02', ...empty },
+      { weekStart: '2026-03-09', ...empty, cents: 350_000, orders: 2 },
     ]);
+  });
+
+  it('adds renewals and subtracts refunds in the week they happened', () => {
+    const now = new Date('2026-03-11T12:00:00Z');
+    const [earlier, current] = revenueByWeek(
+      [
+        { kind: 'order', cents: 29_900, at: new Date('2026-03-03T08:00:00Z') },
+        { kind: 'renewal', cents: 29_900, at: new Date('2026-03-09T08:00:00Z') },
+        { kind: 'refund', cents: 10_000, at: new Date('2026-03-10T08:00:00Z') },
+      ],
+      now,
+      2,
+    );
+    expect(earlier).toMatchObject({ cents: 29_900, orders: 1, renewals: 0 });
+    expect(current).toMatchObject({
+      cents: 19_900,
+      orders: 0,
+      renewals: 1,
+      refundedCents: 10_000,
+    });
   });
 });
 

@@ -10,6 +10,12 @@ import { CYCLE_LABEL } from '../catalogue/catalogue.ts';
 import { onboardingFormsOf } from '../onboarding/onboarding.server.ts';
 import { onboardingProgress, type OnboardingProgress } from '../onboarding/onboarding.ts';
 import { listOrders as listOrderRows } from '../orders/orders.server.ts';
+import {
+  displayStatus,
+  subscriptionsByProviderIds,
+  type DisplayStatus,
+  type Subscription,
+} from '../subscriptions/subscriptions.server.ts';
 import { PAYMENT_KIND_LABEL, paymentKind, stripeDashboardUrl } from '../orders/orders.ts';
 import { onboardingProgressLabel, type ListQuery } from './admin.ts';
 import type { CsvColumn } from './csv.ts';
@@ -42,6 +48,10 @@ export type AdminOrder = {
   stripeUrl: string | null;
   items: AdminOrderItem[];
   onboarding: OnboardingProgress;
+  /** What was refunded of the payment, in cents. */
+  refundedCents: number;
+  /** The plan this order started, as the provider last reported it. */
+  subscription: { status: DisplayStatus; plan: string; currentPeriodEnd: string | null } | null;
 };
 
 export async function listOrders(db: Db, q: ListQuery, window: Window) {
@@ -49,6 +59,14 @@ export async function listOrders(db: Db, q: ListQuery, window: Window) {
   const forms = await onboardingFormsOf(
     db,
     rows.map((r) => r.order.id),
+  );
+  const plans = new Map(
+    (
+      await subscriptionsByProviderIds(
+        db,
+        rows.flatMap((r) => (r.order.stripeSubscriptionId ? [r.order.stripeSubscriptionId] : [])),
+      )
+    ).map((s) => [s.providerSubscriptionId, s]),
   );
   const items: AdminOrder[] = rows.map(({ order, items: lines }) => ({
     id: order.id,
@@ -67,8 +85,19 @@ export async function listOrders(db: Db, q: ListQuery, window: Window) {
     stripeUrl: stripeDashboardUrl(order),
     items: lines.map(itemView),
     onboarding: onboardingProgress(forms.get(order.id)),
+    refundedCents: order.refundedCents,
+    subscription: subscriptionView(plans.get(order.stripeSubscriptionId ?? '')),
   }));
   return { items, total };
+}
+
+function subscriptionView(s: Subscription | undefined): AdminOrder['subscription'] {
+  if (!s) return null;
+  return {
+    status: displayStatus(s),
+    plan: s.plan,
+    currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
+  };
 }
 
 const cycleLabel = (cycle: string) => (CYCLE_LABEL as Record<string, string>)[cycle] ?? cycle;

@@ -1,6 +1,6 @@
 /**
- * The panel's first screen: what needs attention, and revenue per week. Each figure comes
- * from the owner of its table.
+ * The panel's first screen: what needs attention, subscriptions, and revenue per week (first
+ * payments, renewals, refunds). Each figure comes from the owner of its table.
  */
 import type { Db } from '../../server/db/client.ts';
 import { outboxCounts } from '../../server/mail/outbox.ts';
@@ -8,8 +8,14 @@ import { countClientOnboardingSubmissions } from '../client-onboarding/client-on
 import { contactMessageCounts } from '../contact/contact.server.ts';
 import { meetingRequestCounts } from '../meeting/meeting.server.ts';
 import { onboardingFormCounts } from '../onboarding/onboarding.server.ts';
-import { orderTotals, paidOrdersSince } from '../orders/orders.server.ts';
-import { revenueByWeek, weekStart, type WeekRevenue } from './revenue.ts';
+import { orderRefundsSince, orderTotals, paidOrdersSince } from '../orders/orders.server.ts';
+import {
+  renewalRefundsSince,
+  renewalsSince,
+  subscriptionStats,
+  type SubscriptionStats,
+} from '../subscriptions/subscriptions.server.ts';
+import { revenueByWeek, weekStart, type RevenueEntry, type WeekRevenue } from './revenue.ts';
 
 export const OVERVIEW_WEEKS = 12;
 
@@ -19,6 +25,7 @@ export type Overview = {
   meetingRequests: { total: number; awaitingAnswer: number; confirmed: number };
   onboarding: { orderForms: number; completed: number; clientSubmissions: number };
   outbox: { pending: number; failed: number; sent: number };
+  subscriptions: SubscriptionStats;
   revenueByWeek: WeekRevenue[];
 };
 
@@ -31,13 +38,28 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
   const forms = await onboardingFormCounts(db);
   const clientSubmissions = await countClientOnboardingSubmissions(db);
   const outbox = await outboxCounts(db);
-  const recent = await paidOrdersSince(db, since);
+  const entries: RevenueEntry[] = [
+    ...(await paidOrdersSince(db, since)).map((o) => ({
+      kind: 'order' as const,
+      cents: o.amount,
+      at: o.createdAt,
+    })),
+    ...(await renewalsSince(db, since)).map((r) => ({
+      kind: 'renewal' as const,
+      cents: r.amountCents,
+      at: r.paidAt,
+    })),
+    ...[...(await orderRefundsSince(db, since)), ...(await renewalRefundsSince(db, since))].map(
+      (r) => ({ kind: 'refund' as const, cents: r.refundedCents, at: r.refundedAt }),
+    ),
+  ];
   return {
     orders,
     contactMessages,
     meetingRequests,
     onboarding: { ...forms, clientSubmissions },
     outbox,
-    revenueByWeek: revenueByWeek(recent, now, OVERVIEW_WEEKS),
+    subscriptions: await subscriptionStats(db),
+    revenueByWeek: revenueByWeek(entries, now, OVERVIEW_WEEKS),
   };
 }

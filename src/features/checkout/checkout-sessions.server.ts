@@ -61,6 +61,20 @@ export async function settleOpenSimulatedSession(
 }
 
 /**
+ * checkout.session.expired: the buyer never paid and the provider closed the session. Only an
+ * open session expires; one that completed (an event delivered late) stays complete.
+ * Returns whether a session of ours changed.
+ */
+export async function expireOpenSession(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
+    .returning({ id: checkoutSessions.id });
+  return rows.length > 0;
+}
+
+/**
  * Uses the checkout's one grant: true only for the browser whose attempt hash was stored,
  * once, and only while the payment is more recent than `since`. One conditional UPDATE makes
  * it race-safe.

@@ -14,7 +14,8 @@ import {
 import type { CheckoutSession, Order } from '../../server/db/schema.ts';
 import { HttpError, readCookie, type FunctionContext } from '../../server/http.ts';
 import type { PaymentProvider } from '../../server/payments/index.ts';
-import { simulatedId } from '../../server/payments/simulated.ts';
+import { planLabel } from '../../server/payments/provider.ts';
+import { simulatedId, simulatedSubscriptionId } from '../../server/payments/simulated.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
 import {
   actingClientId,
@@ -46,6 +47,7 @@ import {
   insertCheckoutSession,
   settleOpenSimulatedSession,
 } from './checkout-sessions.server.ts';
+import { startSimulatedSubscription } from '../subscriptions/subscriptions.server.ts';
 import { fulfillCheckout, type FulfilOptions } from './fulfilment.server.ts';
 
 export { fulfillCheckout, type FulfilmentResult, type FulfilOptions } from './fulfilment.server.ts';
@@ -305,7 +307,20 @@ export async function runSimulatedAction(
     // Declined, canceled or expired sessions cannot be paid any more.
     return payPage;
   }
-  await fulfillCheckout(session.id, { db, context });
+  const result = await fulfillCheckout(session.id, { db, context });
+  if (result.state === 'fulfilled' && session.mode === 'subscription') {
+    // What Stripe would report next: the subscription and its first paid invoice.
+    const paid = (await findSimulatedSession(db, session.id)) ?? session;
+    await startSimulatedSubscription(db, {
+      subscriptionId: simulatedSubscriptionId(session.id),
+      sessionId: session.id,
+      paymentIntentId: paid.paymentIntentId,
+      lines: session.lines,
+      amountTotalCents: session.amountTotalCents,
+      plan: planLabel(session.lines),
+      now: paid.completedAt ?? new Date(),
+    });
+  }
   return successRedirect(session);
 }
 

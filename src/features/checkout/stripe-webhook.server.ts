@@ -1,7 +1,10 @@
 /**
- * Stripe webhook handling: signature verification on the raw body, then fulfilment for
- * the checkout events. Processed event ids are recorded; a redelivered event is answered
- * without new work, and fulfilment itself is idempotent for the races in between.
+ * Stripe webhook handling: signature verification on the raw body, then fulfilment for the
+ * checkout events and the subscription's life after it (renewals, failures, cancellations,
+ * refunds, disputes) through the subscriptions feature. Processed event ids are recorded; a
+ * redelivered event is answered without new work, and every handler is idempotent and
+ * order-independent for the races in between. An event this site cannot read is acknowledged
+ * (and logged), never answered with a 5xx that Stripe would retry for days.
  */
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -9,6 +12,19 @@ import type { Db } from '../../server/db/client.ts';
 import { webhookEvents } from '../../server/db/schema.ts';
 import { assertStorableText, HttpError, type FunctionContext } from '../../server/http.ts';
 import { fromStripeSession, loadStripe } from '../../server/payments/stripe.ts';
+import {
+  alertDispute,
+  applySubscriptionSnapshot,
+  disputeFromStripe,
+  invoiceFromStripe,
+  recordInvoiceFailed,
+  recordInvoicePaid,
+  recordRefund,
+  refundFromStripe,
+  subscriptionFromStripe,
+  type BillingEvent,
+} from '../subscriptions/subscriptions.server.ts';
+import { expireOpenSession } from './checkout-sessions.server.ts';
 import { fulfillCheckout } from './fulfilment.server.ts';
 
 /** Stripe's default: a signature older than five minutes is a replay. */
@@ -16,10 +32,24 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Checkout events are a few KB; anything huge is not from Stripe. */
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
 
-export const HANDLED_EVENTS = [
+/** Events that complete a checkout into its order. */
+export const CHECKOUT_EVENTS = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
+] as const;
+
+/** Every event the endpoint acts on; the README's webhook step lists the same. */
+export const HANDLED_EVENTS = [
+  ...CHECKOUT_EVENTS,
+  'checkout.session.expired',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'charge.refunded',
+  'charge.dispute.created',
 ] as const;
 
 /** Verifies the Stripe-Signature header against the exact bytes received. */
@@ -42,6 +72,8 @@ export type WebhookOutcome = {
   received: true;
   duplicate?: true;
   ignored?: true;
+  /** An older event than the one already applied: acknowledged, changed nothing. */
+  stale?: true;
   orderId?: number;
   status?: string;
 };
@@ -68,7 +100,7 @@ export async function handleStripeEvent(
   if (seen) return { received: true, duplicate: true };
 
   let outcome: WebhookOutcome = { received: true, ignored: true };
-  if ((HANDLED_EVENTS as readonly string[]).includes(event.type)) {
+  if ((CHECKOUT_EVENTS as readonly string[]).includes(event.type)) {
     const session = event.data?.object as Stripe.Checkout.Session | null | undefined;
     // Signed, so from Stripe (or from whoever holds the secret), yet not a session: refuse it.
     if (!session || typeof session.id !== 'string' || session.id.length > 200)
@@ -85,8 +117,74 @@ export async function handleStripeEvent(
       // A session this site did not create (e.g. a Payment Link): acknowledge, do nothing.
       console.warn(`Stripe webhook ${event.id}: unknown checkout session ${session.id}`);
     }
+  } else {
+    outcome = await handleBillingEvent(db, event, {
+      eventAt: typeof event.created === 'number' ? new Date(event.created * 1000) : new Date(),
+      provider: 'stripe',
+      context,
+    });
   }
   // Recorded after the work, so a delivery that failed half-way is retried by Stripe.
   await db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   return outcome;
+}
+
+const IGNORED: WebhookOutcome = { received: true, ignored: true };
+
+/** Logs an event whose object this site cannot read, and acknowledges it. */
+function unreadable(event: Stripe.Event): WebhookOutcome {
+  console.warn(`Stripe webhook ${event.id}: ${event.type} carries an object this site cannot read`);
+  return IGNORED;
+}
+
+/** The events after checkout: each maps the object to a snapshot and applies it. */
+async function handleBillingEvent(
+  db: Db,
+  event: Stripe.Event,
+  billing: BillingEvent,
+): Promise<WebhookOutcome> {
+  const object: unknown = event.data?.object;
+  switch (event.type) {
+    case 'checkout.session.expired': {
+      const id = (object as { id?: unknown } | null)?.id;
+      if (typeof id !== 'string' || id.length > 200) return unreadable(event);
+      return (await expireOpenSession(db, id)) ? { received: true, status: 'expired' } : IGNORED;
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const snapshot = subscriptionFromStripe(object);
+      if (!snapshot) return unreadable(event);
+      const { applied, subscription } = await applySubscriptionSnapshot(db, snapshot, billing);
+      return applied
+        ? { received: true, status: subscription.status }
+        : { received: true, stale: true, status: subscription.status };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      // One-time invoices (invoice_creation in payment mode) belong to their order already.
+      const invoice = invoiceFromStripe(object);
+      if (!invoice) return IGNORED;
+      if (event.type === 'invoice.paid') {
+        await recordInvoicePaid(db, invoice, billing);
+        return { received: true, status: 'paid' };
+      }
+      await recordInvoiceFailed(db, invoice, billing);
+      return { received: true, status: 'failed' };
+    }
+    case 'charge.refunded': {
+      const refund = refundFromStripe(object);
+      if (!refund) return unreadable(event);
+      const { target } = await recordRefund(db, refund, billing);
+      return target ? { received: true, status: 'refunded' } : IGNORED;
+    }
+    case 'charge.dispute.created': {
+      const dispute = disputeFromStripe(object);
+      if (!dispute) return unreadable(event);
+      await alertDispute(db, dispute, billing);
+      return { received: true, status: 'disputed' };
+    }
+    default:
+      return IGNORED;
+  }
 }

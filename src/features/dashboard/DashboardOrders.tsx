@@ -3,7 +3,13 @@ import { useId, useState, type RefObject } from 'react';
 import { formatCents } from '../../lib/money';
 import { CYCLE_LABEL } from '../catalogue/catalogue';
 import { ONBOARDING_STATUS_LABEL } from '../onboarding/onboarding';
-import type { DashboardOrder, DashboardView } from './dashboard';
+import {
+  lastPaymentLine,
+  subscriptionTerms,
+  type DashboardOrder,
+  type DashboardSubscription,
+  type DashboardView,
+} from './dashboard';
 import { openBillingPortal } from './dashboard.store';
 
 export default function DashboardOrders({
@@ -30,7 +36,9 @@ export default function DashboardOrders({
           ))}
         </ul>
       )}
-      {view.billing.hasSubscription && <Billing simulated={view.billing.simulated} />}
+      {(view.billing.hasSubscription || view.subscriptions.length > 0) && (
+        <Billing simulated={view.billing.simulated} subscriptions={view.subscriptions} />
+      )}
     </section>
   );
 }
@@ -82,7 +90,43 @@ function OrderCard({ order }: { order: DashboardOrder }) {
   );
 }
 
-function Billing({ simulated }: { simulated: boolean }) {
+const STATUS_BADGE: Record<DashboardSubscription['status'], string> = {
+  active: 'badge--success',
+  'past due': 'badge--danger',
+  canceling: 'badge--accent',
+  canceled: '',
+};
+
+const STATUS_LABEL: Record<DashboardSubscription['status'], string> = {
+  active: 'Active',
+  'past due': 'Past due',
+  canceling: 'Canceling',
+  canceled: 'Canceled',
+};
+
+function SubscriptionItem({ subscription: s }: { subscription: DashboardSubscription }) {
+  const last = lastPaymentLine(s, formatCents);
+  return (
+    <li className="db-subscription" data-subscription-id={s.id}>
+      <div className="db-subscription__head">
+        <h4>{s.plan}</h4>
+        <span className={`badge ${STATUS_BADGE[s.status]}`}>{STATUS_LABEL[s.status]}</span>
+      </div>
+      <p>{subscriptionTerms(s, formatCents)}</p>
+      <p className="muted db-small">
+        {last ? `${last} · ` : ''}Order {s.orderNumber}
+      </p>
+    </li>
+  );
+}
+
+function Billing({
+  simulated,
+  subscriptions,
+}: {
+  simulated: boolean;
+  subscriptions: DashboardSubscription[];
+}) {
   const [busy, setBusy] = useState(false);
   const noteId = useId();
   const open = async () => {
@@ -93,6 +137,13 @@ function Billing({ simulated }: { simulated: boolean }) {
   return (
     <div className="ob-card db-billing">
       <h3>Subscription billing</h3>
+      {subscriptions.length > 0 && (
+        <ul className="db-subscriptions" aria-label="Your subscriptions">
+          {subscriptions.map((s) => (
+            <SubscriptionItem key={s.id} subscription={s} />
+          ))}
+        </ul>
+      )}
       <p>Update your payment method, download invoices or cancel your subscription at any time.</p>
       {simulated ? (
         <>

@@ -1,7 +1,7 @@
 /**
  * The client dashboard's data: the orders the browser's session may see, with their
  * onboarding progress, and what billing management is possible. Never takes an id from the
- * browser. It composes the owners: orders, onboarding forms and clients.
+ * browser. It composes the owners: orders, onboarding forms, subscriptions and clients.
  */
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
@@ -16,7 +16,12 @@ import { latestBusinessInfo, onboardingFormsOf } from '../onboarding/onboarding.
 import { onboardingPathFor } from '../catalogue/catalogue.ts';
 import { onboardingProgress } from '../onboarding/onboarding.ts';
 import { orderIdsOfClient, ordersVisibleTo } from '../orders/orders.server.ts';
-import type { DashboardOrder, DashboardView } from './dashboard.ts';
+import type { Order } from '../../server/db/schema.ts';
+import {
+  displayStatus,
+  subscriptionsByProviderIds,
+} from '../subscriptions/subscriptions.server.ts';
+import type { DashboardOrder, DashboardSubscription, DashboardView } from './dashboard.ts';
 
 export { billingPortalUrl } from './billing.server.ts';
 export { requestSignInLink, signInWithMagicLink } from './sign-in.server.ts';
@@ -54,6 +59,10 @@ export async function clientDashboard(db: Db, access: ClientAccess): Promise<Das
     };
   });
 
+  const subscriptions = await dashboardSubscriptions(
+    db,
+    rows.map((r) => r.order),
+  );
   const hasSubscription = view.some(
     (o) => o.mode === 'subscription' || o.items.some((i) => i.billingCycle !== 'oneTime'),
   );
@@ -68,11 +77,40 @@ export async function clientDashboard(db: Db, access: ClientAccess): Promise<Das
     },
     wholeAccount,
     orders: view,
+    subscriptions,
     billing: {
       hasSubscription,
       simulated: readEnv().simulatedPayments || !wholeAccount || !client.stripeCustomerId,
     },
   };
+}
+
+/** The plans bought with these orders, as the provider last reported them. */
+async function dashboardSubscriptions(db: Db, orders: Order[]): Promise<DashboardSubscription[]> {
+  const orderOf = new Map(
+    orders.flatMap((o) => (o.stripeSubscriptionId ? [[o.stripeSubscriptionId, o] as const] : [])),
+  );
+  const records = await subscriptionsByProviderIds(db, [...orderOf.keys()]);
+  return records.map((s) => {
+    const paid = s.payments.find((p) => p.status === 'paid' && p.paidAt);
+    return {
+      id: s.id,
+      plan: s.plan,
+      status: displayStatus(s),
+      interval: s.interval,
+      amountCents: s.amountCents,
+      currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
+      endedAt: s.endedAt?.toISOString() ?? null,
+      orderNumber: orderOf.get(s.providerSubscriptionId)?.orderNumber ?? '',
+      lastPayment: paid
+        ? {
+            amountCents: paid.amountCents,
+            paidAt: paid.paidAt!.toISOString(),
+            refundedCents: paid.refundedCents,
+          }
+        : null,
+    };
+  });
 }
 
 /**

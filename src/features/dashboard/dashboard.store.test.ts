@@ -26,6 +26,7 @@ const view: DashboardView = {
   client: { id: 7, name: 'Ada', email: 'ada@example.com' },
   wholeAccount: true,
   orders: [],
+  subscriptions: [],
   billing: { hasSubscription: false, simulated: true },
 };
 

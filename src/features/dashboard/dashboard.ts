@@ -17,6 +17,21 @@ export type DashboardOrder = {
   onboarding: { status: OnboardingStatus; stepsSaved: number; totalSteps: number; path: string };
 };
 
+/** One plan of the client as the dashboard shows it (dates as ISO strings). */
+export type DashboardSubscription = {
+  id: number;
+  plan: string;
+  status: 'active' | 'past due' | 'canceling' | 'canceled';
+  interval: 'month' | 'year';
+  /** What the next renewal costs. */
+  amountCents: number;
+  /** The end of the paid period: the next renewal, or until when a canceling plan stays on. */
+  currentPeriodEnd: string | null;
+  endedAt: string | null;
+  orderNumber: string;
+  lastPayment: { amountCents: number; paidAt: string; refundedCents: number } | null;
+};
+
 /** GET /api/dashboard → the signed-in client's own view (`SIGNED_OUT` without a session). */
 export type DashboardView = {
   /** `id`: the client this browser acts for (CRM link), null when it may not. */
@@ -27,6 +42,7 @@ export type DashboardView = {
    */
   wholeAccount: boolean;
   orders: DashboardOrder[];
+  subscriptions: DashboardSubscription[];
   billing: {
     /** The client has a subscription whose billing can be managed. */
     hasSubscription: boolean;
@@ -53,3 +69,42 @@ export const MARKETING_FEATURES = [
   { title: 'Analytics', text: 'See which channels bring leads and revenue.' },
   { title: 'Automated workflows', text: 'Follow up with leads and customers automatically.' },
 ] as const;
+
+const LONG_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
+
+function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { ...LONG_DATE, timeZone: 'UTC' });
+}
+
+/** The sentence under a plan's name: when it renews and for how much, or until when it runs. */
+export function subscriptionTerms(s: DashboardSubscription, format: (cents: number) => string) {
+  const per = s.interval === 'year' ? 'year' : 'month';
+  const end = s.currentPeriodEnd ? longDate(s.currentPeriodEnd) : null;
+  switch (s.status) {
+    case 'canceled':
+      return s.endedAt ? `Canceled. It ended on ${longDate(s.endedAt)}.` : 'Canceled.';
+    case 'canceling':
+      return end
+        ? `Canceled: stays active until ${end} and will not renew.`
+        : 'Canceled: will not renew.';
+    case 'past due':
+      return `The last renewal payment failed. Update your payment method under "Manage billing" to keep the plan (${format(s.amountCents)} per ${per}).`;
+    default:
+      return end
+        ? `Renews on ${end} for ${format(s.amountCents)} per ${per}.`
+        : `${format(s.amountCents)} per ${per}.`;
+  }
+}
+
+/** "Last payment $299.00 on November 1, 2026 (refunded $100.00)". */
+export function lastPaymentLine(s: DashboardSubscription, format: (cents: number) => string) {
+  const p = s.lastPayment;
+  if (!p) return null;
+  const refund =
+    p.refundedCents >= p.amountCents
+      ? ' (refunded)'
+      : p.refundedCents > 0
+        ? ` (refunded ${format(p.refundedCents)})`
+        : '';
+  return `Last payment ${format(p.amountCents)} on ${longDate(p.paidAt)}${refund}`;
+}

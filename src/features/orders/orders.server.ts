@@ -14,6 +14,7 @@ import {
   asc,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   isNotNull,
@@ -323,6 +324,43 @@ export async function findOrderByPaymentIntent(
   return order ? { order, items: await itemsOf(db, order.id) } : null;
 }
 
+/** The first order of a provider subscription (the checkout that started it). */
+export async function findOrderBySubscription(
+  db: Db,
+  providerSubscriptionId: string,
+): Promise<Order | null> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.stripeSubscriptionId, providerSubscriptionId))
+    .orderBy(asc(orders.id))
+    .limit(1);
+  return order ?? null;
+}
+
+/**
+ * Records what the provider has refunded of an order's payment. Stripe sends the running total,
+ * so the larger of the two is kept (a late event never lowers it); a full refund marks the order
+ * refunded. Returns the order, or null when no order was paid with that payment.
+ */
+export async function recordOrderRefund(
+  db: Db,
+  paymentIntentId: string,
+  refundedCents: number,
+  at: Date,
+): Promise<Order | null> {
+  const [order] = await db
+    .update(orders)
+    .set({
+      refundedCents: sql`greatest(${orders.refundedCents}, ${refundedCents})`,
+      refundedAt: at,
+      status: sql`case when greatest(${orders.refundedCents}, ${refundedCents}) >= ${orders.amount} then 'refunded' else ${orders.status} end`,
+    })
+    .where(eq(orders.stripePaymentIntentId, paymentIntentId))
+    .returning();
+  return order ?? null;
+}
+
 /** The buyer's view of an order (amounts in USD); `orderForBrowser` decides who gets it. */
 export function orderView({ order, items }: OrderWithItems): OrderView {
   return {
@@ -516,7 +554,11 @@ export async function orderTotals(
   return row ?? { total: 0, paid: 0, test: 0, revenueCents: 0 };
 }
 
-/** Amount and date of every paid order in US dollars since `since` (the revenue chart). */
+/**
+ * Amount and date of every order paid in US dollars since `since` (the revenue chart). Refunded
+ * orders count on the day they were paid; their refunds are subtracted on the day of the refund
+ * (`orderRefundsSince`).
+ */
 export async function paidOrdersSince(
   db: Db,
   since: Date,
@@ -524,7 +566,25 @@ export async function paidOrdersSince(
   return db
     .select({ amount: orders.amount, createdAt: orders.createdAt })
     .from(orders)
-    .where(and(isRevenue(), gte(orders.createdAt, since), eq(orders.currency, 'usd')));
+    .where(
+      and(
+        inArray(orders.status, [...REVENUE_STATUSES, 'refunded']),
+        gte(orders.createdAt, since),
+        eq(orders.currency, 'usd'),
+      ),
+    );
+}
+
+/** What was refunded of orders since `since`, dated by the latest refund. */
+export async function orderRefundsSince(
+  db: Db,
+  since: Date,
+): Promise<{ refundedCents: number; refundedAt: Date }[]> {
+  const rows = await db
+    .select({ refundedCents: orders.refundedCents, refundedAt: orders.refundedAt })
+    .from(orders)
+    .where(and(gte(orders.refundedAt, since), gt(orders.refundedCents, 0)));
+  return rows.flatMap((r) => (r.refundedAt ? [{ ...r, refundedAt: r.refundedAt }] : []));
 }
 
 /** The orders a client session may see: its client's when it holds the whole account, and its own grants. */

@@ -11,7 +11,6 @@ import { eq } from 'drizzle-orm';
 import { neonConfig } from '@neondatabase/serverless';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceCart } from '../../features/checkout/checkout';
 import { fulfillCheckout } from '../../features/checkout/checkout.server';
 import type { ProviderSession, PaymentProvider } from '../payments/provider';
 import { deliverDue, enqueueEmail, type MailTransport } from '../mail/outbox';
@@ -26,8 +25,9 @@ import {
   startPostgres,
   type PostgresServer,
 } from '../../testing/postgres-server';
+import { storeCheckoutSession } from '../../testing/checkout-fixtures';
 import { openDatabase, type Db } from './client';
-import { checkoutSessions, contactMessages, emailOutbox, orders } from './schema';
+import { contactMessages, emailOutbox, orders } from './schema';
 
 // A newcomer without Debian's postgresql gets a warning; CI (which installs it) always runs.
 const available = Boolean(postgresBinaries()) || Boolean(process.env.CI);
@@ -108,7 +108,7 @@ describe.runIf(available).each(drivers)('real PostgreSQL with $name', (driver) =
   }, 120_000);
   afterAll(() => close?.());
 
-  it('passes the schema check and round-trips timestamps and JSON', async () => {
+  it('passes the schema check and round-trips a row with its timestamp', async () => {
     const [row] = await db
       .insert(contactMessages)
       .values({ name: 'Ada', email: 'ada@example.com', message: 'Hello from a real server' })
@@ -120,16 +120,7 @@ describe.runIf(available).each(drivers)('real PostgreSQL with $name', (driver) =
 
   it('10 concurrent pays and 10 concurrent lookups of one session make 1 order and 1 confirmation', async () => {
     const id = `cs_race_${drivers.indexOf(driver)}`;
-    const cart = priceCart([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }]);
-    await db.insert(checkoutSessions).values({
-      id,
-      provider: 'stripe',
-      mode: cart.mode,
-      lines: cart.lines,
-      amountTotalCents: cart.amountTotalCents,
-      successUrl: 'http://localhost/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-      cancelUrl: 'http://localhost/checkout',
-    });
+    await storeCheckoutSession(db, id);
     const pays = Array.from({ length: 10 }, () =>
       fulfillCheckout(id, { db, snapshot: paidSession(id) }),
     );

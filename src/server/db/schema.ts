@@ -167,6 +167,9 @@ export const orders = pgTable(
     isTest: boolean('is_test').notNull().default(false),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** What the provider refunded of the first payment (a partial refund keeps status 'paid'). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_checkout_session_unique').on(t.checkoutSessionId),
@@ -296,6 +299,91 @@ export const subscribers = pgTable('subscribers', {
   createdAt: createdAt(),
 });
 
+/** Statuses of a provider subscription, as Stripe names them. */
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'unpaid',
+  'paused',
+  'canceled',
+] as const;
+
+/** One recurring line of a subscription, as the provider bills it. */
+export type SubscriptionLine = {
+  name: string;
+  quantity: number;
+  unitAmountCents: number;
+  interval: 'month' | 'year';
+};
+
+/**
+ * A plan bought at checkout, followed after the first payment: renewals, failures,
+ * cancellations. Kept in step by the payment provider's events; `lastEventAt` (the newest
+ * event applied) keeps an event that arrives late from moving it backwards.
+ * Linked to its order and client through orders.stripe_subscription_id.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: ['stripe', 'simulated'] }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+    providerCustomerId: text('provider_customer_id'),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    /** The plan's name as the buyer saw it ("Lily AI Sales Agent (monthly)"). */
+    plan: text('plan').notNull(),
+    lines: jsonb('lines').$type<SubscriptionLine[]>().notNull().default([]),
+    interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+    /** What one renewal costs, in cents. */
+    amountCents: integer('amount_cents').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    latestInvoiceId: text('latest_invoice_id'),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscriptions_status_idx').on(t.status)],
+);
+
+/**
+ * Every invoice of a subscription: the first payment (also recorded as the order) and each
+ * renewal, paid or failed, with what was refunded of it.
+ */
+export const subscriptionPayments = pgTable(
+  'subscription_payments',
+  {
+    id: serial('id').primaryKey(),
+    providerInvoiceId: text('provider_invoice_id').notNull().unique(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    /** subscription_create (the order's first payment), subscription_cycle (a renewal), … */
+    billingReason: text('billing_reason').notNull(),
+    status: text('status', { enum: ['paid', 'failed'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('subscription_payments_subscription_idx').on(t.providerSubscriptionId),
+    index('subscription_payments_payment_intent_idx').on(t.paymentIntentId),
+  ],
+);
+
+export type Subscription = typeof subscriptions.$inferSelect;
+export type SubscriptionStatus = Subscription['status'];
+export type SubscriptionPayment = typeof subscriptionPayments.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type Client = typeof clients.$inferSelect;

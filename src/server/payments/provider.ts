@@ -7,6 +7,22 @@ import type { CheckoutMode, CheckoutSession, PricedLine } from '../db/schema.ts'
 
 export type ProviderName = 'stripe' | 'simulated';
 
+/** Stripe metadata values hold at most 500 characters. */
+const PLAN_LABEL_LIMIT = 500;
+
+const CYCLE_NAMES = { oneTime: 'one-time', monthly: 'monthly', yearly: 'yearly' } as const;
+
+/** "Lily AI Customer Service Agent (monthly)", the recurring lines joined, within 500 chars. */
+export function planLabel(lines: readonly PricedLine[]): string {
+  const label = lines
+    .filter((l) => l.billingCycle !== 'oneTime')
+    .map(
+      (l) => `${l.name}${l.quantity > 1 ? ` ×${l.quantity}` : ''} (${CYCLE_NAMES[l.billingCycle]})`,
+    )
+    .join(', ');
+  return label.length > PLAN_LABEL_LIMIT ? `${label.slice(0, PLAN_LABEL_LIMIT - 1)}…` : label;
+}
+
 export type CreateCheckoutInput = {
   lines: PricedLine[];
   mode: CheckoutMode;
@@ -16,6 +32,8 @@ export type CreateCheckoutInput = {
   cancelUrl: string;
   /** Sent as the provider's idempotency key, so a retried request creates one session. */
   idempotencyKey: string;
+  /** The provider customer of a proven client, reused so all their plans share one account. */
+  customerId?: string | undefined;
 };
 
 export type CreatedCheckout = { id: string; url: string };

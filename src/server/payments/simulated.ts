@@ -19,6 +19,11 @@ export function simulatedId(prefix: 'cs' | 'pi' | 'cus' | 'sub'): string {
   return `sim_${prefix}_${randomBytes(18).toString('base64url')}`;
 }
 
+/** The subscription a paid simulated checkout of subscription mode starts. */
+export function simulatedSubscriptionId(sessionId: string): string {
+  return `sim_sub_${sessionId.slice(7)}`;
+}
+
 export class SimulatedProvider implements PaymentProvider {
   readonly name = 'simulated' as const;
 
@@ -43,7 +48,8 @@ export class SimulatedProvider implements PaymentProvider {
       customerEmail: row.customerEmail,
       customerName: row.customerName,
       paymentIntentId: row.paymentIntentId,
-      subscriptionId: complete && row.mode === 'subscription' ? `sim_sub_${row.id.slice(7)}` : null,
+      subscriptionId:
+        complete && row.mode === 'subscription' ? simulatedSubscriptionId(row.id) : null,
       customerId: null,
       amountTotalCents: row.amountTotalCents,
     };

@@ -27,7 +27,7 @@ beforeEach(() => {
 const SUCCESS = withSessionIdPlaceholder('http://localhost:4321/checkout/success');
 const CANCEL = withCanceledFlag('http://localhost:4321/checkout');
 
-async function create(items: Parameters<typeof priceCart>[0], key: string) {
+async function create(items: Parameters<typeof priceCart>[0], key: string, customerId?: string) {
   const cart = priceCart(items);
   const created = await provider.createCheckout({
     lines: cart.lines,
@@ -36,6 +36,7 @@ async function create(items: Parameters<typeof priceCart>[0], key: string) {
     successUrl: SUCCESS,
     cancelUrl: CANCEL,
     idempotencyKey: key,
+    customerId,
   });
   const request = standIn.requests.at(-1);
   if (!request) throw new Error('no request reached the stand-in');
@@ -61,6 +62,8 @@ describe('Stripe provider (against a local stand-in API)', () => {
       'line_items[0][quantity]': '1',
       'line_items[0][price_data][currency]': 'usd',
       'line_items[0][price_data][unit_amount]': '100000',
+      'line_items[0][price_data][tax_behavior]': 'exclusive',
+      'line_items[0][price_data][product_data][tax_code]': 'txcd_20030000',
       'line_items[0][price_data][product_data][name]': 'Starter Website Package',
       'line_items[0][price_data][product_data][description]':
         '5-page website with AI features, domain and hosting for 1 year, 2 weeks of support.',
@@ -68,6 +71,8 @@ describe('Stripe provider (against a local stand-in API)', () => {
       'line_items[1][quantity]': '2',
       'line_items[1][price_data][currency]': 'usd',
       'line_items[1][price_data][unit_amount]': '250000',
+      'line_items[1][price_data][tax_behavior]': 'exclusive',
+      'line_items[1][price_data][product_data][tax_code]': 'txcd_20030000',
       'line_items[1][price_data][product_data][name]': 'Advanced Website Package',
       'line_items[1][price_data][product_data][description]':
         'Up to 10 pages with a full online store for up to 100 products and 3 months of support.',
@@ -78,8 +83,11 @@ describe('Stripe provider (against a local stand-in API)', () => {
         '[{"id":"starter","cycle":"oneTime","qty":1,"unit":100000},{"id":"advanced","cycle":"oneTime","qty":2,"unit":250000}]',
       allow_promotion_codes: 'true',
       billing_address_collection: 'auto',
+      'automatic_tax[enabled]': 'true',
       customer_creation: 'always',
+      'invoice_creation[enabled]': 'true',
     });
+    expect(request.headers['stripe-version']).toBe('2026-10-28.endive');
   });
 
   it('uses subscription mode with a recurring interval for a monthly cart', async () => {
@@ -93,6 +101,8 @@ describe('Stripe provider (against a local stand-in API)', () => {
       'line_items[0][quantity]': '1',
       'line_items[0][price_data][currency]': 'usd',
       'line_items[0][price_data][unit_amount]': '19900',
+      'line_items[0][price_data][tax_behavior]': 'exclusive',
+      'line_items[0][price_data][product_data][tax_code]': 'txcd_10103001',
       'line_items[0][price_data][product_data][name]': 'Lily AI Customer Service Agent',
       'line_items[0][price_data][product_data][description]':
         '24/7 multi-language AI customer service agent.',
@@ -103,6 +113,8 @@ describe('Stripe provider (against a local stand-in API)', () => {
       'metadata[items]': '[{"id":"lily-ai","cycle":"monthly","qty":1,"unit":19900}]',
       allow_promotion_codes: 'true',
       billing_address_collection: 'auto',
+      'automatic_tax[enabled]': 'true',
+      'subscription_data[metadata][plan]': 'Lily AI Customer Service Agent (monthly)',
     });
     // customer_creation is only valid in payment mode; subscriptions always create a customer.
     expect(request.form).not.toHaveProperty('customer_creation');
@@ -125,6 +137,36 @@ describe('Stripe provider (against a local stand-in API)', () => {
     expect(request.form['line_items[1][price_data][unit_amount]']).toBe('190000');
     expect(request.form['line_items[1][price_data][recurring][interval]']).toBe('year');
     expect(Object.keys(request.form).filter((k) => k.startsWith('line_items[2]'))).toEqual([]);
+  });
+
+  it("reuses a proven client's Customer and saves the tax address on it", async () => {
+    const { request } = await create(
+      [{ id: 'lily-ai', billingCycle: 'monthly', quantity: 1 }],
+      'checkout-returning',
+      'cus_returning',
+    );
+    expect(request.form).toMatchObject({
+      customer: 'cus_returning',
+      'customer_update[address]': 'auto',
+      'customer_update[name]': 'auto',
+      'automatic_tax[enabled]': 'true',
+    });
+    expect(request.form).not.toHaveProperty('customer_creation');
+    const oneTime = await create(
+      [{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }],
+      'checkout-returning-once',
+      'cus_returning',
+    );
+    expect(oneTime.request.form.customer).toBe('cus_returning');
+    expect(oneTime.request.form).not.toHaveProperty('customer_creation');
+    expect(oneTime.request.form['invoice_creation[enabled]']).toBe('true');
+  });
+
+  it('is refused by the stand-in, as by Stripe, for a key reused with another cart', async () => {
+    await create([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], 'checkout-reused');
+    await expect(
+      create([{ id: 'advanced', billingCycle: 'oneTime', quantity: 1 }], 'checkout-reused'),
+    ).rejects.toThrow(/same parameters/);
   });
 
   it('sends the same idempotency key on a retry and gets the same session back', async () => {

@@ -6,13 +6,36 @@
 import type Stripe from 'stripe';
 import type { PricedLine } from '../db/schema.ts';
 import type { ServerEnv } from '../env.ts';
-import type {
-  CreateCheckoutInput,
-  CreatedCheckout,
-  PaymentProvider,
-  ProviderSession,
-  StoredCheckout,
+import {
+  planLabel,
+  type CreateCheckoutInput,
+  type CreatedCheckout,
+  type PaymentProvider,
+  type ProviderSession,
+  type StoredCheckout,
 } from './provider.ts';
+
+/**
+ * The Stripe API version every request and every webhook endpoint uses (the SDK's own, pinned so
+ * an SDK upgrade never changes a payload's shape silently). The README's webhook step names it.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+
+/**
+ * Product tax codes from Stripe's list (https://docs.stripe.com/tax/tax-codes), by what the
+ * line is: website packages are a service; AI agents and plans are software used as a service
+ * by a business. The README's "Before you launch" section names them for the accountant.
+ */
+export const TAX_CODES = {
+  service: 'txcd_20030000', // General - Services
+  saas: 'txcd_10103001', // Software as a service (SaaS) - business use
+} as const;
+
+export function taxCodeFor(line: Pick<PricedLine, 'type' | 'billingCycle'>): string {
+  return line.type === 'agent' || line.billingCycle !== 'oneTime'
+    ? TAX_CODES.saas
+    : TAX_CODES.service;
+}
 
 /** Stripe metadata values hold at most 500 characters. */
 const METADATA_VALUE_LIMIT = 500;
@@ -34,6 +57,7 @@ export async function loadStripe(): Promise<typeof Stripe> {
 export async function createStripeClient(env: StripeKeys): Promise<Stripe> {
   if (!env.stripeSecretKey) throw new Error('STRIPE_SECRET_KEY is not set');
   const config: Stripe.StripeConfig = {
+    apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'novareach-storefront' },
@@ -56,9 +80,12 @@ function lineItem(line: PricedLine): Stripe.Checkout.SessionCreateParams.LineIte
   const priceData: Stripe.Checkout.SessionCreateParams.LineItem.PriceData = {
     currency: 'usd',
     unit_amount: line.unitAmountCents,
+    // Catalogue prices are before tax; Stripe Tax adds what the buyer's address owes.
+    tax_behavior: 'exclusive',
     product_data: {
       name: line.name,
       description: line.description,
+      tax_code: taxCodeFor(line),
       metadata: { catalogue_id: line.id },
     },
   };
@@ -107,10 +134,25 @@ export function checkoutSessionParams(
     metadata: itemsMetadata(input.lines),
     allow_promotion_codes: true,
     billing_address_collection: 'auto',
+    automatic_tax: { enabled: true },
   };
-  // Subscription mode always creates a Customer; payment mode only when asked to, and the
-  // dashboard's billing portal and repeat purchases need one.
-  if (input.mode === 'payment') params.customer_creation = 'always';
+  if (input.customerId) {
+    // A proven client's own Customer, so every plan is in one Billing Portal; the address
+    // Checkout collects for tax is saved on it.
+    params.customer = input.customerId;
+    params.customer_update = { address: 'auto', name: 'auto' };
+  } else if (input.mode === 'payment') {
+    // Subscription mode always creates a Customer; payment mode only when asked to, and the
+    // dashboard's billing portal and repeat purchases need one.
+    params.customer_creation = 'always';
+  }
+  if (input.mode === 'payment') {
+    // A receipt-grade invoice for one-time purchases too (subscriptions always get one).
+    params.invoice_creation = { enabled: true };
+  } else {
+    // The plan's name travels on the subscription, so its events can be shown as bought.
+    params.subscription_data = { metadata: { plan: planLabel(input.lines) } };
+  }
   return params;
 }
 

@@ -1,0 +1,325 @@
+/**
+ * Subscriptions after the first payment: what the payment provider tells us about a plan
+ * (snapshots of a subscription, an invoice, a refund, a dispute), read from its event objects
+ * with lenient schemas, and the rules that keep our record in step with it whatever order the
+ * events arrive in. Pure: the simulated provider builds the same snapshots, so both providers
+ * go through one code path (subscriptions.server.ts).
+ */
+import { z } from '../../lib/zod.ts';
+import {
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionLine,
+  type SubscriptionStatus,
+} from '../../server/db/schema.ts';
+
+export type { SubscriptionLine, SubscriptionStatus };
+
+/** A subscription as the provider last described it. */
+export type SubscriptionSnapshot = {
+  providerSubscriptionId: string;
+  providerCustomerId: string | null;
+  status: SubscriptionStatus;
+  plan: string;
+  lines: SubscriptionLine[];
+  interval: 'month' | 'year';
+  amountCents: number;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  endedAt: Date | null;
+  latestInvoiceId: string | null;
+};
+
+/** One invoice of a subscription, paid or failed. */
+export type InvoiceSnapshot = {
+  providerInvoiceId: string;
+  providerSubscriptionId: string;
+  paymentIntentId: string | null;
+  billingReason: string;
+  amountCents: number;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  attempts: number;
+};
+
+/** What the provider has refunded of one payment so far (Stripe sends the running total). */
+export type RefundSnapshot = {
+  paymentIntentId: string;
+  chargeId: string;
+  refundedCents: number;
+  amountCents: number;
+};
+
+export type DisputeSnapshot = {
+  disputeId: string;
+  chargeId: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+  reason: string;
+};
+
+const seconds = z.number().int().nonnegative();
+const toDate = (s: number | null | undefined) => (s == null ? null : new Date(s * 1000));
+/** An id, or the object it names when Stripe expanded it. */
+const idOf = z
+  .union([z.string().max(255), z.object({ id: z.string().max(255) })])
+  .transform((v) => (typeof v === 'string' ? v : v.id));
+
+const stripeSubscription = z.object({
+  id: z.string().min(1).max(255),
+  customer: idOf.nullish(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  cancel_at_period_end: z.boolean().nullish(),
+  canceled_at: seconds.nullish(),
+  ended_at: seconds.nullish(),
+  // Before API 2025-03-31 on the subscription, since then on each item.
+  current_period_end: seconds.nullish(),
+  latest_invoice: idOf.nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  items: z
+    .object({
+      data: z.array(
+        z.object({
+          quantity: z.number().int().nullish(),
+          current_period_end: seconds.nullish(),
+          price: z.object({
+            unit_amount: z.number().int().nullish(),
+            nickname: z.string().nullish(),
+            recurring: z.object({ interval: z.string() }).nullish(),
+          }),
+        }),
+      ),
+    })
+    .nullish(),
+});
+
+const stripeInvoice = z.object({
+  id: z.string().min(1).max(255),
+  billing_reason: z.string().max(64).nullish(),
+  amount_paid: z.number().int().nullish(),
+  amount_due: z.number().int().nullish(),
+  attempt_count: z.number().int().nullish(),
+  period_start: seconds.nullish(),
+  period_end: seconds.nullish(),
+  // Before API 2025-03-31 on the invoice, since then under parent.subscription_details.
+  subscription: idOf.nullish(),
+  parent: z.object({ subscription_details: z.object({ subscription: idOf }).nullish() }).nullish(),
+  payment_intent: idOf.nullish(),
+  payments: z
+    .object({
+      data: z.array(z.object({ payment: z.object({ payment_intent: idOf.nullish() }).nullish() })),
+    })
+    .nullish(),
+  lines: z
+    .object({
+      data: z.array(z.object({ period: z.object({ start: seconds, end: seconds }).nullish() })),
+    })
+    .nullish(),
+});
+
+const stripeCharge = z.object({
+  id: z.string().min(1).max(255),
+  payment_intent: idOf.nullish(),
+  amount: z.number().int().nonnegative(),
+  amount_refunded: z.number().int().nonnegative(),
+});
+
+const stripeDispute = z.object({
+  id: z.string().min(1).max(255),
+  charge: idOf,
+  payment_intent: idOf.nullish(),
+  amount: z.number().int().nonnegative(),
+  reason: z.string().max(100).nullish(),
+});
+
+const INTERVAL_NAMES = { month: 'monthly', year: 'yearly' } as const;
+
+/** The plan's name from checkout metadata, else from the lines. */
+function planName(metadata: Record<string, string> | null | undefined, lines: SubscriptionLine[]) {
+  const named = metadata?.plan?.trim();
+  if (named) return named.slice(0, 200);
+  const first = lines[0];
+  return first ? `${first.name} (${INTERVAL_NAMES[first.interval]})` : 'Subscription';
+}
+
+/** A Stripe subscription object as a snapshot, or null when it is not one we can read. */
+export function subscriptionFromStripe(object: unknown): SubscriptionSnapshot | null {
+  const parsed = stripeSubscription.safeParse(object);
+  if (!parsed.success) return null;
+  const s = parsed.data;
+  const items = s.items?.data ?? [];
+  const lines: SubscriptionLine[] = items.map((item) => ({
+    name: item.price.nickname ?? 'Plan',
+    quantity: item.quantity ?? 1,
+    unitAmountCents: item.price.unit_amount ?? 0,
+    interval: item.price.recurring?.interval === 'year' ? 'year' : 'month',
+  }));
+  const periodEnds = items.map((i) => i.current_period_end ?? 0);
+  const periodEnd = Math.max(s.current_period_end ?? 0, ...periodEnds);
+  return {
+    providerSubscriptionId: s.id,
+    providerCustomerId: s.customer ?? null,
+    status: s.status,
+    plan: planName(s.metadata, lines),
+    lines,
+    interval: lines[0]?.interval ?? 'month',
+    amountCents: lines.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0),
+    currentPeriodEnd: periodEnd > 0 ? new Date(periodEnd * 1000) : null,
+    cancelAtPeriodEnd: s.cancel_at_period_end ?? false,
+    canceledAt: toDate(s.canceled_at),
+    endedAt: toDate(s.ended_at),
+    latestInvoiceId: s.latest_invoice ?? null,
+  };
+}
+
+/** A Stripe invoice of a subscription as a snapshot, or null (one-time invoices, other shapes). */
+export function invoiceFromStripe(object: unknown): InvoiceSnapshot | null {
+  const parsed = stripeInvoice.safeParse(object);
+  if (!parsed.success) return null;
+  const i = parsed.data;
+  const subscriptionId = i.parent?.subscription_details?.subscription ?? i.subscription;
+  if (!subscriptionId) return null;
+  const periods = (i.lines?.data ?? []).flatMap((l) => (l.period ? [l.period] : []));
+  const start = periods.length ? Math.min(...periods.map((p) => p.start)) : i.period_start;
+  const end = periods.length ? Math.max(...periods.map((p) => p.end)) : i.period_end;
+  return {
+    providerInvoiceId: i.id,
+    providerSubscriptionId: subscriptionId,
+    paymentIntentId: i.payment_intent ?? i.payments?.data[0]?.payment?.payment_intent ?? null,
+    billingReason: i.billing_reason ?? 'subscription_cycle',
+    amountCents: i.amount_paid || i.amount_due || 0,
+    periodStart: toDate(start),
+    periodEnd: toDate(end),
+    attempts: i.attempt_count ?? 0,
+  };
+}
+
+export function refundFromStripe(object: unknown): RefundSnapshot | null {
+  const parsed = stripeCharge.safeParse(object);
+  if (!parsed.success || !parsed.data.payment_intent) return null;
+  const c = parsed.data;
+  return {
+    paymentIntentId: c.payment_intent!,
+    chargeId: c.id,
+    refundedCents: c.amount_refunded,
+    amountCents: c.amount,
+  };
+}
+
+export function disputeFromStripe(object: unknown): DisputeSnapshot | null {
+  const parsed = stripeDispute.safeParse(object);
+  if (!parsed.success) return null;
+  const d = parsed.data;
+  return {
+    disputeId: d.id,
+    chargeId: d.charge,
+    paymentIntentId: d.payment_intent ?? null,
+    amountCents: d.amount,
+    reason: d.reason ?? 'unknown',
+  };
+}
+
+/** Adds one billing interval, as Stripe does (the same day of the next month or year). */
+export function addInterval(date: Date, interval: 'month' | 'year'): Date {
+  const next = new Date(date);
+  if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/**
+ * What the simulated provider reports when a simulated checkout of subscription mode is paid:
+ * an active subscription of the recurring lines and its first, paid invoice. Mixed carts bill
+ * one-time lines on that first invoice only, as Stripe does.
+ */
+export function simulatedStart(input: {
+  subscriptionId: string;
+  sessionId: string;
+  paymentIntentId: string | null;
+  lines: {
+    name: string;
+    billingCycle: 'oneTime' | 'monthly' | 'yearly';
+    unitAmountCents: number;
+    quantity: number;
+  }[];
+  amountTotalCents: number;
+  plan: string;
+  now: Date;
+}): { subscription: SubscriptionSnapshot; invoice: InvoiceSnapshot } {
+  const recurring: SubscriptionLine[] = input.lines
+    .filter((l) => l.billingCycle !== 'oneTime')
+    .map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      unitAmountCents: l.unitAmountCents,
+      interval: l.billingCycle === 'yearly' ? 'year' : 'month',
+    }));
+  const interval = recurring[0]?.interval ?? 'month';
+  const periodEnd = addInterval(input.now, interval);
+  return {
+    subscription: {
+      providerSubscriptionId: input.subscriptionId,
+      providerCustomerId: null,
+      status: 'active',
+      plan: input.plan,
+      lines: recurring,
+      interval,
+      amountCents: recurring.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0),
+      currentPeriodEnd: periodEnd,
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      endedAt: null,
+      latestInvoiceId: `sim_in_${input.sessionId.slice(7)}`,
+    },
+    invoice: {
+      providerInvoiceId: `sim_in_${input.sessionId.slice(7)}`,
+      providerSubscriptionId: input.subscriptionId,
+      paymentIntentId: input.paymentIntentId,
+      billingReason: 'subscription_create',
+      amountCents: input.amountTotalCents,
+      periodStart: input.now,
+      periodEnd,
+      attempts: 1,
+    },
+  };
+}
+
+/** How far along a subscription's life a status is; a later event never moves it back. */
+function stage(status: SubscriptionStatus): number {
+  if (status === 'incomplete') return 0;
+  if (status === 'canceled' || status === 'incomplete_expired') return 2;
+  return 1;
+}
+
+/**
+ * Whether a snapshot from an event at `eventAt` may replace the record last updated by an
+ * event at `lastEventAt` with `current` status: newer events win; an ended subscription stays
+ * ended; at the same second, the later stage wins (created and updated often share one).
+ */
+export function supersedes(
+  incoming: { status: SubscriptionStatus; eventAt: Date },
+  current: { status: SubscriptionStatus; lastEventAt: Date },
+): boolean {
+  if (stage(current.status) === 2 && stage(incoming.status) < 2) return false;
+  const delta = incoming.eventAt.getTime() - current.lastEventAt.getTime();
+  if (delta !== 0) return delta > 0;
+  return stage(incoming.status) >= stage(current.status);
+}
+
+/** The four states a client sees. */
+export type DisplayStatus = 'active' | 'past due' | 'canceling' | 'canceled';
+
+export function displayStatus(s: {
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+}): DisplayStatus {
+  if (s.status === 'canceled' || s.status === 'incomplete_expired') return 'canceled';
+  if (s.status === 'past_due' || s.status === 'unpaid') return 'past due';
+  if (s.cancelAtPeriodEnd) return 'canceling';
+  return 'active';
+}
+
+/** Monthly recurring revenue of one subscription, in cents (yearly plans count a twelfth). */
+export function monthlyCents(s: { amountCents: number; interval: 'month' | 'year' }): number {
+  return s.interval === 'year' ? Math.round(s.amountCents / 12) : s.amountCents;
+}
