@@ -340,6 +340,7 @@ describe('simulated provider and the success page lookup', () => {
     expect(view.subscriptions).toEqual([
       {
         id: plan!.id,
+        orderId: order!.id,
         plan: 'Lily AI Customer Service Agent (monthly)',
         status: 'active',
         interval: 'month',
@@ -352,6 +353,12 @@ describe('simulated provider and the success page lookup', () => {
           paidAt: payments[0]!.paidAt!.toISOString(),
           refundedCents: 0,
         },
+        simulatedActions: [
+          { action: 'renew', label: 'Simulate renewal' },
+          { action: 'fail_renewal', label: 'Simulate failed renewal' },
+          { action: 'cancel_at_period_end', label: 'Cancel at period end' },
+          { action: 'refund', label: 'Refund last payment' },
+        ],
       },
     ]);
   });

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
+import { adminFetch } from './api';
 import { formatCents } from '../../lib/money';
 import { PAYMENT_KIND_LABEL } from '../orders/orders';
 import { onboardingProgressLabel } from './admin';
@@ -80,7 +82,55 @@ const columns: Column<AdminOrder>[] = [
         <span className="badge">{PAYMENT_KIND_LABEL[o.payment]}</span>
       ),
   },
+  {
+    header: 'Simulate',
+    cell: (o, { reload }) => <SimulateCell order={o} reload={reload} />,
+  },
 ];
+
+/** The simulated provider's buttons (local runs only); the list reloads after each. */
+function SimulateCell({ order, reload }: { order: AdminOrder; reload: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  if (!order.simulatedActions.length) return <span className="muted">—</span>;
+  const run = async (action: string) => {
+    setBusy(true);
+    try {
+      const { message: done } = await adminFetch<{ message: string }>(
+        '/api/test/simulate-billing',
+        { method: 'POST', body: { orderId: order.id, action } },
+      );
+      setMessage(done);
+      reload();
+    } catch (error) {
+      setMessage((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div
+      className="admin-simulate"
+      role="group"
+      aria-label={`Simulated billing for ${order.orderNumber}`}
+    >
+      {order.simulatedActions.map(({ action, label }) => (
+        <button
+          key={action}
+          type="button"
+          className="btn btn--ghost btn--sm"
+          disabled={busy}
+          onClick={() => void run(action)}
+        >
+          {label}
+        </button>
+      ))}
+      <span role="status" className="muted">
+        {message}
+      </span>
+    </div>
+  );
+}
 
 export function OrdersView() {
   return (

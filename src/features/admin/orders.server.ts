@@ -14,8 +14,11 @@ import {
   displayStatus,
   subscriptionsByProviderIds,
   type DisplayStatus,
+  simulatedActionsFor,
+  type SimulatedAction,
   type Subscription,
 } from '../subscriptions/subscriptions.server.ts';
+import { readEnv } from '../../server/env.ts';
 import { PAYMENT_KIND_LABEL, paymentKind, stripeDashboardUrl } from '../orders/orders.ts';
 import { onboardingProgressLabel, type ListQuery } from './admin.ts';
 import type { CsvColumn } from './csv.ts';
@@ -52,6 +55,8 @@ export type AdminOrder = {
   refundedCents: number;
   /** The plan this order started, as the provider last reported it. */
   subscription: { status: DisplayStatus; plan: string; currentPeriodEnd: string | null } | null;
+  /** What the simulated provider can play for this order (empty when payments are real). */
+  simulatedActions: SimulatedAction[];
 };
 
 export async function listOrders(db: Db, q: ListQuery, window: Window) {
@@ -87,6 +92,11 @@ export async function listOrders(db: Db, q: ListQuery, window: Window) {
     onboarding: onboardingProgress(forms.get(order.id)),
     refundedCents: order.refundedCents,
     subscription: subscriptionView(plans.get(order.stripeSubscriptionId ?? '')),
+    simulatedActions: simulatedActionsFor(
+      order,
+      plans.get(order.stripeSubscriptionId ?? ''),
+      readEnv().simulatedPayments,
+    ),
   }));
   return { items, total };
 }

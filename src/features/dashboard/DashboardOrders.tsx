@@ -6,11 +6,13 @@ import { ONBOARDING_STATUS_LABEL } from '../onboarding/onboarding';
 import {
   lastPaymentLine,
   subscriptionTerms,
+  type SimulatedAction,
   type DashboardOrder,
   type DashboardSubscription,
   type DashboardView,
 } from './dashboard';
-import { openBillingPortal } from './dashboard.store';
+import { useStore } from '@nanostores/react';
+import { $busy, openBillingPortal, simulateBilling } from './dashboard.store';
 
 export default function DashboardOrders({
   view,
@@ -43,6 +45,40 @@ export default function DashboardOrders({
   );
 }
 
+/** The simulated provider's buttons for one order (local runs only), labelled for that order. */
+function SimulatedActions({
+  orderId,
+  orderNumber,
+  actions,
+}: {
+  orderId: number;
+  orderNumber: string;
+  actions: SimulatedAction[];
+}) {
+  const busy = useStore($busy);
+  if (!actions.length) return null;
+  return (
+    <div
+      className="db-simulate"
+      role="group"
+      aria-label={`Simulated billing for order ${orderNumber}`}
+    >
+      <span className="muted db-small">Simulated payments:</span>
+      {actions.map(({ action, label }) => (
+        <button
+          key={action}
+          type="button"
+          className="btn btn--sm btn--outline"
+          disabled={busy}
+          onClick={() => void simulateBilling(orderId, action)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function OrderCard({ order }: { order: DashboardOrder }) {
   const status = order.onboarding.status;
   const date = new Date(order.createdAt).toLocaleDateString('en-US', {
@@ -67,6 +103,11 @@ function OrderCard({ order }: { order: DashboardOrder }) {
             ))}
           </ul>
         )}
+        <SimulatedActions
+          orderId={order.id}
+          orderNumber={order.orderNumber}
+          actions={order.simulatedActions}
+        />
       </div>
       <div className="db-order__side">
         <span
@@ -116,6 +157,11 @@ function SubscriptionItem({ subscription: s }: { subscription: DashboardSubscrip
       <p className="muted db-small">
         {last ? `${last} · ` : ''}Order {s.orderNumber}
       </p>
+      <SimulatedActions
+        orderId={s.orderId}
+        orderNumber={s.orderNumber}
+        actions={s.simulatedActions}
+      />
     </li>
   );
 }

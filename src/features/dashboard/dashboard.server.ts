@@ -19,6 +19,7 @@ import { orderIdsOfClient, ordersVisibleTo } from '../orders/orders.server.ts';
 import type { Order } from '../../server/db/schema.ts';
 import {
   displayStatus,
+  simulatedActionsFor,
   subscriptionsByProviderIds,
 } from '../subscriptions/subscriptions.server.ts';
 import type { DashboardOrder, DashboardSubscription, DashboardView } from './dashboard.ts';
@@ -56,6 +57,10 @@ export async function clientDashboard(db: Db, access: ClientAccess): Promise<Das
         totalSteps: progress.totalSteps,
         path: onboardingPathFor(order.productId, order.id),
       },
+      simulatedActions:
+        order.mode === 'payment'
+          ? simulatedActionsFor(order, undefined, readEnv().simulatedPayments)
+          : [],
     };
   });
 
@@ -95,6 +100,7 @@ async function dashboardSubscriptions(db: Db, orders: Order[]): Promise<Dashboar
     const paid = s.payments.find((p) => p.status === 'paid' && p.paidAt);
     return {
       id: s.id,
+      orderId: orderOf.get(s.providerSubscriptionId)?.id ?? 0,
       plan: s.plan,
       status: displayStatus(s),
       interval: s.interval,
@@ -102,6 +108,11 @@ async function dashboardSubscriptions(db: Db, orders: Order[]): Promise<Dashboar
       currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
       endedAt: s.endedAt?.toISOString() ?? null,
       orderNumber: orderOf.get(s.providerSubscriptionId)?.orderNumber ?? '',
+      simulatedActions: simulatedActionsFor(
+        orderOf.get(s.providerSubscriptionId) ?? { status: 'paid' },
+        s,
+        readEnv().simulatedPayments,
+      ),
       lastPayment: paid
         ? {
             amountCents: paid.amountCents,

@@ -8,7 +8,7 @@ import { notify } from '../../lib/notifications';
 import { RequestError, requestJson, sendRequest } from '../../lib/request-json';
 import { DASHBOARD_ERROR, MAGIC_LINK_INVALID, STATUS_ERROR } from '../clients/clients';
 import { safeRedirect } from '../onboarding/onboarding';
-import type { DashboardResponse, DashboardView } from './dashboard';
+import type { DashboardResponse, DashboardView, SimulatedBillingAction } from './dashboard';
 
 export type DashboardSession =
   { state: 'loading' } | { state: 'anonymous' } | { state: 'signed-in'; view: DashboardView };
@@ -165,6 +165,36 @@ export async function openBillingPortal(): Promise<boolean> {
   } catch (error) {
     showError((error instanceof RequestError && error.detail) || BILLING_ERROR);
     return false;
+  }
+}
+
+export const SIMULATION_ERROR = 'The simulation could not be run. Please try again.';
+
+/**
+ * The simulated provider's lifecycle buttons (local runs only): plays a renewal, a failed
+ * renewal, a cancellation or a refund for the order's plan, then shows the dashboard as it is
+ * afterwards. Answers what happened, or null when it could not be run.
+ */
+export async function simulateBilling(
+  orderId: number,
+  action: SimulatedBillingAction,
+): Promise<string | null> {
+  $busy.set(true);
+  try {
+    const { message } = await requestJson<{ message?: string }>(
+      'POST',
+      '/api/test/simulate-billing',
+      { orderId, action },
+    );
+    await loadDashboard();
+    const done = message ?? 'Done.';
+    notify({ title: 'Simulated', description: done });
+    return done;
+  } catch (error) {
+    showError((error instanceof RequestError && error.detail) || SIMULATION_ERROR);
+    return null;
+  } finally {
+    $busy.set(false);
   }
 }
 

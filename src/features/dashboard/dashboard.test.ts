@@ -34,6 +34,7 @@ describe('dashboard', () => {
 describe('a subscription on the dashboard', () => {
   const base: DashboardSubscription = {
     id: 1,
+    orderId: 3,
     plan: 'Lily AI Sales Agent (monthly)',
     status: 'active',
     interval: 'month',
@@ -42,6 +43,7 @@ describe('a subscription on the dashboard', () => {
     endedAt: null,
     orderNumber: 'NR-20261101-ABCDEF',
     lastPayment: { amountCents: 29900, paidAt: '2026-11-01T10:00:00.000Z', refundedCents: 0 },
+    simulatedActions: [],
   };
   it('says when an active plan renews and for how much', () => {
     expect(subscriptionTerms(base, formatCents)).toBe(

@@ -3,6 +3,9 @@
  * schema. Browser-safe: no server imports here.
  */
 import type { OnboardingStatus } from '../onboarding/onboarding';
+import type { SimulatedAction, SimulatedBillingAction } from '../subscriptions/subscriptions';
+
+export type { SimulatedAction, SimulatedBillingAction };
 
 export type DashboardOrder = {
   id: number;
@@ -15,11 +18,15 @@ export type DashboardOrder = {
   createdAt: string;
   items: { name: string; billingCycle: 'oneTime' | 'monthly' | 'yearly'; quantity: number }[];
   onboarding: { status: OnboardingStatus; stepsSaved: number; totalSteps: number; path: string };
+  /** The simulated provider's buttons for a one-time order (local runs only). */
+  simulatedActions: SimulatedAction[];
 };
 
 /** One plan of the client as the dashboard shows it (dates as ISO strings). */
 export type DashboardSubscription = {
   id: number;
+  /** The order that started the plan (the simulated lifecycle acts through it). */
+  orderId: number;
   plan: string;
   status: 'active' | 'past due' | 'canceling' | 'canceled';
   interval: 'month' | 'year';
@@ -30,6 +37,8 @@ export type DashboardSubscription = {
   endedAt: string | null;
   orderNumber: string;
   lastPayment: { amountCents: number; paidAt: string; refundedCents: number } | null;
+  /** The simulated provider's buttons for this plan (local runs only). */
+  simulatedActions: SimulatedAction[];
 };
 
 /** GET /api/dashboard → the signed-in client's own view (`SIGNED_OUT` without a session). */

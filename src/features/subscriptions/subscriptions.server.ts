@@ -8,16 +8,18 @@
  * older one (`supersedes`), an invoice is one row per invoice id whose 'paid' is never undone
  * by a late failure, and refunds keep the provider's running total.
  */
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import {
   subscriptionPayments,
   subscriptions,
+  type Order,
   type Subscription,
   type SubscriptionPayment,
 } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
-import type { FunctionContext } from '../../server/http.ts';
+import { HttpError, type FunctionContext } from '../../server/http.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
 import {
   findOrderByPaymentIntent,
@@ -30,8 +32,10 @@ import {
   paymentFailedTeamEmail,
 } from './subscription-emails.ts';
 import {
+  addInterval,
   monthlyCents,
   simulatedStart,
+  type SimulatedBillingAction,
   supersedes,
   type DisputeSnapshot,
   type InvoiceSnapshot,
@@ -239,7 +243,8 @@ async function enqueueFailureEmails(tx: Db, invoice: InvoiceSnapshot): Promise<n
 
 /**
  * charge.refunded: the refunded amount lands on the order it paid for (the first payment or a
- * one-time order), else on the renewal it paid for. Partial amounts are kept as they are.
+ * one-time order) and on the invoice it paid (a plan's first invoice or a renewal). Partial
+ * amounts are kept as they are.
  */
 export async function recordRefund(
   db: Db,
@@ -247,7 +252,7 @@ export async function recordRefund(
   { eventAt }: BillingEvent,
 ): Promise<{ target: 'order' | 'renewal' | null }> {
   const order = await recordOrderRefund(db, refund.paymentIntentId, refund.refundedCents, eventAt);
-  if (order) return { target: 'order' };
+  // The first invoice of a plan is paid by the order's payment: both show the refund.
   const rows = await db
     .update(subscriptionPayments)
     .set({
@@ -256,7 +261,7 @@ export async function recordRefund(
     })
     .where(eq(subscriptionPayments.paymentIntentId, refund.paymentIntentId))
     .returning({ id: subscriptionPayments.id });
-  return { target: rows.length ? 'renewal' : null };
+  return { target: order ? 'order' : rows.length ? 'renewal' : null };
 }
 
 /** charge.dispute.created: the team is alerted at once (disputes have a deadline). */
@@ -388,6 +393,151 @@ export async function subscriptionStats(db: Db, failedLimit = 10): Promise<Subsc
       failedAt: (payment.failedAt ?? payment.createdAt).toISOString(),
     })),
   };
+}
+
+/** The record as a snapshot, for the simulated provider to report a change to it. */
+function snapshotOf(row: Subscription): SubscriptionSnapshot {
+  return {
+    providerSubscriptionId: row.providerSubscriptionId,
+    providerCustomerId: row.providerCustomerId,
+    status: row.status,
+    plan: row.plan,
+    lines: row.lines,
+    interval: row.interval,
+    amountCents: row.amountCents,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    canceledAt: row.canceledAt,
+    endedAt: row.endedAt,
+    latestInvoiceId: row.latestInvoiceId,
+  };
+}
+
+const simulatedRef = (prefix: 'in' | 'pi') =>
+  `sim_${prefix}_${randomBytes(12).toString('base64url')}`;
+
+/**
+ * The simulated provider playing what Stripe would report next for an order's plan or payment,
+ * through the same functions as Stripe's events (local runs and tests only; the function that
+ * calls it is a 404 when payments are real). Answers a sentence saying what happened.
+ */
+export async function simulateBilling(
+  db: Db,
+  order: Order,
+  action: SimulatedBillingAction,
+  { now = new Date(), context }: { now?: Date; context?: FunctionContext | undefined } = {},
+): Promise<string> {
+  const event: BillingEvent = { eventAt: now, provider: 'simulated', context };
+  if (action === 'refund') return simulateRefund(db, order, event);
+  const [row] = order.stripeSubscriptionId
+    ? await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.providerSubscriptionId, order.stripeSubscriptionId))
+    : [];
+  if (!row || row.provider !== 'simulated')
+    throw new HttpError(409, 'This order has no simulated subscription.');
+  if (row.status === 'canceled') throw new HttpError(409, 'This plan is canceled.');
+  const current = snapshotOf(row);
+
+  if (action === 'cancel_at_period_end') {
+    await applySubscriptionSnapshot(
+      db,
+      { ...current, cancelAtPeriodEnd: true, canceledAt: now },
+      event,
+    );
+    return 'The plan is canceled at the end of its period.';
+  }
+
+  const periodStart = row.currentPeriodEnd ?? now;
+  if (action === 'renew' && row.cancelAtPeriodEnd) {
+    // The period ran out: what Stripe reports as customer.subscription.deleted.
+    await applySubscriptionSnapshot(
+      db,
+      { ...current, status: 'canceled', endedAt: periodStart },
+      event,
+    );
+    return 'The period ended and the plan was canceled, as requested.';
+  }
+
+  // A renewal retries the invoice that failed, if one is open, as Stripe's retries do.
+  const [open] = await db
+    .select()
+    .from(subscriptionPayments)
+    .where(
+      and(
+        eq(subscriptionPayments.providerSubscriptionId, row.providerSubscriptionId),
+        eq(subscriptionPayments.status, 'failed'),
+      ),
+    )
+    .orderBy(desc(subscriptionPayments.id))
+    .limit(1);
+  const invoice: InvoiceSnapshot = {
+    providerInvoiceId: open?.providerInvoiceId ?? simulatedRef('in'),
+    providerSubscriptionId: row.providerSubscriptionId,
+    paymentIntentId: action === 'renew' ? simulatedRef('pi') : null,
+    billingReason: 'subscription_cycle',
+    amountCents: row.amountCents,
+    periodStart: open?.periodStart ?? periodStart,
+    periodEnd: open?.periodEnd ?? addInterval(periodStart, row.interval),
+    attempts: (open?.attempts ?? 0) + 1,
+  };
+  if (action === 'fail_renewal') {
+    await recordInvoiceFailed(db, invoice, event);
+    await applySubscriptionSnapshot(db, { ...current, status: 'past_due' }, event);
+    return 'The renewal payment failed; the client was e-mailed and the plan is past due.';
+  }
+  await recordInvoicePaid(db, invoice, event);
+  await applySubscriptionSnapshot(
+    db,
+    {
+      ...current,
+      status: 'active',
+      currentPeriodEnd: invoice.periodEnd,
+      latestInvoiceId: invoice.providerInvoiceId,
+    },
+    event,
+  );
+  return open
+    ? 'The failed renewal was paid; the plan is active again.'
+    : 'The plan renewed and was paid.';
+}
+
+/** Refunds the latest payment in full: a renewal, or the order's own payment. */
+async function simulateRefund(db: Db, order: Order, event: BillingEvent): Promise<string> {
+  const [latest] = order.stripeSubscriptionId
+    ? await db
+        .select()
+        .from(subscriptionPayments)
+        .where(
+          and(
+            eq(subscriptionPayments.providerSubscriptionId, order.stripeSubscriptionId),
+            eq(subscriptionPayments.status, 'paid'),
+            ne(subscriptionPayments.billingReason, 'subscription_create'),
+          ),
+        )
+        .orderBy(desc(subscriptionPayments.paidAt), desc(subscriptionPayments.id))
+        .limit(1)
+    : [];
+  const target =
+    latest?.paymentIntentId && latest.refundedCents < latest.amountCents
+      ? { paymentIntentId: latest.paymentIntentId, amountCents: latest.amountCents }
+      : { paymentIntentId: order.stripePaymentIntentId, amountCents: order.amount };
+  if (!target.paymentIntentId) throw new HttpError(409, 'There is no payment to refund.');
+  const { target: refunded } = await recordRefund(
+    db,
+    {
+      paymentIntentId: target.paymentIntentId,
+      chargeId: `sim_ch_${target.paymentIntentId}`,
+      refundedCents: target.amountCents,
+      amountCents: target.amountCents,
+    },
+    event,
+  );
+  if (!refunded) throw new HttpError(409, 'There is no payment to refund.');
+  return refunded === 'order'
+    ? 'The order was refunded in full.'
+    : 'The last renewal was refunded in full.';
 }
 
 export type SubscriptionWithPayments = Subscription & { payments: SubscriptionPayment[] };

@@ -306,6 +306,49 @@ export function supersedes(
   return stage(incoming.status) >= stage(current.status);
 }
 
+/** What the simulated provider can play of a plan's life (local runs and tests only). */
+export const SIMULATED_BILLING_ACTIONS = [
+  'renew',
+  'fail_renewal',
+  'cancel_at_period_end',
+  'refund',
+] as const;
+export type SimulatedBillingAction = (typeof SIMULATED_BILLING_ACTIONS)[number];
+
+export const SIMULATED_BILLING_LABEL: Record<SimulatedBillingAction, string> = {
+  renew: 'Simulate renewal',
+  fail_renewal: 'Simulate failed renewal',
+  cancel_at_period_end: 'Cancel at period end',
+  refund: 'Refund last payment',
+};
+
+/** A button of the simulated provider, as the dashboard and the admin show it. */
+export type SimulatedAction = { action: SimulatedBillingAction; label: string };
+
+/**
+ * What the simulated provider can play for an order (none when payments are real): its plan's
+ * next steps, or a refund of a paid one-time order.
+ */
+export function simulatedActionsFor(
+  order: { status: string },
+  plan: { provider: string; status: SubscriptionStatus; cancelAtPeriodEnd: boolean } | undefined,
+  simulatedPayments: boolean,
+): SimulatedAction[] {
+  if (!simulatedPayments) return [];
+  const refundable = order.status === 'paid' || order.status === 'completed';
+  let actions: SimulatedBillingAction[];
+  if (!plan || plan.provider !== 'simulated') actions = refundable ? ['refund'] : [];
+  else if (plan.status === 'canceled') actions = ['refund'];
+  else if (plan.cancelAtPeriodEnd) actions = ['renew', 'refund'];
+  else actions = ['renew', 'fail_renewal', 'cancel_at_period_end', 'refund'];
+  return actions.map((action) => ({ action, label: SIMULATED_BILLING_LABEL[action] }));
+}
+
+export const simulateBillingSchema = z.object({
+  orderId: z.number().int().positive().max(2_147_483_647),
+  action: z.enum(SIMULATED_BILLING_ACTIONS),
+});
+
 /** The four states a client sees. */
 export type DisplayStatus = 'active' | 'past due' | 'canceling' | 'canceled';
 

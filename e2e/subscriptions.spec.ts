@@ -1,0 +1,55 @@
+/**
+ * A plan's life as the buyer sees it on the dashboard, in local mode: bought through the
+ * simulated payment page, renewed, a renewal failed and recovered, canceled at period end, and
+ * each state on the dashboard, with the simulated provider's buttons.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect } from './fixtures';
+
+test('a monthly plan bought, renewed, failed, recovered and canceled at period end', async ({
+  page,
+}) => {
+  await page.goto('/purchase/lily');
+  await page.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
+  await expect(page).toHaveURL(/\/pay\/simulated\?session=sim_cs_/);
+  await page.getByLabel('Full name').fill('Katherine Johnson');
+  await page.getByLabel('Email').fill(`plan.${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Pay $299.00', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  const plans = page.getByRole('list', { name: 'Your subscriptions' });
+  const plan = plans.getByRole('listitem').filter({ hasText: 'Lily AI Sales Agent (monthly)' });
+  await expect(plan.getByText('Active', { exact: true })).toBeVisible();
+  await expect(plan.getByText(/^Renews on .+ for \$299\.00 per month\.$/)).toBeVisible();
+  await expect(plan.getByText(/^Last payment \$299\.00 on /)).toBeVisible();
+  const renewsOn = (await plan.getByText(/^Renews on /).textContent()) ?? '';
+
+  const actions = plan.getByRole('group', { name: /^Simulated billing for order / });
+  await actions.getByRole('button', { name: 'Simulate renewal' }).click();
+  await expect(page.getByText('The plan renewed and was paid.')).toBeVisible();
+  await expect(plan.getByText(/^Renews on /)).not.toHaveText(renewsOn);
+
+  await actions.getByRole('button', { name: 'Simulate failed renewal' }).click();
+  await expect(plan.getByText('Past due', { exact: true })).toBeVisible();
+  await expect(plan.getByText(/The last renewal payment failed/)).toBeVisible();
+
+  await actions.getByRole('button', { name: 'Simulate renewal' }).click();
+  await expect(
+    page.getByText('The failed renewal was paid; the plan is active again.'),
+  ).toBeVisible();
+  await expect(plan.getByText('Active', { exact: true })).toBeVisible();
+
+  await actions.getByRole('button', { name: 'Cancel at period end' }).click();
+  await expect(plan.getByText('Canceling', { exact: true })).toBeVisible();
+  await expect(
+    plan.getByText(/^Canceled: stays active until .+ and will not renew\.$/),
+  ).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Cancel at period end' })).toHaveCount(0);
+
+  const scan = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(scan.violations.map((v) => v.id)).toEqual([]);
+});
