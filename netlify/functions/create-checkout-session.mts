@@ -5,6 +5,7 @@ import {
   checkoutAttempt,
   startCheckout,
 } from '../../src/features/checkout/checkout.server.ts';
+import { provenCustomerId } from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/server/http.ts';
@@ -21,12 +22,14 @@ export default handler(['POST'], async (req) => {
     await enforce(db, `checkout:${clientIp(req)}`, { limit: 20, windowSeconds: 600 });
   }
   const attempt = checkoutAttempt(req);
+  const customerId = provider.name === 'stripe' ? await provenCustomerId(db, req) : null;
   const { url } = await startCheckout(
     db,
     provider,
     await readJson(req),
     allowedOrigins(req, env.siteUrl),
     attempt.token,
+    { customerId },
   );
   // The cookie is what later proves this browser paid (the success URL alone proves nothing).
   return json({ url }, { headers: { 'Set-Cookie': attempt.cookie } });

@@ -15,7 +15,13 @@ import {
   subscriptions,
 } from '../../src/server/db/schema.ts';
 import { startStripeStandIn, type StandIn } from '../../src/testing/stripe-stand-in.ts';
-import { CLIENT_SESSION_COOKIE } from '../../src/features/clients/client-sessions.server.ts';
+import {
+  attachStripeCustomer,
+  clientForPurchase,
+  CLIENT_SESSION_COOKIE,
+  proveClientEmail,
+  startClientSession,
+} from '../../src/features/clients/clients.server.ts';
 import { CHECKOUT_ATTEMPT_COOKIE } from '../../src/features/checkout/checkout.server.ts';
 import * as checkoutSessionFn from '../functions/checkout-session.mts';
 import createCheckoutSession from '../functions/create-checkout-session.mts';
@@ -186,6 +192,53 @@ describe('POST /api/create-checkout-session', () => {
     );
     expect(res.status).toBe(403);
     expect((await get(createCheckoutSession, '/api/create-checkout-session')).status).toBe(405);
+  });
+});
+
+describe('one checkout attempt, one session', () => {
+  const cart = [{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }];
+  async function attempt(items: Item[], attemptId: string | undefined, cookie?: string) {
+    const res = await post(
+      createCheckoutSession,
+      '/api/create-checkout-session',
+      payload(items, attemptId ? { attempt_id: attemptId } : {}),
+      cookie ? { cookie } : {},
+    );
+    expect(res.status).toBe(200);
+    return { url: ((await res.json()) as { url: string }).url, cookie: cookieFrom(res) };
+  }
+
+  it('answers a double click (same attempt, same browser) with the same session, stored once', async () => {
+    const first = await attempt(cart, 'attempt-0000000000000001');
+    const again = await attempt(cart, 'attempt-0000000000000001', first.cookie);
+    expect(again.url).toBe(first.url);
+    const id = sessionIdOf(first.url);
+    expect(await db.$count(checkoutSessions, eq(checkoutSessions.id, id))).toBe(1);
+  });
+
+  it('makes a new session for a changed cart, another browser, or no attempt id', async () => {
+    const first = await attempt(cart, 'attempt-0000000000000002');
+    const changed = await attempt(
+      [...cart, { id: 'lily-ai', billingCycle: 'monthly', quantity: 1 }],
+      'attempt-0000000000000002',
+      first.cookie,
+    );
+    expect(changed.url).not.toBe(first.url);
+    const otherBrowser = await attempt(cart, 'attempt-0000000000000002');
+    expect(otherBrowser.url).not.toBe(first.url);
+    const plain = await attempt(cart, undefined, first.cookie);
+    const plainAgain = await attempt(cart, undefined, first.cookie);
+    expect(plainAgain.url).not.toBe(plain.url);
+  });
+
+  it('refuses a malformed attempt id', async () => {
+    const res = await post(
+      createCheckoutSession,
+      '/api/create-checkout-session',
+      payload(cart, { attempt_id: 'short' }),
+    );
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/attempt_id/);
   });
 });
 
@@ -525,6 +578,62 @@ describe('Stripe provider through the function (local stand-in API)', () => {
       paymentIntentId: 'pi_standin_1',
     });
     expect(after.headers.get('set-cookie')).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));
+  });
+});
+
+describe('Stripe checkout attempts and returning clients (local stand-in API)', () => {
+  let standIn: StandIn;
+  let saved: NodeJS.ProcessEnv;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    saved = { ...process.env };
+    process.env.STRIPE_SECRET_KEY = 'sk_test_standin';
+    process.env.STRIPE_API_HOST = standIn.url;
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await standIn.close();
+  });
+
+  it('sends one idempotency key for the retries of one attempt, and gets one session', async () => {
+    const body = payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], {
+      attempt_id: 'stripe-attempt-000000001',
+    });
+    const first = await post(createCheckoutSession, '/api/create-checkout-session', body);
+    const retry = await post(createCheckoutSession, '/api/create-checkout-session', body, {
+      cookie: cookieFrom(first),
+    });
+    const [a, b] = standIn.requests.slice(-2);
+    expect(a!.headers['idempotency-key']).toBe(b!.headers['idempotency-key']);
+    expect(String(a!.headers['idempotency-key'])).toMatch(/^checkout-[\w-]{43}$/);
+    expect(((await retry.json()) as { url: string }).url).toBe(
+      ((await first.json()) as { url: string }).url,
+    );
+    expect(a!.form).not.toHaveProperty('customer');
+  });
+
+  it("reuses a proven, signed-in client's Stripe customer, never an order-only session's", async () => {
+    const { clientId } = await clientForPurchase(db, {
+      email: 'returning@example.com',
+      name: 'Returning Client',
+    });
+    await proveClientEmail(db, clientId);
+    await attachStripeCustomer(db, clientId, 'cus_returning_1');
+    const whole = await startClientSession(db, { clientId, wholeAccount: true, orderIds: [] });
+    const orderOnly = await startClientSession(db, { clientId, wholeAccount: false, orderIds: [] });
+    const items = [{ id: 'lily-ai', billingCycle: 'monthly', quantity: 1 }];
+
+    await post(createCheckoutSession, '/api/create-checkout-session', payload(items), {
+      cookie: whole.split(';')[0]!,
+    });
+    expect(standIn.requests.at(-1)!.form).toMatchObject({
+      customer: 'cus_returning_1',
+      'customer_update[address]': 'auto',
+    });
+    await post(createCheckoutSession, '/api/create-checkout-session', payload(items), {
+      cookie: orderOnly.split(';')[0]!,
+    });
+    expect(standIn.requests.at(-1)!.form).not.toHaveProperty('customer');
   });
 });
 

@@ -12,6 +12,7 @@ import { CYCLE_LABEL, canonicalId, findItem, formatUsd } from '../catalogue/cata
 import type { CartItem } from '../cart/cart.store';
 import { $cartItems, addCatalogueItem } from '../cart/cart.store';
 import { notify } from '../../lib/notifications';
+import { attemptIdFor, forgetCheckoutAttempt } from './checkout-attempt';
 import './checkout.css';
 
 export const CHECKOUT_FALLBACK_ERROR = 'Failed to create checkout session. Please try again.';
@@ -65,6 +66,7 @@ export default function CheckoutPage() {
           items: current,
           success_url: `${origin}/checkout/success`,
           cancel_url: `${origin}/checkout`,
+          attempt_id: attemptIdFor(current),
         },
       );
       if (data.error) throw new Error(data.error);
@@ -98,6 +100,7 @@ export default function CheckoutPage() {
     if (params.has('product') || params.has('price'))
       window.history.replaceState(null, '', window.location.pathname);
     if (params.has('canceled')) {
+      forgetCheckoutAttempt();
       window.history.replaceState(null, '', window.location.pathname);
       notify({
         title: 'Payment canceled',

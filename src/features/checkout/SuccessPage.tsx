@@ -10,6 +10,7 @@ import type { IconName } from '../../components/ui/icons';
 import { centsToDollars, formatUsd } from '../../lib/money';
 import SignInLinkForm from '../clients/SignInLinkForm';
 import { loadCart } from '../cart/cart.store';
+import { forgetCheckoutAttempt } from './checkout-attempt';
 import { RequestError, requestJson } from '../../lib/request-json';
 import './checkout.css';
 import {
@@ -314,6 +315,9 @@ export default function SuccessPage({ support }: { support: Support }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const polls = useRef(0);
   const [round, setRound] = useState(0);
+
+  // The checkout this page follows is over: the next one is a new attempt.
+  useEffect(() => forgetCheckoutAttempt(), []);
 
   useEffect(() => {
     let cancelled = false;

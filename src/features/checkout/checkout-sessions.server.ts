@@ -9,8 +9,12 @@ import { checkoutSessions, type CheckoutSession } from '../../server/db/schema.t
 
 export type NewCheckoutSession = typeof checkoutSessions.$inferInsert;
 
+/** Stores a new session; the same session again (a retried attempt) is stored once. */
 export async function insertCheckoutSession(db: Db, values: NewCheckoutSession): Promise<void> {
-  await db.insert(checkoutSessions).values(values);
+  await db
+    .insert(checkoutSessions)
+    .values(values)
+    .onConflictDoNothing({ target: checkoutSessions.id });
 }
 
 export async function findCheckoutSession(db: Db, id: string): Promise<CheckoutSession | null> {

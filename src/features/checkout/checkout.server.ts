@@ -3,7 +3,7 @@
  * answer the success page's session lookup (fulfilling on the way), run the simulated
  * provider's Pay / Decline / Cancel, and the test suite's payment intent.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { z } from '../../lib/zod';
 import { getDb, type Db } from '../../server/db/client.ts';
 import {
@@ -146,6 +146,27 @@ export async function orderForBrowser(
 }
 
 /**
+ * The provider's idempotency key for one checkout attempt of one browser: the attempt id the
+ * browser keeps across retries, bound to its attempt cookie and to the exact priced cart, so a
+ * double click or a retried request makes one session and a changed cart a new one. Without an
+ * attempt id (older clients) every request is its own checkout.
+ */
+function idempotencyKey(
+  attemptToken: string,
+  attemptId: string | undefined,
+  lines: readonly { id: string; billingCycle: string; quantity: number; unitAmountCents: number }[],
+  successUrl: string,
+  cancelUrl: string,
+): string {
+  if (!attemptId) return `checkout-${randomUUID()}`;
+  const cart = lines.map((l) => `${l.id}:${l.billingCycle}:${l.quantity}:${l.unitAmountCents}`);
+  const digest = createHash('sha256')
+    .update([attemptToken, attemptId, cart.join('|'), successUrl, cancelUrl].join('\n'))
+    .digest('base64url');
+  return `checkout-${digest}`;
+}
+
+/**
  * POST /api/create-checkout-session: validates and prices the cart from the catalogue,
  * creates the provider session, records it with the browser's attempt, and answers the
  * payment page URL.
@@ -156,6 +177,7 @@ export async function startCheckout(
   body: unknown,
   origins: readonly string[],
   attemptToken: string,
+  options: { customerId?: string | null } = {},
 ): Promise<{ url: string; sessionId: string }> {
   const input = createCheckoutSessionSchema.parse(body);
   for (const [field, url] of [
@@ -174,8 +196,16 @@ export async function startCheckout(
     amountTotalCents: cart.amountTotalCents,
     successUrl,
     cancelUrl,
-    idempotencyKey: `checkout-${randomUUID()}`,
+    idempotencyKey: idempotencyKey(
+      attemptToken,
+      input.attempt_id,
+      cart.lines,
+      successUrl,
+      cancelUrl,
+    ),
+    customerId: options.customerId ?? undefined,
   });
+  // A retry of the same attempt gets the same session back; it is stored once.
   await insertCheckoutSession(db, {
     id: created.id,
     provider: provider.name,

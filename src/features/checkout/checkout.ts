@@ -42,6 +42,14 @@ export const createCheckoutSessionSchema = z.object({
     .max(MAX_LINES, 'Too many items in the cart'),
   success_url: z.string().min(1, 'success_url is required').max(2000),
   cancel_url: z.string().min(1, 'cancel_url is required').max(2000),
+  /**
+   * The browser's checkout attempt: the same id for every retry of one click (double clicks,
+   * a retried request), a new one for a new checkout. It makes the provider's idempotency key.
+   */
+  attempt_id: z
+    .string()
+    .regex(/^[\w-]{16,64}$/, 'attempt_id must be 16 to 64 letters, digits, _ or -')
+    .optional(),
 });
 export type CreateCheckoutSessionInput = z.infer<typeof createCheckoutSessionSchema>;
 

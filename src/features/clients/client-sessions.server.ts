@@ -158,3 +158,16 @@ export async function endAllClientSessions(db: Db, clientId: number): Promise<nu
     .returning({ tokenHash: clientSessions.tokenHash });
   return ended.length;
 }
+
+/**
+ * The payment provider's customer of the client this browser is signed in as, when the
+ * session holds the whole account (the address was proven by a sign-in link) and the client
+ * has one; a new checkout reuses it so every plan is in one billing account. Never for an
+ * order-only session: a typed e-mail address proves nothing.
+ */
+export async function provenCustomerId(db: Db, req: Request): Promise<string | null> {
+  const access = await readClientAccess(db, req);
+  if (!access?.wholeAccount || access.clientId === null) return null;
+  const client = await findClient(db, access.clientId);
+  return client && isProven(client) ? client.stripeCustomerId : null;
+}

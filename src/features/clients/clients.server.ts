@@ -21,6 +21,7 @@ export {
   endAllClientSessions,
   endClientSession,
   grantOrderToBrowser,
+  provenCustomerId,
   readClientAccess,
   startClientSession,
   type ClientAccess,

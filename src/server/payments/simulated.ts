@@ -4,7 +4,7 @@
  * Pay / Decline / Cancel actions update that row and then run the same fulfilment as the
  * Stripe webhook.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type {
   CreateCheckoutInput,
   CreatedCheckout,
@@ -28,7 +28,8 @@ export class SimulatedProvider implements PaymentProvider {
   readonly name = 'simulated' as const;
 
   async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
-    const id = simulatedId('cs');
+    // Like Stripe, the same idempotency key answers the same session.
+    const id = `sim_cs_${createHash('sha256').update(input.idempotencyKey).digest('base64url').slice(0, 24)}`;
     const url = new URL(SIMULATED_PAY_PATH, input.successUrl);
     url.searchParams.set('session', id);
     return { id, url: url.toString() };

@@ -1,0 +1,67 @@
+/**
+ * The browser's checkout attempt (`attempt_id` in checkout.ts; no zod here, the checkout
+ * island loads none): kept in sessionStorage so
+ * every retry of one checkout, a double click included, sends the same id and gets the same
+ * payment session. A new cart, a canceled payment or a finished one starts a new attempt.
+ */
+const KEY = 'checkout-attempt';
+
+/** What identifies a cart for a retry: the same lines in the same order. */
+export function cartFingerprint(
+  items: readonly { id: string; billingCycle?: string; quantity?: number }[],
+) {
+  return items.map((i) => `${i.id}:${i.billingCycle ?? ''}:${i.quantity ?? 1}`).join('|');
+}
+
+/**
+ * The attempt to send: the stored one while the cart is the one it was made for (a retry),
+ * else a new one with `fresh` as its id (a new checkout).
+ */
+export function checkoutAttemptFor(
+  stored: { id: string; cart: string } | null,
+  cart: string,
+  fresh: string,
+): { id: string; cart: string } {
+  return stored && stored.cart === cart ? stored : { id: fresh, cart };
+}
+
+function read(): { id: string; cart: string } | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as unknown;
+    if (value && typeof value === 'object' && 'id' in value && 'cart' in value) {
+      const { id, cart } = value as { id: unknown; cart: unknown };
+      if (typeof id === 'string' && typeof cart === 'string') return { id, cart };
+    }
+  } catch {
+    // Storage off or unreadable: every click is then its own attempt.
+  }
+  return null;
+}
+
+function freshId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The id to send for this cart, remembered for its retries. */
+export function attemptIdFor(
+  items: readonly { id: string; billingCycle?: string; quantity?: number }[],
+) {
+  const attempt = checkoutAttemptFor(read(), cartFingerprint(items), freshId());
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(attempt));
+  } catch {
+    // Not remembered: a retry becomes a new attempt, which is still one session per click.
+  }
+  return attempt.id;
+}
+
+/** After a cancel or a payment: the next checkout is a new attempt. */
+export function forgetCheckoutAttempt(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
