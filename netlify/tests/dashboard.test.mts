@@ -269,5 +269,18 @@ describe('billing portal', () => {
       'https://billing.stripe.com/session/test_123',
     );
     expect(calls).toEqual([{ customer: 'cus_123', return_url: 'https://shop.example/dashboard' }]);
+
+    // With the configuration `npm run stripe:setup` made, the portal opens with it.
+    const configured = readEnv({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      SITE_URL: 'https://shop.example',
+      STRIPE_PORTAL_CONFIGURATION: 'bpc_123',
+    });
+    await billingPortalUrl(db, client.id, { env: configured, stripe });
+    expect(calls.at(-1)).toEqual({
+      customer: 'cus_123',
+      return_url: 'https://shop.example/dashboard',
+      configuration: 'bpc_123',
+    });
   });
 });

@@ -78,6 +78,8 @@ export function readEnv(
     stripeSecretKey,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiHost: env.STRIPE_API_HOST || undefined,
+    /** The Billing Portal configuration `npm run stripe:setup` made (bpc_...). */
+    stripePortalConfiguration: env.STRIPE_PORTAL_CONFIGURATION || undefined,
     sessionSecret: sessionSecret(env, processEnv),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'NovaReach Digital <hello@novareach.example>',

@@ -21,6 +21,8 @@ export type StandIn = {
   requests: RecordedRequest[];
   /** Sessions created so far, by id, as the stand-in returns them. */
   sessions: Map<string, Record<string, unknown>>;
+  /** Billing Portal configurations, by id: the form they were last created or updated with. */
+  portalConfigurations: Map<string, Record<string, string>>;
   close(): Promise<void>;
 };
 
@@ -52,6 +54,7 @@ function refusal(form: Record<string, string>, idempotencyKey: string): string |
 export async function startStripeStandIn(): Promise<StandIn> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
+  const portalConfigurations = new Map<string, Record<string, string>>();
   const byIdempotencyKey = new Map<string, { form: string; session: Record<string, unknown> }>();
   let counter = 0;
 
@@ -131,6 +134,31 @@ export async function startStripeStandIn(): Promise<StandIn> {
         if (key) byIdempotencyKey.set(key, { form: body, session });
         return send(200, session);
       }
+      if (url.pathname.startsWith('/v1/billing_portal/configurations')) {
+        const configuration = (id: string, f: Record<string, string>) => ({
+          id,
+          object: 'billing_portal.configuration',
+          metadata: Object.fromEntries(
+            Object.entries(f)
+              .filter(([k]) => k.startsWith('metadata['))
+              .map(([k, v]) => [k.slice(9, -1), v]),
+          ),
+        });
+        if (req.method === 'GET' && url.pathname === '/v1/billing_portal/configurations') {
+          const data = [...portalConfigurations].map(([id, f]) => configuration(id, f));
+          return send(200, { object: 'list', data, has_more: false });
+        }
+        if (req.method === 'POST' && url.pathname === '/v1/billing_portal/configurations') {
+          const id = `bpc_test_${String(++counter).padStart(6, '0')}`;
+          portalConfigurations.set(id, form);
+          return send(200, configuration(id, form));
+        }
+        const id = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+        if (req.method === 'POST' && portalConfigurations.has(id)) {
+          portalConfigurations.set(id, form);
+          return send(200, configuration(id, form));
+        }
+      }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && match) {
         const session = sessions.get(decodeURIComponent(match[1] ?? ''));
@@ -158,6 +186,7 @@ export async function startStripeStandIn(): Promise<StandIn> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
+    portalConfigurations,
     close: () =>
       new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

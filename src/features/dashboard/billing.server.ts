@@ -15,7 +15,11 @@ export const BILLING_SIMULATED =
 type PortalClient = {
   billingPortal: {
     sessions: {
-      create(params: { customer: string; return_url: string }): Promise<{ url: string }>;
+      create(params: {
+        customer: string;
+        return_url: string;
+        configuration?: string;
+      }): Promise<{ url: string }>;
     };
   };
 };
@@ -36,6 +40,8 @@ export async function billingPortalUrl(
   const session = await stripe.billingPortal.sessions.create({
     customer: client.stripeCustomerId,
     return_url: new URL('/dashboard', env.siteUrl).toString(),
+    // The configuration `npm run stripe:setup` keeps (cancel at period end, invoices, ...).
+    ...(env.stripePortalConfiguration ? { configuration: env.stripePortalConfiguration } : {}),
   });
   return session.url;
 }
