@@ -579,21 +579,6 @@ describe('Stripe provider through the function (local stand-in API)', () => {
     });
     expect(after.headers.get('set-cookie')).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));
   });
-});
-
-describe('Stripe checkout attempts and returning clients (local stand-in API)', () => {
-  let standIn: StandIn;
-  let saved: NodeJS.ProcessEnv;
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    saved = { ...process.env };
-    process.env.STRIPE_SECRET_KEY = 'sk_test_standin';
-    process.env.STRIPE_API_HOST = standIn.url;
-  });
-  afterAll(async () => {
-    process.env = saved;
-    await standIn.close();
-  });
 
   it('sends one idempotency key for the retries of one attempt, and gets one session', async () => {
     const body = payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }], {

@@ -51,7 +51,9 @@ import {
 } from '../../src/testing/onboarding-fixtures.ts';
 import { createSession } from '../../src/server/auth/session.ts';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
-import { checkoutSessions, orderItems, rateLimitHits } from '../../src/server/db/schema.ts';
+import { orderItems, rateLimitHits } from '../../src/server/db/schema.ts';
+import { HANDLED_EVENTS } from '../../src/features/checkout/stripe-webhook.server.ts';
+import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
 import { memoryLogoStore, saveLogo, setLogoStore } from '../../src/server/uploads/logo.ts';
 
 /* ------------------------------------------------------------------------------------------ */
@@ -68,19 +70,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** Caps one route's property (shrinking included) so a failing route cannot stall the file. */
 const ROUTE_TIME_LIMIT_MS = 90_000;
 const WEBHOOK_SECRET = 'whsec_fuzz_secret_for_vitest';
-const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'charge.refunded',
-  'charge.dispute.created',
-];
+
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 /** Methods no route allows; `patch` stays lower-case in a Request (only six are normalised). */
 const ODD_METHODS = ['patch', 'PROPFIND', 'FOO', 'LINK'];
@@ -203,15 +193,7 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) {
     for (const provider of ['simulated', 'stripe'] as const) {
       const id = provider === 'simulated' ? `sim_cs_fuzz_${i}` : `cs_test_fuzz_${i}`;
-      await db.insert(checkoutSessions).values({
-        id,
-        provider,
-        mode: cart.mode,
-        lines: cart.lines,
-        amountTotalCents: cart.amountTotalCents,
-        successUrl: `${ORIGIN}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${ORIGIN}/checkout?canceled=1`,
-      });
+      await storeCheckoutSession(db, id, undefined, provider);
       if (provider === 'simulated') simSessions.push(id);
       else stripeSessions.push({ id, amount: cart.amountTotalCents });
     }

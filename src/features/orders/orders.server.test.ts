@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
-import { checkoutSessions, emailOutbox, magicLinks, orders } from '../../server/db/schema';
+import { emailOutbox, magicLinks, orders } from '../../server/db/schema';
 import type { PaymentProvider, ProviderSession } from '../../server/payments/provider';
-import { priceCart } from '../checkout/checkout';
 import { buildOrderItemPdf, pdfSafe } from './order-documents';
 import { fulfillCheckout } from '../checkout/checkout.server';
 import { createTestOrder } from '../test-mode/test-orders.server';
 import { newOrderNumber, orderItemDownload } from './orders.server';
+import { storeCheckoutSession } from '../../testing/checkout-fixtures';
 
 let db: Db;
 beforeAll(async () => {
@@ -36,20 +36,16 @@ function providerSaying(state: Partial<ProviderSession>): PaymentProvider {
   };
 }
 
-async function session(id: string, provider: 'stripe' | 'simulated' = 'stripe') {
-  const cart = priceCart([
-    { id: 'lily-ai', billingCycle: 'monthly', quantity: 1 },
-    { id: 'starter', billingCycle: 'oneTime', quantity: 1 },
-  ]);
-  await db.insert(checkoutSessions).values({
+function session(id: string, provider: 'stripe' | 'simulated' = 'stripe') {
+  return storeCheckoutSession(
+    db,
     id,
+    [
+      { id: 'lily-ai', billingCycle: 'monthly', quantity: 1 },
+      { id: 'starter', billingCycle: 'oneTime', quantity: 1 },
+    ],
     provider,
-    mode: cart.mode,
-    lines: cart.lines,
-    amountTotalCents: cart.amountTotalCents,
-    successUrl: 'http://localhost:4321/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-    cancelUrl: 'http://localhost:4321/checkout?canceled=1',
-  });
+  );
 }
 
 describe('fulfillCheckout', () => {
