@@ -175,21 +175,32 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_session_unique').on(t.checkoutSessionId),
     index('orders_payment_intent_idx').on(t.stripePaymentIntentId),
     index('orders_client_idx').on(t.clientId),
+    // The admin list's order, and its status filter.
+    index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('orders_subscription_idx').on(t.stripeSubscriptionId),
   ],
 );
 
-export const orderItems = pgTable('order_items', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  productId: text('product_id').notNull(),
-  name: text('name').notNull(),
-  type: text('type', { enum: ['package', 'website', 'agent'] }).notNull(),
-  billingCycle: text('billing_cycle', { enum: ['oneTime', 'monthly', 'yearly'] }).notNull(),
-  unitAmountCents: integer('unit_amount_cents').notNull(),
-  quantity: integer('quantity').notNull(),
-});
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['package', 'website', 'agent'] }).notNull(),
+    billingCycle: text('billing_cycle', { enum: ['oneTime', 'monthly', 'yearly'] }).notNull(),
+    unitAmountCents: integer('unit_amount_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    // Line items are read per order (lists, exports, downloads).
+    index('order_items_order_idx').on(t.orderId),
+  ],
+);
 
 /** Stripe events already handled, so a redelivered event is acknowledged without new work. */
 export const webhookEvents = pgTable('webhook_events', {
@@ -214,54 +225,84 @@ export const onboardingForms = pgTable('onboarding_forms', {
 });
 
 /** The long /client-onboarding form. */
-export const clientOnboardingSubmissions = pgTable('client_onboarding_submissions', {
-  id: serial('id').primaryKey(),
-  productId: text('product_id').notNull().default('starter'),
-  fullName: text('full_name').notNull(),
-  email: text('email').notNull(),
-  businessName: text('business_name').notNull(),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-  ghlLocationId: text('ghl_location_id'),
-  simulated: boolean('simulated').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const clientOnboardingSubmissions = pgTable(
+  'client_onboarding_submissions',
+  {
+    id: serial('id').primaryKey(),
+    productId: text('product_id').notNull().default('starter'),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    businessName: text('business_name').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    ghlLocationId: text('ghl_location_id'),
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('client_onboarding_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
 
-export const contactMessages = pgTable('contact_messages', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull().default(''),
-  company: text('company').notNull().default(''),
-  message: text('message').notNull(),
-  formType: text('form_type').notNull().default('contact'),
-  status: text('status', { enum: ['new', 'handled'] })
-    .notNull()
-    .default('new'),
-  createdAt: createdAt(),
-  handledAt: timestamp('handled_at', { withTimezone: true }),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    message: text('message').notNull(),
+    formType: text('form_type').notNull().default('contact'),
+    status: text('status', { enum: ['new', 'handled'] })
+      .notNull()
+      .default('new'),
+    createdAt: createdAt(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The admin list's order, and its status filter.
+    index('contact_messages_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('contact_messages_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+  ],
+);
 
-export const meetingRequests = pgTable('meeting_requests', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull().default(''),
-  company: text('company').notNull().default(''),
-  meetingType: text('meeting_type').notNull(),
-  /** ISO date, YYYY-MM-DD. */
-  preferredDate: text('preferred_date').notNull(),
-  /** One of the offered slots, e.g. "9:30 AM". */
-  preferredTime: text('preferred_time').notNull(),
-  timezone: text('timezone').notNull(),
-  message: text('message').notNull().default(''),
-  status: text('status', { enum: ['requested', 'confirmed', 'proposed', 'declined'] })
-    .notNull()
-    .default('requested'),
-  proposedDate: text('proposed_date'),
-  proposedTime: text('proposed_time'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const meetingRequests = pgTable(
+  'meeting_requests',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    meetingType: text('meeting_type').notNull(),
+    /** ISO date, YYYY-MM-DD. */
+    preferredDate: text('preferred_date').notNull(),
+    /** One of the offered slots, e.g. "9:30 AM". */
+    preferredTime: text('preferred_time').notNull(),
+    timezone: text('timezone').notNull(),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: ['requested', 'confirmed', 'proposed', 'declined'] })
+      .notNull()
+      .default('requested'),
+    proposedDate: text('proposed_date'),
+    proposedTime: text('proposed_time'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('meeting_requests_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('meeting_requests_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+  ],
+);
 
 export type OutboxAttachment = { filename: string; contentType: string; content: string };
 
