@@ -15,7 +15,7 @@ import type { CheckoutSession, Order } from '../../server/db/schema.ts';
 import { HttpError, readCookie, type FunctionContext } from '../../server/http.ts';
 import type { PaymentProvider } from '../../server/payments/index.ts';
 import { planLabel } from '../../server/payments/provider.ts';
-import { simulatedId, simulatedSubscriptionId } from '../../server/payments/simulated.ts';
+import { simulatedId } from '../../server/payments/simulated.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
 import {
   actingClientId,
@@ -338,17 +338,17 @@ export async function runSimulatedAction(
     return payPage;
   }
   const result = await fulfillCheckout(session.id, { db, context });
-  if (result.state === 'fulfilled' && session.mode === 'subscription') {
+  const order = result.state === 'fulfilled' ? result.order : null;
+  if (order?.stripeSubscriptionId) {
     // What Stripe would report next: the subscription and its first paid invoice.
-    const paid = (await findSimulatedSession(db, session.id)) ?? session;
     await startSimulatedSubscription(db, {
-      subscriptionId: simulatedSubscriptionId(session.id),
+      subscriptionId: order.stripeSubscriptionId,
       sessionId: session.id,
-      paymentIntentId: paid.paymentIntentId,
+      paymentIntentId: order.stripePaymentIntentId,
       lines: session.lines,
       amountTotalCents: session.amountTotalCents,
       plan: planLabel(session.lines),
-      now: paid.completedAt ?? new Date(),
+      now: order.paidAt ?? new Date(),
     });
   }
   return successRedirect(session);
