@@ -60,6 +60,7 @@ export type AdminOrder = {
 };
 
 export async function listOrders(db: Db, q: ListQuery, window: Window) {
+  const { simulatedPayments } = readEnv();
   const { rows, total } = await listOrderRows(db, q, window);
   const forms = await onboardingFormsOf(
     db,
@@ -95,7 +96,7 @@ export async function listOrders(db: Db, q: ListQuery, window: Window) {
     simulatedActions: simulatedActionsFor(
       order,
       plans.get(order.stripeSubscriptionId ?? ''),
-      readEnv().simulatedPayments,
+      simulatedPayments,
     ),
   }));
   return { items, total };

@@ -28,6 +28,7 @@ export { billingPortalUrl } from './billing.server.ts';
 export { requestSignInLink, signInWithMagicLink } from './sign-in.server.ts';
 
 export async function clientDashboard(db: Db, access: ClientAccess): Promise<DashboardView> {
+  const { simulatedPayments } = readEnv();
   const client = access.clientId === null ? null : await findClient(db, access.clientId);
   const rows = await ordersVisibleTo(db, access);
   const forms = await onboardingFormsOf(
@@ -58,9 +59,7 @@ export async function clientDashboard(db: Db, access: ClientAccess): Promise<Das
         path: onboardingPathFor(order.productId, order.id),
       },
       simulatedActions:
-        order.mode === 'payment'
-          ? simulatedActionsFor(order, undefined, readEnv().simulatedPayments)
-          : [],
+        order.mode === 'payment' ? simulatedActionsFor(order, undefined, simulatedPayments) : [],
     };
   });
 
@@ -85,7 +84,7 @@ export async function clientDashboard(db: Db, access: ClientAccess): Promise<Das
     subscriptions,
     billing: {
       hasSubscription,
-      simulated: readEnv().simulatedPayments || !wholeAccount || !client.stripeCustomerId,
+      simulated: simulatedPayments || !wholeAccount || !client.stripeCustomerId,
     },
   };
 }
@@ -96,6 +95,7 @@ async function dashboardSubscriptions(db: Db, orders: Order[]): Promise<Dashboar
     orders.flatMap((o) => (o.stripeSubscriptionId ? [[o.stripeSubscriptionId, o] as const] : [])),
   );
   const records = await subscriptionsByProviderIds(db, [...orderOf.keys()]);
+  const { simulatedPayments } = readEnv();
   return records.map((s) => {
     const paid = s.payments.find((p) => p.status === 'paid' && p.paidAt);
     return {
@@ -111,7 +111,7 @@ async function dashboardSubscriptions(db: Db, orders: Order[]): Promise<Dashboar
       simulatedActions: simulatedActionsFor(
         orderOf.get(s.providerSubscriptionId) ?? { status: 'paid' },
         s,
-        readEnv().simulatedPayments,
+        simulatedPayments,
       ),
       lastPayment: paid
         ? {
