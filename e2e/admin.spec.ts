@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import pg from 'pg';
 import { expect, test } from './fixtures';
 
 const run = promisify(execFile);
@@ -177,6 +178,12 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
     await expect(page.getByRole('img', { name: 'Revenue per week' })).toBeVisible();
     await page.getByText('Show revenue per week as a table').click();
     await expect(page.getByRole('table', { name: 'Revenue per week' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Leads per week' })).toBeVisible();
+    await page.getByText('Show leads per week as a table').click();
+    const leads = page.getByRole('table', { name: 'Leads per week' });
+    await expect(leads.getByRole('columnheader', { name: 'Contact messages' })).toBeVisible();
+    // This run's contact message and meeting request arrived this week: the last row.
+    await expect(leads.getByRole('row').last().getByRole('cell').last()).not.toHaveText('0');
   });
 
   await test.step('the order appears with status, amount, items and onboarding progress', async () => {
@@ -233,6 +240,48 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
     await expect(row).toContainText('New');
     await row.getByRole('button', { name: /Mark handled/ }).click();
     await expect(row).toContainText('Handled');
+  });
+
+  await test.step('a long list pages by cursor: next, last, previous, first', async () => {
+    const marker = `pager${unique()}`;
+    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      await db.query(
+        `INSERT INTO contact_messages (name, email, message, created_at)
+         SELECT $1 || ' ' || g, 'pager@mail.test', 'Paging check', now() - g * interval '1 minute'
+         FROM generate_series(1, 25) g`,
+        [marker],
+      );
+    } finally {
+      await db.end();
+    }
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Contact messages', exact: true })
+      .click();
+    await page.getByLabel('Rows per page').selectOption('10');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(marker);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const status = page.getByRole('status').filter({ hasText: /^Showing/ });
+    const pager = page.getByRole('navigation', { name: 'Contact messages pages' });
+    const firstName = page.getByRole('table').getByRole('row').nth(1);
+    await expect(status).toHaveText('Showing 1–10 of 25 messages');
+    await expect(pager).toContainText('Page 1 of 3');
+    await expect(firstName).toContainText(`${marker} 1`);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(status).toHaveText('Showing 11–20 of 25 messages');
+    await expect(pager).toContainText('Page 2 of 3');
+    await expect(firstName).toContainText(`${marker} 11`);
+    await pager.getByRole('button', { name: 'Last' }).click();
+    await expect(status).toHaveText('Showing 21–25 of 25 messages');
+    await expect(pager).toContainText('Page 3 of 3');
+    await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await expect(status).toHaveText('Showing 11–20 of 25 messages');
+    await pager.getByRole('button', { name: 'First' }).click();
+    await expect(status).toHaveText('Showing 1–10 of 25 messages');
+    await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
   });
 
   await test.step('the meeting request is confirmed, which e-mails the visitor', async () => {

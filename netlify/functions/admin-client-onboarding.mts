@@ -12,7 +12,7 @@ export default adminHandler(['GET'], (_req, { db, url }) =>
     'client-onboarding',
     url.searchParams,
     (q, w) => listClientOnboarding(db, q, w),
-    clientOnboardingCsv,
+    clientOnboardingCsv(),
   ),
 );
 

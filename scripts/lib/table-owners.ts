@@ -24,6 +24,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   contactMessages: 'src/features/contact/contact.server.ts',
   meetingRequests: 'src/features/meeting/meeting-requests.server.ts',
   subscribers: 'src/features/subscribe/subscribe.server.ts',
+  rowTallies: 'src/server/db/tallies.ts',
   subscriptions: 'src/features/subscriptions/subscriptions.server.ts',
   subscriptionPayments: 'src/features/subscriptions/subscriptions.server.ts',
 };

@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Icon } from '../../components/ui/Icon';
-import { LISTS, PAGE_SIZES, pageCount, statusLabel, type ListName, type Page } from './admin';
+import {
+  LISTS,
+  PAGE_SIZES,
+  pageCount,
+  statusLabel,
+  totalLabel,
+  type ListName,
+  type ListTotal,
+  type Page,
+} from './admin';
 import { adminFetch, listQueryString } from './api';
 
 export type Column<T> = {
@@ -24,6 +33,23 @@ type Filters = { q: string; status: string; from: string; to: string };
 const EMPTY: Filters = { q: '', status: '', from: '', to: '' };
 
 /**
+ * Which page to show (the list pages by cursor), and where its first row stands in the list
+ * when known: `offset` counts the rows before it; `approx` when that count rests on an estimate.
+ */
+type Position =
+  | { page: 'first' }
+  | { page: 'last' }
+  | { after: string; offset: number; approx: boolean }
+  | { before: string; offset: number; approx: boolean };
+const FIRST: Position = { page: 'first' };
+
+function positionQuery(p: Position): Record<string, string> {
+  if ('after' in p) return { after: p.after };
+  if ('before' in p) return { before: p.before };
+  return p.page === 'last' ? { page: 'last' } : {};
+}
+
+/**
  * One admin list: search, status and date filters, a responsive table, paging and a CSV
  * export of everything that matches the filters.
  */
@@ -32,9 +58,12 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
   const def = LISTS[list];
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState(1);
+  const [position, setPosition] = useState<Position>(FIRST);
   const [pageSize, setPageSize] = useState<number>(20);
   const [data, setData] = useState<Page<T> | null>(null);
+  // The total arrives with the first (or last) page and is kept while paging.
+  const [total, setTotal] = useState<ListTotal | null>(null);
+  const [offset, setOffset] = useState({ rows: 0, approx: false });
   const [error, setError] = useState('');
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
@@ -43,24 +72,50 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
   useEffect(() => {
     let live = true;
     setLoading(true);
-    adminFetch<Page<T>>(`/api/admin/${list}?${listQueryString({ ...filters, page, pageSize })}`)
+    const query = listQueryString({ ...filters, ...positionQuery(position), pageSize });
+    adminFetch<Page<T>>(`/api/admin/${list}?${query}`)
       .then((d) => {
         if (!live) return;
         setData(d);
         setError('');
-        // A filter or a deletion can leave us past the last page.
-        if (d.items.length === 0 && d.total > 0 && page > 1) setPage(pageCount(d.total, pageSize));
+        if (d.total) setTotal(d.total);
+        if ('offset' in position) {
+          // Back at the top, the position is exact again.
+          setOffset(
+            d.previous
+              ? { rows: position.offset, approx: position.approx }
+              : { rows: 0, approx: false },
+          );
+        } else if (position.page === 'last' && d.total) {
+          setOffset({ rows: Math.max(0, d.total.count - d.items.length), approx: !d.total.exact });
+        } else {
+          setOffset({ rows: 0, approx: false });
+        }
+        // Rows handled or deleted meanwhile can leave a cursor page empty: start over.
+        if (d.items.length === 0 && 'offset' in position) setPosition(FIRST);
       })
       .catch((e: Error) => live && setError(e.message))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [list, filters, page, pageSize, tick, reloadKey]);
+  }, [list, filters, position, pageSize, tick, reloadKey]);
 
   function apply(next: Filters) {
     setFilters(next);
-    setPage(1);
+    setPosition(FIRST);
+  }
+
+  function goNext() {
+    if (!data?.next) return;
+    const rows = offset.rows + data.items.length;
+    setPosition({ after: data.next, offset: rows, approx: offset.approx });
+  }
+
+  function goPrevious() {
+    if (!data?.previous) return;
+    const rows = Math.max(0, offset.rows - pageSize);
+    setPosition({ before: data.previous, offset: rows, approx: offset.approx });
   }
 
   function onSubmit(event: FormEvent) {
@@ -68,9 +123,21 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
     apply(draft);
   }
 
-  const pages = data ? pageCount(data.total, data.pageSize) : 1;
-  const first = data && data.total ? (data.page - 1) * data.pageSize + 1 : 0;
-  const last = data ? first + data.items.length - Math.min(1, data.items.length) : 0;
+  const about = offset.approx ? 'about ' : '';
+  const pageNumber = Math.floor(offset.rows / pageSize) + 1;
+  const pages = total
+    ? `${total.exact ? '' : 'about '}${pageCount(total.count, pageSize).toLocaleString('en-US')}`
+    : '1';
+  const firstRow = offset.rows + 1;
+  const lastRow = offset.rows + (data?.items.length ?? 0);
+  const showing =
+    data && data.items.length
+      ? offset.approx
+        ? `Showing ${data.items.length} of ${total ? totalLabel(total) : ''} ${noun}`
+        : `Showing ${firstRow.toLocaleString('en-US')}–${lastRow.toLocaleString('en-US')}${
+            total ? ` of ${totalLabel(total)}` : ''
+          } ${noun}`
+      : `No ${noun} match these filters.`;
   const csvHref = `/api/admin/${list}?${listQueryString({ ...filters, format: 'csv' })}`;
 
   return (
@@ -152,13 +219,7 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
       </form>
 
       <p className="admin-list__status muted" role="status">
-        {loading && !data
-          ? `Loading ${noun}...`
-          : error
-            ? ''
-            : data && data.total
-              ? `Showing ${first}–${last} of ${data.total} ${noun}`
-              : `No ${noun} match these filters.`}
+        {loading && !data ? `Loading ${noun}...` : error ? '' : showing}
       </p>
       {error && (
         <p className="admin-list__error" role="alert">
@@ -173,7 +234,8 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
         <div className="table-wrap admin-table-wrap" aria-busy={loading}>
           <table className="admin-table">
             <caption className="sr-only">
-              {def.label}, page {data.page} of {pages}
+              {def.label}, page {about}
+              {pageNumber} of {pages}
             </caption>
             <thead>
               <tr>
@@ -202,23 +264,40 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
 
       <nav className="admin-pager" aria-label={`${def.label} pages`}>
         <button
+          className="btn btn--ghost btn--sm"
+          type="button"
+          disabled={!data?.previous || loading}
+          onClick={() => setPosition(FIRST)}
+        >
+          First
+        </button>
+        <button
           className="btn btn--outline btn--sm"
           type="button"
-          disabled={page <= 1 || loading}
-          onClick={() => setPage((p) => Math.max(1, p - 1))}
+          disabled={!data?.previous || loading}
+          onClick={goPrevious}
         >
           Previous
         </button>
         <span>
-          Page {data?.page ?? page} of {pages}
+          Page {about}
+          {pageNumber.toLocaleString('en-US')} of {pages}
         </span>
         <button
           className="btn btn--outline btn--sm"
           type="button"
-          disabled={page >= pages || loading}
-          onClick={() => setPage((p) => p + 1)}
+          disabled={!data?.next || loading}
+          onClick={goNext}
         >
           Next
+        </button>
+        <button
+          className="btn btn--ghost btn--sm"
+          type="button"
+          disabled={!data?.next || loading}
+          onClick={() => setPosition({ page: 'last' })}
+        >
+          Last
         </button>
         <label className="admin-pager__size">
           <span>Rows per page</span>
@@ -226,7 +305,7 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
             value={pageSize}
             onChange={(e) => {
               setPageSize(Number(e.target.value));
-              setPage(1);
+              setPosition(FIRST);
             }}
           >
             {PAGE_SIZES.map((n) => (

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatCents } from '../../lib/money';
-import type { WeekRevenue } from './revenue';
+import type { WeekLeads, WeekRevenue } from './weeks';
 import { adminFetch } from './api';
 import type { Overview } from './overview.server';
 
@@ -9,33 +9,45 @@ const weekLabel = (iso: string) =>
     new Date(`${iso}T00:00:00Z`),
   );
 
-/** Weekly revenue as plain SVG bars (no chart library), with a table giving the same figures. */
-export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
+type WeekColumn = { header: string; cell: (week: number) => ReactNode; numeric?: boolean };
+
+type WeekChartProps = {
+  /** Prefix of the element ids (title, description). */
+  id: string;
+  title: string;
+  weekStarts: string[];
+  values: number[];
+  format: (value: number) => string;
+  /** What one bar says when hovered or read out. */
+  barTitle: (week: number) => string;
+  summary: string;
+  columns: WeekColumn[];
+};
+
+/** Figures per week as plain SVG bars (no chart library), with a table giving the same figures. */
+function WeekChart({
+  id,
+  title,
+  weekStarts,
+  values,
+  format,
+  barTitle,
+  summary,
+  columns,
+}: WeekChartProps) {
   const W = 640;
   const H = 240;
   const pad = { top: 16, right: 8, bottom: 36, left: 8 };
-  const max = Math.max(1, ...weeks.map((w) => w.cents));
-  const slot = (W - pad.left - pad.right) / Math.max(1, weeks.length);
+  const max = Math.max(1, ...values);
+  const slot = (W - pad.left - pad.right) / Math.max(1, values.length);
   const barW = slot * 0.64;
   const plotH = H - pad.top - pad.bottom;
-  const total = weeks.reduce((s, w) => s + w.cents, 0);
-  const best = weeks.reduce(
-    (a, w) => (w.cents > a.cents ? w : a),
-    weeks[0] ?? { weekStart: '', cents: 0, orders: 0, renewals: 0, refundedCents: 0 },
-  );
-  const summary = total
-    ? `${formatCents(total)} over ${weeks.length} weeks; best week starting ${weekLabel(best.weekStart)} with ${formatCents(best.cents)}.`
-    : `No revenue in the last ${weeks.length} weeks.`;
 
   return (
     <figure className="admin-chart">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-labelledby="revenue-chart-title revenue-chart-desc"
-      >
-        <title id="revenue-chart-title">Revenue per week</title>
-        <desc id="revenue-chart-desc">{summary}</desc>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{summary}</desc>
         <line
           x1={pad.left}
           x2={W - pad.right}
@@ -43,67 +55,63 @@ export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
           y2={H - pad.bottom}
           className="admin-chart__axis"
         />
-        {weeks.map((w, i) => {
-          const h = (w.cents / max) * plotH;
+        {values.map((value, i) => {
+          const h = (Math.max(0, value) / max) * plotH;
           const x = pad.left + i * slot + (slot - barW) / 2;
           return (
-            <g key={w.weekStart}>
+            <g key={weekStarts[i]}>
               <rect
                 x={x}
                 y={H - pad.bottom - h}
                 width={barW}
-                height={Math.max(h, w.cents ? 2 : 0)}
+                height={Math.max(h, value ? 2 : 0)}
                 rx={3}
                 className="admin-chart__bar"
               >
-                <title>{`Week of ${weekLabel(w.weekStart)}: ${formatCents(w.cents)} (${w.orders} orders, ${w.renewals} renewals${w.refundedCents ? `, ${formatCents(w.refundedCents)} refunded` : ''})`}</title>
+                <title>{barTitle(i)}</title>
               </rect>
-              {(i % 2 === weeks.length % 2 || weeks.length <= 6) && (
+              {(i % 2 === values.length % 2 || values.length <= 6) && (
                 <text
                   x={x + barW / 2}
                   y={H - pad.bottom + 20}
                   textAnchor="middle"
                   className="admin-chart__label"
                 >
-                  {weekLabel(w.weekStart)}
+                  {weekLabel(weekStarts[i]!)}
                 </text>
               )}
             </g>
           );
         })}
         <text x={pad.left} y={pad.top - 2} className="admin-chart__label">
-          {formatCents(max)}
+          {format(max)}
         </text>
       </svg>
       <figcaption className="muted">{summary}</figcaption>
       <details className="admin-chart__table">
-        <summary>Show revenue per week as a table</summary>
+        <summary>Show {title.toLowerCase()} as a table</summary>
         <div className="table-wrap">
           <table>
-            <caption className="sr-only">Revenue per week</caption>
+            <caption className="sr-only">{title}</caption>
             <thead>
               <tr>
                 <th scope="col">Week starting</th>
-                <th scope="col">Orders</th>
-                <th scope="col">Renewals</th>
-                <th scope="col" className="admin-num">
-                  Refunds
-                </th>
-                <th scope="col" className="admin-num">
-                  Revenue
-                </th>
+                {columns.map((c) => (
+                  <th key={c.header} scope="col" className={c.numeric ? 'admin-num' : undefined}>
+                    {c.header}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {weeks.map((w) => (
-                <tr key={w.weekStart}>
-                  <td>{weekLabel(w.weekStart)}</td>
-                  <td>{w.orders}</td>
-                  <td>{w.renewals}</td>
-                  <td className="admin-num">
-                    {w.refundedCents ? `−${formatCents(w.refundedCents)}` : formatCents(0)}
-                  </td>
-                  <td className="admin-num">{formatCents(w.cents)}</td>
+              {weekStarts.map((week, i) => (
+                <tr key={week}>
+                  <td>{weekLabel(week)}</td>
+                  {columns.map((c) => (
+                    <td key={c.header} className={c.numeric ? 'admin-num' : undefined}>
+                      {c.cell(i)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -111,6 +119,86 @@ export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
         </div>
       </details>
     </figure>
+  );
+}
+
+/** The index of the week with the highest value (the first of equals). */
+const bestOf = (values: number[]) => values.reduce((b, v, i) => (v > values[b]! ? i : b), 0);
+
+/** Revenue per week: first payments and renewals, less refunds. */
+export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
+  const values = weeks.map((w) => w.cents);
+  const total = values.reduce((s, v) => s + v, 0);
+  const best = weeks[bestOf(values)];
+  const summary =
+    total && best
+      ? `${formatCents(total)} over ${weeks.length} weeks; best week starting ${weekLabel(best.weekStart)} with ${formatCents(best.cents)}.`
+      : `No revenue in the last ${weeks.length} weeks.`;
+  return (
+    <WeekChart
+      id="revenue-chart"
+      title="Revenue per week"
+      weekStarts={weeks.map((w) => w.weekStart)}
+      values={values}
+      format={formatCents}
+      barTitle={(i) => {
+        const w = weeks[i]!;
+        return `Week of ${weekLabel(w.weekStart)}: ${formatCents(w.cents)} (${w.orders} orders, ${w.renewals} renewals${w.refundedCents ? `, ${formatCents(w.refundedCents)} refunded` : ''})`;
+      }}
+      summary={summary}
+      columns={[
+        { header: 'Orders', cell: (i) => weeks[i]!.orders },
+        { header: 'Renewals', cell: (i) => weeks[i]!.renewals },
+        {
+          header: 'Refunds',
+          numeric: true,
+          cell: (i) => {
+            const refunded = weeks[i]!.refundedCents;
+            return refunded ? `−${formatCents(refunded)}` : formatCents(0);
+          },
+        },
+        { header: 'Revenue', numeric: true, cell: (i) => formatCents(weeks[i]!.cents) },
+      ]}
+    />
+  );
+}
+
+/** Leads per week: contact messages and meeting requests received. */
+export function LeadsChart({ weeks }: { weeks: WeekLeads[] }) {
+  const values = weeks.map((w) => w.contactMessages + w.meetingRequests);
+  const total = values.reduce((s, v) => s + v, 0);
+  const best = weeks[bestOf(values)];
+  const count = (n: number) => n.toLocaleString('en-US');
+  const summary =
+    total && best
+      ? `${count(total)} leads over ${weeks.length} weeks; most in the week starting ${weekLabel(best.weekStart)} with ${count(best.contactMessages + best.meetingRequests)}.`
+      : `No leads in the last ${weeks.length} weeks.`;
+  return (
+    <WeekChart
+      id="leads-chart"
+      title="Leads per week"
+      weekStarts={weeks.map((w) => w.weekStart)}
+      values={values}
+      format={count}
+      barTitle={(i) => {
+        const w = weeks[i]!;
+        return `Week of ${weekLabel(w.weekStart)}: ${count(w.contactMessages)} contact messages, ${count(w.meetingRequests)} meeting requests`;
+      }}
+      summary={summary}
+      columns={[
+        {
+          header: 'Contact messages',
+          numeric: true,
+          cell: (i) => count(weeks[i]!.contactMessages),
+        },
+        {
+          header: 'Meeting requests',
+          numeric: true,
+          cell: (i) => count(weeks[i]!.meetingRequests),
+        },
+        { header: 'Leads', numeric: true, cell: (i) => count(values[i]!) },
+      ]}
+    />
   );
 }
 
@@ -242,6 +330,11 @@ export function OverviewView({ go }: { go: (view: string) => void }) {
           First payments and renewals, less refunds, by the week they happened.
         </p>
         <RevenueChart weeks={data.revenueByWeek} />
+      </section>
+      <section aria-labelledby="leads-heading" className="card">
+        <h3 id="leads-heading">Leads per week</h3>
+        <p className="muted">Contact messages and meeting requests, by the week they arrived.</p>
+        <LeadsChart weeks={data.leadsByWeek} />
       </section>
     </div>
   );

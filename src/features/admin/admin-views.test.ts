@@ -5,6 +5,7 @@ import { emailOutbox, meetingRequests } from '../../server/db/schema';
 import { HttpError } from '../../server/http';
 import { submitMeetingRequest } from '../meeting/meeting.server';
 import { parseListQuery } from './validate.server';
+import { pageRequestOf } from './list.server';
 import { answerMeetingRequest, listContactMessages } from './inbox.server';
 import { listOrders } from './orders.server';
 import { getOverview } from './overview.server';
@@ -149,24 +150,34 @@ describe('admin lists', () => {
       message: '100% sure_thing',
       createdAt: new Date('2026-02-01T10:00:00Z'),
     });
-    const list = (qs: string, limit = 20, offset = 0) =>
-      listContactMessages(db, parseListQuery('contact-messages', new URLSearchParams(qs)), {
-        limit,
-        offset,
-      });
+    const list = (qs: string) => {
+      const q = parseListQuery('contact-messages', new URLSearchParams(qs));
+      return listContactMessages(db, q, pageRequestOf(q));
+    };
+    const names = async (qs: string) => (await list(qs)).rows.map((m) => m.name);
 
-    expect((await list('q=zed')).total).toBe(3);
-    expect((await list('q=zed three')).items.map((m) => m.name)).toEqual(['Zed Three']);
-    expect((await list('q=100%25')).total).toBe(1);
-    expect((await list('q=%25')).items.every((m) => m.message.includes('%'))).toBe(true);
-    expect((await list('q=zed&status=handled')).items.map((m) => m.name)).toEqual(['Zed Two']);
-    expect((await list('q=zed&from=2026-01-06&to=2026-01-31')).items.map((m) => m.name)).toEqual([
-      'Zed Two',
-    ]);
-    expect((await list('q=zed&to=2026-01-05')).items.map((m) => m.name)).toEqual(['Zed One']);
-    const page2 = await list('q=zed', 2, 2);
-    expect(page2).toMatchObject({ total: 3 });
-    expect(page2.items.map((m) => m.name)).toEqual(['Zed One']);
+    expect((await list('q=zed')).total).toEqual({ count: 3, exact: true });
+    expect(await names('q=zed three')).toEqual(['Zed Three']);
+    expect((await list('q=100%25')).total).toEqual({ count: 1, exact: true });
+    expect((await list('q=%25')).rows.every((m) => m.message.includes('%'))).toBe(true);
+    expect(await names('q=zed&status=handled')).toEqual(['Zed Two']);
+    expect(await names('q=zed&from=2026-01-06&to=2026-01-31')).toEqual(['Zed Two']);
+    expect(await names('q=zed&to=2026-01-05')).toEqual(['Zed One']);
+
+    // Keyset paging: newest first, two at a time, there and back by cursor.
+    const page1 = await list('q=zed&pageSize=2');
+    expect(page1.rows.map((m) => m.name)).toEqual(['Zed Three', 'Zed Two']);
+    expect(page1.previous).toBeNull();
+    const page2 = await list(`q=zed&pageSize=2&after=${page1.next}`);
+    expect(page2.rows.map((m) => m.name)).toEqual(['Zed One']);
+    expect(page2).toMatchObject({ next: null, total: null });
+    const back = await list(`q=zed&pageSize=2&before=${page2.previous}`);
+    expect(back.rows.map((m) => m.name)).toEqual(['Zed Three', 'Zed Two']);
+    expect(back.previous).toBeNull();
+    const last = await list('q=zed&pageSize=2&page=last');
+    expect(last.rows.map((m) => m.name)).toEqual(['Zed One']);
+    expect(last).toMatchObject({ next: null, total: { count: 3, exact: true } });
+    expect(last.previous).not.toBeNull();
   });
 
   it('orders carry items, onboarding progress and the Stripe link only when real', async () => {
@@ -177,13 +188,10 @@ describe('admin lists', () => {
       customerName: 'Real Buyer',
     });
     await seedOrder(db, { customerName: 'Test Buyer' }, false);
-    const { items } = await listOrders(
+    const { rows: items } = await listOrders(
       db,
       parseListQuery('orders', new URLSearchParams('q=buyer')),
-      {
-        limit: 10,
-        offset: 0,
-      },
+      { size: 10 },
     );
     const r = items.find((o) => o.id === real.id)!;
     expect(r.stripeUrl).toBe('https://dashboard.stripe.com/payments/pi_3RealOne');
@@ -207,10 +215,10 @@ describe('admin lists', () => {
 
   it('order onboarding shows every field and the uploaded logo', async () => {
     const order = await seedOrder(db, { customerName: 'Logo Owner' });
-    const { items } = await listOrderOnboarding(
+    const { rows: items } = await listOrderOnboarding(
       db,
       parseListQuery('order-onboarding', new URLSearchParams('q=logo owner')),
-      { limit: 10, offset: 0 },
+      { size: 10 },
     );
     expect(items).toHaveLength(1);
     expect(items[0]!.businessInfo).toMatchObject({
@@ -227,5 +235,26 @@ describe('admin lists', () => {
     expect(o.revenueByWeek.at(-1)!.cents).toBeGreaterThanOrEqual(100_000);
     expect(o.contactMessages.total).toBeGreaterThanOrEqual(3);
     expect(o.outbox.pending).toBeGreaterThan(0);
+  });
+
+  it('groups leads by UTC week in the database, Sunday night and Monday morning apart', async () => {
+    const now = new Date('2030-06-12T12:00:00Z'); // a Wednesday; its week starts 2030-06-10
+    await seedContact(db, {
+      name: 'Sunday night',
+      createdAt: new Date('2030-06-09T23:59:59.999Z'),
+    });
+    await seedContact(db, { name: 'Monday morning', createdAt: new Date('2030-06-10T00:00:00Z') });
+    await seedContact(db, { name: 'Wednesday', createdAt: new Date('2030-06-12T09:00:00Z') });
+    await seedMeeting(db, { createdAt: new Date('2030-06-11T15:00:00Z') });
+    await seedContact(db, { name: 'Too old', createdAt: new Date('2030-03-01T09:00:00Z') });
+    const { leadsByWeek } = await getOverview(db, now);
+    expect(leadsByWeek).toHaveLength(12);
+    expect(leadsByWeek.slice(-2)).toEqual([
+      { weekStart: '2030-06-03', contactMessages: 1, meetingRequests: 0 },
+      { weekStart: '2030-06-10', contactMessages: 2, meetingRequests: 1 },
+    ]);
+    expect(leadsByWeek.slice(0, -2).every((w) => !w.contactMessages && !w.meetingRequests)).toBe(
+      true,
+    );
   });
 });

@@ -10,7 +10,7 @@ import {
 } from './admin';
 import { meetingActionSchema } from '../meeting/meeting.mini';
 import { csvCell, toCsv } from './csv';
-import { revenueByWeek, weekStart } from './revenue';
+import { leadsByWeek, revenueByWeek, weekStart } from './weeks';
 import { onboardingProgress } from '../onboarding/onboarding';
 import { paymentKind, stripeDashboardUrl } from '../orders/orders';
 
@@ -105,13 +105,15 @@ describe('list query', () => {
       status: '',
       from: '',
       to: '',
-      page: 1,
+      page: 'first',
+      after: '',
+      before: '',
       pageSize: 20,
       format: 'json',
     });
-    expect(parse('q=%20ada%20&page=3&pageSize=50&format=csv&status=paid')).toMatchObject({
+    expect(parse('q=%20ada%20&after=abc&pageSize=50&format=csv&status=paid')).toMatchObject({
       q: 'ada',
-      page: 3,
+      after: 'abc',
       pageSize: 50,
       format: 'csv',
       status: 'paid',
@@ -126,6 +128,10 @@ describe('list query', () => {
     expect(() => parse('from=2026-02-01&to=2026-01-01')).toThrow(/start date/);
     expect(() => parse('pageSize=5000')).toThrow();
     expect(() => parse('page=0')).toThrow();
+    expect(() => parse('page=2')).toThrow();
+    expect(() => parse('after=a&before=b')).toThrow(/either after or before/);
+    expect(() => parse('page=last&after=a')).toThrow(/takes no cursor/);
+    expect(() => parse(`after=${'a'.repeat(201)}`)).toThrow(/cursor is not valid/);
   });
 });
 
@@ -142,15 +148,18 @@ describe('weekly revenue', () => {
     );
   });
 
-  it('buckets payments into zero-filled weeks, oldest first, ignoring older ones', () => {
+  it('lays weekly sums on zero-filled weeks, oldest first, ignoring older ones', () => {
     const now = new Date('2026-03-11T12:00:00Z');
     const weeks = revenueByWeek(
-      [
-        { kind: 'order', cents: 100_000, at: new Date('2026-03-09T08:00:00Z') },
-        { kind: 'order', cents: 250_000, at: new Date('2026-03-10T08:00:00Z') },
-        { kind: 'order', cents: 19_800, at: new Date('2026-02-24T08:00:00Z') },
-        { kind: 'order', cents: 999, at: new Date('2025-01-01T08:00:00Z') },
-      ],
+      {
+        orders: [
+          { week: '2026-03-09', count: 2, cents: 350_000 },
+          { week: '2026-02-23', count: 1, cents: 19_800 },
+          { week: '2025-01-06', count: 1, cents: 999 },
+        ],
+        renewals: [],
+        refunds: [],
+      },
       now,
       4,
     );
@@ -163,24 +172,47 @@ describe('weekly revenue', () => {
     ]);
   });
 
-  it('adds renewals and subtracts refunds in the week they happened', () => {
+  it('adds renewals and subtracts refunds (of orders and renewals alike) in their week', () => {
     const now = new Date('2026-03-11T12:00:00Z');
     const [earlier, current] = revenueByWeek(
-      [
-        { kind: 'order', cents: 29_900, at: new Date('2026-03-03T08:00:00Z') },
-        { kind: 'renewal', cents: 29_900, at: new Date('2026-03-09T08:00:00Z') },
-        { kind: 'refund', cents: 10_000, at: new Date('2026-03-10T08:00:00Z') },
-      ],
+      {
+        orders: [{ week: '2026-03-02', count: 1, cents: 29_900 }],
+        renewals: [{ week: '2026-03-09', count: 1, cents: 29_900 }],
+        refunds: [
+          { week: '2026-03-09', count: 1, cents: 10_000 },
+          { week: '2026-03-09', count: 1, cents: 5_000 },
+        ],
+      },
       now,
       2,
     );
     expect(earlier).toMatchObject({ cents: 29_900, orders: 1, renewals: 0 });
     expect(current).toMatchObject({
-      cents: 19_900,
+      cents: 14_900,
       orders: 0,
       renewals: 1,
-      refundedCents: 10_000,
+      refundedCents: 15_000,
     });
+  });
+
+  it('counts leads per week from contact messages and meeting requests', () => {
+    const now = new Date('2026-03-11T12:00:00Z');
+    expect(
+      leadsByWeek(
+        {
+          contactMessages: [{ week: '2026-03-09', count: 3, cents: 0 }],
+          meetingRequests: [
+            { week: '2026-03-09', count: 1, cents: 0 },
+            { week: '2026-03-02', count: 2, cents: 0 },
+          ],
+        },
+        now,
+        2,
+      ),
+    ).toEqual([
+      { weekStart: '2026-03-02', contactMessages: 0, meetingRequests: 2 },
+      { weekStart: '2026-03-09', contactMessages: 3, meetingRequests: 1 },
+    ]);
   });
 });
 

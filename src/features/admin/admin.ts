@@ -78,9 +78,18 @@ export const statusLabel = (status: string) =>
   STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1);
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const CSV_ROW_LIMIT = 10_000;
 
-/** Query of every list endpoint: search, status, created-at range (inclusive, UTC), page, format. */
+/** A page cursor as handed out by a list (opaque to the panel; the server checks it). */
+const cursorParam = withDefault(
+  z.string().check(z.maxLength(200, 'The page cursor is not valid. Start from the first page.')),
+  '',
+);
+
+/**
+ * Query of every list endpoint: search, status, created-at range (inclusive, UTC), which page
+ * (the first or last, or the one `after` or `before` a cursor a previous page handed out),
+ * page size and format (`csv`: every matching row).
+ */
 export function listQuerySchema(list: ListName) {
   const statuses = LISTS[list].statuses as readonly string[];
   return z
@@ -105,7 +114,9 @@ export function listQuerySchema(list: ListName) {
         z.union([z.literal(''), isoDate('to: Use a real date written YYYY-MM-DD')]),
         '',
       ),
-      page: withDefault(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1),
+      page: withDefault(z.enum(['first', 'last']), 'first'),
+      after: cursorParam,
+      before: cursorParam,
       pageSize: withDefault(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
       format: withDefault(z.enum(['json', 'csv']), 'json'),
     })
@@ -113,6 +124,14 @@ export function listQuerySchema(list: ListName) {
       z.refine((v) => !v.from || !v.to || v.from <= v.to, {
         message: 'The start date must not be after the end date',
         path: ['from'],
+      }),
+      z.refine((v) => !(v.after && v.before), {
+        message: 'Give either after or before, not both',
+        path: ['before'],
+      }),
+      z.refine((v) => v.page === 'first' || (!v.after && !v.before), {
+        message: 'page=last takes no cursor',
+        path: ['page'],
       }),
     );
 }
@@ -122,17 +141,48 @@ export type ListQuery = z.output<ReturnType<typeof listQuerySchema>>;
 /** The list query parameters present in a URL (absent ones take the schema's defaults). */
 export function listParams(params: URLSearchParams): Record<string, string> {
   const raw: Record<string, string> = {};
-  for (const key of ['q', 'status', 'from', 'to', 'page', 'pageSize', 'format']) {
+  for (const key of [
+    'q',
+    'status',
+    'from',
+    'to',
+    'page',
+    'after',
+    'before',
+    'pageSize',
+    'format',
+  ]) {
     const v = params.get(key);
     if (v !== null) raw[key] = v;
   }
   return raw;
 }
 
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+/** How many rows match a list's filters: exact, or the database's estimate (shown as "about"). */
+export type ListTotal = { count: number; exact: boolean };
+
+/** One page of a list, as the list endpoints answer it. */
+export type Page<T> = {
+  items: T[];
+  pageSize: number;
+  /** Cursor of the next (older) page, or null on the last page. */
+  next: string | null;
+  /** Cursor of the previous (newer) page, or null on the first page. */
+  previous: string | null;
+  /** Sent with the first and the last page only; the panel keeps it while paging. */
+  total: ListTotal | null;
+};
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** "57" or "about 98,000": a list's total as the panel says it. */
+export function totalLabel(total: ListTotal): string {
+  if (total.exact) return total.count.toLocaleString('en-US');
+  // An estimate is good to two digits; more would look exact.
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, total.count))) - 1);
+  return `about ${(Math.round(total.count / step) * step).toLocaleString('en-US')}`;
 }
 
 /* ----------------------------------------------------------------------------------------- */

@@ -3,7 +3,7 @@
  * through their owners (contact.server.ts, meeting.server.ts) and shaped for the panel.
  */
 import type { Db } from '../../server/db/client.ts';
-import type { Window } from '../../server/db/list-query.ts';
+import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import type { ContactMessage, MeetingRequest } from '../../server/db/schema.ts';
 import { HttpError } from '../../server/http.ts';
 import * as contact from '../contact/contact.server.ts';
@@ -38,9 +38,13 @@ const contactView = (r: ContactMessage): AdminContactMessage => ({
   handledAt: r.handledAt?.toISOString() ?? null,
 });
 
-export async function listContactMessages(db: Db, q: ListQuery, window: Window) {
-  const { rows, total } = await contact.listContactMessages(db, q, window);
-  return { items: rows.map(contactView), total };
+export async function listContactMessages(
+  db: Db,
+  q: ListQuery,
+  page: PageRequest,
+): Promise<Listed<AdminContactMessage>> {
+  const { rows, ...paging } = await contact.listContactMessages(db, q, page);
+  return { ...paging, rows: rows.map(contactView) };
 }
 
 export async function setContactStatus(
@@ -106,9 +110,13 @@ export const meetingView = (r: MeetingRequest): AdminMeetingRequest => ({
   proposedTime: r.proposedTime,
 });
 
-export async function listMeetingRequests(db: Db, q: ListQuery, window: Window) {
-  const { rows, total } = await meeting.listMeetingRequests(db, q, window);
-  return { items: rows.map(meetingView), total };
+export async function listMeetingRequests(
+  db: Db,
+  q: ListQuery,
+  page: PageRequest,
+): Promise<Listed<AdminMeetingRequest>> {
+  const { rows, ...paging } = await meeting.listMeetingRequests(db, q, page);
+  return { ...paging, rows: rows.map(meetingView) };
 }
 
 /** The answer schema with the meeting form's own time slots. */

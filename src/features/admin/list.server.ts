@@ -1,37 +1,103 @@
 /**
- * What every admin list shares: the validated query, paging, and the JSON-or-CSV answer. The
- * queries themselves belong to each table's owner (see src/server/db/list-query.ts).
+ * What every admin list shares: the validated query, keyset paging, and the JSON-or-CSV
+ * answer. The queries themselves belong to each table's owner (src/server/db/list-query.ts).
  */
-import type { Window } from '../../server/db/list-query.ts';
-import { json, withSecurityHeaders } from '../../server/http.ts';
-import { CSV_ROW_LIMIT, type ListName, type ListQuery, type Page } from './admin.ts';
-import { toCsv, type CsvColumn } from './csv.ts';
+import {
+  decodeCursor,
+  type Cursor,
+  type Listed,
+  type PageRequest,
+} from '../../server/db/list-query.ts';
+import { HttpError, json, withSecurityHeaders } from '../../server/http.ts';
+import type { ListName, ListQuery, Page } from './admin.ts';
+import { CSV_BOM, csvHeader, csvRow, type CsvColumn } from './csv.ts';
 import { parseListQuery } from './validate.server.ts';
 
-export type Fetcher<T> = (q: ListQuery, window: Window) => Promise<{ items: T[]; total: number }>;
+export type Fetcher<T> = (q: ListQuery, page: PageRequest) => Promise<Listed<T>>;
+
+/** Rows per database read of a CSV export: large enough to be quick, small enough for memory. */
+export const CSV_BATCH_SIZE = 1_000;
+
+function cursorParam(text: string): Cursor | undefined {
+  if (!text) return undefined;
+  const cursor = decodeCursor(text);
+  if (!cursor) throw new HttpError(400, 'The page cursor is not valid. Start from the first page.');
+  return cursor;
+}
+
+/** The page a list query asks for; the total only where paging starts (first or last page). */
+export function pageRequestOf(q: ListQuery): PageRequest {
+  const after = cursorParam(q.after);
+  const before = cursorParam(q.before);
+  const last = q.page === 'last';
+  return { size: q.pageSize, after, before, last, count: !after && !before };
+}
 
 /**
  * Answers a list request (query validated against the list's filters): one page as JSON, or
- * with ?format=csv every matching row (up to CSV_ROW_LIMIT) as a download `<list>-<date>.csv`.
+ * with ?format=csv every matching row as a download `<list>-<date>.csv`, streamed as it is read.
  */
 export async function listResponse<T>(
   list: ListName,
   params: URLSearchParams,
   fetch: Fetcher<T>,
-  columns: CsvColumn<T>[] | ((rows: T[]) => CsvColumn<T>[]),
+  columns: CsvColumn<T>[],
 ): Promise<Response> {
   const q = parseListQuery(list, params);
-  if (q.format === 'csv') {
-    const { items } = await fetch(q, { limit: CSV_ROW_LIMIT, offset: 0 });
-    const filename = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
-    const headers = withSecurityHeaders({
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-    });
-    const header = typeof columns === 'function' ? columns(items) : columns;
-    return new Response(toCsv(header, items), { status: 200, headers });
-  }
-  const { items, total } = await fetch(q, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-  const body: Page<T> = { items, total, page: q.page, pageSize: q.pageSize };
+  if (q.format === 'csv') return csvResponse(list, q, fetch, columns);
+  const page = await fetch(q, pageRequestOf(q));
+  const body: Page<T> = {
+    items: page.rows,
+    pageSize: q.pageSize,
+    next: page.next,
+    previous: page.previous,
+    total: page.total,
+  };
   return json(body);
+}
+
+/**
+ * Every row matching the filters, newest first, read CSV_BATCH_SIZE rows at a time by cursor
+ * and written as each batch arrives: no cap, and memory stays flat however long the list. The
+ * next batch is read while the current one is encoded and sent. The first batch is read
+ * before answering, so a failing query is still an error status; a failure after that aborts
+ * the download (the file is then visibly incomplete, never silently short).
+ */
+async function csvResponse<T>(
+  list: ListName,
+  q: ListQuery,
+  fetch: Fetcher<T>,
+  columns: CsvColumn<T>[],
+): Promise<Response> {
+  const encoder = new TextEncoder();
+  const lines = (rows: T[]) => encoder.encode(rows.map((r) => csvRow(columns, r)).join(''));
+  const read = (after?: Cursor) => {
+    const batch = fetch(q, { size: CSV_BATCH_SIZE, after });
+    // Awaited in pull(); a download cancelled meanwhile must not leave it unhandled.
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let next: Promise<Listed<T>> | null = read();
+  await next;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + csvHeader(columns)));
+    },
+    async pull(controller) {
+      if (!next) return controller.close();
+      const batch = await next;
+      const after = batch.next ? decodeCursor(batch.next) : null;
+      next = after ? read(after) : null;
+      controller.enqueue(lines(batch.rows));
+    },
+    cancel() {
+      next = null;
+    },
+  });
+  const filename = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
+  const headers = withSecurityHeaders({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${filename}"`,
+  });
+  return new Response(body, { status: 200, headers });
 }

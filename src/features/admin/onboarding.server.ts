@@ -3,8 +3,11 @@
  * and the long client onboarding form, every stored field included.
  */
 import type { Db } from '../../server/db/client.ts';
-import type { Window } from '../../server/db/list-query.ts';
-import { listClientOnboardingSubmissions } from '../client-onboarding/client-onboarding.server.ts';
+import type { Listed, PageRequest } from '../../server/db/list-query.ts';
+import {
+  clientOnboardingFields,
+  listClientOnboardingSubmissions,
+} from '../client-onboarding/client-onboarding.server.ts';
 import { listOnboardingForms } from '../onboarding/onboarding.server.ts';
 import {
   LOGO_URL_PATTERN,
@@ -42,8 +45,12 @@ export function logoUrlOf(businessInfo: Fields | null): string | null {
 }
 
 /** Order wizard forms, latest update first; a search word may match the form or its order. */
-export async function listOrderOnboarding(db: Db, q: ListQuery, window: Window) {
-  const { rows, total } = await listOnboardingForms(db, q, window, (word) =>
+export async function listOrderOnboarding(
+  db: Db,
+  q: ListQuery,
+  page: PageRequest,
+): Promise<Listed<AdminOrderOnboarding>> {
+  const { rows, ...paging } = await listOnboardingForms(db, q, page, (word) =>
     ordersMatchingWord(db, word),
   );
   const orders = await ordersByIds(
@@ -69,7 +76,7 @@ export async function listOrderOnboarding(db: Db, q: ListQuery, window: Window) 
       logoUrl: logoUrlOf(form.businessInfo ?? null),
     };
   });
-  return { items, total };
+  return { ...paging, rows: items };
 }
 
 const flat = (fields: Fields | null) =>
@@ -105,8 +112,12 @@ export type AdminClientOnboarding = {
   data: Fields;
 };
 
-export async function listClientOnboarding(db: Db, q: ListQuery, window: Window) {
-  const { rows, total } = await listClientOnboardingSubmissions(db, q, window);
+export async function listClientOnboarding(
+  db: Db,
+  q: ListQuery,
+  page: PageRequest,
+): Promise<Listed<AdminClientOnboarding>> {
+  const { rows, ...paging } = await listClientOnboardingSubmissions(db, q, page);
   const items: AdminClientOnboarding[] = rows.map((r) => ({
     id: r.id,
     createdAt: r.createdAt.toISOString(),
@@ -118,23 +129,22 @@ export async function listClientOnboarding(db: Db, q: ListQuery, window: Window)
     simulated: r.simulated,
     data: r.data,
   }));
-  return { items, total };
+  return { ...paging, rows: items };
 }
 
-/** Every field of the form gets its own column, in the order the first row has them. */
-export function clientOnboardingCsv(
-  rows: AdminClientOnboarding[],
-): CsvColumn<AdminClientOnboarding>[] {
+/** Every field of the form gets its own column, in the form's order. */
+export function clientOnboardingCsv(): CsvColumn<AdminClientOnboarding>[] {
   const fixed: CsvColumn<AdminClientOnboarding>[] = [
     { header: 'ID', value: (r) => r.id },
     { header: 'Submitted (UTC)', value: (r) => r.createdAt },
     { header: 'Product', value: (r) => r.productId },
     { header: 'CRM location', value: (r) => r.crmLocationId ?? (r.simulated ? 'Demo Mode' : '') },
   ];
-  const keys: string[] = [];
-  for (const r of rows) for (const k of Object.keys(r.data)) if (!keys.includes(k)) keys.push(k);
   return [
     ...fixed,
-    ...keys.map((k) => ({ header: k, value: (r: AdminClientOnboarding) => r.data[k] })),
+    ...clientOnboardingFields().map((k) => ({
+      header: k,
+      value: (r: AdminClientOnboarding) => r.data[k],
+    })),
   ];
 }

@@ -3,7 +3,7 @@
  * onboarding progress from the onboarding feature.
  */
 import type { Db } from '../../server/db/client.ts';
-import type { Window } from '../../server/db/list-query.ts';
+import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import type { OrderItem } from '../../server/db/schema.ts';
 import { formatCents } from '../../lib/money.ts';
 import { CYCLE_LABEL } from '../catalogue/catalogue.ts';
@@ -59,9 +59,13 @@ export type AdminOrder = {
   simulatedActions: SimulatedAction[];
 };
 
-export async function listOrders(db: Db, q: ListQuery, window: Window) {
+export async function listOrders(
+  db: Db,
+  q: ListQuery,
+  page: PageRequest,
+): Promise<Listed<AdminOrder>> {
   const { simulatedPayments } = readEnv();
-  const { rows, total } = await listOrderRows(db, q, window);
+  const { rows, ...paging } = await listOrderRows(db, q, page);
   const forms = await onboardingFormsOf(
     db,
     rows.map((r) => r.order.id),
@@ -99,7 +103,7 @@ export async function listOrders(db: Db, q: ListQuery, window: Window) {
       simulatedPayments,
     ),
   }));
-  return { items, total };
+  return { ...paging, rows: items };
 }
 
 function subscriptionView(s: Subscription | undefined): AdminOrder['subscription'] {

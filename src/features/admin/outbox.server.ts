@@ -1,6 +1,6 @@
 /** The e-mail outbox as the admin sees it: delivery status, last error, attachments, retry. */
 import type { Db } from '../../server/db/client.ts';
-import type { Window } from '../../server/db/list-query.ts';
+import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import { HttpError } from '../../server/http.ts';
 import {
   findOutboxEmail,
@@ -55,9 +55,13 @@ export function outboxView(r: OutboxEmail): AdminOutboxEmail {
   };
 }
 
-export async function listOutbox(db: Db, q: ListQuery, window: Window) {
-  const { rows, total } = await listOutboxEmails(db, q, window);
-  return { items: rows.map(outboxView), total };
+export async function listOutbox(
+  db: Db,
+  q: ListQuery,
+  page: PageRequest,
+): Promise<Listed<AdminOutboxEmail>> {
+  const { rows, ...paging } = await listOutboxEmails(db, q, page);
+  return { ...paging, rows: rows.map(outboxView) };
 }
 
 /** One attachment's bytes, for the admin to open (e.g. to check an .ics invitation). */

@@ -1,21 +1,28 @@
 /**
- * The panel's first screen: what needs attention, subscriptions, and revenue per week (first
- * payments, renewals, refunds). Each figure comes from the owner of its table.
+ * The panel's first screen: what needs attention, subscriptions, and revenue and leads per
+ * week. Each figure comes from the owner of its table, grouped by the database, and the
+ * queries run side by side.
  */
 import type { Db } from '../../server/db/client.ts';
 import { outboxCounts } from '../../server/mail/outbox.ts';
 import { countClientOnboardingSubmissions } from '../client-onboarding/client-onboarding.server.ts';
-import { contactMessageCounts } from '../contact/contact.server.ts';
-import { meetingRequestCounts } from '../meeting/meeting.server.ts';
+import { contactMessageCounts, contactMessagesByWeek } from '../contact/contact.server.ts';
+import { meetingRequestCounts, meetingRequestsByWeek } from '../meeting/meeting.server.ts';
 import { onboardingFormCounts } from '../onboarding/onboarding.server.ts';
-import { orderRefundsSince, orderTotals, paidOrdersSince } from '../orders/orders.server.ts';
+import { orderRefundsByWeek, orderTotals, paidOrdersByWeek } from '../orders/orders.server.ts';
 import {
-  renewalRefundsSince,
-  renewalsSince,
+  renewalRefundsByWeek,
+  renewalsByWeek,
   subscriptionStats,
   type SubscriptionStats,
 } from '../subscriptions/subscriptions.server.ts';
-import { revenueByWeek, weekStart, type RevenueEntry, type WeekRevenue } from './revenue.ts';
+import {
+  leadsByWeek,
+  revenueByWeek,
+  weekStart,
+  type WeekLeads,
+  type WeekRevenue,
+} from './weeks.ts';
 
 export const OVERVIEW_WEEKS = 12;
 
@@ -27,39 +34,54 @@ export type Overview = {
   outbox: { pending: number; failed: number; sent: number };
   subscriptions: SubscriptionStats;
   revenueByWeek: WeekRevenue[];
+  leadsByWeek: WeekLeads[];
 };
 
 export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
   const since = weekStart(now);
   since.setUTCDate(since.getUTCDate() - 7 * (OVERVIEW_WEEKS - 1));
-  const orders = await orderTotals(db);
-  const contactMessages = await contactMessageCounts(db);
-  const meetingRequests = await meetingRequestCounts(db);
-  const forms = await onboardingFormCounts(db);
-  const clientSubmissions = await countClientOnboardingSubmissions(db);
-  const outbox = await outboxCounts(db);
-  const entries: RevenueEntry[] = [
-    ...(await paidOrdersSince(db, since)).map((o) => ({
-      kind: 'order' as const,
-      cents: o.amount,
-      at: o.createdAt,
-    })),
-    ...(await renewalsSince(db, since)).map((r) => ({
-      kind: 'renewal' as const,
-      cents: r.amountCents,
-      at: r.paidAt,
-    })),
-    ...[...(await orderRefundsSince(db, since)), ...(await renewalRefundsSince(db, since))].map(
-      (r) => ({ kind: 'refund' as const, cents: r.refundedCents, at: r.refundedAt }),
-    ),
-  ];
+  const [
+    orders,
+    contactMessages,
+    meetingRequests,
+    forms,
+    clientSubmissions,
+    outbox,
+    subscriptions,
+    [paid, renewals, orderRefunds, renewalRefunds, contactWeeks, meetingWeeks],
+  ] = await Promise.all([
+    orderTotals(db),
+    contactMessageCounts(db),
+    meetingRequestCounts(db),
+    onboardingFormCounts(db),
+    countClientOnboardingSubmissions(db),
+    outboxCounts(db),
+    subscriptionStats(db),
+    Promise.all([
+      paidOrdersByWeek(db, since),
+      renewalsByWeek(db, since),
+      orderRefundsByWeek(db, since),
+      renewalRefundsByWeek(db, since),
+      contactMessagesByWeek(db, since),
+      meetingRequestsByWeek(db, since),
+    ]),
+  ]);
   return {
     orders,
     contactMessages,
     meetingRequests,
     onboarding: { ...forms, clientSubmissions },
     outbox,
-    subscriptions: await subscriptionStats(db),
-    revenueByWeek: revenueByWeek(entries, now, OVERVIEW_WEEKS),
+    subscriptions,
+    revenueByWeek: revenueByWeek(
+      { orders: paid, renewals, refunds: [...orderRefunds, ...renewalRefunds] },
+      now,
+      OVERVIEW_WEEKS,
+    ),
+    leadsByWeek: leadsByWeek(
+      { contactMessages: contactWeeks, meetingRequests: meetingWeeks },
+      now,
+      OVERVIEW_WEEKS,
+    ),
   };
 }

@@ -6,7 +6,7 @@
  * (who got the e-mail) finishes the account by hand. A filled honeypot (see
  * client-onboarding.ts) gets that same success answer, with nothing stored, sent or created.
  */
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { findItem } from '../catalogue/catalogue';
 import { getCrm, type CrmClient } from '../../server/crm/crm.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -17,7 +17,7 @@ import {
   searchCondition,
   type Listed,
   type ListFilter,
-  type Window,
+  type PageRequest,
 } from '../../server/db/list-query.ts';
 import {
   clientOnboardingSubmissions,
@@ -30,6 +30,7 @@ import { renderEmail } from '../../server/mail/templates.ts';
 import { enforce, type RateLimit } from '../../server/rate-limit.ts';
 import {
   clientOnboardingRequestSchema,
+  clientOnboardingSchema,
   type ClientOnboardingRequest,
   type ClientOnboardingResponse,
 } from './client-onboarding';
@@ -151,26 +152,23 @@ function teamEmail(input: ClientOnboardingRequest, id: number) {
 
 /* Reading the client_onboarding_submissions table (owned here) for the admin. */
 
+/** The form's fields in the form's order: the keys of every stored submission's `data`. */
+export const clientOnboardingFields = (): string[] => Object.keys(clientOnboardingSchema().shape);
+
 /** `status`: "crm-account" (an account was created) or "demo-mode" (simulated CRM). */
 export async function listClientOnboardingSubmissions(
   db: Db,
   filter: ListFilter,
-  window: Window,
+  page: PageRequest,
 ): Promise<Listed<ClientOnboardingSubmission>> {
   const t = clientOnboardingSubmissions;
   const where = and(
-    searchCondition(filter.q, [
-      t.fullName,
-      t.email,
-      t.businessName,
-      t.productId,
-      sql`${t.data}::text`,
-    ]),
+    searchCondition(filter.q, t.searchText),
     filter.status === 'crm-account' ? isNotNull(t.ghlLocationId) : undefined,
     filter.status === 'demo-mode' ? eq(t.simulated, true) : undefined,
     ...createdWithin(t.createdAt, filter),
   );
-  return listPage(db, t, where, [desc(t.createdAt), desc(t.id)], window);
+  return listPage(db, t, where, { at: t.createdAt, id: t.id }, page);
 }
 
 export async function countClientOnboardingSubmissions(db: Db): Promise<number> {

@@ -3,19 +3,19 @@
  * address, drop honeypot submissions, then store the message and queue both e-mails in one
  * transaction, so a success answer always means the message is saved.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import {
-  countAll,
-  countWhere,
   createdWithin,
   listPage,
   searchCondition,
   type Listed,
   type ListFilter,
-  type Window,
+  type PageRequest,
 } from '../../server/db/list-query.ts';
 import { contactMessages, type ContactMessage } from '../../server/db/schema.ts';
+import { talliesOf } from '../../server/db/tallies.ts';
+import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import { readEnv } from '../../server/env.ts';
 import { getDb } from '../../server/db/client.ts';
 import {
@@ -147,15 +147,15 @@ export type ContactStatus = ContactMessage['status'];
 export async function listContactMessages(
   db: Db,
   filter: ListFilter,
-  window: Window,
+  page: PageRequest,
 ): Promise<Listed<ContactMessage>> {
   const t = contactMessages;
   const where = and(
-    searchCondition(filter.q, [t.name, t.email, t.company, t.phone, t.message]),
+    searchCondition(filter.q, t.searchText),
     filter.status ? eq(t.status, filter.status as ContactStatus) : undefined,
     ...createdWithin(t.createdAt, filter),
   );
-  return listPage(db, t, where, [desc(t.createdAt), desc(t.id)], window);
+  return listPage(db, t, where, { at: t.createdAt, id: t.id }, page);
 }
 
 /** Marks a message handled (or new again); null when there is no such message. */
@@ -174,10 +174,17 @@ export async function setContactMessageStatus(
 }
 
 export async function contactMessageCounts(db: Db): Promise<{ total: number; new: number }> {
-  const [row] = await db
-    .select({ total: countAll, new: countWhere(eq(contactMessages.status, 'new')) })
-    .from(contactMessages);
-  return row ?? { total: 0, new: 0 };
+  // The database keeps the count per status (src/server/db/tallies.ts).
+  const tallies = await talliesOf(db, 'contact_messages');
+  return {
+    total: tallies.reduce((sum, t) => sum + t.rows, 0),
+    new: tallies.find((t) => t.bucket === 'new')?.rows ?? 0,
+  };
+}
+
+/** Contact messages received since `since`, per week (the overview's leads chart). */
+export function contactMessagesByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  return weeklySums(db, contactMessages, contactMessages.createdAt, since);
 }
 
 /** Ids of the stored messages identical to this submission (the test mode's stored check). */

@@ -3,8 +3,9 @@
  * submission (meeting.server.ts) and the team's answers (meeting-replies.server.ts) both store
  * through it.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
+import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import {
   countAll,
   countWhere,
@@ -13,7 +14,7 @@ import {
   searchCondition,
   type Listed,
   type ListFilter,
-  type Window,
+  type PageRequest,
 } from '../../server/db/list-query.ts';
 import { meetingRequests, type MeetingRequest } from '../../server/db/schema.ts';
 
@@ -56,15 +57,15 @@ export async function updateMeetingRequest(
 export async function listMeetingRequests(
   db: Db,
   filter: ListFilter,
-  window: Window,
+  page: PageRequest,
 ): Promise<Listed<MeetingRequest>> {
   const t = meetingRequests;
   const where = and(
-    searchCondition(filter.q, [t.name, t.email, t.company, t.phone, t.meetingType, t.message]),
+    searchCondition(filter.q, t.searchText),
     filter.status ? eq(t.status, filter.status as MeetingStatus) : undefined,
     ...createdWithin(t.createdAt, filter),
   );
-  return listPage(db, t, where, [desc(t.createdAt), desc(t.id)], window);
+  return listPage(db, t, where, { at: t.createdAt, id: t.id }, page);
 }
 
 export async function meetingRequestCounts(
@@ -78,6 +79,11 @@ export async function meetingRequestCounts(
     })
     .from(meetingRequests);
   return row ?? { total: 0, awaitingAnswer: 0, confirmed: 0 };
+}
+
+/** Meeting requests received since `since`, per week (the overview's leads chart). */
+export function meetingRequestsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  return weeklySums(db, meetingRequests, meetingRequests.createdAt, since);
 }
 
 /** Ids of the stored requests identical to this submission (the test mode's stored check). */

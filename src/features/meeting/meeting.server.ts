@@ -43,6 +43,7 @@ export {
   findMeetingRequestIds,
   listMeetingRequests,
   meetingRequestCounts,
+  meetingRequestsByWeek,
   type MeetingStatus,
 } from './meeting-requests.server.ts';
 

@@ -13,7 +13,7 @@ import {
   searchCondition,
   type Listed,
   type ListFilter,
-  type Window,
+  type PageRequest,
 } from '../../server/db/list-query.ts';
 import { onboardingForms, type OnboardingForm } from '../../server/db/schema.ts';
 import type { StepKey } from './onboarding';
@@ -73,24 +73,20 @@ export async function onboardingFormCounts(
 export async function listOnboardingForms(
   db: Db,
   filter: ListFilter,
-  window: Window,
+  page: PageRequest,
   ordersMatching?: (word: string) => SQLWrapper,
 ): Promise<Listed<OnboardingForm>> {
   const t = onboardingForms;
   const where = and(
     searchCondition(
       filter.q,
-      [
-        sql`coalesce(${t.businessInfo}::text, '')`,
-        sql`coalesce(${t.projectDetails}::text, '')`,
-        sql`coalesce(${t.designPreferences}::text, '')`,
-      ],
+      t.searchText,
       ordersMatching && ((word) => inArray(t.orderId, ordersMatching(word))),
     ),
     filter.status ? eq(t.completed, filter.status === 'completed') : undefined,
     ...createdWithin(t.createdAt, filter),
   );
-  return listPage(db, t, where, [desc(t.updatedAt), desc(t.id)], window);
+  return listPage(db, t, where, { at: t.updatedAt, id: t.id }, page);
 }
 
 /** The most recently updated business details among these orders (a subquery of order ids). */

@@ -12,10 +12,10 @@ import { randomBytes } from 'node:crypto';
 import {
   and,
   asc,
+  between,
   desc,
   eq,
   gt,
-  gte,
   inArray,
   isNotNull,
   isNull,
@@ -25,16 +25,16 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import {
-  countAll,
-  countWhere,
   createdWithin,
+  idIn,
   listPage,
   searchCondition,
-  wordIn,
   type Listed,
   type ListFilter,
-  type Window,
+  type PageRequest,
 } from '../../server/db/list-query.ts';
+import { talliesOf } from '../../server/db/tallies.ts';
+import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import {
   orderItems,
   orders,
@@ -480,7 +480,14 @@ export async function itemsOfOrders(db: Db, orderIds: number[]): Promise<Map<num
   const rows = await db
     .select()
     .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
+    // The id range lets the planner walk order_items_order_idx: for a page of recent orders it
+    // is narrow, where the id list alone looks like a whole-table job (1,000 ids: 20 ms → 2 ms).
+    .where(
+      and(
+        between(orderItems.orderId, Math.min(...orderIds), Math.max(...orderIds)),
+        idIn(orderItems.orderId, orderIds),
+      ),
+    )
     .orderBy(asc(orderItems.id));
   for (const row of rows) byOrder.get(row.orderId)?.push(row);
   return byOrder;
@@ -493,21 +500,12 @@ export async function ordersByIds(db: Db, orderIds: number[]): Promise<Map<numbe
   return new Map(rows.map((o) => [o.id, o]));
 }
 
-/** The fields an admin search looks in. */
-const SEARCHED = [
-  orders.orderNumber,
-  orders.customerName,
-  orders.customerEmail,
-  orders.productName,
-  orders.stripePaymentIntentId,
-];
-
 /**
  * Ids of the orders one search word matches, as a subquery: another owner's list (e.g. the
  * onboarding forms) can then search by order fields without reading this table itself.
  */
 export function ordersMatchingWord(db: Db, word: string) {
-  return db.select({ id: orders.id }).from(orders).where(wordIn(word, SEARCHED));
+  return db.select({ id: orders.id }).from(orders).where(searchCondition(word, orders.searchText));
 }
 
 /** Ids of one client's orders, as a subquery. */
@@ -519,72 +517,70 @@ export function orderIdsOfClient(db: Db, clientId: number) {
 export async function listOrders(
   db: Db,
   filter: ListFilter,
-  window: Window,
+  page: PageRequest,
 ): Promise<Listed<OrderWithItems>> {
   const where = and(
-    searchCondition(filter.q, SEARCHED),
+    searchCondition(filter.q, orders.searchText),
     filter.status ? eq(orders.status, filter.status as OrderStatus) : undefined,
     ...createdWithin(orders.createdAt, filter),
   );
-  const order = [desc(orders.createdAt), desc(orders.id)];
-  const { rows, total } = await listPage(db, orders, where, order, window);
+  const listed = await listPage(db, orders, where, { at: orders.createdAt, id: orders.id }, page);
   const items = await itemsOfOrders(
     db,
-    rows.map((o) => o.id),
+    listed.rows.map((o) => o.id),
   );
-  return { rows: rows.map((order) => ({ order, items: items.get(order.id) ?? [] })), total };
+  return {
+    ...listed,
+    rows: listed.rows.map((order) => ({ order, items: items.get(order.id) ?? [] })),
+  };
 }
 
 /** Order statuses that count as money received. */
 export const REVENUE_STATUSES = ['paid', 'completed'] as const satisfies OrderStatus[];
 
-const isRevenue = () => inArray(orders.status, [...REVENUE_STATUSES]);
-
+/** The overview's order figures, from the tallies the database keeps per status and test flag. */
 export async function orderTotals(
   db: Db,
 ): Promise<{ total: number; paid: number; test: number; revenueCents: number }> {
-  const [row] = await db
-    .select({
-      total: countAll,
-      paid: countWhere(isRevenue()),
-      test: countWhere(sql`${orders.isTest}`),
-      revenueCents: sql<number>`coalesce(sum(${orders.amount}) filter (where ${isRevenue()}), 0)::float8`,
-    })
-    .from(orders);
-  return row ?? { total: 0, paid: 0, test: 0, revenueCents: 0 };
+  const totals = { total: 0, paid: 0, test: 0, revenueCents: 0 };
+  for (const { bucket, rows, cents } of await talliesOf(db, 'orders')) {
+    const [status, isTest] = bucket.split(':');
+    totals.total += rows;
+    if (isTest === 'true') totals.test += rows;
+    if ((REVENUE_STATUSES as readonly string[]).includes(status!)) {
+      totals.paid += rows;
+      totals.revenueCents += cents;
+    }
+  }
+  return totals;
 }
 
 /**
- * Amount and date of every order paid in US dollars since `since` (the revenue chart). Refunded
- * orders count on the day they were paid; their refunds are subtracted on the day of the refund
- * (`orderRefundsSince`).
+ * Orders paid in US dollars since `since`, per week of purchase (the revenue chart). Refunded
+ * orders count in the week they were paid; their refunds are subtracted in the week of the
+ * refund (`orderRefundsByWeek`).
  */
-export async function paidOrdersSince(
-  db: Db,
-  since: Date,
-): Promise<{ amount: number; createdAt: Date }[]> {
-  return db
-    .select({ amount: orders.amount, createdAt: orders.createdAt })
-    .from(orders)
-    .where(
-      and(
-        inArray(orders.status, [...REVENUE_STATUSES, 'refunded']),
-        gte(orders.createdAt, since),
-        eq(orders.currency, 'usd'),
-      ),
-    );
+export function paidOrdersByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  return weeklySums(
+    db,
+    orders,
+    orders.createdAt,
+    since,
+    and(inArray(orders.status, [...REVENUE_STATUSES, 'refunded']), eq(orders.currency, 'usd')),
+    orders.amount,
+  );
 }
 
-/** What was refunded of orders since `since`, dated by the latest refund. */
-export async function orderRefundsSince(
-  db: Db,
-  since: Date,
-): Promise<{ refundedCents: number; refundedAt: Date }[]> {
-  const rows = await db
-    .select({ refundedCents: orders.refundedCents, refundedAt: orders.refundedAt })
-    .from(orders)
-    .where(and(gte(orders.refundedAt, since), gt(orders.refundedCents, 0)));
-  return rows.flatMap((r) => (r.refundedAt ? [{ ...r, refundedAt: r.refundedAt }] : []));
+/** What was refunded of orders since `since`, per week of the latest refund. */
+export function orderRefundsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  return weeklySums(
+    db,
+    orders,
+    orders.refundedAt,
+    since,
+    gt(orders.refundedCents, 0),
+    orders.refundedCents,
+  );
 }
 
 /** The orders a client session may see: its client's when it holds the whole account, and its own grants. */

@@ -9,8 +9,9 @@
  * by a late failure, and refunds keep the provider's running total.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
+import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import {
   subscriptionPayments,
   subscriptions,
@@ -304,39 +305,23 @@ export async function startSimulatedSubscription(
   await recordInvoicePaid(db, invoice, event);
 }
 
-/** Renewals paid since `since` (first payments are the orders' own revenue). */
-export async function renewalsSince(
-  db: Db,
-  since: Date,
-): Promise<{ amountCents: number; paidAt: Date }[]> {
-  const rows = await db
-    .select({ amountCents: subscriptionPayments.amountCents, paidAt: subscriptionPayments.paidAt })
-    .from(subscriptionPayments)
-    .where(
-      and(
-        eq(subscriptionPayments.status, 'paid'),
-        ne(subscriptionPayments.billingReason, 'subscription_create'),
-        gte(subscriptionPayments.paidAt, since),
-      ),
-    );
-  return rows.flatMap((r) => (r.paidAt ? [{ amountCents: r.amountCents, paidAt: r.paidAt }] : []));
+/** Renewals (paid invoices after the first) since `since`, per week of payment. */
+export function renewalsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  const p = subscriptionPayments;
+  return weeklySums(
+    db,
+    p,
+    p.paidAt,
+    since,
+    and(eq(p.status, 'paid'), ne(p.billingReason, 'subscription_create')),
+    p.amountCents,
+  );
 }
 
-/** What was refunded of renewals since `since`, dated by the latest refund. */
-export async function renewalRefundsSince(
-  db: Db,
-  since: Date,
-): Promise<{ refundedCents: number; refundedAt: Date }[]> {
-  const rows = await db
-    .select({
-      refundedCents: subscriptionPayments.refundedCents,
-      refundedAt: subscriptionPayments.refundedAt,
-    })
-    .from(subscriptionPayments)
-    .where(
-      and(gte(subscriptionPayments.refundedAt, since), gt(subscriptionPayments.refundedCents, 0)),
-    );
-  return rows.flatMap((r) => (r.refundedAt ? [{ ...r, refundedAt: r.refundedAt }] : []));
+/** What was refunded of renewals since `since`, per week of the latest refund. */
+export function renewalRefundsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  const p = subscriptionPayments;
+  return weeklySums(db, p, p.refundedAt, since, gt(p.refundedCents, 0), p.refundedCents);
 }
 
 export type FailedPayment = {

@@ -126,7 +126,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Handle> {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const client = target.dir ? new PGlite(target.dir) : new PGlite();
+  // pg_trgm serves the admin searches (migration 0005), as on Netlify Database.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = new PGlite({
+    ...(target.dir ? { dataDir: target.dir } : {}),
+    extensions: { pg_trgm },
+  });
   const conn: MigrationConnection = {
     exec: (sql) => client.exec(sql),
     query: (sql, params) => client.query(sql, params) as never,

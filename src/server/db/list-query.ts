@@ -1,19 +1,61 @@
 /**
  * The pieces every table owner's list query shares: the filter an admin list sends (search
- * words, created-at range), the page window and the count. Each owner applies them to its own
+ * words, created-at range), keyset paging and the count. Each owner applies them to its own
  * columns, so no list needs to know another feature's table.
+ *
+ * Paging is by keyset on (sort column, id), newest first: a page starts after (or before) the
+ * last (or first) row the reader saw, so page 5,000 costs what page 1 costs, where an OFFSET
+ * sorts and skips every row before it. The count is exact up to {@link EXACT_COUNT_LIMIT}
+ * matching rows and the planner's estimate above that, and only on a list's first or last page
+ * (the reader keeps it while paging).
  */
-import { and, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  and,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  lt,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
 /** What a list request filters by; `status` is interpreted by the owner of the table. */
 export type ListFilter = { q: string; status: string; from: string; to: string };
 
-export type Window = { limit: number; offset: number };
+/** A row's place in a list: its sort column exactly as Postgres prints it (microseconds), and id. */
+export type Cursor = { at: string; id: number };
 
-/** One page of rows and the number of rows matching the filter. */
-export type Listed<T> = { rows: T[]; total: number };
+/**
+ * Which page: the first (no cursor), the one after or before a cursor, or the last. `count`
+ * asks for the total as well (first and last pages only; exports never need it).
+ */
+export type PageRequest = {
+  size: number;
+  after?: Cursor | undefined;
+  before?: Cursor | undefined;
+  last?: boolean | undefined;
+  count?: boolean | undefined;
+};
+
+/** How many rows match: exact, or the planner's estimate (shown as "about"). */
+export type Total = { count: number; exact: boolean };
+
+/** One page of rows, the cursors of its neighbours (null at either end) and the total if asked. */
+export type Listed<T> = {
+  rows: T[];
+  next: string | null;
+  previous: string | null;
+  total: Total | null;
+};
+
+/** Up to this many matching rows are counted; above it the estimate is cheaper and as useful. */
+export const EXACT_COUNT_LIMIT = 1_000;
 
 export const countAll = sql<number>`count(*)::int`;
 
@@ -30,23 +72,28 @@ export function searchWords(q: string): string[] {
   return q.split(/\s+/).filter(Boolean).slice(0, 8);
 }
 
-/** A condition that is true when `word` appears in at least one of the columns. */
-export function wordIn(word: string, columns: (AnyColumn | SQL)[]): SQL | undefined {
-  return or(...columns.map((c) => ilike(c as AnyColumn, containsPattern(word))));
-}
-
 /**
- * Every word must appear somewhere: in one of the columns, or in what `elsewhere` matches for
- * it (e.g. the rows of another owner's table, given as a subquery condition).
+ * Every word must appear in the searched text, or in what `elsewhere` matches for it (e.g. the
+ * rows of another owner's table, given as a subquery condition).
  */
 export function searchCondition(
   q: string,
-  columns: (AnyColumn | SQL)[],
+  searched: AnyColumn | SQL,
   elsewhere?: (word: string) => SQL | undefined,
 ): SQL | undefined {
   const words = searchWords(q);
   if (!words.length) return undefined;
-  return and(...words.map((w) => or(wordIn(w, columns), elsewhere?.(w))));
+  return and(
+    ...words.map((w) => or(ilike(searched as AnyColumn, containsPattern(w)), elsewhere?.(w))),
+  );
+}
+
+/**
+ * `column = ANY($1::int[])`: a list of ids as one array parameter. With `IN ($1, …, $1000)`
+ * (drizzle's inArray) every id is a parameter of its own, parsed and planned one by one.
+ */
+export function idIn(column: AnyColumn, ids: number[]): SQL {
+  return sql`${column} = any(${sql.param(ids)}::int[])`;
 }
 
 /** Inclusive UTC day bounds (YYYY-MM-DD) as SQL conditions on `column`. */
@@ -57,25 +104,156 @@ export function createdWithin(column: AnyColumn, f: Pick<ListFilter, 'from' | 't
   ];
 }
 
+/* ----------------------------------------------------------------------------------------- */
+/* Cursors                                                                                    */
+
+// What Postgres prints for a timestamptz (DateStyle ISO): 2026-11-25 16:30:41.123456+00.
+const PRINTED_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2})(:\d{2}){0,2}$/;
+
+function isRealTimestamp(at: string): boolean {
+  const m = PRINTED_TIMESTAMP.exec(at);
+  if (!m) return false;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
+  return (
+    y! >= 1970 &&
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo! - 1 &&
+    date.getUTCDate() === d &&
+    date.getUTCHours() === h &&
+    date.getUTCMinutes() === mi &&
+    date.getUTCSeconds() === s
+  );
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+}
+
 /**
- * One page of `table`'s rows matching `where`, in `order`, and how many match in all: the one
- * paging every owner's list uses (so changing how lists page is one change here).
+ * The cursor a list handed out, or null when `text` is not one: it goes into SQL as a
+ * timestamp and an integer, so anything else is refused here, not by the database.
+ */
+export function decodeCursor(text: string): Cursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [at, id] = value as unknown[];
+  if (typeof at !== 'string' || !isRealTimestamp(at)) return null;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+    return null;
+  return { at, id };
+}
+
+/* ----------------------------------------------------------------------------------------- */
+/* Paging                                                                                     */
+
+/** The columns a list is ordered by, newest first: a timestamp and the id that breaks ties. */
+export type SortKey = { at: PgColumn; id: PgColumn };
+
+const keyOf = (c: Cursor) => sql`(${c.at}::timestamptz, ${c.id}::int)`;
+
+/** A row as a list reads it: every column but the search text. */
+export type Listable<T extends PgTable> = Omit<T['$inferSelect'], 'searchText'>;
+
+/**
+ * One page of `table`'s rows matching `where`, newest first by `key`, with the cursors of the
+ * pages around it: the one paging every owner's list uses (changing how lists page is one
+ * change here).
  */
 export async function listPage<T extends PgTable>(
   db: Db,
   table: T,
   where: SQL | undefined,
-  order: SQL[],
-  { limit, offset }: Window,
-): Promise<Listed<T['$inferSelect']>> {
+  key: SortKey,
+  page: PageRequest,
+): Promise<Listed<Listable<T>>> {
   const from = table as PgTable;
-  const [{ total } = { total: 0 }] = await db.select({ total: countAll }).from(from).where(where);
-  const rows = await db
-    .select()
+  const total = page.count ? await countMatching(db, from, where) : null;
+  // The last page holds what is left over, so its rows are those of the page an offset
+  // would show and the pages before it line up (when the total is exact).
+  const size =
+    page.last && !page.after && total?.exact ? total.count % page.size || page.size : page.size;
+  const row = sql`(${key.at}, ${key.id})`;
+  const backwards = Boolean(page.before || (page.last && !page.after));
+  const bound = page.after
+    ? lt(row, keyOf(page.after))
+    : page.before
+      ? gt(row, keyOf(page.before))
+      : undefined;
+  const order = backwards
+    ? [sql`${key.at} asc`, sql`${key.id} asc`]
+    : [sql`${key.at} desc`, sql`${key.id} desc`];
+  // Every column but the search text, which only the index needs.
+  const columns = Object.fromEntries(
+    Object.entries(getTableColumns(from)).filter(([name]) => name !== 'searchText'),
+  );
+  const fetched = await db
+    .select({ row: columns, at: sql<string>`${key.at}::text` })
     .from(from)
-    .where(where)
+    .where(and(where, bound))
     .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  return { rows: rows as T['$inferSelect'][], total };
+    .limit(size + 1);
+  const more = fetched.length > size;
+  const shown = fetched.slice(0, size);
+  if (backwards) shown.reverse();
+  const cursorOf = (i: number) => {
+    const r = shown[i]!;
+    return encodeCursor({ at: r.at, id: (r.row as { id: number }).id });
+  };
+  const first = shown.length ? cursorOf(0) : null;
+  const last = shown.length ? cursorOf(shown.length - 1) : null;
+  // Going forward, what lies behind is known to exist when we came from a cursor; going
+  // backwards, the same holds for what lies ahead.
+  const next = backwards ? (page.before ? last : null) : more ? last : null;
+  const previous = backwards ? (more ? first : null) : page.after ? first : null;
+  return {
+    rows: shown.map((r) => r.row as Listable<T>),
+    next,
+    previous,
+    total,
+  };
+}
+
+/**
+ * How many rows match: counted up to EXACT_COUNT_LIMIT (a bounded index walk), else the
+ * planner's estimate for the same query, which reads no rows.
+ */
+export async function countMatching(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<Total> {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as('limited');
+  const [{ count } = { count: 0 }] = await db.select({ count: countAll }).from(limited);
+  if (count <= EXACT_COUNT_LIMIT) return { count, exact: true };
+  const plan = await db.execute(
+    sql`EXPLAIN (FORMAT JSON) ${db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)}`,
+  );
+  const estimate = planRows(plan);
+  return { count: Math.max(estimate, count), exact: false };
+}
+
+/** The top plan node's row estimate from EXPLAIN (FORMAT JSON), whatever the driver returns. */
+function planRows(result: unknown): number {
+  const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? [];
+  const first = rows[0] as Record<string, unknown> | undefined;
+  let json = first?.['QUERY PLAN'] ?? (first && Object.values(first)[0]);
+  if (typeof json === 'string') json = JSON.parse(json);
+  const plan = (json as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan;
+  return Math.round(plan?.['Plan Rows'] ?? 0);
 }

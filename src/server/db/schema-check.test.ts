@@ -19,9 +19,9 @@ describe('schema check', () => {
   it('names a missing table and a missing column', async () => {
     const db = await useFreshTestDb();
     await db.execute(sql`DROP TABLE subscribers`);
-    await db.execute(sql`ALTER TABLE orders DROP COLUMN product_name`);
+    await db.execute(sql`ALTER TABLE orders DROP COLUMN refunded_at`);
     expect(await missingFromDatabase(db)).toEqual(
-      expect.arrayContaining(['table subscribers', 'column orders.product_name']),
+      expect.arrayContaining(['table subscribers', 'column orders.refunded_at']),
     );
   });
 

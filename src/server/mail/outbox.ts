@@ -12,7 +12,7 @@
  *                     failed/pending --retryEmail()--> pending, due now
  * Without SMTP_URL nothing is sent and rows stay pending for the admin panel.
  */
-import { and, asc, desc, eq, inArray, like, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   containsPattern,
@@ -22,7 +22,7 @@ import {
   searchCondition,
   type Listed,
   type ListFilter,
-  type Window,
+  type PageRequest,
 } from '../db/list-query.ts';
 import { emailOutbox, type OutboxAttachment, type OutboxEmail } from '../db/schema.ts';
 import { readEnv } from '../env.ts';
@@ -318,15 +318,15 @@ export type OutboxStatus = OutboxEmail['status'];
 export async function listOutbox(
   db: Db,
   filter: ListFilter,
-  window: Window,
+  page: PageRequest,
 ): Promise<Listed<OutboxEmail>> {
   const t = emailOutbox;
   const where = and(
-    searchCondition(filter.q, [t.to, t.subject, t.kind, t.text]),
+    searchCondition(filter.q, t.searchText),
     filter.status ? eq(t.status, filter.status as OutboxStatus) : undefined,
     ...createdWithin(t.createdAt, filter),
   );
-  return listPage(db, t, where, [desc(t.createdAt), desc(t.id)], window);
+  return listPage(db, t, where, { at: t.createdAt, id: t.id }, page);
 }
 
 export async function findOutboxEmail(db: Db, id: number): Promise<OutboxEmail | null> {

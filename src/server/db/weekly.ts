@@ -1,0 +1,34 @@
+/**
+ * Figures per week for the admin overview, grouped by the database: a table's owner passes its
+ * date column (and what to add up), and gets one row per week that has any, instead of every
+ * row of the period.
+ */
+import { and, gte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+import { countAll } from './list-query.ts';
+
+/** One week's figures: its Monday (UTC, YYYY-MM-DD), how many rows, and the sum of cents. */
+export type WeeklySum = { week: string; count: number; cents: number };
+
+/** Rows of `table` dated by `at` since `since`, matching `where`, per ISO week (Monday, UTC). */
+export async function weeklySums(
+  db: Db,
+  table: PgTable,
+  at: PgColumn,
+  since: Date,
+  where?: SQL,
+  cents?: PgColumn,
+): Promise<WeeklySum[]> {
+  // Grouped by the truncated time and formatted once per week, not once per row.
+  const monday = sql`date_trunc('week', ${at} AT TIME ZONE 'UTC')`;
+  return db
+    .select({
+      week: sql<string>`to_char(${monday}, 'YYYY-MM-DD')`,
+      count: countAll,
+      cents: cents ? sql<number>`coalesce(sum(${cents}), 0)::float8` : sql<number>`0::float8`,
+    })
+    .from(table)
+    .where(and(gte(at, since), where))
+    .groupBy(monday);
+}
