@@ -172,6 +172,61 @@ test.describe('checkout with the simulated provider', () => {
     await expect(page.getByRole('button', { name: 'Continue to Stripe Checkout' })).toBeEnabled();
   });
 
+  test('/checkout/starter pays for Starter alone, even with Advanced in the cart', async ({
+    page,
+  }) => {
+    const sent: { id: string }[][] = [];
+    await page.route('**/api/create-checkout-session', async (route) => {
+      sent.push((route.request().postDataJSON() as { items: { id: string }[] }).items);
+      await route.fulfill({ json: {} });
+    });
+    await page.goto('/checkout/advanced');
+    await expect.poll(() => sent.at(-1)?.map((i) => i.id)).toEqual(['advanced']);
+    await page.goto('/checkout/starter');
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect.poll(() => sent.length).toBe(2);
+    expect(sent[1]!.map((i) => i.id)).toEqual(['starter']);
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect(summary).toContainText('Starter Website Package');
+    await expect(summary).not.toContainText('Advanced');
+    await expect(summary).toContainText('$1,000.00');
+    await expect(summary).not.toContainText('$3,500.00');
+  });
+
+  test("a refused checkout shows the function's error sentence, not the raw JSON body", async ({
+    page,
+  }) => {
+    await page.route('**/api/create-checkout-session', (route) =>
+      route.fulfill({ status: 400, json: { error: 'Item not found: imaginary-plan' } }),
+    );
+    await page.goto('/checkout/starter');
+    await expect(page.getByText('Checkout Error')).toBeVisible();
+    await expect(page.getByText('Item not found: imaginary-plan', { exact: true })).toBeVisible();
+    await expect(page.getByText(/\{"error"/)).toHaveCount(0);
+  });
+
+  test('a notice stays while hovered or focused, then closes after the time it had left', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.route('**/api/create-checkout-session', (route) =>
+      route.fulfill({ status: 400, json: { error: 'Item not found: imaginary-plan' } }),
+    );
+    await page.goto('/checkout/starter');
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Checkout Error');
+    await toast.hover();
+    await page.clock.runFor(20_000);
+    await expect(toast).toBeVisible();
+    await toast.getByRole('button', { name: 'Dismiss notification' }).focus();
+    await page.mouse.move(1, 1);
+    await page.clock.runFor(20_000);
+    await expect(toast).toBeVisible(); // still focused
+    await page.getByRole('button', { name: 'Continue to Stripe Checkout' }).focus();
+    await page.clock.runFor(6_000);
+    await expect(toast).toHaveCount(0);
+  });
+
   test('falls back to the generic Checkout Error text when the answer has no URL', async ({
     page,
   }) => {
@@ -273,7 +328,12 @@ test.describe('payment success page', () => {
     );
     // One second at a time: each tick's timer is set only after the previous render, so a
     // single 10 s jump can leave the last ticks to real time on a busy machine.
-    for (let second = 0; second < 11; second++) await page.clock.runFor(1_000);
+    for (let second = 0; second < 5; second++) await page.clock.runFor(1_000);
+    // The status region follows the countdown (at its halfway mark), never stuck at 10.
+    await expect(page.getByRole('status').filter({ hasText: 'home page in' })).toHaveText(
+      'You will be taken to the home page in 5 seconds.',
+    );
+    for (let second = 0; second < 6; second++) await page.clock.runFor(1_000);
     await expect(page).toHaveURL(/\/$/);
   });
 

@@ -113,9 +113,23 @@ test.describe('client onboarding form', () => {
     await expect(page.getByLabel('Website type')).toHaveValue('ecommerce');
     await page.getByRole('button', { name: 'Next' }).click();
 
-    // Stage 3: the terms must be accepted.
+    // Stage 3 arrives clean: Next only moves on (it used to turn into the Submit button under
+    // the pointer and send the form), at the top of the page with the heading focused.
     await expect(page.getByText('Step 3 of 3')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Final Details' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Final Details' })).toBeFocused();
+    await expect(page.getByText('Validation Error')).toHaveCount(0);
+    await expect(page.getByText(/Please confirm the information/)).toHaveCount(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The same by keyboard: back to stage 2, then Enter on Next.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await expect(page.getByText('Validation Error')).toHaveCount(0);
+    await expect(page.getByText(/Please confirm the information/)).toHaveCount(0);
+
+    // Stage 3: the terms must be accepted.
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Validation Error')).toBeVisible();
     const terms = page.getByLabel(/I confirm that the information provided is accurate/);

@@ -194,6 +194,18 @@ test.describe('order onboarding wizard', () => {
     await stranger.close();
   });
 
+  test('an order opened under another product’s route moves to its own wizard', async ({
+    page,
+  }) => {
+    const orderId = await buyStarterAndStartSetup(page, `misrouted-${Date.now()}@example.com`);
+    await page.goto(`/onboarding-social-media/${orderId}`);
+    await expect(page).toHaveURL(new RegExp(`/onboarding-starter/${orderId}$`));
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Starter Website Package' }),
+    ).toBeVisible();
+    await expect(page.getByText('Social Media Empire')).toHaveCount(0);
+  });
+
   test('shows Invalid Order without an order id or for an unknown order', async ({ page }) => {
     await page.goto('/onboarding');
     await expect(page.getByRole('heading', { name: 'Invalid Order' })).toBeVisible();
@@ -208,30 +220,36 @@ test.describe('order onboarding wizard', () => {
   test('uses the product’s step titles and falls back to /dashboard when no link comes back', async ({
     page,
   }) => {
-    // A Lily AI order created through the test endpoint (simulated mode) signs the buyer in.
+    // Orders created through the test endpoint (simulated mode) sign the buyer in.
     await page.goto('/dashboard');
-    const orderId = await page.evaluate(async () => {
-      const res = await fetch('/api/test/create-mock-order', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          productId: 'lily-ai',
-          customerName: 'Ada Lovelace',
-          customerEmail: `lily.${Date.now()}@example.com`,
-        }),
-      });
-      return ((await res.json()) as { orderId: number }).orderId;
-    });
+    const mockOrder = (productId: string) =>
+      page.evaluate(async (productId) => {
+        const res = await fetch('/api/test/create-mock-order', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            productId,
+            customerName: 'Ada Lovelace',
+            customerEmail: `lily.${Date.now()}@example.com`,
+          }),
+        });
+        return ((await res.json()) as { orderId: number }).orderId;
+      }, productId);
 
-    await page.goto(`/onboarding-ai-agent/${orderId}`);
+    const lilyOrder = await mockOrder('lily-ai');
+    await page.goto(`/onboarding-ai-agent/${lilyOrder}`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Lily AI Customer Service Agent' }),
     ).toBeVisible();
     await expect(
       page.getByRole('heading', { level: 2, name: 'Business Information' }),
     ).toBeVisible();
-    // The same order on the social media route asks the social agent's questions.
-    await page.goto(`/onboarding-social-media/${orderId}`);
+
+    // A Social Media Empire order opened on the AI agent route moves to its own wizard and
+    // asks the social agent's questions.
+    const orderId = await mockOrder('social-media-empire');
+    await page.goto(`/onboarding-ai-agent/${orderId}`);
+    await expect(page).toHaveURL(new RegExp(`/onboarding-social-media/${orderId}$`));
     await expect(
       page.getByRole('heading', { level: 1, name: 'Social Media Empire Digital Agent' }),
     ).toBeVisible();

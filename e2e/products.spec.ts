@@ -162,6 +162,26 @@ test.describe('/products', () => {
     expect(ld.join('\n')).toContain('"FAQPage"');
   });
 
+  test('the FAQ, the Lily add-on and the How It Works link belong to the AI tab', async ({
+    page,
+  }) => {
+    await page.goto('/products');
+    const aiPanel = page.getByRole('tabpanel', { name: 'AI Agent Packages' });
+    // On the website tab none of them shows.
+    await expect(page.getByRole('tabpanel', { name: 'Website Packages' })).toBeVisible();
+    await expect(page.locator('#faq-products')).toBeHidden();
+    await expect(
+      page.getByRole('heading', { name: 'Add Lily AI to any website package' }),
+    ).toBeHidden();
+    await expect(page.getByRole('link', { name: /See How It Works/ })).toBeHidden();
+    await page.getByRole('tab', { name: 'AI Agent Packages' }).click();
+    await expect(aiPanel.locator('#faq-products details')).toHaveCount(14);
+    await expect(
+      aiPanel.getByRole('heading', { name: 'Add Lily AI to any website package' }),
+    ).toBeVisible();
+    await expect(aiPanel.getByRole('link', { name: /See How It Works/ })).toBeVisible();
+  });
+
   test('Buy Now on a Basic package clears the cart and goes to /checkout', async ({ page }) => {
     await page.goto('/products#ai-agent-packages');
     await page

@@ -80,8 +80,55 @@ test.describe('header', () => {
     await expect(
       page.getByRole('banner').getByRole('link', { name: 'Start Project', exact: true }),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    // The other links stay one click away, in the toggle menu.
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    const more = page.getByRole('navigation', { name: 'Mobile' });
+    for (const label of ['Home', 'About', 'Portfolio', 'How It Works']) {
+      await expect(more.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+    await expect(more).toBeHidden();
   });
+
+  for (const width of [1280, 1366, 1440, 1536]) {
+    test(`fits every header link and button inside the window at ${width} px, in a wide font`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/about');
+      // DejaVu Sans is what system-ui is on Linux, and wider than most; forced here (through
+      // the CSSOM, which the CSP allows) so the test says the same on every machine.
+      await page.evaluate(() =>
+        document.documentElement.style.setProperty('--font', '"DejaVu Sans", Verdana, sans-serif'),
+      );
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Start Project', exact: true })).toBeVisible();
+      const boxes = await header.locator('a:visible, button:visible').evaluateAll((elements) =>
+        elements.map((e) => {
+          const r = e.getBoundingClientRect();
+          return {
+            name: e.textContent?.trim() || e.getAttribute('aria-label'),
+            l: r.left,
+            r: r.right,
+          };
+        }),
+      );
+      expect(boxes.length).toBeGreaterThanOrEqual(11); // brand, 8 links, 3 buttons
+      for (const box of boxes) {
+        expect(box.l, `${box.name} starts inside the window`).toBeGreaterThanOrEqual(0);
+        expect(box.r, `${box.name} ends inside the window`).toBeLessThanOrEqual(width);
+      }
+      // Nothing overlaps its neighbour either.
+      const sorted = [...boxes].sort((a, b) => a.l - b.l);
+      for (let i = 1; i < sorted.length; i++)
+        expect(
+          sorted[i]!.l,
+          `${sorted[i]!.name} after ${sorted[i - 1]!.name}`,
+        ).toBeGreaterThanOrEqual(sorted[i - 1]!.r - 0.5);
+      await expect(header.getByRole('link', { name: 'Talk to Lily' })).toBeVisible();
+    });
+  }
 
   test('uses a toggle menu on small screens that closes after a link click', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -89,8 +136,13 @@ test.describe('header', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     const toggle = page.getByRole('button', { name: 'Menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle.locator('.menu-toggle__open')).toBeVisible();
+    await expect(toggle.locator('.menu-toggle__close')).toBeHidden();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // Open, the toggle shows a close icon instead of the three lines.
+    await expect(toggle.locator('.menu-toggle__close')).toBeVisible();
+    await expect(toggle.locator('.menu-toggle__open')).toBeHidden();
     const mobile = page.getByRole('navigation', { name: 'Mobile' });
     await expect(mobile.getByRole('link', { name: 'Portfolio' })).toBeVisible();
     await expect(mobile.getByRole('link', { name: 'Start Project' })).toBeVisible();
@@ -108,6 +160,37 @@ test.describe('header', () => {
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
     await expect(toggle).toBeFocused();
   });
+});
+
+test.describe('floating buttons on a phone', () => {
+  for (const path of ['/', '/products', '/about']) {
+    test(`cover no footer link at the end of ${path}`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(path);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(page.getByRole('contentinfo')).toBeInViewport();
+      const floating = await page
+        .locator('.cart-fab__button:visible, .chat-launcher:visible')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+      expect(floating.length).toBeGreaterThanOrEqual(2);
+      const links = await page
+        .getByRole('contentinfo')
+        .locator('a:visible')
+        .evaluateAll((els) =>
+          els.map((e) => ({
+            name: e.textContent?.trim(),
+            box: e.getBoundingClientRect().toJSON(),
+          })),
+        );
+      for (const { name, box } of links) {
+        for (const f of floating) {
+          const overlaps =
+            box.left < f.right && box.right > f.left && box.top < f.bottom && box.bottom > f.top;
+          expect(overlaps, `${name} under a floating button`).toBe(false);
+        }
+      }
+    });
+  }
 });
 
 test.describe('footer', () => {

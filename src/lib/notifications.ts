@@ -41,3 +41,35 @@ export function dismiss(id?: number) {
   const current = $notification.get();
   if (current && (id === undefined || current.id === id)) $notification.set(null);
 }
+
+/**
+ * A notice's closing timer, which holds while the notice is hovered or has focus (WCAG 2.2.1:
+ * a reader can take longer than 5 s) and then runs for the time it had left.
+ */
+export function pausableTimeout(callback: () => void, ms: number, now = () => Date.now()) {
+  let remaining = ms;
+  let started = now();
+  let handle: ReturnType<typeof setTimeout> | undefined = setTimeout(callback, remaining);
+  const holds = new Set<string>();
+  return {
+    /** Holds the timer for `reason` (e.g. "hover", "focus") until `release(reason)`. */
+    hold(reason: string) {
+      if (handle !== undefined && holds.size === 0) {
+        clearTimeout(handle);
+        handle = undefined;
+        remaining -= now() - started;
+      }
+      holds.add(reason);
+    },
+    release(reason: string) {
+      if (!holds.delete(reason) || holds.size > 0) return;
+      started = now();
+      handle = setTimeout(callback, Math.max(0, remaining));
+    },
+    cancel() {
+      clearTimeout(handle);
+      handle = undefined;
+      holds.add('cancelled');
+    },
+  };
+}

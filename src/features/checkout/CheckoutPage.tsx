@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
 import { errorMessage } from '../../lib/error-message';
-import { requestJson } from '../../lib/request-json';
+import { RequestError, requestJson } from '../../lib/request-json';
 import { CYCLE_LABEL, canonicalId, findItem, formatUsd } from '../catalogue/catalogue';
 import type { CartItem } from '../cart/cart.store';
 import { $cartItems, addCatalogueItem } from '../cart/cart.store';
@@ -75,7 +75,11 @@ export default function CheckoutPage() {
     } catch (error) {
       notify({
         title: 'Checkout Error',
-        description: errorMessage(error, CHECKOUT_FALLBACK_ERROR),
+        // The function's own sentence ("Item not found: …"), not "400: {\"error\":…}".
+        description:
+          error instanceof RequestError && error.detail
+            ? error.detail
+            : errorMessage(error, CHECKOUT_FALLBACK_ERROR),
         variant: 'destructive',
       });
       setStatus('idle');

@@ -75,6 +75,12 @@ async function lookup(params: URLSearchParams): Promise<State> {
   }
 }
 
+/** The countdown as the status region says it: the full time, then the halfway mark. */
+function announcedSeconds(seconds: number): number {
+  const halfway = Math.ceil(COUNTDOWN_SECONDS / 2);
+  return seconds > halfway ? COUNTDOWN_SECONDS : halfway;
+}
+
 function Countdown() {
   const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
   const [running, setRunning] = useState(true);
@@ -96,10 +102,11 @@ function Countdown() {
           ? `Redirecting to the home page in ${seconds} second${seconds === 1 ? '' : 's'}`
           : 'Automatic redirect stopped'}
       </p>
-      {/* Announced once, not every second. */}
+      {/* Announced at the start and at the halfway mark, not every second; the timer above
+          is always exact for whoever reads it. */}
       <p className="sr-only" role="status">
         {running
-          ? `You will be taken to the home page in ${COUNTDOWN_SECONDS} seconds.`
+          ? `You will be taken to the home page in ${announcedSeconds(seconds)} seconds.`
           : 'Automatic redirect stopped.'}
       </p>
       <div className="btn-row success-actions">

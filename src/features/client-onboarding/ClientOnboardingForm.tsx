@@ -369,12 +369,15 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
           >
             Previous
           </button>
+          {/* Distinct keys: reusing one element, React would make the pressed Next a submit
+              button during its own click, and the form would be sent on arriving at stage 3. */}
           {stage < STAGE_COUNT - 1 ? (
-            <button type="button" className="btn" onClick={onNext} disabled={!ready}>
+            <button key="next" type="button" className="btn" onClick={onNext} disabled={!ready}>
               Next
             </button>
           ) : (
             <button
+              key="submit"
               type="submit"
               className="btn"
               disabled={!ready || submitting}

@@ -19,6 +19,8 @@ import {
 import {
   ONBOARDING_PRODUCTS,
   parseOnboardingPath,
+  boughtProductName,
+  misroutedOrderPath,
   productForOrder,
   STEP_ENDPOINTS,
   STEP_KEYS,
@@ -95,6 +97,14 @@ export default function OnboardingWizard({ pathname }: Props) {
     ? productForOrder(route, state?.order.productId)
     : ONBOARDING_PRODUCTS.starter;
   const titles = STEP_TITLES[product.kind];
+  // The product bought ("Lily AI Sales Agent"), not the route's family name.
+  const productName = boughtProductName(product, state?.order.productId);
+
+  // An order opened under another product's route (an old link, a typed URL) moves to its own.
+  const misrouted = route && state ? misroutedOrderPath(route, state.order) : null;
+  useEffect(() => {
+    if (misrouted) window.location.replace(misrouted);
+  }, [misrouted]);
 
   /** The order whose saved answers and draft are in `values` (none until they are restored). */
   const [restoredFor, setRestoredFor] = useState<number | null>(null);
@@ -168,7 +178,7 @@ export default function OnboardingWizard({ pathname }: Props) {
     <div className="ob-wizard">
       <header className="ob-head">
         <p className="eyebrow">Onboarding{state ? ` · Order ${state.order.orderNumber}` : ''}</p>
-        <h1>{product.name}</h1>
+        <h1>{productName}</h1>
         <p className="lead">{product.description}</p>
       </header>
 
@@ -208,7 +218,7 @@ export default function OnboardingWizard({ pathname }: Props) {
             <h2 ref={headingRef} tabIndex={-1} className="ob-step-title">
               Onboarding Complete!
             </h2>
-            <p>Thank you! We have everything we need to get started on your {product.name}.</p>
+            <p>Thank you! We have everything we need to get started on your {productName}.</p>
             {phase.redirecting ? (
               <div role="status" className="ob-center">
                 <span className="spinner" aria-hidden="true" />

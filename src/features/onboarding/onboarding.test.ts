@@ -7,6 +7,8 @@ import {
   onboardingStatus,
   parseOnboardingPath,
   ONBOARDING_PRODUCTS,
+  boughtProductName,
+  misroutedOrderPath,
   productForOrder,
   projectDetailsSchema,
   STEP_TITLES,
@@ -206,7 +208,7 @@ describe('product and step titles from the path', () => {
     expect(parseOnboardingPath('/dashboard')).toBeNull();
   });
 
-  it('uses the order’s product on the generic route, the path’s product otherwise', () => {
+  it('uses the order’s product once known, on any route', () => {
     const generic = parseOnboardingPath('/onboarding/9')!;
     expect(productForOrder(generic, 'lily-ai').slug).toBe('ai-agent');
     expect(productForOrder(generic, 'social-empire').slug).toBe('social-media');
@@ -214,9 +216,29 @@ describe('product and step titles from the path', () => {
     expect(productForOrder(generic, 'customer-service').slug).toBe('ai-agent');
     expect(productForOrder(generic, 'unknown-thing').slug).toBe('starter');
     expect(productForOrder(generic).slug).toBe('starter');
-    expect(productForOrder(parseOnboardingPath('/onboarding-advanced/9')!, 'lily-ai').slug).toBe(
-      'advanced',
+    const advanced = parseOnboardingPath('/onboarding-advanced/9')!;
+    expect(productForOrder(advanced, 'lily-ai').slug).toBe('ai-agent');
+    expect(productForOrder(advanced).slug).toBe('advanced');
+  });
+
+  it('names the product the order bought, within its wizard family', () => {
+    const agent = parseOnboardingPath('/onboarding-ai-agent/9')!;
+    expect(boughtProductName(productForOrder(agent, 'lily'), 'lily')).toBe('Lily AI Sales Agent');
+    expect(boughtProductName(agent.product)).toBe('Lily AI Customer Service Agent');
+    expect(boughtProductName(agent.product, 'no-such-product')).toBe(agent.product.name);
+  });
+
+  it('sends an order opened under another product’s route to its own route', () => {
+    const starter = parseOnboardingPath('/onboarding-starter/9')!;
+    expect(misroutedOrderPath(starter, { id: 9, productId: 'social-empire' })).toBe(
+      '/onboarding-social-media/9',
     );
+    expect(misroutedOrderPath(starter, { id: 9, productId: 'starter' })).toBeNull();
+    const agent = parseOnboardingPath('/onboarding-ai-agent/9')!;
+    expect(misroutedOrderPath(agent, { id: 9, productId: 'lily' })).toBeNull();
+    expect(
+      misroutedOrderPath(parseOnboardingPath('/onboarding/9')!, { id: 9, productId: 'lily-ai' }),
+    ).toBeNull();
   });
 
   it('describes every product with a name and description', () => {

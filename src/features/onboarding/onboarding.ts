@@ -197,20 +197,38 @@ export function parseOrderId(segment: string | undefined | null): number | null 
 }
 
 /**
- * The wizard for a purchased product: the path's product when it names one, otherwise the
- * order's product (so /onboarding/{id} for a Lily order asks Lily's questions), else starter.
+ * The wizard for a purchased product: the order's product once it is known (so a Lily order
+ * opened under /onboarding-starter/{id} still asks Lily's questions), else the path's.
  * Same mapping as the success page's "Start Setup" links (catalogue's onboardingPathFor).
  */
 export function productForOrder(
   route: OnboardingRoute,
   orderProductId?: string,
 ): OnboardingProduct {
-  if (route.explicit || !orderProductId) return route.product;
+  if (!orderProductId) return route.product;
   const id = canonicalId(orderProductId);
   if (id === 'starter' || id === 'advanced') return ONBOARDING_PRODUCTS[id];
   if (id === 'social-empire') return ONBOARDING_PRODUCTS['social-media'];
   if (findItem(id)?.type === 'agent') return ONBOARDING_PRODUCTS['ai-agent'];
   return route.product;
+}
+
+/** The name of what the order bought ("Lily AI Sales Agent"), else the wizard's family name. */
+export function boughtProductName(product: OnboardingProduct, orderProductId?: string): string {
+  return (orderProductId && findItem(canonicalId(orderProductId))?.name) || product.name;
+}
+
+/**
+ * Where an order opened under another product's wizard route belongs (its own route), or
+ * null when the path is already right (or is the generic /onboarding/{id}).
+ */
+export function misroutedOrderPath(
+  route: OnboardingRoute,
+  order: { id: number; productId: string },
+): string | null {
+  if (!route.explicit) return null;
+  const own = productForOrder(route, order.productId);
+  return own.slug === route.product.slug ? null : `/onboarding-${own.slug}/${order.id}`;
 }
 
 /* ------------------------------------------------------------------------------------------ */
