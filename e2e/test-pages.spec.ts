@@ -5,6 +5,28 @@
 import { test, expect } from './fixtures';
 
 test.describe('/test-checkout', () => {
+  test('keeps a package picked before the page hydrated', async ({ page }) => {
+    // The island's scripts wait until the visitor has picked Advanced on the plain HTML.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    let bought = '';
+    await page.route('**/api/test/create-mock-order', async (route) => {
+      bought = (route.request().postDataJSON() as { productId: string }).productId;
+      await route.continue();
+    });
+    await page.goto('/test-checkout', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel(/Advanced \(\$2,500\)/).check();
+    release();
+    await expect(page.getByLabel(/Advanced \(\$2,500\)/)).toBeChecked();
+    await page.getByRole('button', { name: 'Simulate Payment' }).click();
+    await expect(page.getByText('Payment Successful')).toBeVisible();
+    expect(bought).toBe('advanced');
+  });
+
   test('simulates a payment, completes the three steps and leaves for the dashboard', async ({
     page,
   }) => {

@@ -1,11 +1,17 @@
 /** GET /api/admin/orders?q&status&from&to&page&pageSize&format=csv */
 import type { Config } from '@netlify/functions';
 import { listResponse } from '../../src/features/admin/list.server.ts';
-import { listOrders, ORDER_CSV } from '../../src/features/admin/orders.server.ts';
+import { exportOrders, listOrders, ORDER_CSV } from '../../src/features/admin/orders.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 
 export default adminHandler(['GET'], (_req, { db, url }) =>
-  listResponse('orders', url.searchParams, (q, w) => listOrders(db, q, w), ORDER_CSV),
+  listResponse(
+    'orders',
+    url.searchParams,
+    (q, w) => listOrders(db, q, w),
+    ORDER_CSV,
+    (q, w) => exportOrders(db, q, w),
+  ),
 );
 
 export const config: Config = { path: '/api/admin/orders', method: ['GET'] };

@@ -103,15 +103,15 @@ describe('admin sign-in', () => {
       await attempt(username, 'not the password', `10.0.1.${i}`);
       return performance.now() - start;
     };
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       known.push(await time('ada', i));
       unknown.push(await time(`ghost${i}`, i));
     }
-    // Both run one argon2id verification (~tens of ms); a missing user costs no less.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    // Both run one argon2id verification (~tens of ms); a missing user costs no less. The
+    // fastest of each is compared: a busy machine only ever adds time, never removes it.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
   });
 
   it('cannot be locked out: 30 wrong passwords from many addresses, then the owner signs in', async () => {

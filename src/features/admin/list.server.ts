@@ -37,14 +37,16 @@ export function pageRequestOf(q: ListQuery): PageRequest {
  * Answers a list request (query validated against the list's filters): one page as JSON, or
  * with ?format=csv every matching row as a download `<list>-<date>.csv`, streamed as it is read.
  */
-export async function listResponse<T>(
+export async function listResponse<E, T extends E = E>(
   list: ListName,
   params: URLSearchParams,
   fetch: Fetcher<T>,
-  columns: CsvColumn<T>[],
+  columns: CsvColumn<E>[],
+  /** A leaner read for the export, when a page carries more than the file needs. */
+  fetchForExport?: Fetcher<E>,
 ): Promise<Response> {
   const q = parseListQuery(list, params);
-  if (q.format === 'csv') return csvResponse(list, q, fetch, columns);
+  if (q.format === 'csv') return csvResponse(list, q, fetchForExport ?? fetch, columns);
   const page = await fetch(q, pageRequestOf(q));
   const body: Page<T> = {
     items: page.rows,

@@ -9,6 +9,7 @@ import {
   countAll,
   countWhere,
   createdWithin,
+  idIn,
   listPage,
   searchCondition,
   type Listed,
@@ -52,7 +53,7 @@ export async function onboardingFormsOf(
   const rows = await db
     .select()
     .from(onboardingForms)
-    .where(inArray(onboardingForms.orderId, orderIds));
+    .where(idIn(onboardingForms.orderId, orderIds));
   return new Map(rows.map((r) => [r.orderId, r]));
 }
 

@@ -42,6 +42,12 @@ function Progress({ phase }: { phase: Phase }) {
 export default function TestCheckout() {
   const [phase, setPhase] = useState<Phase>('product-selection');
   const [productId, setProductId] = useState<string>(TEST_CHECKOUT_PACKAGES[0].id);
+  // A package picked before the island hydrated (the radios are plain HTML until then) is the
+  // choice: hydration would otherwise put the default back under the visitor's click.
+  useEffect(() => {
+    const picked = document.querySelector<HTMLInputElement>('input[name="test-product"]:checked');
+    if (picked && picked.value !== TEST_CHECKOUT_PACKAGES[0].id) setProductId(picked.value);
+  }, []);
   const [order, setOrder] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
   // Until hydration a click would do nothing: the buttons wait for their handlers.

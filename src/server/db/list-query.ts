@@ -167,13 +167,15 @@ export type Listable<T extends PgTable> = Omit<T['$inferSelect'], 'searchText'>;
  * pages around it: the one paging every owner's list uses (changing how lists page is one
  * change here).
  */
-export async function listPage<T extends PgTable>(
+export async function listPage<T extends PgTable, Row = Listable<T>>(
   db: Db,
   table: T,
   where: SQL | undefined,
   key: SortKey,
   page: PageRequest,
-): Promise<Listed<Listable<T>>> {
+  /** Only these columns (an export's), typed by `Row`; every column but the search text when left out. */
+  only?: Record<string, PgColumn>,
+): Promise<Listed<Row>> {
   const from = table as PgTable;
   const total = page.count ? await countMatching(db, from, where) : null;
   // The last page holds what is left over, so its rows are those of the page an offset
@@ -191,9 +193,11 @@ export async function listPage<T extends PgTable>(
     ? [sql`${key.at} asc`, sql`${key.id} asc`]
     : [sql`${key.at} desc`, sql`${key.id} desc`];
   // Every column but the search text, which only the index needs.
-  const columns = Object.fromEntries(
-    Object.entries(getTableColumns(from)).filter(([name]) => name !== 'searchText'),
-  );
+  const columns =
+    only ??
+    Object.fromEntries(
+      Object.entries(getTableColumns(from)).filter(([name]) => name !== 'searchText'),
+    );
   const fetched = await db
     .select({ row: columns, at: sql<string>`${key.at}::text` })
     .from(from)
@@ -214,7 +218,7 @@ export async function listPage<T extends PgTable>(
   const next = backwards ? (page.before ? last : null) : more ? last : null;
   const previous = backwards ? (more ? first : null) : page.after ? first : null;
   return {
-    rows: shown.map((r) => r.row as Listable<T>),
+    rows: shown.map((r) => r.row as Row),
     next,
     previous,
     total,
