@@ -156,13 +156,24 @@ test.describe('client onboarding form', () => {
     await expect(portal).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(portal).toHaveAttribute(
       'href',
-      /^\/dashboard\?portal=demo&location=demo-[0-9a-f]{16}$/,
+      /^\/dashboard\/demo-portal\?location=demo-[0-9a-f]{16}$/,
+    );
+    // Demo Mode says that these details work nowhere.
+    await expect(page.getByRole('note').filter({ hasText: 'Demo Mode' })).toContainText(
+      'no client portal account was created',
     );
     await axe(page, 'success stage');
 
     const [popup] = await Promise.all([context.waitForEvent('page'), portal.click()]);
     await popup.waitForLoadState();
-    await expect(popup.getByRole('heading', { name: 'Your Client Dashboard' })).toBeVisible();
+    // The demo portal explains itself instead of opening a signed-out dashboard.
+    await expect(
+      popup.getByRole('heading', { level: 1, name: 'Demo Client Portal' }),
+    ).toBeVisible();
+    await expect(
+      popup.getByRole('heading', { name: 'What your client portal shows' }),
+    ).toBeVisible();
+    await expect(popup.getByText(/^Demo account ID: demo-[0-9a-f]{16}$/)).toBeVisible();
     expect(await popup.evaluate(() => window.opener)).toBeNull();
     await popup.close();
 

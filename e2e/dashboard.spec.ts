@@ -132,8 +132,12 @@ test.describe('client dashboard with a session', () => {
     await expect(integration.getByText('Connected', { exact: true })).toBeVisible();
     await axe(page, 'signed-in dashboard');
     await integration.getByRole('button', { name: 'Access GoHighLevel Dashboard' }).click();
-    await expect(page).toHaveURL(/\/dashboard\?portal=demo&location=demo-/);
+    await expect(page).toHaveURL(/\/dashboard\/demo-portal\?location=demo-/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Demo Client Portal' })).toBeVisible();
     await expect(page.getByText('Demo Mode', { exact: true })).toBeVisible();
+    await axe(page, 'demo portal');
+    await page.getByRole('link', { name: 'Go to Your Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Client Dashboard' })).toBeVisible();
 
     // The status and link endpoints answer only for the client's own id.
     const statuses = await page.evaluate(async (own) => {

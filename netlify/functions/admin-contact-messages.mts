@@ -1,5 +1,5 @@
 /**
- * GET   /api/admin/contact-messages?q&status&from&to&page&pageSize&format=csv
+ * GET   /api/admin/contact-messages?q&status&from&to&page=first|last&after&before&pageSize&format=csv
  * PATCH /api/admin/contact-messages/{id} {status: "handled" | "new"}
  */
 import type { Config } from '@netlify/functions';

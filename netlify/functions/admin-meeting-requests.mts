@@ -1,5 +1,5 @@
 /**
- * GET  /api/admin/meeting-requests?q&status&from&to&page&pageSize&format=csv
+ * GET  /api/admin/meeting-requests?q&status&from&to&page=first|last&after&before&pageSize&format=csv
  * POST /api/admin/meeting-requests/{id} {action: "confirm" | "propose" | "decline", date?, time?, note?}
  *      Answers the visitor by e-mail (through the outbox) with an updated calendar file.
  */

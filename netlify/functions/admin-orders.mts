@@ -1,4 +1,4 @@
-/** GET /api/admin/orders?q&status&from&to&page&pageSize&format=csv */
+/** GET /api/admin/orders?q&status&from&to&page=first|last&after&before&pageSize&format=csv */
 import type { Config } from '@netlify/functions';
 import { listResponse } from '../../src/features/admin/list.server.ts';
 import { exportOrders, listOrders, ORDER_CSV } from '../../src/features/admin/orders.server.ts';

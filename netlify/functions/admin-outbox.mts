@@ -1,5 +1,5 @@
 /**
- * GET  /api/admin/outbox?q&status&from&to&page&pageSize&format=csv
+ * GET  /api/admin/outbox?q&status&from&to&page=first|last&after&before&pageSize&format=csv
  * GET  /api/admin/outbox/{id}/attachments/{index}  (download, e.g. the .ics invitation)
  * POST /api/admin/outbox/{id}/retry                (pending or failed e-mail, sent again now)
  */

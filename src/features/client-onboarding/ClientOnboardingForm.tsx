@@ -411,8 +411,9 @@ function Success({
         <div className="ob-notice ob-notice--demo" role="note">
           <p className="ob-notice__title">Demo Mode</p>
           <p>
-            This site is running without a live marketing platform connection, so your account was
-            simulated. The details below open the demo client portal; no real account was created.
+            This site is running without a live marketing platform connection, so no client portal
+            account was created and the sign-in details below work nowhere. The demo portal shows
+            what your portal will hold once it is connected.
           </p>
         </div>
       )}

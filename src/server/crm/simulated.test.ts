@@ -24,7 +24,7 @@ describe('Demo Mode (simulated CRM)', () => {
     expect(first.simulated).toBe(true);
     expect(first.locationId).toMatch(/^demo-[0-9a-f]{16}$/);
     expect(meetsPasswordRules(first.tempPassword!)).toBe(true);
-    expect(first.dashboardUrl).toBe(`/dashboard?portal=demo&location=${first.locationId}`);
+    expect(first.dashboardUrl).toBe(`/dashboard/demo-portal?location=${first.locationId}`);
     expect(await crm.locationExists(first.locationId)).toBe(true);
   });
 

@@ -35,8 +35,8 @@ export class SimulatedCrm implements CrmClient {
     return locationId.startsWith(DEMO_LOCATION_PREFIX);
   }
 
-  /** The demo portal is the site's own client dashboard, labelled as a demo. */
+  /** The demo portal: a page saying that no portal exists and what the real one shows. */
   dashboardUrl(locationId: string): string {
-    return `/dashboard?portal=demo&location=${encodeURIComponent(locationId)}`;
+    return `/dashboard/demo-portal?location=${encodeURIComponent(locationId)}`;
   }
 }
