@@ -108,8 +108,9 @@ export function createdWithin(column: AnyColumn, f: Pick<ListFilter, 'from' | 't
 /* Cursors                                                                                    */
 
 // What Postgres prints for a timestamptz (DateStyle ISO): 2026-11-25 16:30:41.123456+00.
+// The offset stays within what Postgres accepts (±15:59:59).
 const PRINTED_TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2})(:\d{2}){0,2}$/;
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](0\d|1[0-5])(:[0-5]\d){0,2}$/;
 
 function isRealTimestamp(at: string): boolean {
   const m = PRINTED_TIMESTAMP.exec(at);
