@@ -14,7 +14,6 @@ import './dashboard.css';
 import { MARKETING_FEATURES } from './dashboard';
 import {
   $busy,
-  $demo,
   $integration,
   $linkNotice,
   $pendingToken,
@@ -33,7 +32,6 @@ export default function ClientDashboard({ supportEmail }: Props) {
   const session = useStore($session);
   const integration = useStore($integration);
   const linkNotice = useStore($linkNotice);
-  const demo = useStore($demo);
   const busy = useStore($busy);
   const pendingToken = useStore($pendingToken);
   const hydrated = useHydrated();
@@ -103,18 +101,6 @@ export default function ClientDashboard({ supportEmail }: Props) {
           )}
         </div>
       </header>
-
-      {demo && (
-        <div className="ob-notice ob-notice--demo" role="note">
-          <p className="ob-notice__title">Demo Mode</p>
-          <p>
-            This is the demo client portal. GoHighLevel is not connected in this environment, so the
-            marketing account
-            {demo.locationId ? ` (${demo.locationId})` : ''} is simulated. With a live connection,
-            this opens your GoHighLevel dashboard.
-          </p>
-        </div>
-      )}
 
       {linkNotice && (
         <div className="ob-notice ob-notice--error" role="alert">

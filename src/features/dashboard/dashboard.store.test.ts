@@ -5,7 +5,6 @@ import { DASHBOARD_ERROR, MAGIC_LINK_INVALID, STATUS_ERROR } from '../clients/cl
 import type { DashboardView } from './dashboard';
 import {
   $busy,
-  $demo,
   $integration,
   $linkNotice,
   $pendingToken,
@@ -62,10 +61,9 @@ afterEach(() => {
   $integration.set({ state: 'checking' });
   $pendingToken.set(null);
   $linkNotice.set('');
-  $demo.set(null);
   $busy.set(false);
   $notification.set(null);
-  cleanStores($session, $integration, $pendingToken, $linkNotice, $demo, $busy, $notification);
+  cleanStores($session, $integration, $pendingToken, $linkNotice, $busy, $notification);
 });
 
 const signedIn = () => {
@@ -133,9 +131,13 @@ describe('sign-in links', () => {
     expect($linkNotice.get()).toBe(MAGIC_LINK_INVALID);
 
     $linkNotice.set('');
-    await startDashboard('https://site.example/dashboard?signin=invalid&portal=demo&location=L1');
+    await startDashboard('https://site.example/dashboard?signin=invalid');
     expect($linkNotice.get()).toBe(MAGIC_LINK_INVALID);
-    expect($demo.get()).toEqual({ locationId: 'L1' });
+  });
+
+  it('sends an old demo-portal link (?portal=demo) to the demo portal page', async () => {
+    await startDashboard('https://site.example/dashboard?portal=demo&location=demo-0123');
+    expect(assigned).toEqual(['/dashboard/demo-portal?location=demo-0123']);
   });
 });
 

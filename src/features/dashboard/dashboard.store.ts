@@ -21,8 +21,6 @@ export const $integration = atom<Integration>({ state: 'checking' });
 export const $pendingToken = atom<string | null>(null);
 /** Why a sign-in link did not work, shown as an alert. */
 export const $linkNotice = atom('');
-/** The demo client portal (?portal=demo): what the real portal would show. */
-export const $demo = atom<{ locationId: string } | null>(null);
 export const $busy = atom(false);
 
 export const LOAD_ERROR = 'Your dashboard could not be loaded. Please reload the page.';
@@ -81,15 +79,23 @@ export async function loadDashboard(): Promise<void> {
   $integration.set(NOT_LINKED);
 }
 
+/** Where Demo Mode's portal lives (links sent before it had a page of its own used ?portal=demo). */
+export const DEMO_PORTAL_PATH = '/dashboard/demo-portal';
+
 /**
- * Reads what the address brings (a sign-in token, the demo portal, a failed link) and loads
- * the dashboard. The single-use token leaves the address bar and history at once.
+ * Reads what the address brings (a sign-in token, an old demo-portal link, a failed link) and
+ * loads the dashboard. The single-use token leaves the address bar and history at once.
  */
 export async function startDashboard(href: string): Promise<void> {
   const url = new URL(href);
   const token = url.searchParams.get('token');
-  if (url.searchParams.get('portal') === 'demo')
-    $demo.set({ locationId: url.searchParams.get('location') ?? '' });
+  if (url.searchParams.get('portal') === 'demo') {
+    const location = url.searchParams.get('location');
+    browser.assign(
+      location ? `${DEMO_PORTAL_PATH}?location=${encodeURIComponent(location)}` : DEMO_PORTAL_PATH,
+    );
+    return;
+  }
   if (url.searchParams.get('signin') === 'invalid') $linkNotice.set(MAGIC_LINK_INVALID);
   if (token) {
     url.searchParams.delete('token');
