@@ -50,7 +50,7 @@ describe('POST /api/clients/onboarding', () => {
     expect(body).toMatchObject({ simulated: true });
     expect(body.locationId).toMatch(/^demo-/);
     expect(body.tempPassword).toEqual(expect.any(String));
-    expect(body.redirectUrl).toBe(`/dashboard?portal=demo&location=${body.locationId}`);
+    expect(body.redirectUrl).toBe(`/dashboard/demo-portal?location=${body.locationId}`);
 
     const [row] = await db.select().from(clientOnboardingSubmissions);
     expect(row).toMatchObject({

@@ -117,7 +117,7 @@ describe('GoHighLevel endpoints', () => {
     const link = await (
       await ghlDashboard(getRequest(`/api/gohighlevel/dashboard/${client.id}`, client.id), {})
     ).json();
-    expect(link.dashboardUrl).toBe(`/dashboard?portal=demo&location=${linked.locationId}`);
+    expect(link.dashboardUrl).toBe(`/dashboard/demo-portal?location=${linked.locationId}`);
   });
 
   it('answer 403 for another client’s id or without a session', async () => {
