@@ -144,7 +144,10 @@ test.describe('order onboarding wizard', () => {
 
     await expect(page.getByRole('heading', { name: 'Onboarding Complete!' })).toBeVisible();
     await expect(page.getByText('Redirecting you to your dashboard…')).toBeVisible();
-    await page.waitForURL(/\/dashboard/, { timeout: 15_000 });
+    // In Demo Mode the CRM's dashboard is the demo portal page, which leads to the dashboard.
+    await page.waitForURL(/\/dashboard\/demo-portal\?location=demo-/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Demo Client Portal' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Your Dashboard' }).click();
 
     await expect(
       page.getByRole('heading', { level: 1, name: 'Your Client Dashboard' }),
