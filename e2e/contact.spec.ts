@@ -44,10 +44,12 @@ async function openContact(page: Page) {
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await form.scrollIntoViewIfNeeded();
-  // Controls are enabled once the island has hydrated.
-  await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await expect(form).not.toHaveAttribute(AWAITS_ISLAND);
   return form;
 }
+
+/** Present while the form's island has not hydrated (src/lib/early-presses.ts). */
+const AWAITS_ISLAND = 'data-awaits-island';
 
 test.describe('contact form', () => {
   test('marks required fields and shows each validation message, linked to its field', async ({
@@ -140,7 +142,7 @@ test.describe('contact form', () => {
     await page.goto('/#contact');
     const form = page.locator('#contact').getByRole('form', { name: 'Contact form' });
     await form.scrollIntoViewIfNeeded();
-    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    await expect(form).not.toHaveAttribute(AWAITS_ISLAND);
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
 
@@ -219,5 +221,76 @@ test.describe('contact form', () => {
       /429: Too many requests\. Please wait \d+ minutes? and try again\./,
     );
     await expect(form.getByLabel('Message')).toHaveValue('One message too many for now.');
+  });
+});
+
+test.describe('contact form before its island has hydrated', () => {
+  const ISLAND = '**/*ContactFormIsland*';
+
+  async function fillBeforeHydration(page: Page, email: string) {
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    // Usable at first paint: enabled, not waiting for the island.
+    await expect(form).toHaveAttribute(AWAITS_ISLAND, '');
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    await form.getByLabel('Name').fill('Early Bird');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Message').fill('Typed before the form had loaded its script.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    return form;
+  }
+
+  test('keeps what was typed and sends a press made before hydration once the island is there', async ({
+    page,
+    request,
+  }) => {
+    let loadIsland!: () => void;
+    const islandHeld = new Promise<void>((resolve) => (loadIsland = resolve));
+    await page.route(ISLAND, async (route) => {
+      await islandHeld;
+      await route.continue();
+    });
+    const bodies: (string | null)[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/contact-form')) bodies.push(r.headers()['content-type'] ?? null);
+    });
+    const marker = `e2e-early-${Date.now()}@example.com`;
+    const form = await fillBeforeHydration(page, marker);
+    await expect(form).toHaveAttribute(AWAITS_ISLAND, 'submitted');
+    expect(bodies).toEqual([]);
+
+    loadIsland();
+    await expect(page.getByText(SUCCESS_TITLE)).toBeVisible();
+    await expect(form.getByLabel('Name')).toHaveValue('');
+    // The island sent it (JSON, no page load), exactly once.
+    expect(bodies).toEqual(['application/json']);
+    expect(new URL(page.url()).search).toBe('');
+    const check = await stored(request, {
+      kind: 'contact',
+      name: 'Early Bird',
+      email: marker,
+      message: 'Typed before the form had loaded its script.',
+    });
+    expect(check.stored).toBe(1);
+  });
+
+  test('without its island the browser posts the form and the page announces it was sent', async ({
+    page,
+    request,
+  }) => {
+    await page.route(ISLAND, (route) => route.abort());
+    const marker = `e2e-native-${Date.now()}@example.com`;
+    await fillBeforeHydration(page, marker);
+    // The page waits a few seconds for the island, then lets the browser post the form.
+    await expect(page.getByText(SUCCESS_TITLE)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
+    await expect(page).toHaveURL(/\/contact#contact-form$/);
+    const check = await stored(request, {
+      kind: 'contact',
+      name: 'Early Bird',
+      email: marker,
+      message: 'Typed before the form had loaded its script.',
+    });
+    expect(check.stored).toBe(1);
   });
 });

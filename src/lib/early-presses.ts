@@ -3,14 +3,45 @@
  * `data-awaits-script` in its HTML (the script loads after the first paint, see
  * AfterPaint.astro). A press on it meanwhile is held, and replayed once the scripts have
  * run, so a quick visitor's press is never lost and never half-handled by the browser
- * (a link followed, a form posted natively).
+ * (a link followed, a form posted natively). Forms of islands that have not hydrated yet are
+ * held the same way (see AWAITS_ISLAND).
  *
  * Imported only by AfterPaint.astro, so Astro inlines it there: holding must work before
  * any script file has arrived.
  */
 const ATTRIBUTE = 'data-awaits-script';
 
+/**
+ * A form rendered by an island that has not hydrated carries this attribute. Its submission
+ * is held ("submitted") for the island to replay (components/form/form.ts); if the island has
+ * not taken over after ISLAND_WAIT_MS (its script failed or is still far away), the browser
+ * posts the form itself ("posted"), which the form's function answers with a page.
+ */
+export const AWAITS_ISLAND = 'data-awaits-island';
+export const ISLAND_WAIT_MS = 8000;
+
+function holdFormsForTheirIslands(): void {
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.hasAttribute(AWAITS_ISLAND)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (form.getAttribute(AWAITS_ISLAND) === 'submitted') return;
+      form.setAttribute(AWAITS_ISLAND, 'submitted');
+      setTimeout(() => {
+        if (form.getAttribute(AWAITS_ISLAND) !== 'submitted') return;
+        form.setAttribute(AWAITS_ISLAND, 'posted');
+        form.submit();
+      }, ISLAND_WAIT_MS);
+    },
+    { capture: true },
+  );
+}
+
 export function holdEarlyPresses(): void {
+  holdFormsForTheirIslands();
   document.addEventListener(
     'click',
     (event) => {

@@ -153,7 +153,7 @@ export async function parseJson<T>(req: Request, schema: ZodType<T>): Promise<T>
  */
 export type FunctionContext = Partial<Context>;
 
-type Handler = (req: Request, context: FunctionContext) => Promise<Response> | Response;
+export type Handler = (req: Request, context: FunctionContext) => Promise<Response> | Response;
 
 /** A `:name` path parameter as Netlify matched it (undecoded; '' when absent). */
 export function pathParam(context: FunctionContext, name: string): string {

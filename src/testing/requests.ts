@@ -21,6 +21,35 @@ export function jsonPost(
   });
 }
 
+/**
+ * A form the browser posts itself (a page navigation, URL-encoded), as before an island has
+ * hydrated: Sec-Fetch-Mode, Origin and Referer as a browser sets them for `fromPath`.
+ */
+export function nativeFormPost(
+  url: string,
+  ip: string,
+  fields: Record<string, string>,
+  {
+    fromPath = '/contact',
+    headers = {},
+  }: { fromPath?: string; headers?: Record<string, string> } = {},
+): Request {
+  const origin = new URL(url).origin;
+  return new Request(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'sec-fetch-mode': 'navigate',
+      origin,
+      referer: new URL(fromPath, origin).href,
+      'x-nf-client-connection-ip': ip,
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
 export type FunctionHandler = (
   req: Request,
   context: FunctionContext,

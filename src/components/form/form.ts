@@ -2,11 +2,22 @@
  * Form state shared by the contact and meeting islands: values, per-field messages from the
  * shared zod schema (shown after the first submit and then updated as the visitor types),
  * focus on the first invalid field, the honeypot, and the send/notify/reset cycle.
+ *
+ * The forms work before their island hydrates: the server renders them enabled. A submission
+ * meanwhile is held by the page and replayed by the island once it has adopted what was typed
+ * (src/lib/early-presses.ts); without the island the browser posts the form to the same
+ * function, which answers with the page and the outcome (src/server/form-posts.ts).
  */
-import { useCallback, useId, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { ZodType } from '../../lib/zod';
 import { errorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notifications';
+
+/**
+ * The attribute of a form whose island has not hydrated (src/lib/early-presses.ts spells it
+ * too: importing it from there would make Astro load that script instead of inlining it).
+ */
+export const AWAITS_ISLAND = 'data-awaits-island';
 
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -52,7 +63,24 @@ export function useSchemaForm<V extends Record<string, string>>(initial: V, sche
     setValidated(false);
   }, [initial]);
 
-  return { values, errors, setField, validate, reset };
+  /** Takes values typed before hydration (React keeps them on screen but not in state). */
+  const adopt = useCallback((typed: Partial<V>) => setValues((v) => ({ ...v, ...typed })), []);
+
+  return { values, errors, setField, validate, reset, adopt };
+}
+
+/** The values a server-rendered form's controls hold that differ from `initial`. */
+export function typedBeforeHydration<V extends Record<string, string>>(
+  form: HTMLFormElement,
+  initial: V,
+): Partial<V> {
+  const typed: Partial<Record<string, string>> = {};
+  for (const name of Object.keys(initial)) {
+    const control = form.elements.namedItem(name);
+    const value = control && 'value' in control ? control.value : undefined;
+    if (typeof value === 'string' && value !== initial[name]) typed[name] = value;
+  }
+  return typed as Partial<V>;
 }
 
 type SubmittedFormOptions<V> = {
@@ -84,7 +112,31 @@ export function useSubmittedForm<V extends Record<string, string>>({
   const id = (name: string) => `${idPrefix}-${name}-${uid}`;
   const [sending, setSending] = useState(false);
   const [website, setWebsite] = useState('');
-  const { values, errors, setField, validate, reset } = useSchemaForm<V>(initial, schema);
+  const [hydrated, setHydrated] = useState(false);
+  const [replay, setReplay] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { values, errors, setField, validate, reset, adopt } = useSchemaForm<V>(initial, schema);
+
+  // Once, on hydration (later changes arrive through the controls' onChange): take over what
+  // was typed, and a submission the page held for the island (src/lib/early-presses.ts).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    adopt(typedBeforeHydration(form, initial));
+    const bait = form.elements.namedItem('website');
+    if (bait && 'value' in bait && typeof bait.value === 'string') setWebsite(bait.value);
+    const held = form.getAttribute(AWAITS_ISLAND) === 'submitted';
+    form.removeAttribute(AWAITS_ISLAND);
+    setHydrated(true);
+    if (held) setReplay(true);
+  }, []);
+
+  // After the render that holds the adopted values, so the submission sends them.
+  useEffect(() => {
+    if (!replay) return;
+    setReplay(false);
+    formRef.current?.requestSubmit();
+  }, [replay]);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -122,5 +174,16 @@ export function useSubmittedForm<V extends Record<string, string>>({
 
   const honeypot = { id: id('website'), value: website, onChange: setWebsite };
 
-  return { values, field, honeypot, onSubmit, sending };
+  /**
+   * The <form>'s props. Until hydration the page holds a submission for the island, and the
+   * browser posts it itself if the island does not come (no script, a failed download).
+   */
+  const form = {
+    ref: formRef,
+    noValidate: true,
+    onSubmit,
+    ...(hydrated ? {} : { [AWAITS_ISLAND]: '' }),
+  };
+
+  return { values, field, honeypot, form, sending };
 }

@@ -1,13 +1,13 @@
 /**
  * The "Get In Touch" contact form (spec §4/§5/§8): validated with the shared schema, posted
  * to /api/contact-form, success and failure reported through the site's notifications.
- * Controls stay disabled until the island has hydrated, so nothing typed is lost to a
- * native form submission and automated visitors wait for a working form.
+ * Usable before hydration: rendered enabled, it then posts natively to the same function and
+ * the page announces the outcome (ContactForm.astro); see components/form/form.ts.
  */
-import { useEffect, useState } from 'react';
 import { sendRequest } from '../../lib/request-json';
 import {
   CONTACT_FAILED,
+  CONTACT_FORM_PAGES as FORM,
   CONTACT_SUCCESS,
   contactSchema,
   EMPTY_CONTACT_FORM,
@@ -25,8 +25,7 @@ async function send(values: ContactFormValues, honeypot: { website?: string }) {
 }
 
 export default function ContactFormIsland() {
-  const [ready, setReady] = useState(false);
-  const { field, honeypot, onSubmit, sending } = useSubmittedForm<ContactFormValues>({
+  const { field, honeypot, form, sending } = useSubmittedForm<ContactFormValues>({
     idPrefix: 'contact',
     initial: EMPTY_CONTACT_FORM,
     schema,
@@ -35,63 +34,59 @@ export default function ContactFormIsland() {
     failure: CONTACT_FAILED,
   });
 
-  useEffect(() => setReady(true), []);
-
   return (
     <form
       className="contact-form"
       method="post"
       action="/api/contact-form"
-      noValidate
       aria-label="Contact form"
-      onSubmit={onSubmit}
+      id={`${FORM.form}-form`}
+      {...form}
     >
-      <fieldset className="form-fieldset" disabled={!ready}>
-        <div className="form-grid">
-          <TextField
-            requiredMark="named"
-            {...field('name')}
-            label="Name"
-            required
-            autoComplete="name"
-            maxLength={FIELD_LIMITS.name}
-          />
-          <TextField
-            requiredMark="named"
-            {...field('email')}
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            maxLength={FIELD_LIMITS.email}
-          />
-          <TextField
-            {...field('phone')}
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            maxLength={FIELD_LIMITS.phone}
-          />
-          <TextField
-            {...field('company')}
-            label="Company"
-            autoComplete="organization"
-            maxLength={FIELD_LIMITS.company}
-          />
-          <TextAreaField
-            requiredMark="named"
-            {...field('message')}
-            label="Message"
-            required
-            rows={5}
-            maxLength={FIELD_LIMITS.message}
-            placeholder="Tell us about your project..."
-            className="field--full"
-          />
-        </div>
-        <Honeypot {...honeypot} />
-        <SubmitButton busy={sending} idle="Send Message" busyLabel="Sending Message..." />
-      </fieldset>
+      <div className="form-grid">
+        <TextField
+          requiredMark="named"
+          {...field('name')}
+          label="Name"
+          required
+          autoComplete="name"
+          maxLength={FIELD_LIMITS.name}
+        />
+        <TextField
+          requiredMark="named"
+          {...field('email')}
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={FIELD_LIMITS.email}
+        />
+        <TextField
+          {...field('phone')}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={FIELD_LIMITS.phone}
+        />
+        <TextField
+          {...field('company')}
+          label="Company"
+          autoComplete="organization"
+          maxLength={FIELD_LIMITS.company}
+        />
+        <TextAreaField
+          requiredMark="named"
+          {...field('message')}
+          label="Message"
+          required
+          rows={5}
+          maxLength={FIELD_LIMITS.message}
+          placeholder="Tell us about your project..."
+          className="field--full"
+        />
+      </div>
+      <Honeypot {...honeypot} />
+      <SubmitButton busy={sending} idle="Send Message" busyLabel="Sending Message..." />
     </form>
   );
 }

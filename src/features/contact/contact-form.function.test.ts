@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { contactFormHandler } from './contact.server';
 import { contactSchema } from './contact';
 import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
-import { jsonPost } from '../../testing/requests';
+import { jsonPost, nativeFormPost } from '../../testing/requests';
 import { contactMessages, emailOutbox, rateLimitHits } from '../../server/db/schema';
 import { leafParts, startTestSmtp, type TestSmtp } from '../../testing/smtp-peer';
 import contactForm, { config } from '../../../netlify/functions/contact-form.mts';
@@ -195,6 +195,65 @@ describe('POST /api/contact-form', () => {
     }
     const [hit] = await db.select().from(rateLimitHits);
     expect(hit).toMatchObject({ key: 'contact-form:unknown', count: 12 });
+  });
+});
+
+describe('POST /api/contact-form from the browser itself (before the island hydrated)', () => {
+  const { formType: _formType, ...fields } = valid;
+  const native = (body: Record<string, string>, options?: Parameters<typeof nativeFormPost>[3]) =>
+    contactForm(nativeFormPost(URL_, '198.51.100.2', body, options), {});
+
+  it('stores the message and answers with a 303 back to the page, reporting it sent', async () => {
+    const res = await native({ ...fields, website: '' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/contact?form=contact&result=sent#contact-form');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const [stored] = await db.select().from(contactMessages);
+    expect(stored).toMatchObject({ ...valid, status: 'new' });
+    expect(await db.$count(emailOutbox)).toBe(2);
+  });
+
+  it("returns to the home page's form, and only to a page of the form on this site", async () => {
+    const home = await native(fields, { fromPath: '/' });
+    expect(home.headers.get('location')).toBe('/?form=contact&result=sent#contact-form');
+    const other = await native(fields, { fromPath: '/pricing' });
+    expect(other.headers.get('location')).toMatch(/^\/contact\?/);
+    const foreign = await native(fields, {
+      headers: { referer: 'https://evil.example/', origin: 'http://localhost:4321' },
+    });
+    expect(foreign.headers.get('location')).toMatch(/^\/contact\?/);
+  });
+
+  it('reports a refused body as invalid and a limit as failed, storing nothing', async () => {
+    const invalid = await native({ ...fields, email: 'not-an-email' });
+    expect(invalid.status).toBe(303);
+    expect(invalid.headers.get('location')).toBe(
+      '/contact?form=contact&result=invalid#contact-form',
+    );
+    expect(await db.$count(contactMessages)).toBe(0);
+    for (let i = 0; i < 10; i++) await native(fields);
+    const limited = await native(fields);
+    expect(limited.headers.get('location')).toBe(
+      '/contact?form=contact&result=failed#contact-form',
+    );
+    expect(await db.$count(contactMessages)).toBe(10);
+  });
+
+  it('keeps JSON answers for scripts posting URL-encoded bodies, and refuses other sites', async () => {
+    const api = await contactForm(
+      new Request(URL_, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...fields, email: 'nope' }).toString(),
+      }),
+      {},
+    );
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ error: 'email: Please enter a valid email address' });
+    const crossSite = await native(fields, { headers: { origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toEqual({ error: 'Cross-site request refused' });
+    expect(await db.$count(contactMessages)).toBe(0);
   });
 });
 

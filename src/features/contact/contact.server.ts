@@ -18,21 +18,12 @@ import { talliesOf } from '../../server/db/tallies.ts';
 import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import { readEnv } from '../../server/env.ts';
 import { getDb } from '../../server/db/client.ts';
-import {
-  assertSameOrigin,
-  clientIp,
-  handler,
-  HttpError,
-  json,
-  readJson,
-} from '../../server/http.ts';
+import { answeringNativePosts, readFormBody } from '../../server/form-posts.ts';
+import { assertSameOrigin, clientIp, handler, json } from '../../server/http.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
 import { contactReceiptEmail, contactTeamEmail } from '../../server/mail/templates.ts';
 import { enforce, type RateLimit } from '../../server/rate-limit.ts';
-import { CONTACT_SUCCESS, contactSchema } from './contact.ts';
-
-/** Largest form body accepted; every field at its maximum fits well within it. */
-export const MAX_FORM_BODY_BYTES = 32 * 1024;
+import { CONTACT_FORM_PAGES, CONTACT_SUCCESS, contactSchema } from './contact.ts';
 
 /** Per client address, in the app (the function's Netlify rateLimit guards the edge). */
 export const CONTACT_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
@@ -43,18 +34,6 @@ export const CONTACT_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60
  * x-nf-client-connection-ip from X-Forwarded-For and leaves it empty without a proxy).
  */
 export const SHARED_ADDRESS_LIMIT: RateLimit = { limit: 100, windowSeconds: 10 * 60 };
-
-/** Reads a form's JSON body; an oversized body is a 400 like any other invalid body. */
-export async function readFormBody(req: Request): Promise<unknown> {
-  try {
-    return await readJson(req, MAX_FORM_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 413) {
-      throw new HttpError(400, 'Request body is too large');
-    }
-    throw error;
-  }
-}
 
 export type SubmitOptions = {
   /** The client address the app limit counts by. */
@@ -126,18 +105,21 @@ export async function submitContactMessage(
  * the property tests, which send thousands of bodies from one address).
  */
 export function contactFormHandler(options: { rateLimit?: RateLimit | false } = {}) {
-  return handler(['POST'], async (req, context) => {
-    assertSameOrigin(req);
-    const body = await readFormBody(req);
-    const db = await getDb();
-    const { emailIds } = await submitContactMessage(db, body, {
-      ip: clientIp(req),
-      ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
-    });
-    // The answer does not wait for SMTP; whatever is not sent now stays queued.
-    if (emailIds.length) void deliverInBackground(db, emailIds, context);
-    return json({ success: true, message: CONTACT_SUCCESS.description });
-  });
+  return answeringNativePosts(
+    CONTACT_FORM_PAGES,
+    handler(['POST'], async (req, context) => {
+      assertSameOrigin(req);
+      const body = await readFormBody(req);
+      const db = await getDb();
+      const { emailIds } = await submitContactMessage(db, body, {
+        ip: clientIp(req),
+        ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+      });
+      // The answer does not wait for SMTP; whatever is not sent now stays queued.
+      if (emailIds.length) void deliverInBackground(db, emailIds, context);
+      return json({ success: true, message: CONTACT_SUCCESS.description });
+    }),
+  );
 }
 
 /* The contact_messages table: this module is its only reader and writer. */

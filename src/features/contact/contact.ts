@@ -9,6 +9,8 @@
  */
 import { z } from '../../lib/zod';
 
+export * from './contact.texts.ts';
+
 /** Longest accepted value per field (the database columns are unbounded text). */
 export const FIELD_LIMITS = {
   name: 100,
@@ -77,9 +79,3 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = {
   company: '',
   message: '',
 };
-
-export const CONTACT_SUCCESS = {
-  title: 'Message Sent!',
-  description: "Thank you for contacting us. We'll get back to you within 24 hours.",
-} as const;
-export const CONTACT_FAILED = 'Failed to send message. Please try again.';

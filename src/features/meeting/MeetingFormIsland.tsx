@@ -1,7 +1,7 @@
 /**
  * The meeting request form (spec §2/§4/§5/§8): validated with the shared schema (date from
  * the visitor's today on), posted to /api/schedule-meeting, which answers
- * `{ success, message }`. Controls stay disabled until hydrated (see ContactFormIsland).
+ * `{ success, message }`. Usable before hydration (see ContactFormIsland, MeetingForm.astro).
  */
 import { useEffect, useState } from 'react';
 import { sendRequest } from '../../lib/request-json';
@@ -21,6 +21,7 @@ import {
   MAX_DAYS_AHEAD,
   MEETING_FAILED,
   MEETING_FAILED_RETRY,
+  MEETING_FORM_PAGES as FORM,
   MEETING_SUCCESS,
   MEETING_TYPES,
   meetingRequestSchema,
@@ -42,7 +43,7 @@ async function send(values: MeetingFormValues, honeypot: { website?: string }) {
 
 export default function MeetingFormIsland() {
   const [today, setToday] = useState<string | undefined>(undefined);
-  const { field, honeypot, onSubmit, sending } = useSubmittedForm<MeetingFormValues>({
+  const { field, honeypot, form, sending } = useSubmittedForm<MeetingFormValues>({
     idPrefix: 'meeting',
     initial: EMPTY_MEETING_FORM,
     schema,
@@ -53,96 +54,93 @@ export default function MeetingFormIsland() {
 
   // The page is static, so "today" is only known in the browser.
   useEffect(() => setToday(localToday()), []);
-  const ready = today !== undefined;
 
   return (
     <form
       className="meeting-form"
       method="post"
       action="/api/schedule-meeting"
-      noValidate
       aria-label="Meeting request form"
-      onSubmit={onSubmit}
+      id={`${FORM.form}-form`}
+      {...form}
     >
-      <fieldset className="form-fieldset" disabled={!ready}>
-        <div className="form-grid">
-          <TextField
-            requiredMark="named"
-            {...field('name')}
-            label="Full Name"
-            required
-            autoComplete="name"
-            maxLength={FIELD_LIMITS.name}
-          />
-          <TextField
-            requiredMark="named"
-            {...field('email')}
-            label="Email Address"
-            type="email"
-            required
-            autoComplete="email"
-            maxLength={FIELD_LIMITS.email}
-          />
-          <TextField
-            {...field('phone')}
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            maxLength={FIELD_LIMITS.phone}
-          />
-          <TextField
-            {...field('company')}
-            label="Company"
-            autoComplete="organization"
-            maxLength={FIELD_LIMITS.company}
-          />
-          <SelectField
-            requiredMark="named"
-            {...field('meetingType')}
-            label="Meeting Type"
-            required
-            placeholder="Select a meeting type"
-            options={MEETING_TYPES}
-            className="field--full"
-          />
-          <TextField
-            requiredMark="named"
-            {...field('preferredDate')}
-            label="Preferred Date"
-            type="date"
-            required
-            min={today}
-            max={today && addDays(today, MAX_DAYS_AHEAD)}
-          />
-          <SelectField
-            requiredMark="named"
-            {...field('preferredTime')}
-            label="Preferred Time"
-            required
-            placeholder="Select a time"
-            options={TIME_OPTIONS}
-          />
-          <SelectField
-            requiredMark="named"
-            {...field('timezone')}
-            label="Timezone"
-            required
-            placeholder="Select a timezone"
-            options={TIMEZONES}
-            className="field--full"
-          />
-          <TextAreaField
-            {...field('message')}
-            label="Message"
-            rows={4}
-            maxLength={FIELD_LIMITS.message}
-            placeholder="Tell us what you'd like to discuss..."
-            className="field--full"
-          />
-        </div>
-        <Honeypot {...honeypot} />
-        <SubmitButton busy={sending} idle="Schedule Meeting" busyLabel="Sending Request..." />
-      </fieldset>
+      <div className="form-grid">
+        <TextField
+          requiredMark="named"
+          {...field('name')}
+          label="Full Name"
+          required
+          autoComplete="name"
+          maxLength={FIELD_LIMITS.name}
+        />
+        <TextField
+          requiredMark="named"
+          {...field('email')}
+          label="Email Address"
+          type="email"
+          required
+          autoComplete="email"
+          maxLength={FIELD_LIMITS.email}
+        />
+        <TextField
+          {...field('phone')}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={FIELD_LIMITS.phone}
+        />
+        <TextField
+          {...field('company')}
+          label="Company"
+          autoComplete="organization"
+          maxLength={FIELD_LIMITS.company}
+        />
+        <SelectField
+          requiredMark="named"
+          {...field('meetingType')}
+          label="Meeting Type"
+          required
+          placeholder="Select a meeting type"
+          options={MEETING_TYPES}
+          className="field--full"
+        />
+        <TextField
+          requiredMark="named"
+          {...field('preferredDate')}
+          label="Preferred Date"
+          type="date"
+          required
+          min={today}
+          max={today && addDays(today, MAX_DAYS_AHEAD)}
+        />
+        <SelectField
+          requiredMark="named"
+          {...field('preferredTime')}
+          label="Preferred Time"
+          required
+          placeholder="Select a time"
+          options={TIME_OPTIONS}
+        />
+        <SelectField
+          requiredMark="named"
+          {...field('timezone')}
+          label="Timezone"
+          required
+          placeholder="Select a timezone"
+          options={TIMEZONES}
+          className="field--full"
+        />
+        <TextAreaField
+          {...field('message')}
+          label="Message"
+          rows={4}
+          maxLength={FIELD_LIMITS.message}
+          placeholder="Tell us what you'd like to discuss..."
+          className="field--full"
+        />
+      </div>
+      <Honeypot {...honeypot} />
+      <SubmitButton busy={sending} idle="Schedule Meeting" busyLabel="Sending Request..." />
     </form>
   );
 }

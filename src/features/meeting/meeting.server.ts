@@ -21,13 +21,18 @@ import {
 import { deliverInBackground, enqueueEmail, textAttachment } from '../../server/mail/outbox.ts';
 import { meetingReceiptEmail, meetingTeamEmail } from '../../server/mail/templates.ts';
 import type { RateLimit } from '../../server/rate-limit.ts';
+import { answeringNativePosts, readFormBody } from '../../server/form-posts.ts';
 import {
   enforceFormLimit,
-  readFormBody,
   type ContactResult,
   type SubmitOptions,
 } from '../contact/contact.server.ts';
-import { earliestToday, MEETING_SUCCESS, meetingRequestSchema } from './meeting.ts';
+import {
+  earliestToday,
+  MEETING_FORM_PAGES,
+  MEETING_SUCCESS,
+  meetingRequestSchema,
+} from './meeting.ts';
 
 import { buildMeetingIcs, describeSlot } from './meeting-ics.server.ts';
 import { insertMeetingRequest } from './meeting-requests.server.ts';
@@ -103,22 +108,25 @@ function failure(status: number, message: string, headers: Record<string, string
  * `rateLimit` replaces the app limit (`false` for the property tests).
  */
 export function scheduleMeetingHandler(options: { rateLimit?: RateLimit | false } = {}) {
-  return handler(['POST'], async (req, context) => {
-    try {
-      assertSameOrigin(req);
-      const body = await readFormBody(req);
-      const db = await getDb();
-      const { emailIds } = await submitMeetingRequest(db, body, {
-        ip: clientIp(req),
-        ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
-      });
-      // The answer does not wait for SMTP; whatever is not sent now stays queued.
-      if (emailIds.length) void deliverInBackground(db, emailIds, context);
-      return json({ success: true, message: MEETING_SUCCESS.description });
-    } catch (error) {
-      if (error instanceof HttpError) return failure(error.status, error.message, error.headers);
-      if (error instanceof ZodError) return failure(400, describeZodError(error));
-      throw error;
-    }
-  });
+  return answeringNativePosts(
+    MEETING_FORM_PAGES,
+    handler(['POST'], async (req, context) => {
+      try {
+        assertSameOrigin(req);
+        const body = await readFormBody(req);
+        const db = await getDb();
+        const { emailIds } = await submitMeetingRequest(db, body, {
+          ip: clientIp(req),
+          ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+        });
+        // The answer does not wait for SMTP; whatever is not sent now stays queued.
+        if (emailIds.length) void deliverInBackground(db, emailIds, context);
+        return json({ success: true, message: MEETING_SUCCESS.description });
+      } catch (error) {
+        if (error instanceof HttpError) return failure(error.status, error.message, error.headers);
+        if (error instanceof ZodError) return failure(400, describeZodError(error));
+        throw error;
+      }
+    }),
+  );
 }

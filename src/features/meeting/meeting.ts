@@ -3,6 +3,8 @@
  * island and /api/schedule-meeting validate with. Browser-safe (no server imports).
  */
 import { z } from '../../lib/zod';
+
+export * from './meeting.texts.ts';
 import { FIELD_LIMITS, emailField, optionalText } from '../contact/contact';
 
 export const MEETING_TYPES = [
@@ -181,11 +183,3 @@ export function parseSlot(slot: string): { hour: number; minute: number } {
   const hour12 = Number(match[1]) % 12;
   return { hour: match[3] === 'PM' ? hour12 + 12 : hour12, minute: Number(match[2]) };
 }
-
-export const MEETING_SUCCESS = {
-  title: 'Meeting Request Sent!',
-  description:
-    "You'll receive a confirmation email shortly. We'll contact you within 24 hours to confirm your meeting time.",
-} as const;
-export const MEETING_FAILED = 'Failed to send meeting request';
-export const MEETING_FAILED_RETRY = 'Failed to send meeting request. Please try again.';

@@ -16,7 +16,7 @@ import {
   TIMEZONES,
 } from './meeting';
 import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
-import { jsonPost } from '../../testing/requests';
+import { jsonPost, nativeFormPost } from '../../testing/requests';
 import { emailOutbox, meetingRequests, rateLimitHits } from '../../server/db/schema';
 import { leafParts, startTestSmtp } from '../../testing/smtp-peer';
 import scheduleMeeting, { config } from '../../../netlify/functions/schedule-meeting.mts';
@@ -210,6 +210,28 @@ describe('POST /api/schedule-meeting', () => {
     expect(body.message).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
     expect(body.error).toBe(body.message);
     expect(limited.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('POST /api/schedule-meeting from the browser itself (before the island hydrated)', () => {
+  it('stores the request and returns to the page reporting sent, or invalid for a past date', async () => {
+    const fields = Object.fromEntries(Object.entries(valid).map(([k, v]) => [k, String(v)]));
+    const native = (body: Record<string, string>) =>
+      scheduleMeeting(
+        nativeFormPost(URL_, '198.51.100.3', body, { fromPath: '/schedule-meeting' }),
+        {},
+      );
+    const sent = await native(fields);
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toBe(
+      '/schedule-meeting?form=meeting&result=sent#meeting-form',
+    );
+    expect(await db.$count(meetingRequests)).toBe(1);
+    const past = await native({ ...fields, preferredDate: '2020-01-01' });
+    expect(past.headers.get('location')).toBe(
+      '/schedule-meeting?form=meeting&result=invalid#meeting-form',
+    );
+    expect(await db.$count(meetingRequests)).toBe(1);
   });
 });
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { AWAITS_ISLAND as formAttribute } from '../components/form/form';
+import { AWAITS_ISLAND as pageAttribute } from './early-presses';
+import { nativeFormResultUrl, readNativeFormResult } from './native-form';
+
+const at = (path: string) => new URL(path, 'https://novareach.example');
+
+describe('native form outcomes in the page address', () => {
+  it('round-trips each outcome and cleans the address of it, keeping the rest', () => {
+    for (const outcome of ['sent', 'invalid', 'failed'] as const) {
+      const url = at(nativeFormResultUrl('/contact', 'contact', outcome));
+      expect(readNativeFormResult(url, 'contact')).toEqual({
+        outcome,
+        cleaned: '/contact#contact-form',
+      });
+    }
+    expect(readNativeFormResult(at('/?utm=x&form=contact&result=sent#top'), 'contact')).toEqual({
+      outcome: 'sent',
+      cleaned: '/?utm=x#top',
+    });
+  });
+
+  it("reports nothing for another form's outcome or a made-up one", () => {
+    const meeting = at(nativeFormResultUrl('/schedule-meeting', 'meeting', 'sent'));
+    expect(readNativeFormResult(meeting, 'contact').outcome).toBeNull();
+    expect(readNativeFormResult(at('/contact?form=contact&result=Call+us'), 'contact')).toEqual({
+      outcome: null,
+      cleaned: '/contact',
+    });
+  });
+
+  it('names the held-form attribute the same on the page and in the island', () => {
+    expect(formAttribute).toBe(pageAttribute);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The visitor forms' requests: bodies in JSON (the hydrated island) or URL-encoded (the
+ * browser itself, when a visitor submits before the island has hydrated), and the answer a
+ * browser's own submission gets: a 303 back to the form's page carrying the outcome
+ * (src/lib/native-form.ts), since it would otherwise display the function's JSON.
+ */
+import { nativeFormResultUrl, type FormPages, type NativeFormOutcome } from '../lib/native-form.ts';
+import {
+  assertStorableText,
+  HttpError,
+  readBodyLimited,
+  readJson,
+  withSecurityHeaders,
+  type Handler,
+} from './http.ts';
+
+/** Largest form body accepted; every field at its maximum fits well within it. */
+export const MAX_FORM_BODY_BYTES = 32 * 1024;
+
+const URL_ENCODED = 'application/x-www-form-urlencoded';
+
+function mediaType(req: Request): string {
+  return (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Reads a form's body; an oversized body is a 400 like any other invalid body. */
+export async function readFormBody(req: Request): Promise<unknown> {
+  try {
+    if (mediaType(req) !== URL_ENCODED) return await readJson(req, MAX_FORM_BODY_BYTES);
+    const bytes = await readBodyLimited(req, MAX_FORM_BODY_BYTES);
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw new HttpError(400, 'Request body must be UTF-8');
+    }
+    const value = Object.fromEntries(new URLSearchParams(text));
+    assertStorableText(value);
+    return value;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 413) {
+      throw new HttpError(400, 'Request body is too large');
+    }
+    throw error;
+  }
+}
+
+/**
+ * A form the browser submitted as a page navigation. Scripts' requests (the island, API
+ * clients) keep their JSON answers whatever their body.
+ */
+export function isNativeFormPost(req: Request): boolean {
+  if (mediaType(req) !== URL_ENCODED) return false;
+  const mode = req.headers.get('sec-fetch-mode');
+  if (mode) return mode === 'navigate';
+  return (req.headers.get('accept') ?? '').includes('text/html');
+}
+
+/** The page the post came from when it is one of the form's pages (the Referer is a hint only). */
+function returnPath(req: Request, { pages }: FormPages): string {
+  const referer = req.headers.get('referer');
+  if (referer && URL.canParse(referer)) {
+    const from = new URL(referer);
+    const path = from.pathname.length > 1 ? from.pathname.replace(/\/$/, '') : from.pathname;
+    if (from.host === new URL(req.url).host && pages.includes(path)) return path;
+  }
+  return pages[0];
+}
+
+function outcomeOf(status: number): NativeFormOutcome {
+  if (status < 300) return 'sent';
+  return status === 400 ? 'invalid' : 'failed';
+}
+
+/**
+ * Wraps a form's JSON handler: a browser's own submission is answered with a 303 to the
+ * form's page, reporting sent / invalid / failed. A refused origin or method keeps its error.
+ */
+export function answeringNativePosts(form: FormPages, inner: Handler): Handler {
+  return async (req, context) => {
+    const response = await inner(req, context);
+    if (!isNativeFormPost(req) || response.status === 403 || response.status === 405) {
+      return response;
+    }
+    const location = nativeFormResultUrl(
+      returnPath(req, form),
+      form.form,
+      outcomeOf(response.status),
+    );
+    return new Response(null, {
+      status: 303,
+      headers: withSecurityHeaders({ Location: location }),
+    });
+  };
+}
