@@ -199,7 +199,8 @@ describe('POST /api/contact-form', () => {
 });
 
 describe('POST /api/contact-form from the browser itself (before the island hydrated)', () => {
-  const { formType: _formType, ...fields } = valid;
+  const fields: Record<string, string> = { ...valid };
+  delete fields.formType;
   const native = (body: Record<string, string>, options?: Parameters<typeof nativeFormPost>[3]) =>
     contactForm(nativeFormPost(URL_, '198.51.100.2', body, options), {});
 
