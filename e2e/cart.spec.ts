@@ -334,6 +334,43 @@ test('a content page loads no React before the cart is opened', async ({ page },
   ).toBe(true);
 });
 
+test('the cart is fetched as the visitor heads for it or starts using the page, not before', async ({
+  page,
+}) => {
+  const fetched = (pattern: RegExp) => {
+    const urls: string[] = [];
+    page.on('request', (r) => {
+      if (pattern.test(new URL(r.url()).pathname)) urls.push(r.url());
+    });
+    return urls;
+  };
+  const cartUi = fetched(/cart-ui/);
+  const cartCss = fetched(/cart(\.[\w-]+)?\.css/);
+  const idle = async () => page.waitForLoadState('networkidle');
+
+  await page.goto('/starter-website-package');
+  await idle();
+  expect(cartUi, 'nothing before the visitor does anything').toEqual([]);
+
+  // Pointing at the button fetches the panel's code and stylesheet together, before a press.
+  await cartButton(page).hover();
+  await expect.poll(() => cartUi.length).toBeGreaterThan(0);
+  await expect.poll(() => cartCss.length).toBeGreaterThan(0);
+  await expect(page.getByRole('region', { name: 'Cart preview' })).toHaveCount(0);
+
+  // Any first use of the page (a wheel scroll, a key) fetches it in the next quiet moment.
+  for (const use of [() => page.mouse.wheel(0, 400), () => page.keyboard.press('Tab')]) {
+    cartUi.length = 0;
+    await page.reload();
+    await idle();
+    expect(cartUi).toEqual([]);
+    await use();
+    await expect.poll(() => cartUi.length).toBeGreaterThan(0);
+  }
+  await cartButton(page).click();
+  await expect(page.getByRole('region', { name: 'Cart preview' })).toBeVisible();
+});
+
 test('the preview and the panel have no WCAG 2.2 AA violations', async ({ page }) => {
   const scan = async (selector: string) =>
     (

@@ -1,6 +1,7 @@
 /**
- * Loaded by CartButton.astro the first time the cart is opened (button click, preview, or the
- * panel opening after an add): this is where React enters a content page.
+ * Loaded by CartButton.astro ahead of the first opening (once the visitor uses the page or
+ * heads for the button) and mounted when the cart first opens: this is where React enters a
+ * content page.
  */
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
