@@ -21,10 +21,14 @@ import { init, parse } from 'es-module-lexer';
 
 export const KB = 1024;
 
-/** Budgets in gzip bytes; README "Performance budgets" states the same numbers. */
+/**
+ * Budgets in gzip bytes; README "Performance budgets" states the same numbers. Interactive:
+ * the heaviest page once the form islands validated with zod/mini (/client-onboarding,
+ * 98.7 KB) plus 10%, rounded up.
+ */
 export const BUDGETS = {
   content: 20 * KB,
-  interactive: 120 * KB,
+  interactive: 109 * KB,
 } as const;
 
 export type PageKind = keyof typeof BUDGETS;

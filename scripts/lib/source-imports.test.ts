@@ -35,7 +35,14 @@ describe('importChainTo', () => {
 
   it('finds the chain from an entry to a package through relative imports', () => {
     const chain = importChainTo(path.join(src, 'features/contact/contact.ts'), 'zod');
-    expect(shown(chain)).toEqual(['features/contact/contact.ts', 'lib/zod.ts', 'zod']);
+    expect(shown(chain)).toEqual(['features/contact/contact.ts', 'lib/zod-mini.ts', 'zod/mini']);
+  });
+
+  it("with `exact`, follows only that specifier, not the package's subpaths", () => {
+    const contact = path.join(src, 'features/contact/contact.ts');
+    expect(importChainTo(contact, 'zod', true)).toBeUndefined();
+    const checkout = importChainTo(path.join(src, 'features/checkout/checkout.ts'), 'zod', true);
+    expect(shown(checkout)).toEqual(['features/checkout/checkout.ts', 'lib/zod.ts', 'zod']);
   });
 
   it('is undefined when the package is never reached', () => {

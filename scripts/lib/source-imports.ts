@@ -46,10 +46,11 @@ function resolveRelative(specifier: string, fromFile: string): string | undefine
 }
 
 /**
- * The chain of files from `entry` to the first import of package `pkg`, or undefined when the
- * entry's static runtime imports never reach it. Non-source imports (CSS, .astro) are ignored.
+ * The chain of files from `entry` to the first import of package `pkg` (with `exact`, of that
+ * very specifier: 'zod' but not 'zod/mini'), or undefined when the entry's static runtime
+ * imports never reach it. Non-source imports (CSS, .astro) are ignored.
  */
-export function importChainTo(entry: string, pkg: string): string[] | undefined {
+export function importChainTo(entry: string, pkg: string, exact = false): string[] | undefined {
   const parent = new Map<string, string | undefined>([[entry, undefined]]);
   const queue = [entry];
   const chainOf = (file: string) => {
@@ -61,7 +62,9 @@ export function importChainTo(entry: string, pkg: string): string[] | undefined 
     const file = queue.shift()!;
     for (const specifier of runtimeImports(file, readFileSync(file, 'utf8'))) {
       if (!specifier.startsWith('.')) {
-        if (packageName(specifier) === pkg) return [...chainOf(file), specifier];
+        if (exact ? specifier === pkg : packageName(specifier) === pkg) {
+          return [...chainOf(file), specifier];
+        }
         continue;
       }
       const next = resolveRelative(specifier, file);

@@ -4,10 +4,7 @@
  * CSP that probe is reported as a violation even though zod catches it. Importing zod from
  * here turns code generation off before any schema exists.
  *
- * Schemas of islands that hydrate on load are wrapped in `onFirstUse`: building them is most of
- * such an island's start-up work on a phone (the onboarding schemas measured ~75 ms at 4× CPU
- * slowdown, zod's own evaluation ~10 ms), and it belongs to the first validation, not to the
- * page load.
+ * Form islands use `zod/mini` instead (zod-mini.ts), which is much smaller in the browser.
  */
 import { z } from 'zod';
 
@@ -15,9 +12,3 @@ z.config({ jitless: true });
 
 export * from 'zod';
 export { z };
-
-/** A schema that is built on its first use and then reused: call it to get the schema. */
-export function onFirstUse<T extends z.ZodType>(build: () => T): () => T {
-  let schema: T | undefined;
-  return () => (schema ??= build());
-}

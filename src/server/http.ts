@@ -3,13 +3,18 @@
  * security headers, ZodError -> 400 with a readable `error`, and never a stack trace.
  */
 import type { Context } from '@netlify/functions';
-import { ZodError, type ZodType } from 'zod';
+import { $ZodError as ZodError, config } from 'zod/v4/core';
+import en from 'zod/v4/locales/en.js';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE,
   isDatabaseUnavailable,
 } from './db/unavailable.ts';
 import { FUNCTION_CSP, SECURITY_HEADERS } from './security-headers.ts';
+
+// The shared schemas are zod/mini (small for the islands), which ships no messages of its own:
+// the server's answers name the problem in English, e.g. "expected object, received array".
+config(en());
 
 /** Largest JSON body any endpoint accepts; larger bodies are refused before parsing. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -143,7 +148,7 @@ export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise
 }
 
 /** Parses a JSON body with a shared zod schema. */
-export async function parseJson<T>(req: Request, schema: ZodType<T>): Promise<T> {
+export async function parseJson<T>(req: Request, schema: { parse(data: unknown): T }): Promise<T> {
   return schema.parse(await readJson(req));
 }
 

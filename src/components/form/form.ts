@@ -9,7 +9,7 @@
  * function, which answers with the page and the outcome (src/server/form-posts.ts).
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import type { ZodType } from '../../lib/zod';
+import type { ZodMiniType as ZodType } from '../../lib/zod-mini';
 import { errorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notifications';
 

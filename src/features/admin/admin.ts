@@ -6,7 +6,7 @@
  * The schemas use `zod/mini` (about 5 KB gzipped instead of about 90 KB for classic zod) because
  * the panel island imports this module; for the same reason nothing here imports modules that
  * pull in classic zod. Servers validate with `validate()` from validate.server.ts, which turns
- * a failure into a 400 like the classic ZodError path of src/server/http.ts.
+ * a failure into a 400 like the ZodError path of src/server/http.ts.
  */
 import { isoDate, withDefault, z } from '../../lib/zod-mini.ts';
 import type { OnboardingProgress } from '../onboarding/onboarding.ts';

@@ -10,7 +10,7 @@
  * It is named "homepage", not "website" as on the contact forms, because "website" is a real
  * field here (the client's current website).
  */
-import { onFirstUse, z } from '../../lib/zod';
+import { onFirstUse, withDefault, z } from '../../lib/zod-mini';
 import { emailField, optionalText, requiredText } from '../onboarding/onboarding';
 
 export type Option = { value: string; label: string };
@@ -207,7 +207,7 @@ const values = <T extends { value: string }[]>(list: T) =>
 
 /** An optional choice: one of the list's values, or empty when nothing was picked. */
 const choice = <T extends { value: string }[]>(list: T) =>
-  z.union([z.enum(values(list)), z.literal('')]).optional();
+  z.optional(z.union([z.enum(values(list)), z.literal('')]));
 
 const CHOICE_MESSAGE = 'Please choose one of the listed options.';
 
@@ -221,23 +221,23 @@ export const clientOnboardingSchema = onFirstUse(() =>
     businessName: requiredText(2, 'Business name must be at least 2 characters.', 200),
     phone: requiredText(7, 'Please enter a valid phone number.', 40),
     businessType: z.enum(values(BUSINESS_TYPES), { error: 'Please select a business type.' }),
-    website: z
-      .union([
+    website: z.optional(
+      z.union([
         z.literal(''),
-        z
-          .string()
-          .trim()
-          .max(300, WEBSITE_URL_MESSAGE)
-          .pipe(
-            z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_URL_MESSAGE }),
-          ),
-      ])
-      .optional(),
+        z.pipe(
+          z.string().check(z.trim(), z.maxLength(300, WEBSITE_URL_MESSAGE)),
+          z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_URL_MESSAGE }),
+        ),
+      ]),
+    ),
     yearsInBusiness: choice(YEARS_IN_BUSINESS),
     businessDescription: optionalText(5000),
     productsServices: optionalText(5000),
     // Stage 2: Project Requirements
-    projectType: z.enum(values(PROJECT_TYPES), { error: CHOICE_MESSAGE }).default('new-website'),
+    projectType: withDefault(
+      z.enum(values(PROJECT_TYPES), { error: CHOICE_MESSAGE }),
+      'new-website',
+    ),
     projectBudget: choice(PROJECT_BUDGETS),
     timeline: choice(TIMELINES),
     targetAudience: optionalText(2000),
@@ -269,7 +269,7 @@ export const clientOnboardingSchema = onFirstUse(() =>
     referralSource: choice(REFERRAL_SOURCES),
     questions: optionalText(5000),
     // Checked by stage 3 of the form; optional in the schema (spec §5).
-    termsAccepted: z.boolean().optional(),
+    termsAccepted: z.optional(z.boolean()),
   }),
 );
 
@@ -286,12 +286,11 @@ export const HONEYPOT_MAX = 500;
  * starter) and the honeypot, which the island sends only when something filled it.
  */
 export const clientOnboardingRequestSchema = onFirstUse(() =>
-  clientOnboardingSchema().extend({
-    productId: z
-      .string()
-      .trim()
-      .regex(/^[a-z0-9-]{1,64}$/, 'Unknown product')
-      .default('starter'),
+  z.extend(clientOnboardingSchema(), {
+    productId: withDefault(
+      z.string().check(z.trim(), z.regex(/^[a-z0-9-]{1,64}$/, 'Unknown product')),
+      'starter',
+    ),
     [HONEYPOT_FIELD]: optionalText(HONEYPOT_MAX),
   }),
 );

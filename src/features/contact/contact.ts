@@ -7,14 +7,23 @@
  * server answers a filled honeypot exactly like a success but stores and sends nothing, so a
  * bot learns nothing from the response.
  */
-import { z } from '../../lib/zod';
+import {
+  EMAIL_MAX,
+  emailAddress,
+  optionalText,
+  requiredText,
+  withDefault,
+  z,
+} from '../../lib/zod-mini';
+
+export { optionalText };
 
 export * from './contact.texts.ts';
 
 /** Longest accepted value per field (the database columns are unbounded text). */
 export const FIELD_LIMITS = {
   name: 100,
-  email: 254,
+  email: EMAIL_MAX,
   phone: 40,
   company: 120,
   message: 5000,
@@ -27,36 +36,25 @@ export const CONTACT_MESSAGES = {
   message: 'Message must be at least 10 characters',
 } as const;
 
-export const emailField = z
-  .string({ error: CONTACT_MESSAGES.email })
-  .trim()
-  .max(FIELD_LIMITS.email, `Email must be at most ${FIELD_LIMITS.email} characters`)
-  .pipe(z.email(CONTACT_MESSAGES.email));
+export const emailField = () =>
+  emailAddress(CONTACT_MESSAGES.email, `Email must be at most ${FIELD_LIMITS.email} characters`);
 
-/** An optional free-text field: missing or null becomes '', always trimmed and bounded. */
-export const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v ?? '');
+/** A required free-text field of `min` characters up to the field's limit, once trimmed. */
+const limitedText = (field: 'name' | 'message', min: number, message: string, label: string) =>
+  requiredText(
+    min,
+    FIELD_LIMITS[field],
+    message,
+    `${label} must be at most ${FIELD_LIMITS[field]} characters`,
+  );
 
 export const contactSchema = z.object({
-  name: z
-    .string({ error: CONTACT_MESSAGES.name })
-    .trim()
-    .min(2, CONTACT_MESSAGES.name)
-    .max(FIELD_LIMITS.name, `Name must be at most ${FIELD_LIMITS.name} characters`),
-  email: emailField,
+  name: limitedText('name', 2, CONTACT_MESSAGES.name, 'Name'),
+  email: emailField(),
   phone: optionalText(FIELD_LIMITS.phone, 'Phone'),
   company: optionalText(FIELD_LIMITS.company, 'Company'),
-  message: z
-    .string({ error: CONTACT_MESSAGES.message })
-    .trim()
-    .min(10, CONTACT_MESSAGES.message)
-    .max(FIELD_LIMITS.message, `Message must be at most ${FIELD_LIMITS.message} characters`),
-  formType: z.literal('contact', { error: 'formType must be "contact"' }).default('contact'),
+  message: limitedText('message', 10, CONTACT_MESSAGES.message, 'Message'),
+  formType: withDefault(z.literal('contact', { error: 'formType must be "contact"' }), 'contact'),
   /** Honeypot (see above); sent only when something filled it. */
   website: optionalText(FIELD_LIMITS.honeypot, 'Website'),
 });

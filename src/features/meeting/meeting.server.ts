@@ -6,7 +6,7 @@
  * The team's answers live in meeting-replies.server.ts, the table in
  * meeting-requests.server.ts, the invitations in meeting-ics.server.ts; this is the door.
  */
-import { ZodError } from '../../lib/zod';
+import { $ZodError as ZodError } from 'zod/v4/core';
 import { getDb, type Db } from '../../server/db/client.ts';
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';

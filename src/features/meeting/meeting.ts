@@ -2,7 +2,7 @@
  * Meeting requests: the choices the form offers and the ONE zod schema that both the form
  * island and /api/schedule-meeting validate with. Browser-safe (no server imports).
  */
-import { z } from '../../lib/zod';
+import { requiredText, z } from '../../lib/zod-mini';
 
 export * from './meeting.texts.ts';
 import { FIELD_LIMITS, emailField, optionalText } from '../contact/contact';
@@ -105,11 +105,7 @@ export function isIsoDate(value: string): boolean {
 }
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z
-    .string({ error: message })
-    .refine((v): v is T[number] => (values as readonly string[]).includes(v), {
-      message,
-    });
+  z.enum(values as unknown as { [K in T[number]]: K }, { error: message });
 
 /**
  * The meeting request schema for a given "today" (YYYY-MM-DD): the form passes the visitor's
@@ -118,25 +114,26 @@ const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, mes
 export function meetingRequestSchema(today: string) {
   const latest = addDays(today, MAX_DAYS_AHEAD + 1);
   return z.object({
-    name: z
-      .string({ error: MEETING_MESSAGES.name })
-      .trim()
-      .min(2, MEETING_MESSAGES.name)
-      .max(FIELD_LIMITS.name, `Name must be at most ${FIELD_LIMITS.name} characters`),
-    email: emailField,
+    name: requiredText(
+      2,
+      FIELD_LIMITS.name,
+      MEETING_MESSAGES.name,
+      `Name must be at most ${FIELD_LIMITS.name} characters`,
+    ),
+    email: emailField(),
     phone: optionalText(FIELD_LIMITS.phone, 'Phone'),
     company: optionalText(FIELD_LIMITS.company, 'Company'),
     meetingType: requiredChoice(
       MEETING_TYPES.map((t) => t.value) as unknown as [MeetingType, ...MeetingType[]],
       MEETING_MESSAGES.meetingType,
     ),
-    preferredDate: z
-      .string({ error: MEETING_MESSAGES.date })
-      .trim()
-      .min(1, MEETING_MESSAGES.date)
-      .refine(isIsoDate, MEETING_MESSAGES.date)
-      .refine((d) => !isIsoDate(d) || d >= today, MEETING_MESSAGES.datePast)
-      .refine((d) => !isIsoDate(d) || d <= latest, MEETING_MESSAGES.dateTooFar),
+    preferredDate: z.string({ error: MEETING_MESSAGES.date }).check(
+      z.trim(),
+      z.minLength(1, MEETING_MESSAGES.date),
+      z.refine(isIsoDate, MEETING_MESSAGES.date),
+      z.refine((d) => !isIsoDate(d) || d >= today, MEETING_MESSAGES.datePast),
+      z.refine((d) => !isIsoDate(d) || d <= latest, MEETING_MESSAGES.dateTooFar),
+    ),
     preferredTime: requiredChoice(TIME_SLOTS, MEETING_MESSAGES.time),
     timezone: requiredChoice(
       TIMEZONES.map((t) => t.value) as unknown as [TimezoneValue, ...TimezoneValue[]],

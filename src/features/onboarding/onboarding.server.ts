@@ -4,7 +4,7 @@
  * order's one onboarding_forms row in order; the last one completes onboarding and links
  * the client to the CRM.
  */
-import { z } from '../../lib/zod';
+import { z } from '../../lib/zod-mini';
 import { linkClientToCrm } from '../clients/clients.server.ts';
 import { getDb, type Db } from '../../server/db/client.ts';
 import type { OnboardingForm, Order } from '../../server/db/schema.ts';
@@ -124,7 +124,7 @@ export async function saveOnboardingStep(
   const envelope = stepRequestSchema(z.unknown()).safeParse(body);
   if (!envelope.success) throw new HttpError(400, 'orderId: Invalid order');
   const order = await requireOwnedOrder(db, envelope.data.orderId, access);
-  const parsed = (STEP_SCHEMAS[step]() as z.ZodType<Record<string, unknown>>).safeParse(
+  const parsed = (STEP_SCHEMAS[step]() as z.ZodMiniType<Record<string, unknown>>).safeParse(
     envelope.data.data,
   );
   if (!parsed.success) {

@@ -3,19 +3,19 @@
  * /api/onboarding/* functions) and the product / step-title selection from the route.
  * Browser-safe: no server imports here.
  */
-import { onFirstUse, z } from '../../lib/zod';
+import { emailAddress, onFirstUse, requiredText as boundedText, z } from '../../lib/zod-mini';
 import { canonicalId, findItem } from '../catalogue/catalogue';
 
 const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
 /** A required text field: trimmed, at least `min` characters, one message for missing or short. */
 export const requiredText = (min: number, message: string, max: number) =>
-  z.string({ error: message }).trim().min(min, message).max(max, tooLong(max));
+  boundedText(min, max, message, tooLong(max));
 
-export const optionalText = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
+export const optionalText = (max: number) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max))));
 
-export const emailField = (message: string) =>
-  z.string({ error: message }).trim().max(254, message).pipe(z.email(message));
+export const emailField = (message: string) => emailAddress(message);
 
 /** Where an uploaded logo is served from; the server only accepts URLs of this shape for the same order. */
 export const LOGO_URL_PATTERN = /^\/api\/onboarding\/logo\/(\d+)\/([A-Za-z0-9_-]{8,64})$/;
@@ -33,9 +33,12 @@ export const businessInfoSchema = onFirstUse(() =>
     phone: requiredText(7, 'Phone number is required', 40),
     website: optionalText(300),
     description: requiredText(10, 'Please provide a brief description of your business', 5000),
-    logoUrl: z
-      .union([z.literal(''), z.string().regex(LOGO_URL_PATTERN, 'Please upload the logo again')])
-      .optional(),
+    logoUrl: z.optional(
+      z.union([
+        z.literal(''),
+        z.string().check(z.regex(LOGO_URL_PATTERN, 'Please upload the logo again')),
+      ]),
+    ),
     logoFile: optionalText(255),
   }),
 );
@@ -54,15 +57,15 @@ export const designPreferencesSchema = onFirstUse(() =>
   z.object({
     colorPreferences: optionalText(1000),
     stylePreferences: requiredText(5, 'Style preferences are required', 2000),
-    logoUpload: z.boolean().optional(),
+    logoUpload: z.optional(z.boolean()),
     inspirationalWebsites: optionalText(2000),
     additionalNotes: optionalText(5000),
   }),
 );
 
-export type BusinessInfo = z.infer<ReturnType<typeof businessInfoSchema>>;
-export type ProjectDetails = z.infer<ReturnType<typeof projectDetailsSchema>>;
-export type DesignPreferences = z.infer<ReturnType<typeof designPreferencesSchema>>;
+export type BusinessInfo = z.output<ReturnType<typeof businessInfoSchema>>;
+export type ProjectDetails = z.output<ReturnType<typeof projectDetailsSchema>>;
+export type DesignPreferences = z.output<ReturnType<typeof designPreferencesSchema>>;
 
 export const STEP_KEYS = ['businessInfo', 'projectDetails', 'designPreferences'] as const;
 export type StepKey = (typeof STEP_KEYS)[number];
@@ -97,13 +100,14 @@ export const STEP_ENDPOINTS: Record<StepKey, { path: string; saved: string; butt
 export const MAX_ORDER_ID = 2_147_483_647;
 
 /** Body of every POST /api/onboarding/* call: the real order id plus the step's data. */
-export const stepRequestSchema = <T extends z.ZodType>(data: T) =>
+export const stepRequestSchema = <T extends z.ZodMiniType>(data: T) =>
   z.object({
-    orderId: z.coerce
-      .number()
-      .int('Invalid order')
-      .positive('Invalid order')
-      .max(MAX_ORDER_ID, 'Invalid order'),
+    orderId: z.pipe(
+      z.coerce.number({ error: 'Invalid order' }),
+      z
+        .int({ error: 'Invalid order' })
+        .check(z.positive('Invalid order'), z.maximum(MAX_ORDER_ID, 'Invalid order')),
+    ),
     data,
   });
 

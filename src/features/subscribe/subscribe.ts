@@ -8,7 +8,7 @@
  * a filled honeypot exactly like a success but stores nothing, so a bot learns nothing from
  * the response.
  */
-import { z } from '../../lib/zod';
+import { emailAddress, optionalText, withDefault, z } from '../../lib/zod-mini';
 import { SUBSCRIBE_MESSAGES } from './subscribe.messages.ts';
 
 export const SUBSCRIBE_SOURCES = ['airbnb-automation'] as const;
@@ -19,21 +19,14 @@ export const HONEYPOT_MAX = 500;
 export { SUBSCRIBE_MESSAGES };
 
 export const subscribeSchema = z.object({
-  email: z
-    .string({ error: SUBSCRIBE_MESSAGES.invalidEmail })
-    .trim()
-    .max(254, SUBSCRIBE_MESSAGES.invalidEmail)
-    .pipe(z.email(SUBSCRIBE_MESSAGES.invalidEmail))
-    // Addresses are stored lower-case so a second sign-up with different casing is the same row.
-    .transform((email) => email.toLowerCase()),
-  source: z.enum(SUBSCRIBE_SOURCES).default('airbnb-automation'),
+  // Addresses are stored lower-case so a second sign-up with different casing is the same row.
+  email: z.pipe(
+    emailAddress(SUBSCRIBE_MESSAGES.invalidEmail),
+    z.transform((email) => email.toLowerCase()),
+  ),
+  source: withDefault(z.enum(SUBSCRIBE_SOURCES), 'airbnb-automation'),
   /** Honeypot (see above); sent only when something filled it. */
-  website: z
-    .string({ error: 'Website must be text' })
-    .trim()
-    .max(HONEYPOT_MAX, `Website must be at most ${HONEYPOT_MAX} characters`)
-    .nullish()
-    .transform((v) => v ?? ''),
+  website: optionalText(HONEYPOT_MAX, 'Website'),
 });
 
-export type SubscribeInput = z.infer<typeof subscribeSchema>;
+export type SubscribeInput = z.output<typeof subscribeSchema>;
