@@ -190,7 +190,7 @@ describe('judge', () => {
       ...base,
       path: '/checkout',
       kind: 'interactive',
-      bytes: 110 * 1024,
+      bytes: 100 * 1024,
       eagerIslands: ['load Checkout'],
     });
     expect(r.problems).toEqual([]);
