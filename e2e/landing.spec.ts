@@ -130,13 +130,24 @@ test.describe('cookie banner', () => {
       choice: localStorage.getItem('cookie-consent'),
       date: localStorage.getItem('cookie-consent-date'),
     }));
-  const consentUpdates = (page: Page) =>
-    page.evaluate(() =>
-      ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
-        .map((entry) => Array.from(entry))
-        .filter((args) => args[0] === 'consent' && args[1] === 'update')
-        .map((args) => args[2]),
+  const consentCommands = (page: Page, mode: 'default' | 'update') =>
+    page.evaluate(
+      (m) =>
+        ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
+          .map((entry) => Array.from(entry))
+          .filter((args) => args[0] === 'consent' && args[1] === m)
+          .map((args) => args[2]),
+      mode,
     );
+  const consentUpdates = (page: Page) => consentCommands(page, 'update');
+  const consentDefaults = (page: Page) => consentCommands(page, 'default');
+  /** Consent Mode v2: every signal follows the choice. */
+  const signals = (state: 'granted' | 'denied') => ({
+    ad_storage: state,
+    ad_user_data: state,
+    ad_personalization: state,
+    analytics_storage: state,
+  });
 
   for (const [button, choice, state] of [
     ['Accept All Cookies', 'accepted', 'granted'],
@@ -159,13 +170,14 @@ test.describe('cookie banner', () => {
       const saved = await stored(page);
       expect(saved.choice).toBe(choice);
       expect(Number.isNaN(Date.parse(saved.date ?? ''))).toBe(false);
-      expect(await consentUpdates(page)).toEqual([{ analytics_storage: state, ad_storage: state }]);
+      expect(await consentUpdates(page)).toEqual([signals(state)]);
 
       await page.reload();
       await page.clock.runFor(5000);
       await expect(banner(page)).toBeHidden();
-      // The stored choice is applied again on every visit.
-      expect(await consentUpdates(page)).toEqual([{ analytics_storage: state, ad_storage: state }]);
+      // The stored choice is applied again on every visit, after the denied default.
+      expect(await consentUpdates(page)).toEqual([signals(state)]);
+      expect(await consentDefaults(page)).toEqual([{ ...signals('denied'), wait_for_update: 500 }]);
     });
   }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyConsentOnLoad,
+  choiceOf,
   CONSENT_BANNER_DELAY_MS,
+  CONSENT_WAIT_FOR_UPDATE_MS,
   CONSENT_DATE_KEY,
   CONSENT_KEY,
   consentState,
@@ -50,24 +53,50 @@ describe('consent storage', () => {
   });
 });
 
-describe('consent update', () => {
-  it('grants analytics and ad storage on accept and denies them otherwise', () => {
-    expect(consentState('accepted')).toEqual({
-      analytics_storage: 'granted',
-      ad_storage: 'granted',
-    });
-    expect(consentState('declined')).toEqual({ analytics_storage: 'denied', ad_storage: 'denied' });
-    expect(consentState(null)).toEqual({ analytics_storage: 'denied', ad_storage: 'denied' });
+describe('Consent Mode v2 signals', () => {
+  const all = (value: 'granted' | 'denied') => ({
+    ad_storage: value,
+    ad_user_data: value,
+    ad_personalization: value,
+    analytics_storage: value,
+  });
+  const commands = (win: { dataLayer?: unknown[] }) =>
+    (win.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
+
+  it.each([
+    ['accepted', all('granted')],
+    ['declined', all('denied')],
+    ['customize', all('granted')],
+  ] as const)('the %s button sends every signal of its choice', (button, signals) => {
+    expect(consentState(choiceOf(button))).toEqual(signals);
   });
 
-  it('pushes gtag-style consent commands onto dataLayer', () => {
+  it('starts from a denied default that tags wait on, before any update', () => {
+    const win: { dataLayer?: unknown[] } = {};
+    applyConsentOnLoad(win, null);
+    expect(commands(win)).toEqual([
+      ['consent', 'default', { ...all('denied'), wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS }],
+    ]);
+    expect(CONSENT_WAIT_FOR_UPDATE_MS).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['accepted', 'granted'],
+    ['declined', 'denied'],
+  ] as const)('re-applies a stored "%s" on load, after the default', (choice, value) => {
+    const win: { dataLayer?: unknown[] } = { dataLayer: [['js', 'earlier']] };
+    applyConsentOnLoad(win, { choice, date: '2026-11-01T00:00:00.000Z' });
+    expect(commands(win).slice(1)).toEqual([
+      ['consent', 'default', { ...all('denied'), wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS }],
+      ['consent', 'update', all(value)],
+    ]);
+  });
+
+  it('pushes gtag-style commands (Arguments objects) onto dataLayer', () => {
     const win: { dataLayer?: unknown[] } = {};
     pushConsent(win, 'update', consentState('accepted'));
     expect(win.dataLayer).toHaveLength(1);
-    expect(Array.from(win.dataLayer![0] as ArrayLike<unknown>)).toEqual([
-      'consent',
-      'update',
-      { analytics_storage: 'granted', ad_storage: 'granted' },
-    ]);
+    expect(Object.prototype.toString.call(win.dataLayer![0])).toBe('[object Arguments]');
+    expect(commands(win)).toEqual([['consent', 'update', all('granted')]]);
   });
 });

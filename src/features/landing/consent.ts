@@ -1,7 +1,9 @@
 /**
  * Cookie consent for the rental-host landing page (post-purchase §4): the stored choice
- * and date, and the gtag-style consent commands pushed to window.dataLayer. No analytics
- * script is loaded here; a tag added later reads the consent state from the data layer.
+ * and date, and the gtag-style consent commands pushed to window.dataLayer in Google's
+ * Consent Mode v2 (all four signals: ad_storage, ad_user_data, ad_personalization,
+ * analytics_storage). No analytics script is loaded here; a tag added later reads the state
+ * from the data layer, which starts with a denied default and then the stored choice.
  */
 
 export const CONSENT_KEY = 'cookie-consent';
@@ -10,6 +12,12 @@ export const CONSENT_DATE_KEY = 'cookie-consent-date';
 export const CONSENT_BANNER_DELAY_MS = 2000;
 
 export type ConsentChoice = 'accepted' | 'declined';
+/** The banner's buttons; Customize has no settings screen and behaves like accepting all. */
+export type ConsentButton = ConsentChoice | 'customize';
+
+export function choiceOf(button: ConsentButton): ConsentChoice {
+  return button === 'declined' ? 'declined' : 'accepted';
+}
 export type ConsentRecord = { choice: ConsentChoice; date: string };
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -44,14 +52,35 @@ export function shouldShowBanner(storage: KeyValueStore): boolean {
   return readConsent(storage) === null;
 }
 
+type Signal = 'granted' | 'denied';
+
+/** Consent Mode v2: storage for ads and analytics, and use of user data for ads. */
 export type ConsentState = {
-  analytics_storage: 'granted' | 'denied';
-  ad_storage: 'granted' | 'denied';
+  ad_storage: Signal;
+  ad_user_data: Signal;
+  ad_personalization: Signal;
+  analytics_storage: Signal;
 };
 
+/**
+ * How long a tag that loads before the stored choice is applied waits for the update before
+ * it sends anything (gtag's `wait_for_update`, in ms).
+ */
+export const CONSENT_WAIT_FOR_UPDATE_MS = 500;
+
 export function consentState(choice: ConsentChoice | null): ConsentState {
-  const value = choice === 'accepted' ? 'granted' : 'denied';
-  return { analytics_storage: value, ad_storage: value };
+  const value: Signal = choice === 'accepted' ? 'granted' : 'denied';
+  return {
+    ad_storage: value,
+    ad_user_data: value,
+    ad_personalization: value,
+    analytics_storage: value,
+  };
+}
+
+/** The default before any choice: everything denied, and tags wait for the update. */
+export function defaultConsent(): ConsentState & { wait_for_update: number } {
+  return { ...consentState(null), wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS };
 }
 
 type DataLayerWindow = { dataLayer?: unknown[] };
@@ -60,7 +89,11 @@ type DataLayerWindow = { dataLayer?: unknown[] };
  * gtag('consent', mode, state). gtag.js only reads Arguments objects from the data layer,
  * hence the `arguments` push rather than an array.
  */
-export function pushConsent(win: DataLayerWindow, mode: 'default' | 'update', state: ConsentState) {
+export function pushConsent(
+  win: DataLayerWindow,
+  mode: 'default' | 'update',
+  state: ConsentState | ReturnType<typeof defaultConsent>,
+) {
   win.dataLayer ??= [];
   const layer = win.dataLayer;
   function gtag(..._args: unknown[]) {
@@ -68,4 +101,13 @@ export function pushConsent(win: DataLayerWindow, mode: 'default' | 'update', st
     layer.push(arguments);
   }
   gtag('consent', mode, state);
+}
+
+/**
+ * What the page pushes on load: the denied default first (before any tag can read the data
+ * layer), then the stored choice, re-applied on every visit.
+ */
+export function applyConsentOnLoad(win: DataLayerWindow, stored: ConsentRecord | null): void {
+  pushConsent(win, 'default', defaultConsent());
+  if (stored) pushConsent(win, 'update', consentState(stored.choice));
 }
