@@ -253,3 +253,41 @@ test('robots.txt points at the sitemap and blocks no page', async ({ request }) 
     ).toEqual([]);
   }
 });
+
+test('every page names its icons and web manifest, and each is served', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/about');
+  const head = page.locator('head');
+  await expect(head.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+    'href',
+    '/apple-touch-icon.png',
+  );
+  await expect(head.locator('link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1);
+  await expect(head.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifest.webmanifest',
+  );
+
+  const touch = await request.get('/apple-touch-icon.png');
+  expect(touch.status()).toBe(200);
+  expect(touch.headers()['content-type']).toBe('image/png');
+  const png = await touch.body();
+  // PNG IHDR: width and height at bytes 16–23.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180]);
+
+  const ico = await request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toBe('image/x-icon');
+  expect((await ico.body()).readUInt16LE(2)).toBe(1);
+
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.status()).toBe(200);
+  expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+  const body = (await manifest.json()) as { name: string; icons: { src: string }[] };
+  expect(body.name).toBe('NovaReach Digital');
+  for (const icon of body.icons) {
+    expect((await request.get(icon.src)).status(), icon.src).toBe(200);
+  }
+});

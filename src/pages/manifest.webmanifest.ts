@@ -1,0 +1,11 @@
+/** /manifest.webmanifest: the site's name, colours and icons for "Add to Home Screen". */
+import type { APIRoute } from 'astro';
+import { webManifest } from '../server/brand-icons';
+import { getSettings } from '../lib/site';
+
+export const prerender = true;
+
+export const GET: APIRoute = async () =>
+  new Response(JSON.stringify(webManifest(await getSettings()), null, 2), {
+    headers: { 'Content-Type': 'application/manifest+json' },
+  });
