@@ -1,16 +1,30 @@
 /**
  * Test helper (never imported by app code): a real SMTP peer on 127.0.0.1 (`smtp-server`)
- * that records what it receives, can be told to reject mail, and a small MIME reader to
- * look inside the received messages (headers, text parts, base64 attachments).
+ * that records what it receives, parsed by `mailparser` as a mail client would read it
+ * (subject, text, HTML, attachments), and can be told to reject mail.
  */
+import { simpleParser, type Attachment, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = {
+  /** The SMTP envelope's sender and recipients. */
   from: string;
   to: string[];
   raw: string;
-  message: MimePart;
+  mail: ParsedMail;
 };
+
+/** The attachment of this content type (e.g. 'text/calendar'), if the message has one. */
+export function attachmentOf(mail: ParsedMail, contentType: string): Attachment | undefined {
+  return mail.attachments.find((a) => a.contentType === contentType);
+}
+
+/** A content-type parameter of an attachment, e.g. the calendar's `method`. */
+export function contentTypeParam(attachment: Attachment, name: string): string | undefined {
+  const header = attachment.headers.get('content-type') as
+    { value: string; params: Record<string, string> } | undefined;
+  return header?.params[name];
+}
 
 export type TestSmtp = {
   port: number;
@@ -45,14 +59,19 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           callback(error);
           return;
         }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        state.received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          message: parseMime(raw),
-        });
-        callback();
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw).then(
+          (mail) => {
+            state.received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw: raw.toString('utf8'),
+              mail,
+            });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });
@@ -65,78 +84,4 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   state.url = `smtp://127.0.0.1:${state.port}`;
   state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return state;
-}
-
-export type MimePart = {
-  headers: Record<string, string>;
-  /** Decoded body of a leaf part (utf8 text; binary parts as latin1). */
-  body: string;
-  bodyBytes: Buffer;
-  parts: MimePart[];
-};
-
-function decodeWords(value: string): string {
-  return value
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_m, _charset, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
-            'latin1',
-          ).toString('utf8'),
-    )
-    .replace(/\?=\s+=\?/g, '');
-}
-
-function decodeQuotedPrintable(text: string): Buffer {
-  const cleaned = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < cleaned.length; i++) {
-    const ch = cleaned[i]!;
-    if (ch === '=' && /^[0-9A-F]{2}$/i.test(cleaned.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(cleaned.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(ch, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-/** Parses a MIME message (enough for nodemailer's output). */
-export function parseMime(raw: string): MimePart {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = split === -1 ? raw : raw.slice(0, split);
-  const body = split === -1 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const headers: Record<string, string> = {};
-  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const i = line.indexOf(':');
-    if (i > 0)
-      headers[line.slice(0, i).trim().toLowerCase()] = decodeWords(line.slice(i + 1).trim());
-  }
-  const type = headers['content-type'] ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (type.toLowerCase().startsWith('multipart/') && boundary) {
-    const parts = body
-      .split(`--${boundary}`)
-      .slice(1)
-      .filter((p) => !p.startsWith('--'))
-      .map((p) => parseMime(p.replace(/^\r?\n/, '').replace(/\r?\n$/, '')));
-    return { headers, body: '', bodyBytes: Buffer.alloc(0), parts };
-  }
-  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  const bodyBytes =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
-      : encoding === 'quoted-printable'
-        ? decodeQuotedPrintable(body)
-        : Buffer.from(body, 'utf8');
-  return { headers, body: bodyBytes.toString('utf8'), bodyBytes, parts: [] };
-}
-
-/** Every leaf part, depth first. */
-export function leafParts(part: MimePart): MimePart[] {
-  return part.parts.length ? part.parts.flatMap(leafParts) : [part];
 }

@@ -18,7 +18,7 @@ import {
 import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
 import { jsonPost, nativeFormPost } from '../../testing/requests';
 import { emailOutbox, meetingRequests, rateLimitHits } from '../../server/db/schema';
-import { leafParts, startTestSmtp } from '../../testing/smtp-peer';
+import { attachmentOf, startTestSmtp } from '../../testing/smtp-peer';
 import scheduleMeeting, { config } from '../../../netlify/functions/schedule-meeting.mts';
 
 let db: Db;
@@ -103,17 +103,13 @@ describe('POST /api/schedule-meeting', () => {
       await Promise.all(pending);
       vi.useRealTimers();
       const receipt = smtp.received.find((m) => m.to[0] === 'grace@example.com')!;
-      expect(receipt.message.headers.subject).toBe(
-        'Meeting request received: Website Package Demo (45 min)',
-      );
-      const leaves = leafParts(receipt.message);
-      const text = leaves.find((p) => p.headers['content-type']?.startsWith('text/plain'))!.body;
-      expect(text).toContain(
+      expect(receipt.mail.subject).toBe('Meeting request received: Website Package Demo (45 min)');
+      expect(receipt.mail.text).toContain(
         'Tuesday, December 15, 2026 at 9:00 AM EST (Eastern) (14:00 UTC), 45 minutes',
       );
-      const ics = leaves.find((p) => p.headers['content-type']?.startsWith('text/calendar'))!;
-      expect(ics.headers['content-disposition']).toContain('meeting-request.ics');
-      const lines = ics.body.replace(/\r\n /g, '').split('\r\n');
+      const ics = attachmentOf(receipt.mail, 'text/calendar')!;
+      expect(ics.filename).toBe('meeting-request.ics');
+      const lines = ics.content.toString('utf8').replace(/\r\n /g, '').split('\r\n');
       expect(lines).toContain('METHOD:REQUEST');
       expect(lines).toContain('STATUS:TENTATIVE');
       expect(lines).toContain('DTSTART:20261215T140000Z');

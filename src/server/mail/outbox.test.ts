@@ -18,7 +18,12 @@ import {
   textAttachment,
   type EmailInput,
 } from './outbox';
-import { leafParts, startTestSmtp, type TestSmtp } from '../../testing/smtp-peer';
+import {
+  attachmentOf,
+  contentTypeParam,
+  startTestSmtp,
+  type TestSmtp,
+} from '../../testing/smtp-peer';
 
 let db: Db;
 let smtp: TestSmtp;
@@ -104,19 +109,14 @@ describe('deliverDue', () => {
     const mail = smtp.received[0]!;
     expect(mail.from).toBe('hello@novareach.example');
     expect(mail.to).toEqual(['visitor@example.com']);
-    expect(mail.message.headers.subject).toBe('Meeting request received');
-    expect(mail.message.headers.from).toContain('NovaReach Digital');
-    const leaves = leafParts(mail.message);
-    expect(leaves.find((p) => p.headers['content-type']?.startsWith('text/plain'))?.body).toContain(
-      'Hello in plain text',
-    );
-    expect(leaves.find((p) => p.headers['content-type']?.startsWith('text/html'))?.body).toContain(
-      '<strong>HTML</strong>',
-    );
-    const attachment = leaves.find((p) => p.headers['content-type']?.startsWith('text/calendar'));
-    expect(attachment?.headers['content-disposition']).toContain('meeting-request.ics');
-    expect(attachment?.headers['content-type']).toContain('method=REQUEST');
-    expect(attachment?.bodyBytes.toString('utf8')).toBe(ICS);
+    expect(mail.mail.subject).toBe('Meeting request received');
+    expect(mail.mail.from?.text).toContain('NovaReach Digital');
+    expect(mail.mail.text).toContain('Hello in plain text');
+    expect(mail.mail.html).toContain('<strong>HTML</strong>');
+    const attachment = attachmentOf(mail.mail, 'text/calendar')!;
+    expect(attachment.filename).toBe('meeting-request.ics');
+    expect(contentTypeParam(attachment, 'method')).toBe('REQUEST');
+    expect(attachment.content.toString('utf8')).toBe(ICS);
 
     const sent = await row(stored.id);
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
