@@ -1,6 +1,6 @@
 /** /apple-touch-icon.png: 180 px, full bleed (iOS rounds the corners itself). */
 import type { APIRoute } from 'astro';
-import { brandPng } from '../server/brand-icons';
+import { brandPng } from '../features/brand/brand-icons.server';
 
 export const prerender = true;
 

@@ -1,6 +1,6 @@
 /** /manifest.webmanifest: the site's name, colours and icons for "Add to Home Screen". */
 import type { APIRoute } from 'astro';
-import { webManifest } from '../server/brand-icons';
+import { webManifest } from '../features/brand/brand-icons.server';
 import { getSettings } from '../lib/site';
 
 export const prerender = true;

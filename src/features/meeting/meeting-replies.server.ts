@@ -10,7 +10,7 @@ import type { Db } from '../../server/db/client.ts';
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/http.ts';
-import { enqueueEmail, textAttachment } from '../../server/mail/outbox.ts';
+import { enqueueEmail, invitationAttachment } from '../../server/mail/outbox.ts';
 import { renderEmail, slotSentence, type EmailContent } from '../../server/mail/templates.ts';
 import { meetingActionSchema, type MeetingAction } from './meeting.mini.ts';
 import { buildMeetingIcs, describeSlot, icsSequence } from './meeting-ics.server.ts';
@@ -155,7 +155,7 @@ export async function answerMeetingRequest(
     }
     const sequence = icsSequence(row, now);
     let content: EmailContent;
-    let attachment: ReturnType<typeof textAttachment>;
+    let attachment: ReturnType<typeof invitationAttachment>;
     if (action.action === 'confirm') {
       content = confirmationEmail(row, action.note);
       const ics = buildMeetingIcs(row, {
@@ -165,20 +165,12 @@ export async function answerMeetingRequest(
         location: 'Zoom (we will e-mail the link before the meeting)',
         now,
       });
-      attachment = textAttachment(
-        'meeting.ics',
-        'text/calendar; charset=utf-8; method=REQUEST',
-        ics,
-      );
+      attachment = invitationAttachment('meeting.ics', 'REQUEST', ics);
     } else if (action.action === 'propose') {
       const proposed = { date: action.date, time: action.time };
       content = proposalEmail(row, proposed, action.note);
       const ics = buildMeetingIcs(row, { status: 'TENTATIVE', sequence, override: proposed, now });
-      attachment = textAttachment(
-        'meeting-proposal.ics',
-        'text/calendar; charset=utf-8; method=REQUEST',
-        ics,
-      );
+      attachment = invitationAttachment('meeting-proposal.ics', 'REQUEST', ics);
     } else {
       content = declineEmail(row, action.note);
       const ics = buildMeetingIcs(row, {
@@ -188,11 +180,7 @@ export async function answerMeetingRequest(
         ...overrideOption(row),
         now,
       });
-      attachment = textAttachment(
-        'meeting-cancelled.ics',
-        'text/calendar; charset=utf-8; method=CANCEL',
-        ics,
-      );
+      attachment = invitationAttachment('meeting-cancelled.ics', 'CANCEL', ics);
     }
 
     const updated = await updateMeetingRequest(tx as unknown as Db, id, {

@@ -367,7 +367,17 @@ export const meetingRequests = pgTable(
   ],
 );
 
-export type OutboxAttachment = { filename: string; contentType: string; content: string };
+export type OutboxAttachment = {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+  /**
+   * Set for a calendar invitation: sent as the message's text/calendar alternative with this
+   * method (mail clients then show Accept/Decline), and still attached as the .ics file.
+   */
+  invitation?: 'REQUEST' | 'CANCEL';
+};
 
 /** Every e-mail is written here first, then delivered (and retried) from here. */
 export const emailOutbox = pgTable(

@@ -15,6 +15,7 @@ import {
   retryEmail,
   SEND_LEASE_MS,
   smtpTransport,
+  invitationAttachment,
   textAttachment,
   type EmailInput,
 } from './outbox';
@@ -89,6 +90,29 @@ describe('deliverDue', () => {
     expect(await deliverDue(db)).toEqual({ sent: 0, retrying: 0, failed: 0, skipped: true });
     expect(await row(stored.id)).toMatchObject({ status: 'pending', attempts: 0 });
   });
+
+  it.each(['REQUEST', 'CANCEL'] as const)(
+    'sends a %s invitation as a calendar alternative mail clients answer, and as a file',
+    async (method) => {
+      await enqueueEmail(
+        db,
+        email({ attachments: [invitationAttachment('meeting.ics', method, ICS)] }),
+      );
+      expect(await deliverDue(db)).toMatchObject({ sent: 1 });
+      const { raw, mail } = smtp.received[0]!;
+      // The alternative: what Gmail and Outlook turn into Accept/Decline.
+      expect(raw).toMatch(
+        new RegExp(`Content-Type: text/calendar; charset=utf-8; method=${method}\\r\\n`),
+      );
+      expect(raw).toMatch(/Content-Type: multipart\/alternative/);
+      // The same .ics stays downloadable, once.
+      const files = mail.attachments.filter((a) => a.filename === 'meeting.ics');
+      expect(files).toHaveLength(1);
+      expect(files[0]!.content.toString('utf8')).toBe(ICS);
+      expect(mail.text).toContain('Hello in plain text');
+      expect(mail.html).toContain('<strong>HTML</strong>');
+    },
+  );
 
   it('sends through SMTP_URL: sender, recipient, subject, text, HTML and the attachment', async () => {
     const stored = await enqueueEmail(

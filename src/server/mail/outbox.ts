@@ -49,6 +49,7 @@ export type MailTransport = {
     text: string;
     html: string;
     attachments: { filename: string; contentType: string; content: string; encoding: 'base64' }[];
+    icalEvent?: { filename: string; method: 'REQUEST' | 'CANCEL'; content: string };
   }): Promise<unknown>;
   close?(): void;
 };
@@ -81,6 +82,47 @@ export function textAttachment(
   text: string,
 ): OutboxAttachment {
   return { filename, contentType, content: Buffer.from(text, 'utf8').toString('base64') };
+}
+
+/**
+ * A calendar invitation (.ics text) as an outbox attachment that goes out as a real invitation:
+ * nodemailer's `icalEvent` (a text/calendar alternative with METHOD, so Gmail and Outlook show
+ * Accept/Decline) plus the same file attached for download.
+ */
+export function invitationAttachment(
+  filename: string,
+  method: 'REQUEST' | 'CANCEL',
+  ics: string,
+): OutboxAttachment {
+  return {
+    ...textAttachment(filename, `text/calendar; charset=utf-8; method=${method}`, ics),
+    invitation: method,
+  };
+}
+
+/** The nodemailer message parts of a row's attachments. */
+function attachmentParts(attachments: OutboxAttachment[]) {
+  const invitation = attachments.find((a) => a.invitation);
+  return {
+    // nodemailer attaches the icalEvent's file itself; listing it again would send it twice.
+    attachments: attachments
+      .filter((a) => a !== invitation)
+      .map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content,
+        encoding: 'base64' as const,
+      })),
+    ...(invitation?.invitation
+      ? {
+          icalEvent: {
+            filename: invitation.filename,
+            method: invitation.invitation,
+            content: Buffer.from(invitation.content, 'base64').toString('utf8'),
+          },
+        }
+      : {}),
+  };
 }
 
 /** Writes one e-mail to the outbox and returns the stored row (status 'pending', due now). */
@@ -210,12 +252,7 @@ async function sendOne(
       subject: row.subject,
       text: row.text,
       html: row.html,
-      attachments: row.attachments.map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        content: a.content,
-        encoding: 'base64' as const,
-      })),
+      ...attachmentParts(row.attachments),
     });
     await db
       .update(emailOutbox)

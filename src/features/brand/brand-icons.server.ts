@@ -4,7 +4,7 @@
  * for it by name, and the web manifest's icons. The pages in src/pages serve them prerendered.
  */
 import sharp from 'sharp';
-import brandSvg from '../../public/favicon.svg?raw';
+import brandSvg from '../../../public/favicon.svg?raw';
 
 /** The manifest's colours: the pages' theme-color (Layout.astro) and their white background. */
 export const BRAND_COLOURS = { theme: '#0f1226', background: '#ffffff' } as const;
