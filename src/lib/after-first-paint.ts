@@ -32,12 +32,3 @@ export function afterFirstPaint(task: () => void): void {
     requestAnimationFrame(() => requestAnimationFrame(start));
   }
 }
-
-/**
- * Runs `task` when the browser next has nothing else to do (within `timeoutMs` at most), so
- * work a visitor may need soon does not compete with what they are doing now.
- */
-export function whenIdle(task: () => void, timeoutMs = 2000): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: timeoutMs });
-  else setTimeout(task, 200);
-}
