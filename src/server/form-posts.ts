@@ -10,6 +10,7 @@ import {
   HttpError,
   readBodyLimited,
   readJson,
+  utf8Body,
   withSecurityHeaders,
   type Handler,
 } from './http.ts';
@@ -28,12 +29,7 @@ export async function readFormBody(req: Request): Promise<unknown> {
   try {
     if (mediaType(req) !== URL_ENCODED) return await readJson(req, MAX_FORM_BODY_BYTES);
     const bytes = await readBodyLimited(req, MAX_FORM_BODY_BYTES);
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw new HttpError(400, 'Request body must be UTF-8');
-    }
+    const text = utf8Body(bytes, 'Request body must be UTF-8');
     const value = Object.fromEntries(new URLSearchParams(text));
     assertStorableText(value);
     return value;

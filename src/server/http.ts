@@ -127,15 +127,18 @@ export function assertStorableText(value: unknown): void {
   );
 }
 
+/** A body's bytes as text; anything but valid UTF-8 is a 400 with `message`. */
+export function utf8Body(bytes: Uint8Array, message: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, message);
+  }
+}
+
 /** Reads a JSON body with a size limit; malformed, oversized or unstorable bodies become 400/413. */
 export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
-  const bytes = await readBodyLimited(req, maxBytes);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new HttpError(400, 'Request body must be UTF-8 JSON');
-  }
+  const text = utf8Body(await readBodyLimited(req, maxBytes), 'Request body must be UTF-8 JSON');
   if (!text.trim()) throw new HttpError(400, 'Request body must be JSON');
   let value: unknown;
   try {

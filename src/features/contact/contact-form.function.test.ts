@@ -252,6 +252,16 @@ describe('POST /api/contact-form from the browser itself (before the island hydr
     );
     expect(api.status).toBe(400);
     expect(await api.json()).toEqual({ error: 'email: Please enter a valid email address' });
+    const latin1 = await contactForm(
+      new Request(URL_, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xe9]),
+      }),
+      {},
+    );
+    expect(latin1.status).toBe(400);
+    expect(await latin1.json()).toEqual({ error: 'Request body must be UTF-8' });
     const crossSite = await native(fields, { headers: { origin: 'https://evil.example' } });
     expect(crossSite.status).toBe(403);
     expect(await crossSite.json()).toEqual({ error: 'Cross-site request refused' });
