@@ -262,6 +262,34 @@ describe('POST /api/contact-form from the browser itself (before the island hydr
     );
     expect(latin1.status).toBe(400);
     expect(await latin1.json()).toEqual({ error: 'Request body must be UTF-8' });
+    const formPost = (body: BodyInit, headers: Record<string, string> = {}) =>
+      contactForm(
+        new Request(URL_, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body,
+          ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+        } as RequestInit),
+        {},
+      );
+    const nul = await formPost(new URLSearchParams({ ...fields, name: 'Ada\u0000' }).toString());
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).error).toMatch(/control characters/);
+    const huge = await formPost(`message=${'x'.repeat(40_000)}`);
+    expect(huge.status).toBe(400);
+    expect(await huge.json()).toEqual({ error: 'Request body is too large' });
+    // Chunked, without a Content-Length: still cut off at the limit.
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 40; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
+        controller.close();
+      },
+    });
+    const chunked = await formPost(chunks);
+    expect(chunked.status).toBe(400);
+    expect(await chunked.json()).toEqual({ error: 'Request body is too large' });
+    const nullOrigin = await formPost(new URLSearchParams(fields).toString(), { origin: 'null' });
+    expect(nullOrigin.status).toBe(403);
     const crossSite = await native(fields, { headers: { origin: 'https://evil.example' } });
     expect(crossSite.status).toBe(403);
     expect(await crossSite.json()).toEqual({ error: 'Cross-site request refused' });
