@@ -17,6 +17,9 @@ export const isoDate = (message: string) => z.iso.date(message);
 export const withDefault = <T extends z.ZodMiniType>(schema: T, value: z.output<T>) =>
   z._default(schema, value as never) as unknown as z.ZodMiniDefault<T>;
 
+/** Longest value accepted in a form's honeypot field (see src/features/contact/contact.ts). */
+export const HONEYPOT_MAX = 500;
+
 /** Longest e-mail address accepted anywhere (RFC 5321's path limit). */
 export const EMAIL_MAX = 254;
 

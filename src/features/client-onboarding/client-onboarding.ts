@@ -10,7 +10,7 @@
  * It is named "homepage", not "website" as on the contact forms, because "website" is a real
  * field here (the client's current website).
  */
-import { onFirstUse, withDefault, z } from '../../lib/zod-mini';
+import { HONEYPOT_MAX, onFirstUse, withDefault, z } from '../../lib/zod-mini';
 import { emailField, optionalText, requiredText } from '../onboarding/onboarding';
 
 export type Option = { value: string; label: string };
@@ -279,7 +279,7 @@ export type FieldName = keyof ClientOnboardingInput;
 
 /** The honeypot's field name (see above) and longest accepted value (the contact forms' limit). */
 export const HONEYPOT_FIELD = 'homepage';
-export const HONEYPOT_MAX = 500;
+export { HONEYPOT_MAX };
 
 /**
  * The request body of POST /api/clients/onboarding: the form plus the product (default

@@ -10,6 +10,7 @@
 import {
   EMAIL_MAX,
   emailAddress,
+  HONEYPOT_MAX,
   optionalText,
   requiredText,
   withDefault,
@@ -27,7 +28,7 @@ export const FIELD_LIMITS = {
   phone: 40,
   company: 120,
   message: 5000,
-  honeypot: 500,
+  honeypot: HONEYPOT_MAX,
 } as const;
 
 export const CONTACT_MESSAGES = {

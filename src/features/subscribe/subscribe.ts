@@ -8,13 +8,12 @@
  * a filled honeypot exactly like a success but stores nothing, so a bot learns nothing from
  * the response.
  */
-import { emailAddress, optionalText, withDefault, z } from '../../lib/zod-mini';
+import { emailAddress, HONEYPOT_MAX, optionalText, withDefault, z } from '../../lib/zod-mini';
 import { SUBSCRIBE_MESSAGES } from './subscribe.messages.ts';
 
 export const SUBSCRIBE_SOURCES = ['airbnb-automation'] as const;
 
-/** Longest accepted honeypot value (the contact forms' limit). */
-export const HONEYPOT_MAX = 500;
+export { HONEYPOT_MAX };
 
 export { SUBSCRIBE_MESSAGES };
 
