@@ -7,6 +7,7 @@ import { SECURITY_HEADERS, CSP_DIRECTIVES } from './src/server/security-headers.
 import { isPrivatePath } from './src/lib/indexing.ts';
 import { loadLocalEnv } from './src/server/local-env.ts';
 import { devFunctions } from './scripts/lib/dev-functions.ts';
+import { launchCheck } from './scripts/lib/launch-placeholders.ts';
 
 // `npm run dev` reads .env (as .env.example says); builds on Netlify never do.
 if (process.argv.includes('dev')) loadLocalEnv();
@@ -49,6 +50,8 @@ export default defineConfig({
   }),
   integrations: [
     markLocalRun,
+    // A production build refuses the sample contact details and links (README, "Before you launch").
+    launchCheck(),
     react(),
     // Private pages are noindex and stay out of the sitemap (src/lib/indexing.ts).
     sitemap({ filter: (page) => !isPrivatePath(new URL(page).pathname) }),

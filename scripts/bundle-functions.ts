@@ -55,6 +55,9 @@ export async function bundleFunctions(root = process.cwd()): Promise<string[]> {
         outfile,
         external: EXTERNAL,
         banner: { js: REQUIRE_SHIM },
+        // React (e-mail rendering) picks its build by NODE_ENV at run time; fixed here, the
+        // bundle carries the production build only instead of both.
+        define: { 'process.env.NODE_ENV': '"production"' },
         minifyWhitespace: true,
         minifySyntax: true,
         legalComments: 'none',

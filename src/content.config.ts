@@ -46,24 +46,6 @@ const link = z.strictObject({
   href: z.string().min(1).describe('A site path such as /about, a #fragment, or a full URL'),
 });
 
-/** Company facts used across the shell: name, phone numbers, e-mail, founding year. */
-const settings = defineCollection({
-  loader: file('src/content/settings.yaml'),
-  schema: z.strictObject({
-    name: z.string().describe('Agency name'),
-    tagline: z.string(),
-    blurb: z.string().describe('Short description shown in the footer'),
-    founded: z.number().int().describe('Year the company was founded'),
-    phone: z.string().describe('Phone number as displayed'),
-    phoneHref: z.string().startsWith('tel:').describe('tel: link for the phone number'),
-    lilyPhoneHref: z.string().startsWith('tel:').describe('tel: link for "Talk to Lily"'),
-    supportEmail: z.email(),
-    salesEmail: z.email(),
-    replyPromise: z.string().describe('How quickly contact messages are answered'),
-    social: z.array(link),
-  }),
-});
-
 /** Header menu, footer lists and legal links. */
 const navigation = defineCollection({
   loader: file('src/content/navigation.yaml'),
@@ -201,7 +183,6 @@ const pages = defineCollection({
 });
 
 export const collections = {
-  settings,
   navigation,
   services,
   portfolio,

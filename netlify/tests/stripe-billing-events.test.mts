@@ -16,6 +16,7 @@ import {
 } from '../../src/server/db/schema.ts';
 import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
 import webhook from '../functions/stripe-webhook.mts';
+import { siteSettings } from '../../src/lib/site-settings.ts';
 
 const SECRET = 'whsec_test_secret_for_billing_events';
 const T0 = Math.floor(Date.parse('2026-11-01T10:00:00Z') / 1000);
@@ -262,7 +263,7 @@ describe('renewals and failed payments', () => {
     const mails = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
     expect(mails.map((m) => [m.kind, m.to])).toEqual([
       ['subscription.payment_failed', 'ada@example.com'],
-      ['subscription.payment_failed.team', 'team@novareach.example'],
+      ['subscription.payment_failed.team', siteSettings.salesEmail],
     ]);
     expect(mails[0]?.text).toContain('$299.00');
     expect(mails[0]?.text).toContain('Manage billing: http://localhost:4321/dashboard');
@@ -367,7 +368,7 @@ describe('refunds, disputes and expired sessions', () => {
       reason: 'fraudulent',
     });
     const [mail] = await db.select().from(emailOutbox);
-    expect(mail).toMatchObject({ kind: 'payment.dispute.team', to: 'team@novareach.example' });
+    expect(mail).toMatchObject({ kind: 'payment.dispute.team', to: siteSettings.salesEmail });
     expect(mail?.text).toContain('Grace Hopper <grace@example.com>');
     expect(mail?.subject).toBe('Payment disputed: $1,000.00 (fraudulent)');
   });

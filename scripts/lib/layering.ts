@@ -3,7 +3,7 @@
  *
  *   pages, layouts, functions → features → components → src/server → src/lib
  *
- * - `src/lib` imports nothing of the project but `src/lib`.
+ * - `src/lib` imports nothing of the project but `src/lib` (and `src/content` JSON data).
  * - `src/server` imports `src/server` and `src/lib` only, never a feature.
  * - `src/components` imports components, `src/server`-free `src/lib` helpers only, never a
  *   feature (a section that needs the catalogue takes its data as props).
@@ -78,6 +78,12 @@ export function isPublicModule(feature: string, file: string): boolean {
   return !file.includes('/') && /^[A-Z]/.test(file) && /\.(tsx|astro)$/.test(file);
 }
 
+/** src/content/*.json: data at the very bottom (src/lib/site-settings.ts reads settings.json). */
+function isContentData(root: string, file: string): boolean {
+  const rel = path.relative(root, file).split(path.sep);
+  return rel[0] === 'src' && rel[1] === 'content' && file.endsWith('.json');
+}
+
 /** The file a relative specifier names, extension added as the bundler would. */
 function resolve(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
@@ -101,7 +107,8 @@ export function layeringViolations(root: string): Violation[] {
         violations.push({ file: path.relative(root, file), specifier, rule });
       if (to.layer === 'testing' && from.layer !== 'testing')
         report('only tests and scripts use src/testing');
-      else if (from.layer === 'lib' && to.layer !== 'lib') report('src/lib imports only src/lib');
+      else if (from.layer === 'lib' && to.layer !== 'lib' && !isContentData(root, target))
+        report('src/lib imports only src/lib (and src/content data)');
       else if (from.layer === 'server' && to.layer !== 'server' && to.layer !== 'lib')
         report('src/server imports only src/server and src/lib');
       else if (

@@ -1,11 +1,8 @@
-/** Typed access to the site-wide content entries used by the shell and SEO tags. */
+/**
+ * Typed access to the site-wide content entries used by the shell and SEO tags. The
+ * company's own facts (name, phones, e-mails, address) are `siteSettings` in site-settings.ts.
+ */
 import { getEntry } from 'astro:content';
-
-export async function getSettings() {
-  const entry = await getEntry('settings', 'site');
-  if (!entry) throw new Error('src/content/settings.yaml must define the "site" entry');
-  return entry.data;
-}
 
 export async function getLinks(id: 'header' | 'footer-services' | 'footer-company' | 'legal') {
   const entry = await getEntry('navigation', id);

@@ -1,11 +1,11 @@
 /** /manifest.webmanifest: the site's name, colours and icons for "Add to Home Screen". */
 import type { APIRoute } from 'astro';
 import { webManifest } from '../features/brand/brand-icons.server';
-import { getSettings } from '../lib/site';
+import { siteSettings as settings } from '../lib/site-settings';
 
 export const prerender = true;
 
 export const GET: APIRoute = async () =>
-  new Response(JSON.stringify(webManifest(await getSettings()), null, 2), {
+  new Response(JSON.stringify(webManifest(settings), null, 2), {
     headers: { 'Content-Type': 'application/manifest+json' },
   });

@@ -9,6 +9,8 @@
  * `node`, `NODE_ENV=production` anywhere) gets an Error naming it from readEnv(), i.e. from every
  * function or on-demand page as it reads its configuration. Nothing calls readEnv() at build time.
  */
+import { siteSettings } from '../lib/site-settings.ts';
+
 export type ServerEnv = ReturnType<typeof readEnv>;
 
 /**
@@ -82,8 +84,8 @@ export function readEnv(
     stripePortalConfiguration: env.STRIPE_PORTAL_CONFIGURATION || undefined,
     sessionSecret: sessionSecret(env, processEnv),
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'NovaReach Digital <hello@novareach.example>',
-    teamEmail: env.TEAM_EMAIL || 'team@novareach.example',
+    mailFrom: env.MAIL_FROM || `${siteSettings.name} <${siteSettings.salesEmail}>`,
+    teamEmail: env.TEAM_EMAIL || siteSettings.salesEmail,
     ghlApiKey: env.GHL_API_KEY || undefined,
     ghlCompanyId: env.GHL_COMPANY_ID || undefined,
     ghlApiBase: env.GHL_API_BASE || 'https://services.leadconnectorhq.com',

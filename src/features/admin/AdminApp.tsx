@@ -9,7 +9,14 @@ import { LoginForm } from './LoginForm';
  * /admin: asks the server who is signed in, then shows the login form or the panel.
  * `timeSlots` come from the page (meeting.ts), keeping classic zod out of this island.
  */
-export default function AdminApp({ timeSlots }: { timeSlots: readonly string[] }) {
+export default function AdminApp({
+  timeSlots,
+  company,
+}: {
+  timeSlots: readonly string[];
+  /** The agency's name (settings.json). */
+  company: string;
+}) {
   const user = useStore($adminUser);
 
   useEffect(() => {
@@ -25,5 +32,5 @@ export default function AdminApp({ timeSlots }: { timeSlots: readonly string[] }
       </p>
     );
   }
-  return user ? <AdminPanel user={user} timeSlots={timeSlots} /> : <LoginForm />;
+  return user ? <AdminPanel user={user} timeSlots={timeSlots} /> : <LoginForm company={company} />;
 }

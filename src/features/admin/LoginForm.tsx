@@ -3,7 +3,7 @@ import { loginSchema } from './admin';
 import { $adminUser, AdminApiError, adminFetch, type AdminUserView } from './api';
 
 /** The sign-in form; errors (wrong credentials, rate limit) are announced in an alert. */
-export function LoginForm() {
+export function LoginForm({ company }: { company: string }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
@@ -38,7 +38,7 @@ export function LoginForm() {
   return (
     <section className="admin-login card" aria-labelledby="admin-login-title">
       <h2 id="admin-login-title">Sign in</h2>
-      <p className="muted">This area is for the NovaReach Digital team.</p>
+      <p className="muted">This area is for the {company} team.</p>
       <form onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor="admin-username">Username</label>

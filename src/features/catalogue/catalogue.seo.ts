@@ -1,4 +1,5 @@
 /** The catalogue's structured data: Product + Offer, priced from the catalogue itself. */
+import { siteSettings } from '../../lib/site-settings';
 import { findItem, type BillingCycle } from './catalogue';
 
 /** Product + Offer for a catalogue item, priced from the catalogue. */
@@ -30,7 +31,7 @@ export function productJsonLd(id: string, url: string) {
     '@type': 'Product',
     name: item.name,
     description: item.description,
-    brand: { '@type': 'Brand', name: 'NovaReach Digital' },
+    brand: { '@type': 'Brand', name: siteSettings.name },
     offers,
   };
 }

@@ -26,7 +26,8 @@ export const COUNTDOWN_SECONDS = 10;
 const POLL_MS = 4000;
 const POLL_LIMIT = 30;
 
-type Support = { phone: string; phoneHref: string; email: string };
+/** The agency's contact details (settings.json), passed by the page. */
+type Support = { company: string; phone: string; phoneHref: string; email: string };
 
 type State =
   | { kind: 'loading' }
@@ -256,7 +257,7 @@ function WhatsNext({ support }: { support: Support }) {
         </p>
         <a
           className="btn btn--accent"
-          href={`mailto:${support.email}?subject=${encodeURIComponent('My review of NovaReach Digital')}`}
+          href={`mailto:${support.email}?subject=${encodeURIComponent(`My review of ${support.company}`)}`}
         >
           <Icon name="star" /> Write a Review
         </a>

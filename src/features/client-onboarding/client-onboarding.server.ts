@@ -26,7 +26,7 @@ import {
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/http.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
-import { renderEmail } from '../../server/mail/templates.ts';
+import { clientOnboardingTeamEmail } from './client-onboarding-emails.tsx';
 import { enforce, type RateLimit } from '../../server/rate-limit.ts';
 import {
   clientOnboardingRequestSchema,
@@ -129,24 +129,10 @@ export async function submitClientOnboarding(
 
 function teamEmail(input: ClientOnboardingRequest, id: number) {
   const { teamEmail: to, siteUrl } = readEnv();
-  const rows = Object.entries(input)
-    .filter(([, value]) => value !== undefined && value !== '')
-    .map(([key, value]) => [key, String(value)] as [string, string]);
   return {
     kind: 'client-onboarding.team',
     to,
-    subject: `New client onboarding: ${input.businessName} (${input.fullName})`,
-    ...renderEmail({
-      heading: 'New client onboarding form',
-      paragraphs: [
-        `${input.fullName} submitted the client onboarding form (submission #${id}).`,
-        input.termsAccepted
-          ? 'They authorized us to create their marketing-platform account. If it could not be created automatically, please create it and e-mail them the login details.'
-          : 'They did not authorize account creation yet.',
-      ],
-      details: rows,
-      action: { label: 'Open the admin panel', url: new URL('/admin', siteUrl).toString() },
-    }),
+    ...clientOnboardingTeamEmail(input, id, new URL('/admin', siteUrl).toString()),
   };
 }
 

@@ -8,7 +8,7 @@ import type { Db } from '../../server/db/client.ts';
 import type { Client } from '../../server/db/schema.ts';
 import { HttpError } from '../../server/http.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
-import { renderEmail } from '../../server/mail/templates.ts';
+import { crmCredentialsEmail } from './clients-emails.tsx';
 import { DASHBOARD_ERROR, STATUS_ERROR } from './clients.ts';
 import { findClient, storeCrmAccount } from './client-records.server.ts';
 import { actingClientId, type ClientAccess } from './client-sessions.server.ts';
@@ -102,15 +102,11 @@ export async function linkClientToCrm(
     const mail = await enqueueEmail(db, {
       kind: 'crm.credentials',
       to: client.email,
-      subject: 'Your marketing dashboard is ready',
-      ...renderEmail({
-        heading: 'Your marketing dashboard is ready',
-        paragraphs: [
-          `Hello ${client.name || 'there'}, we created your GoHighLevel marketing account.`,
-          `Sign in with your e-mail address (${client.email}) and this temporary password: ${account.tempPassword}`,
-          'Please choose a new password after your first sign-in.',
-        ],
-        action: { label: 'Open your dashboard', url: account.dashboardUrl },
+      ...crmCredentialsEmail({
+        name: client.name,
+        email: client.email,
+        tempPassword: account.tempPassword,
+        dashboardUrl: account.dashboardUrl,
       }),
     });
     emailIds.push(mail.id);

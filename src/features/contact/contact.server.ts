@@ -21,7 +21,7 @@ import { getDb } from '../../server/db/client.ts';
 import { answeringNativePosts, readFormBody } from '../../server/form-posts.ts';
 import { assertSameOrigin, clientIp, handler, json } from '../../server/http.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
-import { contactReceiptEmail, contactTeamEmail } from '../../server/mail/templates.ts';
+import { contactReceiptEmail, contactTeamEmail } from './contact-emails.tsx';
 import { enforce, type RateLimit } from '../../server/rate-limit.ts';
 import { CONTACT_FORM_PAGES, CONTACT_SUCCESS, contactSchema } from './contact.ts';
 

@@ -10,7 +10,7 @@
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
-import { renderEmail } from '../../server/mail/templates.ts';
+import { signInLinkEmail } from './dashboard-emails.tsx';
 import { enforce } from '../../server/rate-limit.ts';
 import { joinWaitingOrders } from '../orders/orders.server.ts';
 import {
@@ -47,15 +47,7 @@ export async function requestSignInLink(
   const mail = await enqueueEmail(db, {
     kind: 'dashboard.sign-in',
     to: client.email,
-    subject: 'Your sign-in link',
-    ...renderEmail({
-      heading: 'Sign in to your client dashboard',
-      paragraphs: [
-        'Use the button below to sign in. The link works once and expires in 30 minutes.',
-        'If you did not ask for it, you can ignore this e-mail.',
-      ],
-      action: { label: 'Sign in to your dashboard', url },
-    }),
+    ...signInLinkEmail(url),
   });
   return { emailIds: [mail.id] };
 }

@@ -2,15 +2,15 @@
  * Fixed facts of the rental-host landing page (/airbnb-automation) that are not prose:
  * outbound links, platforms, the pricing strip, the comparison table and trust badges.
  */
+import { siteSettings, youtubeEmbedUrl } from '../../lib/site-settings';
 import { ENTERPRISE_BASE_PRICE, LANDING_PLANS } from './pricing';
 
-/** The automation service runs on its own site; both hero buttons open it in a new tab. */
-export const HOST_APP_URL = 'https://hosts.novareach.example';
-export const GET_STARTED_URL = `${HOST_APP_URL}/signup`;
-export const REQUEST_DEMO_URL = `${HOST_APP_URL}/demo`;
+/** The automation service runs on its own site (settings.json); its buttons open it in a new tab. */
+export const GET_STARTED_URL = siteSettings.rentalHost.signUpUrl;
+export const REQUEST_DEMO_URL = siteSettings.rentalHost.demoUrl;
 
 export const DEMO_VIDEO = {
-  src: 'https://www.youtube-nocookie.com/embed/ScMzIvxBSi4?rel=0&modestbranding=1',
+  src: youtubeEmbedUrl(siteSettings.videos.rentalHostDemo),
   title: 'Airbnb AI demo: property photos turned into narrated videos and posted automatically',
 };
 

@@ -6,8 +6,21 @@
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { buildIcs, zonedTimeToUtc, type IcsMethod, type IcsStatus } from '../../server/mail/ics.ts';
-import { BRAND, type SlotDescription } from '../../server/mail/templates.ts';
+import { siteSettings } from '../../lib/site-settings.ts';
 import { meetingTypeOf, parseSlot, timezoneOf } from './meeting.ts';
+
+/** A meeting slot, described for people (e-mails) and calendars. */
+export type SlotDescription = {
+  meetingLabel: string;
+  minutes: number;
+  /** "Tuesday, March 10, 2026" */
+  dateLabel: string;
+  /** "9:30 AM" */
+  time: string;
+  /** "EST (Eastern)" */
+  timezoneLabel: string;
+  start: Date;
+};
 
 /** The slot a row asks for (or `override`, e.g. a time the team proposed), for people and calendars. */
 export function describeSlot(
@@ -46,7 +59,7 @@ export function meetingUid(id: number, siteUrl = readEnv().siteUrl): string {
 function organizer(): { name: string; email: string } {
   const { mailFrom } = readEnv();
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
-  return { name: BRAND, email: address.trim() };
+  return { name: siteSettings.name, email: address.trim() };
 }
 
 export type MeetingIcsOptions = {
@@ -72,7 +85,7 @@ export function buildMeetingIcs(row: MeetingRequest, options: MeetingIcsOptions)
     status: options.status,
     start: slot.start,
     durationMinutes: slot.minutes,
-    summary: `${slot.meetingLabel.replace(/ \(\d+ min\)$/, '')} with ${BRAND}`,
+    summary: `${slot.meetingLabel.replace(/ \(\d+ min\)$/, '')} with ${siteSettings.name}`,
     description: tentative
       ? `Requested meeting (${slot.meetingLabel}). This time is tentative until we confirm it within 24 hours; the Zoom link comes with the confirmation. To reschedule, e-mail us at least 24 hours ahead.`
       : `${slot.meetingLabel}. To reschedule, e-mail us at least 24 hours ahead.`,

@@ -11,9 +11,14 @@ import type { MeetingRequest } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/http.ts';
 import { enqueueEmail, invitationAttachment } from '../../server/mail/outbox.ts';
-import { renderEmail, slotSentence, type EmailContent } from '../../server/mail/templates.ts';
+import type { EmailContent } from '../../server/mail/render-email.ts';
 import { meetingActionSchema, type MeetingAction } from './meeting.mini.ts';
 import { buildMeetingIcs, describeSlot, icsSequence } from './meeting-ics.server.ts';
+import {
+  meetingConfirmedEmail,
+  meetingDeclinedEmail,
+  meetingProposalEmail,
+} from './meeting-emails.tsx';
 import { lockMeetingRequest, updateMeetingRequest } from './meeting-requests.server.ts';
 import { earliestToday, TIME_SLOTS } from './meeting.ts';
 
@@ -50,87 +55,16 @@ const overrideOption = (row: MeetingRequest) => {
   return override ? { override } : {};
 };
 
-const RESCHEDULE =
-  'Need to reschedule? Reply to this e-mail at least 24 hours before the meeting and we will find a new time.';
-
-function withNote(paragraphs: string[], note: string): string[] {
-  return note ? [...paragraphs, `A note from our team: ${note}`] : paragraphs;
-}
-
-export function confirmationEmail(row: MeetingRequest, note: string): EmailContent {
-  const slot = describeSlot(row, currentOverride(row));
-  return {
-    subject: `Meeting confirmed: ${slot.meetingLabel}`,
-    ...renderEmail({
-      heading: `Your meeting is confirmed, ${row.name}`,
-      paragraphs: withNote(
-        [
-          'Thank you for your patience. We have confirmed your meeting and look forward to speaking with you.',
-          'The attached calendar invitation has the confirmed time. We will send the Zoom link before the meeting.',
-        ],
-        note,
-      ),
-      details: [
-        ['Meeting', slot.meetingLabel],
-        ['Time', slotSentence(slot)],
-        ['Reference', `meeting #${row.id}`],
-      ],
-      closing: [RESCHEDULE],
-    }),
-  };
-}
-
-export function proposalEmail(
-  row: MeetingRequest,
-  proposed: { date: string; time: string },
-  note: string,
-) {
-  const requested = describeSlot(row, currentOverride(row));
-  const slot = describeSlot(row, proposed);
-  return {
-    subject: `New time proposed: ${slot.meetingLabel}`,
-    ...renderEmail({
-      heading: `Could we meet at another time, ${row.name}?`,
-      paragraphs: withNote(
-        [
-          'Thank you for your meeting request. Unfortunately we cannot make the time you asked for, so we would like to propose another one.',
-          'The attached calendar invitation holds the new time as tentative. Reply to this e-mail to accept it or to suggest a different time.',
-        ],
-        note,
-      ),
-      details: [
-        ['Meeting', slot.meetingLabel],
-        ['Requested time', slotSentence(requested)],
-        ['Proposed time', slotSentence(slot)],
-        ['Reference', `meeting #${row.id}`],
-      ],
-    }),
-  };
-}
-
-export function declineEmail(row: MeetingRequest, note: string): EmailContent {
-  const slot = describeSlot(row, currentOverride(row));
-  const { siteUrl } = readEnv();
-  return {
-    subject: `About your meeting request: ${slot.meetingLabel}`,
-    ...renderEmail({
-      heading: `About your meeting request, ${row.name}`,
-      paragraphs: withNote(
-        [
-          `Thank you for your interest. Unfortunately we are unable to hold the meeting on ${slot.dateLabel} at ${slot.time} ${slot.timezoneLabel}, so we have cancelled the tentative calendar entry.`,
-        ],
-        note,
-      ),
-      details: [
-        ['Meeting', slot.meetingLabel],
-        ['Reference', `meeting #${row.id}`],
-      ],
-      action: {
-        label: 'Request another time',
-        url: new URL('/schedule-meeting', siteUrl).toString(),
-      },
-    }),
-  };
+/** The e-mail that carries an answer, written with the slot(s) it is about. */
+function answerEmail(row: MeetingRequest, action: MeetingAction): EmailContent {
+  const current = describeSlot(row, currentOverride(row));
+  if (action.action === 'confirm') return meetingConfirmedEmail(row, current, action.note);
+  if (action.action === 'propose') {
+    const proposed = describeSlot(row, { date: action.date, time: action.time });
+    return meetingProposalEmail(row, { requested: current, proposed }, action.note);
+  }
+  const scheduleUrl = new URL('/schedule-meeting', readEnv().siteUrl).toString();
+  return meetingDeclinedEmail(row, current, action.note, scheduleUrl);
 }
 
 export type MeetingAnswer = { request: MeetingRequest; emailId: number };
@@ -154,10 +88,9 @@ export async function answerMeetingRequest(
       );
     }
     const sequence = icsSequence(row, now);
-    let content: EmailContent;
+    const content = answerEmail(row, action);
     let attachment: ReturnType<typeof invitationAttachment>;
     if (action.action === 'confirm') {
-      content = confirmationEmail(row, action.note);
       const ics = buildMeetingIcs(row, {
         status: 'CONFIRMED',
         sequence,
@@ -168,11 +101,9 @@ export async function answerMeetingRequest(
       attachment = invitationAttachment('meeting.ics', 'REQUEST', ics);
     } else if (action.action === 'propose') {
       const proposed = { date: action.date, time: action.time };
-      content = proposalEmail(row, proposed, action.note);
       const ics = buildMeetingIcs(row, { status: 'TENTATIVE', sequence, override: proposed, now });
       attachment = invitationAttachment('meeting-proposal.ics', 'REQUEST', ics);
     } else {
-      content = declineEmail(row, action.note);
       const ics = buildMeetingIcs(row, {
         status: 'CANCELLED',
         method: 'CANCEL',

@@ -19,7 +19,7 @@ import {
   json,
 } from '../../server/http.ts';
 import { deliverInBackground, enqueueEmail, textAttachment } from '../../server/mail/outbox.ts';
-import { meetingReceiptEmail, meetingTeamEmail } from '../../server/mail/templates.ts';
+import { meetingReceiptEmail, meetingTeamEmail } from './meeting-emails.tsx';
 import type { RateLimit } from '../../server/rate-limit.ts';
 import { answeringNativePosts, readFormBody } from '../../server/form-posts.ts';
 import {

@@ -11,7 +11,7 @@ import type { OnboardingForm, Order } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { assertSameOrigin, handler, HttpError, json, readJson } from '../../server/http.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
-import { renderEmail } from '../../server/mail/templates.ts';
+import { onboardingCompletedEmail } from './onboarding-emails.tsx';
 import {
   actingClientId,
   canSeeOrder,
@@ -185,15 +185,7 @@ function completedEmail(order: Order) {
   return {
     kind: 'onboarding.completed',
     to: teamEmail,
-    subject: `Onboarding completed for order ${order.orderNumber}`,
-    ...renderEmail({
-      heading: 'Onboarding completed',
-      paragraphs: [
-        `${order.customerName} finished the onboarding for ${order.productName} (order ${order.orderNumber}).`,
-        'Their business information, project details and design preferences are in the admin panel.',
-      ],
-      action: { label: 'Open the admin panel', url: new URL('/admin', siteUrl).toString() },
-    }),
+    ...onboardingCompletedEmail(order, new URL('/admin', siteUrl).toString()),
   };
 }
 

@@ -4,13 +4,15 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatCents } from '../../lib/money';
+import { postalAddressLine, siteSettings } from '../../lib/site-settings';
 import { CYCLE_LABEL, type BillingCycle, type ItemType } from '../catalogue/catalogue';
 
-/** Company facts printed on receipts (mirrors src/content/settings.yaml, which functions cannot read). */
+/** Company facts printed on receipts (src/content/settings.json). */
 export const RECEIPT_ISSUER = {
-  name: 'NovaReach Digital',
-  supportEmail: 'support@novareach.example',
-  phone: '(555) 014-2024',
+  name: siteSettings.name,
+  supportEmail: siteSettings.supportEmail,
+  phone: siteSettings.phone,
+  address: postalAddressLine(siteSettings.address),
 } as const;
 
 export type DocumentOrder = {
@@ -101,7 +103,8 @@ function receiptPage(doc: PDFDocument, fonts: Pick<Pen, 'regular' | 'bold'>, ord
     y: PAGE.height - PAGE.margin,
     ...fonts,
   };
-  write(pen, RECEIPT_ISSUER.name, { size: 20, bold: true, color: BRAND, gap: 26 });
+  write(pen, RECEIPT_ISSUER.name, { size: 20, bold: true, color: BRAND, gap: 16 });
+  write(pen, RECEIPT_ISSUER.address, { gap: 26 });
   write(pen, 'Receipt', { size: 16, bold: true, gap: 26 });
   write(pen, `Order number: ${order.orderNumber}`);
   write(pen, `Date: ${order.createdAt.toISOString().slice(0, 10)}`);

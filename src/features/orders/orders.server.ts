@@ -57,7 +57,7 @@ import {
   type ClientAccess,
 } from '../clients/clients.server.ts';
 import type { DocumentOrder } from './order-documents';
-import { orderConfirmationEmail } from './order-emails';
+import { orderConfirmationEmail } from './order-emails.tsx';
 import type { MetadataItem, OrderItemView, OrderStatus, OrderView } from './orders';
 
 type OrderItemRow = OrderItem;
@@ -125,11 +125,9 @@ async function enqueueConfirmation(
 ): Promise<number> {
   const site = siteUrl();
   const link = await createMagicLink(tx, linkClientId);
-  const { buildReceiptPdf, RECEIPT_ISSUER } = await loadDocuments();
+  const { buildReceiptPdf } = await loadDocuments();
   const pdf = await buildReceiptPdf(documentOrder(order, items));
   const email = orderConfirmationEmail({
-    siteName: RECEIPT_ISSUER.name,
-    supportEmail: RECEIPT_ISSUER.supportEmail,
     orderNumber: order.orderNumber,
     customerName: order.customerName,
     amountCents: order.amount,

@@ -31,7 +31,7 @@ import {
   disputeTeamEmail,
   paymentFailedClientEmail,
   paymentFailedTeamEmail,
-} from './subscription-emails.ts';
+} from './subscription-emails.tsx';
 import {
   addInterval,
   monthlyCents,

@@ -6,6 +6,7 @@
  * STRIPE_SECRET_KEY.
  */
 import type Stripe from 'stripe';
+import { siteSettings } from '../../lib/site-settings.ts';
 
 export const PORTAL_MANAGED_BY = 'novareach-storefront';
 
@@ -15,7 +16,7 @@ export function portalConfigurationParams(
   const url = (path: string) => new URL(path, siteUrl).toString();
   return {
     business_profile: {
-      headline: 'NovaReach Digital: manage your plan and invoices',
+      headline: `${siteSettings.name}: manage your plan and invoices`,
       privacy_policy_url: url('/privacy-policy'),
       terms_of_service_url: url('/terms-of-service'),
     },

@@ -1,0 +1,190 @@
+/**
+ * Every e-mail the site sends, built from sample data, for the snapshot and hostile-input
+ * tests (src/server/mail/emails.test.ts). `typed` holds what a visitor, client or admin can
+ * type (names, companies, messages, notes); the hostile test fills it with markup, endless
+ * words and right-to-left text. Add a sample here with every new message.
+ */
+import { clientOnboardingTeamEmail } from '../features/client-onboarding/client-onboarding-emails.tsx';
+import {
+  CLIENT_ONBOARDING_DEFAULTS,
+  clientOnboardingRequestSchema,
+} from '../features/client-onboarding/client-onboarding.ts';
+import { crmCredentialsEmail } from '../features/clients/clients-emails.tsx';
+import { magicLinkUrl } from '../features/clients/magic-links.server.ts';
+import { contactReceiptEmail, contactTeamEmail } from '../features/contact/contact-emails.tsx';
+import { signInLinkEmail } from '../features/dashboard/dashboard-emails.tsx';
+import { describeSlot } from '../features/meeting/meeting-ics.server.ts';
+import {
+  meetingConfirmedEmail,
+  meetingDeclinedEmail,
+  meetingProposalEmail,
+  meetingReceiptEmail,
+  meetingTeamEmail,
+} from '../features/meeting/meeting-emails.tsx';
+import { onboardingCompletedEmail } from '../features/onboarding/onboarding-emails.tsx';
+import { orderConfirmationEmail } from '../features/orders/order-emails.tsx';
+import {
+  disputeTeamEmail,
+  paymentFailedClientEmail,
+  paymentFailedTeamEmail,
+} from '../features/subscriptions/subscription-emails.tsx';
+import type { ContactMessage, MeetingRequest, Order } from '../server/db/schema.ts';
+import type { EmailContent } from '../server/mail/render-email.ts';
+
+export type Typed = { name: string; company: string; message: string; note: string };
+
+export const ORDINARY: Typed = {
+  name: 'Dana Ortiz',
+  company: 'Ortiz Family Dental',
+  message: 'We need a new website before spring.\nCould you call me on Tuesday?',
+  note: 'Looking forward to it.',
+};
+
+const SITE = 'https://novareach.test';
+const RECEIVED = new Date('2026-11-20T15:04:05.000Z');
+
+function contactMessage(t: Typed): ContactMessage {
+  return {
+    id: 42,
+    name: t.name,
+    email: 'dana@ortizdental.com',
+    phone: '+1 206 555 0100',
+    company: t.company,
+    message: t.message,
+    formType: 'contact',
+    status: 'new',
+    createdAt: RECEIVED,
+    handledAt: null,
+  } as ContactMessage;
+}
+
+function meetingRequest(t: Typed): MeetingRequest {
+  return {
+    id: 17,
+    name: t.name,
+    email: 'dana@ortizdental.com',
+    phone: '',
+    company: t.company,
+    meetingType: 'website-demo',
+    preferredDate: '2026-12-08',
+    preferredTime: '10:30 AM',
+    timezone: 'PST',
+    message: t.message,
+    status: 'requested',
+    proposedDate: null,
+    proposedTime: null,
+    createdAt: RECEIVED,
+    updatedAt: RECEIVED,
+  } as MeetingRequest;
+}
+
+function order(t: Typed): Order {
+  return {
+    id: 9,
+    orderNumber: 'NR-2026-000123',
+    productName: 'Advanced Website Package',
+    customerName: t.name,
+    customerEmail: 'dana@ortizdental.com',
+    amount: 250000,
+  } as Order;
+}
+
+export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
+  'contact.team': (t) => contactTeamEmail(contactMessage(t)),
+  'contact.receipt': (t) => contactReceiptEmail(contactMessage(t)),
+  'meeting.team': (t) => meetingTeamEmail(meetingRequest(t), describeSlot(meetingRequest(t))),
+  'meeting.receipt': (t) => meetingReceiptEmail(meetingRequest(t), describeSlot(meetingRequest(t))),
+  'meeting.confirmed': (t) =>
+    meetingConfirmedEmail(meetingRequest(t), describeSlot(meetingRequest(t)), t.note),
+  'meeting.proposed': (t) => {
+    const row = meetingRequest(t);
+    const proposed = describeSlot(row, { date: '2026-12-09', time: '2:00 PM' });
+    return meetingProposalEmail(row, { requested: describeSlot(row), proposed }, t.note);
+  },
+  'meeting.declined': (t) =>
+    meetingDeclinedEmail(
+      meetingRequest(t),
+      describeSlot(meetingRequest(t)),
+      t.note,
+      `${SITE}/schedule-meeting`,
+    ),
+  'order-confirmation': (t) =>
+    orderConfirmationEmail({
+      orderNumber: 'NR-2026-000123',
+      customerName: t.name,
+      amountCents: 250000 + 29900,
+      lines: [
+        {
+          name: 'Advanced Website Package',
+          billingCycle: 'oneTime',
+          unitAmountCents: 250000,
+          quantity: 1,
+          onboardingUrl: `${SITE}/onboarding/advanced?order=9`,
+        },
+        {
+          name: 'Financial Analyst',
+          billingCycle: 'monthly',
+          unitAmountCents: 29900,
+          quantity: 1,
+          onboardingUrl: `${SITE}/onboarding/financial-analyst?order=9`,
+        },
+      ],
+      dashboardUrl: magicLinkUrl(SITE, 'sample-token'),
+      linkExpiresAt: new Date('2026-11-27T15:04:05.000Z'),
+    }),
+  'client-onboarding.team': (t) =>
+    clientOnboardingTeamEmail(
+      {
+        // The form's own limits are not what is tested here: the typed values go in as given.
+        ...clientOnboardingRequestSchema().parse({
+          ...CLIENT_ONBOARDING_DEFAULTS,
+          fullName: 'Dana Ortiz',
+          email: 'dana@ortizdental.com',
+          businessName: 'Ortiz Family Dental',
+          phone: '+1 206 555 0100',
+          businessType: 'health',
+          termsAccepted: true,
+        }),
+        fullName: t.name,
+        businessName: t.company,
+        businessDescription: t.message,
+      },
+      5,
+      `${SITE}/admin`,
+    ),
+  'crm.credentials': (t) =>
+    crmCredentialsEmail({
+      name: t.name,
+      email: 'dana@ortizdental.com',
+      tempPassword: 'Tmp-4821-qxz',
+      dashboardUrl: 'https://app.gohighlevel.com/',
+    }),
+  'onboarding.completed': (t) => onboardingCompletedEmail(order(t), `${SITE}/admin`),
+  'dashboard.sign-in': () => signInLinkEmail(magicLinkUrl(SITE, 'sample-token')),
+  'subscription.payment_failed': (t) =>
+    paymentFailedClientEmail({
+      customerName: t.name,
+      plan: 'AI Growth Plan (monthly)',
+      amountCents: 29900,
+      dashboardUrl: `${SITE}/dashboard`,
+    }),
+  'subscription.payment_failed.team': (t) =>
+    paymentFailedTeamEmail({
+      customerName: t.name,
+      customerEmail: 'dana@ortizdental.com',
+      plan: 'AI Growth Plan (monthly)',
+      amountCents: 29900,
+      invoiceId: 'in_1SampleInvoice',
+      attempts: 2,
+      orderNumber: 'NR-2026-000123',
+    }),
+  'payment.dispute.team': (t) =>
+    disputeTeamEmail({
+      disputeId: 'dp_1SampleDispute',
+      chargeId: 'ch_1SampleCharge',
+      amountCents: 250000,
+      reason: 'fraudulent',
+      customer: t.name,
+      orderNumber: 'NR-2026-000123',
+    }),
+};
