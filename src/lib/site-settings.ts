@@ -8,6 +8,7 @@
  * that only need the company's name pay nothing for it. Islands still get the values they
  * need as props, so the whole file does not travel to browsers.
  */
+import { escapeHtml } from './escape-html.ts';
 import type { SiteSettings } from './site-settings.schema.ts';
 import raw from '../content/settings.json' with { type: 'json' };
 
@@ -20,12 +21,6 @@ export function youtubeEmbedUrl(id: string): string {
 }
 
 const TOKEN = /\{\{\s*(\w+)\s*\}\}|%7B%7B(\w+)%7D%7D/gi;
-const HTML_SPECIALS: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-};
 
 /**
  * Fills `{{supportEmail}}`-style names in a Markdown page's rendered HTML (text or link,
@@ -39,7 +34,7 @@ export function fillSettings(html: string, settings: SiteSettings = siteSettings
     if (typeof value !== 'string' && typeof value !== 'number') {
       throw new Error(`{{${key}}} is not a text value in src/content/settings.json`);
     }
-    return String(value).replace(/[&<>"]/g, (c) => HTML_SPECIALS[c]!);
+    return escapeHtml(String(value));
   });
 }
 

@@ -22,12 +22,12 @@ import {
   meetingTeamEmail,
 } from '../features/meeting/meeting-emails.tsx';
 import { onboardingCompletedEmail } from '../features/onboarding/onboarding-emails.tsx';
-import { orderConfirmationEmail } from '../features/orders/order-emails.tsx';
+import { orderConfirmationEmail } from '../features/orders/orders-emails.tsx';
 import {
   disputeTeamEmail,
   paymentFailedClientEmail,
   paymentFailedTeamEmail,
-} from '../features/subscriptions/subscription-emails.tsx';
+} from '../features/subscriptions/subscriptions-emails.tsx';
 import type { ContactMessage, MeetingRequest, Order } from '../server/db/schema.ts';
 import type { EmailContent } from '../server/mail/render-email.ts';
 

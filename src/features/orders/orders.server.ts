@@ -57,7 +57,7 @@ import {
   type ClientAccess,
 } from '../clients/clients.server.ts';
 import type { DocumentOrder } from './order-documents';
-import { orderConfirmationEmail } from './order-emails.tsx';
+import { orderConfirmationEmail } from './orders-emails.tsx';
 import type { MetadataItem, OrderItemView, OrderStatus, OrderView } from './orders';
 
 type OrderItemRow = OrderItem;

@@ -31,7 +31,7 @@ import {
   disputeTeamEmail,
   paymentFailedClientEmail,
   paymentFailedTeamEmail,
-} from './subscription-emails.tsx';
+} from './subscriptions-emails.tsx';
 import {
   addInterval,
   monthlyCents,
