@@ -22,12 +22,17 @@ const EXTRA_ROUTES = [
 
 async function violations(page: Page): Promise<string[]> {
   const analyze = () => new AxeBuilder({ page }).withTags(TAGS).analyze();
-  // A page may still move on by itself (a redirect after reading the cart): scan where it lands.
-  const result = await analyze().catch(async (error: Error) => {
-    if (!/context was destroyed|navigation/i.test(error.message)) throw error;
-    await settle(page);
-    return analyze();
-  });
+  // A page may still move on by itself (Buy Now replaces itself with /checkout): scan where it
+  // lands. settle() can return on the old document before the new one commits, so a second
+  // scan may meet the same navigation; a third never has.
+  let result: Awaited<ReturnType<typeof analyze>> | undefined;
+  for (let attempt = 1; !result; attempt++) {
+    result = await analyze().catch(async (error: Error) => {
+      if (attempt === 3 || !/context was destroyed|navigation/i.test(error.message)) throw error;
+      await settle(page);
+      return undefined;
+    });
+  }
   return result.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import { ROUTES } from './routes';
+import { postalAddressLine, siteSettings, youtubeEmbedUrl } from '../src/lib/site-settings';
 
 test.describe('every route', () => {
   for (const { path } of ROUTES) {
@@ -238,5 +239,72 @@ test.describe('footer', () => {
     await expect(skip).toBeFocused();
     await skip.press('Enter');
     await expect(page.locator('main#main')).toBeFocused();
+  });
+});
+
+test.describe('src/content/settings.json is what the site shows', () => {
+  const s = siteSettings;
+
+  test('footer: phone, support e-mail, postal address and social profiles', async ({ page }) => {
+    await page.goto('/services');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: s.phone })).toHaveAttribute('href', s.phoneHref);
+    await expect(footer.getByRole('link', { name: s.supportEmail })).toHaveAttribute(
+      'href',
+      `mailto:${s.supportEmail}`,
+    );
+    await expect(footer.locator('address')).toHaveText(postalAddressLine(s.address));
+    for (const profile of s.social) {
+      await expect(
+        footer.getByRole('link', { name: new RegExp(`^${profile.label}\\b`) }),
+      ).toHaveAttribute('href', profile.href);
+    }
+  });
+
+  test('JSON-LD Organization: name, e-mail, phone, address, profiles', async ({ page }) => {
+    await page.goto('/');
+    const graphs = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '{}')));
+    expect(graphs.find((g) => g['@type'] === 'Organization')).toMatchObject({
+      name: s.name,
+      email: s.supportEmail,
+      telephone: s.phoneHref.replace('tel:', ''),
+      address: { streetAddress: s.address.street, postalCode: s.address.postalCode },
+      sameAs: s.social.map((p) => p.href),
+    });
+  });
+
+  test('legal pages write the support address from the settings, not {{supportEmail}}', async ({
+    page,
+  }) => {
+    await page.goto('/privacy-policy');
+    const prose = page.locator('.prose');
+    await expect(prose.getByRole('link', { name: s.supportEmail }).first()).toHaveAttribute(
+      'href',
+      `mailto:${s.supportEmail}`,
+    );
+    await expect(prose).not.toContainText('{{');
+  });
+
+  test('rental-host buttons and both demo videos', async ({ page }) => {
+    await page.goto('/airbnb-automation');
+    await expect(page.getByRole('link', { name: /Get Started Free/ }).first()).toHaveAttribute(
+      'href',
+      s.rentalHost.signUpUrl,
+    );
+    await expect(page.getByRole('link', { name: /Request a Demo/ }).first()).toHaveAttribute(
+      'href',
+      s.rentalHost.demoUrl,
+    );
+    await expect(page.locator('[data-video-embed]').first()).toHaveAttribute(
+      'data-src',
+      youtubeEmbedUrl(s.videos.rentalHostDemo),
+    );
+    await page.goto('/');
+    await expect(page.locator('[data-video-embed]').first()).toHaveAttribute(
+      'data-src',
+      youtubeEmbedUrl(s.videos.lilyDemo),
+    );
   });
 });
