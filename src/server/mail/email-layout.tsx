@@ -171,16 +171,7 @@ export function ActionButton({ href, children }: { href: string; children: strin
   );
 }
 
-/** A plain link in running text (e.g. several setup links, one per product). */
-export function TextLink({ href, children }: { href: string; children: string }) {
-  return (
-    <Link href={href} style={{ color: COLOR.brand, textDecoration: 'underline', ...wraps }}>
-      {children}
-    </Link>
-  );
-}
-
-export type EmailLayoutProps = {
+type EmailLayoutProps = {
   /** The message's own title, the first line of its body. */
   heading: ReactNode;
   /** The inbox preview after the subject: what the message is about, in one sentence. */
