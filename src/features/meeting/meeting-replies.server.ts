@@ -10,7 +10,11 @@ import type { Db } from '../../server/db/client.ts';
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/http.ts';
-import { enqueueEmail, invitationAttachment } from '../../server/mail/outbox.ts';
+import {
+  enqueueEmail,
+  invitationAttachment,
+  type OutboxAttachment,
+} from '../../server/mail/outbox.ts';
 import type { EmailContent } from '../../server/mail/render-email.ts';
 import { meetingActionSchema, type MeetingAction } from './meeting.mini.ts';
 import { buildMeetingIcs, describeSlot, icsSequence } from './meeting-ics.server.ts';
@@ -55,16 +59,51 @@ const overrideOption = (row: MeetingRequest) => {
   return override ? { override } : {};
 };
 
-/** The e-mail that carries an answer, written with the slot(s) it is about. */
-function answerEmail(row: MeetingRequest, action: MeetingAction): EmailContent {
+/**
+ * The message that carries an answer: the e-mail, written with the slot(s) it is about, and the
+ * calendar invitation that updates the visitor's entry (same UID, `sequence`).
+ */
+function answerMessage(
+  row: MeetingRequest,
+  action: MeetingAction,
+  sequence: number,
+  now: Date,
+): { content: EmailContent; attachment: OutboxAttachment } {
   const current = describeSlot(row, currentOverride(row));
-  if (action.action === 'confirm') return meetingConfirmedEmail(row, current, action.note);
-  if (action.action === 'propose') {
-    const proposed = describeSlot(row, { date: action.date, time: action.time });
-    return meetingProposalEmail(row, { requested: current, proposed }, action.note);
+  if (action.action === 'confirm') {
+    const ics = buildMeetingIcs(row, {
+      status: 'CONFIRMED',
+      sequence,
+      ...overrideOption(row),
+      location: 'Zoom (we will e-mail the link before the meeting)',
+      now,
+    });
+    return {
+      content: meetingConfirmedEmail(row, current, action.note),
+      attachment: invitationAttachment('meeting.ics', 'REQUEST', ics),
+    };
   }
+  if (action.action === 'propose') {
+    const override = { date: action.date, time: action.time };
+    const ics = buildMeetingIcs(row, { status: 'TENTATIVE', sequence, override, now });
+    const proposed = describeSlot(row, override);
+    return {
+      content: meetingProposalEmail(row, { requested: current, proposed }, action.note),
+      attachment: invitationAttachment('meeting-proposal.ics', 'REQUEST', ics),
+    };
+  }
+  const ics = buildMeetingIcs(row, {
+    status: 'CANCELLED',
+    method: 'CANCEL',
+    sequence,
+    ...overrideOption(row),
+    now,
+  });
   const scheduleUrl = new URL('/schedule-meeting', readEnv().siteUrl).toString();
-  return meetingDeclinedEmail(row, current, action.note, scheduleUrl);
+  return {
+    content: meetingDeclinedEmail(row, current, action.note, scheduleUrl),
+    attachment: invitationAttachment('meeting-cancelled.ics', 'CANCEL', ics),
+  };
 }
 
 export type MeetingAnswer = { request: MeetingRequest; emailId: number };
@@ -87,32 +126,7 @@ export async function answerMeetingRequest(
         `This meeting request is already ${row.status}; it cannot be ${NEXT_STATUS[action.action]}.`,
       );
     }
-    const sequence = icsSequence(row, now);
-    const content = answerEmail(row, action);
-    let attachment: ReturnType<typeof invitationAttachment>;
-    if (action.action === 'confirm') {
-      const ics = buildMeetingIcs(row, {
-        status: 'CONFIRMED',
-        sequence,
-        ...overrideOption(row),
-        location: 'Zoom (we will e-mail the link before the meeting)',
-        now,
-      });
-      attachment = invitationAttachment('meeting.ics', 'REQUEST', ics);
-    } else if (action.action === 'propose') {
-      const proposed = { date: action.date, time: action.time };
-      const ics = buildMeetingIcs(row, { status: 'TENTATIVE', sequence, override: proposed, now });
-      attachment = invitationAttachment('meeting-proposal.ics', 'REQUEST', ics);
-    } else {
-      const ics = buildMeetingIcs(row, {
-        status: 'CANCELLED',
-        method: 'CANCEL',
-        sequence,
-        ...overrideOption(row),
-        now,
-      });
-      attachment = invitationAttachment('meeting-cancelled.ics', 'CANCEL', ics);
-    }
+    const { content, attachment } = answerMessage(row, action, icsSequence(row, now), now);
 
     const updated = await updateMeetingRequest(tx as unknown as Db, id, {
       status: NEXT_STATUS[action.action],
