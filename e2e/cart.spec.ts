@@ -297,21 +297,34 @@ test('Proceed to Checkout closes the panel and goes to /checkout', async ({ page
 });
 
 test('a content page loads no React before the cart is opened', async ({ page }, testInfo) => {
-  const scripts: { path: string; bytes: number; react: boolean }[] = [];
-  page.on('response', async (response) => {
+  type Script = { path: string; bytes: number; react: boolean };
+  // Each response is recorded when it arrives; reading its body finishes later, so the test
+  // waits for those reads instead of racing them.
+  const scripts: Promise<Script>[] = [];
+  page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    const body = await response.body().catch(() => Buffer.alloc(0));
-    const text = body.toString('utf8');
-    scripts.push({
-      path: new URL(response.url()).pathname,
-      bytes: body.length,
-      // React's own markers, whatever the chunk is called.
-      react: /react\.(transitional\.)?element|__CLIENT_INTERNALS_DO_NOT_USE|createRoot/.test(text),
-    });
+    scripts.push(
+      response
+        .body()
+        .catch(() => Buffer.alloc(0))
+        .then((body) => ({
+          path: new URL(response.url()).pathname,
+          bytes: body.length,
+          // React's own markers, whatever the chunk is called.
+          react: /react\.(transitional\.)?element|__CLIENT_INTERNALS_DO_NOT_USE|createRoot/.test(
+            body.toString('utf8'),
+          ),
+        })),
+    );
   });
   await page.goto('/starter-website-package');
+  // The page's scripts come after its first paint, in an idle moment that can fall after the
+  // network has been quiet for a while: wait for them, still without touching the page.
+  if (scripts.length === 0) {
+    await page.waitForResponse((r) => r.request().resourceType() === 'script');
+  }
   await page.waitForLoadState('networkidle');
-  const before = [...scripts];
+  const before = await Promise.all(scripts);
   const total = before.reduce((sum, s) => sum + s.bytes, 0);
   testInfo.annotations.push({
     type: 'js-before-interaction',
@@ -329,7 +342,7 @@ test('a content page loads no React before the cart is opened', async ({ page },
   // The panel's stylesheet arrives with it (not inlined into the page) and is applied.
   await expect(preview).toHaveCSS('position', 'absolute');
   expect(
-    scripts.some((s) => s.react),
+    (await Promise.all(scripts)).some((s) => s.react),
     'React after opening the cart',
   ).toBe(true);
 });
