@@ -6,7 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import { SECURITY_HEADERS, CSP_DIRECTIVES } from './src/server/security-headers.ts';
 import { isPrivatePath } from './src/lib/indexing.ts';
 import { loadLocalEnv } from './src/server/local-env.ts';
-import { devFunctions } from './scripts/lib/dev-functions.ts';
+import { devFunctions } from './scripts/local-netlify/dev-functions.ts';
 import { launchCheck } from './scripts/lib/launch-placeholders.ts';
 
 // `npm run dev` reads .env (as .env.example says); builds on Netlify never do.
@@ -15,21 +15,24 @@ if (process.argv.includes('dev')) loadLocalEnv();
 // SITE_URL is the public origin used for canonical URLs, Open Graph and the sitemap.
 const site = process.env.SITE_URL ?? process.env.URL ?? 'https://novareach.example';
 // Astro cannot hash Vite's dev-time inline styles and scripts, so the CSP is only emitted by
-// builds; the Playwright suite runs against the build (scripts/serve.ts) where it is enforced.
+// builds; the Playwright suite runs against the build (scripts/local-netlify/serve.ts) where it is enforced.
 const isDev = process.argv.includes('dev');
 
 /**
  * Marks `astro dev` as a local run, the only kind of process besides `npm run preview`
- * (scripts/serve.ts) and Vitest in which src/server/env.ts may fall back to its built-in
- * development SESSION_SECRET. The Netlify adapter runs the dev server's pages in this process
- * and the functions in worker threads of it (@netlify/functions-dev), which inherit process.env.
+ * (scripts/local-netlify) and Vitest in which src/server/env.ts may fall back to its built-in
+ * development SESSION_SECRET, and opts it into simulated payments (SIMULATED_PAYMENTS=1; a
+ * STRIPE_SECRET_KEY in .env still wins, and SIMULATED_PAYMENTS=0 turns it off). The pages and
+ * functions of the dev server run in this process and read process.env.
  * @type {import('astro').AstroIntegration}
  */
 const markLocalRun = {
   name: 'novareach:local-run',
   hooks: {
     'astro:config:setup': ({ command }) => {
-      if (command === 'dev') process.env.NOVAREACH_LOCAL_RUN = 'astro-dev';
+      if (command !== 'dev') return;
+      process.env.NOVAREACH_LOCAL_RUN = 'astro-dev';
+      process.env.SIMULATED_PAYMENTS ??= '1';
     },
   },
 };
@@ -42,11 +45,15 @@ export default defineConfig({
     staticHeaders: true,
     devFeatures: { environmentVariables: false, images: true, edgeFunctions: false },
     // Images are optimised at build time into dist/_astro, so the build served locally
-    // (scripts/serve.ts) shows exactly what Netlify serves.
+    // (scripts/local-netlify/serve.ts) shows exactly what Netlify serves.
     imageCDN: false,
-    // PGlite serves tests and local runs only (src/server/db/client.ts); the deployed SSR
-    // function uses Netlify Database (npm run check:functions enforces it).
-    excludeFiles: ['./node_modules/@electric-sql/**/*', './node_modules/drizzle-orm/pglite/**/*'],
+    // PGlite and the local migrator serve tests and local runs only (src/server/db/client.ts);
+    // the deployed SSR function uses Netlify Database (npm run check:functions enforces it).
+    excludeFiles: [
+      './node_modules/@electric-sql/**/*',
+      './node_modules/drizzle-orm/pglite/**/*',
+      './node_modules/@netlify/database-dev/**/*',
+    ],
   }),
   integrations: [
     markLocalRun,

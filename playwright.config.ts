@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { executableOption } from './scripts/lib/browser.ts';
 
 /**
- * The suite runs against the production build served like Netlify (scripts/serve.ts: real
+ * The suite runs against the production build served like Netlify (scripts/local-netlify/serve.ts: real
  * per-page CSP and security headers, functions, on-demand pages, in-process database), so
  * `npm run build` must have run first (`npm test` does). E2E_SERVER=dev runs it against
  * `astro dev` instead (no CSP there); E2E_BASE_URL points it at a server you started.
@@ -21,7 +21,7 @@ if (!DEV && !process.env.E2E_BASE_URL) {
 const webServer = {
   command: DEV
     ? `npm run dev -- --port ${PORT}`
-    : `npx tsx scripts/serve.ts --snapshot --host localhost --port ${PORT} --db-port ${DB_PORT}`,
+    : `npx tsx scripts/local-netlify/serve.ts --snapshot --host localhost --port ${PORT} --db-port ${DB_PORT}`,
   url: `${baseURL}/`,
   timeout: 180_000,
   reuseExistingServer: !process.env.CI,

@@ -8,6 +8,8 @@ export default getViteConfig({
     // The real-Postgres suite has its own run (vitest.pg.config.ts, `npm run test:pg`).
     exclude: [...configDefaults.exclude, '**/*.pg.test.ts'],
     environment: 'node',
+    // Simulated payments are opt-in (src/server/env.ts); the tests run with them, as dev does.
+    env: { SIMULATED_PAYMENTS: '1' },
     testTimeout: 120_000,
     hookTimeout: 60_000,
     // PGlite instances are memory hungry; a few workers keep a 2-core machine responsive.

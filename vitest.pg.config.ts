@@ -7,6 +7,8 @@ export default getViteConfig({
   test: {
     include: ['src/**/*.pg.test.ts'],
     environment: 'node',
+    // Simulated payments are opt-in (src/server/env.ts); the tests run with them, as dev does.
+    env: { SIMULATED_PAYMENTS: '1' },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     maxWorkers: 1,

@@ -1,6 +1,6 @@
 /**
  * Lighthouse over every prerendered route of the production build, served like Netlify by
- * scripts/serve.ts: mobile defaults (simulated throttling), Debian's Chromium, three runs per
+ * scripts/local-netlify/serve.ts: mobile defaults (simulated throttling), Debian's Chromium, three runs per
  * route, the median of each score and metric reported and checked against the budgets in
  * lib/lighthouse-report.ts.
  *
@@ -18,7 +18,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { isPrivatePath } from '../src/lib/indexing.ts';
-import { startServer } from './serve.ts';
+import { startServer } from './local-netlify/serve.ts';
 import {
   CATEGORIES,
   LIGHTHOUSE_BUDGETS,
@@ -171,7 +171,7 @@ async function main() {
     '# Lighthouse (production build, mobile)',
     '',
     `Median of ${RUNS} run(s) per route (each score and metric on its own, as Lighthouse CI's median aggregation), Lighthouse mobile defaults (simulated throttling) in Debian's Chromium, ` +
-      `served by scripts/serve.ts with Netlify's headers. ${routes.length} route(s) in ${seconds} s.`,
+      `served by scripts/local-netlify/serve.ts with Netlify's headers. ${routes.length} route(s) in ${seconds} s.`,
     '',
     `Budgets: Performance ≥ ${b.minScore.performance}, Accessibility/Best Practices/SEO ${b.minScore.accessibility}, ` +
       `LCP ≤ ${b.maxLcpMs / 1000} s, CLS ≤ ${b.maxCls}, TBT ≤ ${b.maxTbtMs} ms.`,

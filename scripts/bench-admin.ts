@@ -3,7 +3,7 @@
  *
  * For each size (default 1k, 10k and 100k contact messages and orders, with a tenth as many
  * meeting requests) it seeds a throwaway database, serves the production build on it
- * (scripts/serve.ts; run `npm run build` first, or the functions' source is served), signs in
+ * (scripts/local-netlify/serve.ts; run `npm run build` first, or the functions' source is served), signs in
  * as an admin through /api/admin/login and times sequential requests: p50 and p95 per endpoint,
  * and for the orders CSV export the time and the number of rows it carried.
  *
@@ -32,7 +32,7 @@ import {
   seedAdminBench,
 } from '../src/testing/admin-bench-seed.ts';
 import { freePort, postgresBinaries, startPostgres } from '../src/testing/postgres-server.ts';
-import { BUNDLED_DIR } from './lib/function-host.ts';
+import { BUNDLED_DIR } from './local-netlify/function-host.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -80,7 +80,7 @@ async function startServer(
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/serve.ts', '--port', String(port), '--quiet'],
+    ['--import', 'tsx', 'scripts/local-netlify/serve.ts', '--port', String(port), '--quiet'],
     {
       env: { ...process.env, ...env, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -88,7 +88,7 @@ async function startServer(
   );
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('scripts/serve.ts stopped');
+    if (child.exitCode !== null) throw new Error('scripts/local-netlify/serve.ts stopped');
     // Up once the admin function answers (the server listens before it has loaded them).
     const status = await fetch(`${origin}/api/admin/me`).then(
       (r) => r.status,
@@ -97,7 +97,7 @@ async function startServer(
     if (status === 200) return { origin, child };
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('scripts/serve.ts did not start within 60 s');
+  throw new Error('scripts/local-netlify/serve.ts did not start within 60 s');
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -3,7 +3,7 @@
  * cart preview on screen, on Lighthouse's mobile profile (slow 4G as DevTools applies it:
  * 562.5 ms request latency, 1.47 Mbit/s down, 675 kbit/s up; CPU slowed 4×), a 390×844 touch
  * screen and an empty browser cache for every run. Serves the production build
- * (scripts/serve.ts; run `npm run build` first).
+ * (scripts/local-netlify/serve.ts; run `npm run build` first).
  *
  * Two visits are measured, five runs each (median reported):
  *   - "first press": the press is the visitor's first touch of the page;
@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { executableOption } from './lib/browser.ts';
 import { freePort } from '../src/testing/postgres-server.ts';
-import { startServer } from './serve.ts';
+import { startServer } from './local-netlify/serve.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -9,19 +9,23 @@
  * evaluated only by the requests that need them; PGlite (tests and local runs only) is left out.
  *
  * Each function's `config` is written into its bundle as a literal, since Netlify reads a
- * function's routes statically. The e2e suite serves these bundles (scripts/serve.ts), so it
+ * function's routes statically. The e2e suite serves these bundles (scripts/local-netlify/serve.ts), so it
  * tests what deploys.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { BUNDLED_DIR, SOURCE_DIR, loadFunctions } from './lib/function-host.ts';
+import { BUNDLED_DIR, SOURCE_DIR, loadFunctions } from './local-netlify/function-host.ts';
 
-/** Never loaded by a deployed function: PGlite, and optional native add-ons of pg and ws. */
+/**
+ * Never loaded by a deployed function: PGlite and the local migrator (a hosted Netlify Database
+ * is migrated by the platform), and optional native add-ons of pg and ws.
+ */
 const EXTERNAL = [
   '@electric-sql/pglite',
   'drizzle-orm/pglite',
+  '@netlify/database-dev',
   'pg-native',
   'bufferutil',
   'utf-8-validate',

@@ -3,7 +3,7 @@
  * content pages may load at most 20 KB gzip of JavaScript before interaction and never hydrate
  * an island on load; interactive pages (checkout, onboarding, dashboard, admin, test pages)
  * at most 109 KB. Prerendered pages are read from dist/; routes of e2e/routes.ts that the build
- * renders on demand are fetched through scripts/serve.ts.
+ * renders on demand are fetched through scripts/local-netlify/serve.ts.
  *
  * Each page is also opened in Chromium (phone 412×823 and desktop 1350×940, no input) to see
  * which `client:visible` islands and lazy imports load without scrolling; those count too.
@@ -18,7 +18,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { ROUTES } from '../e2e/routes.ts';
-import { startServer, type RunningServer } from './serve.ts';
+import { startServer, type RunningServer } from './local-netlify/serve.ts';
 import {
   eagerDirectivesInSource,
   extractPageScripts,

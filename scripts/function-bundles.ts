@@ -65,7 +65,12 @@ function coldImportMs(file: string, tries = 3): number {
 async function netlifySettings(root: string) {
   const toml = parseToml(await readFile(path.join(root, 'netlify.toml'), 'utf8')) as {
     build?: { functions?: string };
-    functions?: { node_bundler?: 'esbuild' | 'nft' | 'zisi' | 'none'; included_files?: string[] };
+    functions?: {
+      node_bundler?: 'esbuild' | 'nft' | 'zisi' | 'none';
+      included_files?: string[];
+      external_node_modules?: string[];
+      ignored_node_modules?: string[];
+    };
   };
   return {
     directory: path.join(root, toml.build?.functions ?? 'netlify/functions'),
@@ -73,6 +78,8 @@ async function netlifySettings(root: string) {
       nodeBundler: toml.functions?.node_bundler,
       includedFiles: toml.functions?.included_files ?? [],
       includedFilesBasePath: root,
+      externalNodeModules: toml.functions?.external_node_modules ?? [],
+      ignoredNodeModules: toml.functions?.ignored_node_modules ?? [],
     },
   };
 }

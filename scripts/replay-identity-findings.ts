@@ -4,7 +4,7 @@
  * speaks only HTTP (and reads the e-mail outbox through the database for the magic-link case),
  * so the same script shows the before and the after.
  *
- *   npx tsx scripts/serve.ts --snapshot --port 4900 --db-port 5900 &
+ *   npx tsx scripts/local-netlify/serve.ts --snapshot --port 4900 --db-port 5900 &
  *   DATABASE_URL=postgres://postgres@localhost:5900/postgres \
  *     npx tsx scripts/admin-create.ts --username=owner --password=correct-horse-battery-staple
  *   npx tsx scripts/replay-identity-findings.ts http://localhost:4900 postgres://postgres@localhost:5900/postgres

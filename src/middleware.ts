@@ -5,10 +5,35 @@
  * Prerendered pages get theirs from netlify.toml and the adapter's static headers instead.
  */
 import { defineMiddleware } from 'astro:middleware';
+import { ConfigurationError } from './server/env.ts';
+import { SERVICE_NOT_CONFIGURED } from './server/http.ts';
 import { SECURITY_HEADERS } from './server/security-headers.ts';
 
+/** An on-demand page of a deploy that lacks a secret: 503, and the log names the variable. */
+function notConfigured(error: ConfigurationError): Response {
+  console.error(`[configuration] ${error.message}`);
+  return new Response(
+    `<!doctype html><html lang="en"><meta charset="utf-8"><title>Temporarily unavailable</title><p>${SERVICE_NOT_CONFIGURED}</p></html>`,
+    {
+      status: 503,
+      headers: {
+        ...SECURITY_HEADERS,
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Retry-After': '300',
+      },
+    },
+  );
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
-  const response = await next();
+  let response: Response;
+  try {
+    response = await next();
+  } catch (error) {
+    if (error instanceof ConfigurationError) return notConfigured(error);
+    throw error;
+  }
   if (context.isPrerendered) return response;
   try {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {

@@ -1,111 +1,204 @@
-import { describe, expect, it } from 'vitest';
-import { isProductionDeploy, localRun, readEnv } from './env.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { platformDeployContext } from './deploy-context.ts';
+import {
+  ConfigurationError,
+  isProductionDeploy,
+  localRun,
+  readEnv,
+  simulatedPaymentsEnabled,
+} from './env.ts';
 
 /** A process that is no local run: no Vitest, no marker (the second argument of readEnv). */
 const PLAIN_PROCESS = { PATH: '/usr/bin', HOME: '/home/app' };
 const SECRET_32 = 'x'.repeat(32);
-const PRODUCTION_KEYS = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+const STRIPE_KEYS = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+/** What Netlify gives a function at runtime besides the variables scoped to Functions. */
+const RUNTIME = { URL: 'https://shop.example', SITE_ID: 'site-1', SITE_NAME: 'shop' };
+const DEPLOYED = ['production', 'deploy-preview', 'branch-deploy', 'staging'];
 
-describe('readEnv: SESSION_SECRET', () => {
-  it('refuses a deploy preview without SESSION_SECRET, naming the variable', () => {
-    expect(() => readEnv({ CONTEXT: 'deploy-preview', NETLIFY: 'true' }, PLAIN_PROCESS)).toThrow(
-      /SESSION_SECRET/,
-    );
-    // Even inside this Vitest process: a Netlify deploy never gets the development secret.
-    expect(() => readEnv({ CONTEXT: 'deploy-preview' })).toThrow(/SESSION_SECRET/);
-    expect(() => readEnv({ CONTEXT: 'branch-deploy' })).toThrow(/SESSION_SECRET/);
+function missingOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigurationError) return error.missing;
+    throw error;
+  }
+  return [];
+}
+
+describe('the deploy context comes from the platform', () => {
+  const g = globalThis as { Netlify?: unknown };
+  afterEach(() => {
+    delete g.Netlify;
   });
 
-  it('refuses NODE_ENV=production without NETLIFY', () => {
-    const env = { NODE_ENV: 'production' };
-    expect(isProductionDeploy(env)).toBe(false);
-    expect(() => readEnv(env, PLAIN_PROCESS)).toThrow(/SESSION_SECRET/);
+  it('reads Netlify.context.deploy.context, and nothing outside an invocation', () => {
+    expect(platformDeployContext()).toBeUndefined();
+    g.Netlify = { env: {}, context: null };
+    expect(platformDeployContext()).toBeUndefined();
+    g.Netlify = { env: {}, context: { deploy: { context: 'deploy-preview' } } };
+    expect(platformDeployContext()).toBe('deploy-preview');
+    // The default of every reader: this Vitest process inside a deploy preview is no local run.
+    expect(localRun()).toBeUndefined();
+    expect(missingOf(() => readEnv({ ...RUNTIME }))).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'SESSION_SECRET',
+    ]);
   });
 
-  it('refuses a plain process without the local-run marker', () => {
-    expect(() => readEnv({}, {})).toThrow(/SESSION_SECRET is required outside a local run/);
-    expect(() => readEnv(PLAIN_PROCESS, PLAIN_PROCESS)).toThrow(/SESSION_SECRET/);
-    expect(() => readEnv({ NOVAREACH_LOCAL_RUN: 'yes' }, PLAIN_PROCESS)).toThrow(/SESSION_SECRET/);
-  });
-
-  it('falls back to the development secret under astro dev and npm run preview', () => {
-    for (const marker of ['astro-dev', 'preview']) {
-      expect(localRun({ NOVAREACH_LOCAL_RUN: marker })).toBe(marker);
-      const { sessionSecret } = readEnv({ NOVAREACH_LOCAL_RUN: marker }, PLAIN_PROCESS);
-      expect(sessionSecret).toMatch(/^local-development/);
-      // The marker set on the process (astro.config.mjs, scripts/serve.ts) counts as well.
-      expect(readEnv({}, { NOVAREACH_LOCAL_RUN: marker }).sessionSecret).toBe(sessionSecret);
-    }
-  });
-
-  it('falls back to the development secret under Vitest', () => {
-    expect(localRun({ VITEST: 'true' })).toBe('vitest');
-    expect(readEnv({ VITEST: 'true' }, PLAIN_PROCESS).sessionSecret).toMatch(/^local-development/);
-    // The default: this very process is Vitest, so a bare env object in a test keeps working.
-    expect(readEnv({}).sessionSecret).toMatch(/^local-development/);
-  });
-
-  it('ignores the marker on Netlify', () => {
-    for (const netlify of [
-      { NETLIFY: 'true' },
-      { CONTEXT: 'dev' },
+  it('never takes CONTEXT, NETLIFY or NODE_ENV as a sign of a local run', () => {
+    for (const env of [
+      { CONTEXT: 'production' },
       { CONTEXT: 'deploy-preview' },
+      { NETLIFY: 'true' },
     ]) {
-      const env = { ...netlify, NOVAREACH_LOCAL_RUN: 'astro-dev', VITEST: 'true' };
-      expect(localRun(env)).toBeUndefined();
-      expect(() => readEnv(env, PLAIN_PROCESS)).toThrow(/SESSION_SECRET/);
-      // Netlify in the process environment rules the fallback out too.
-      expect(() => readEnv({ NOVAREACH_LOCAL_RUN: 'astro-dev' }, netlify)).toThrow(
-        /SESSION_SECRET/,
-      );
+      expect(
+        localRun({ ...env, NOVAREACH_LOCAL_RUN: 'astro-dev', VITEST: 'true' }, undefined),
+      ).toBe(undefined);
     }
+    expect(localRun({ NODE_ENV: 'production' }, undefined)).toBeUndefined();
+  });
+});
+
+describe('readEnv: a deployed invocation fails closed', () => {
+  it('requires the Stripe keys and SESSION_SECRET in every deployed context, naming them', () => {
+    for (const context of DEPLOYED) {
+      expect(missingOf(() => readEnv({ ...RUNTIME }, PLAIN_PROCESS, context))).toEqual([
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'SESSION_SECRET',
+      ]);
+      // Inside this Vitest process (VITEST is set) and with the local marker: still a deploy.
+      const marked = { ...RUNTIME, NOVAREACH_LOCAL_RUN: 'preview', VITEST: 'true' };
+      expect(missingOf(() => readEnv(marked, marked, context))).toContain('SESSION_SECRET');
+      expect(
+        missingOf(() => readEnv({ ...RUNTIME, ...STRIPE_KEYS }, PLAIN_PROCESS, context)),
+      ).toEqual(['SESSION_SECRET']);
+      const configured = readEnv(
+        { ...RUNTIME, ...STRIPE_KEYS, SESSION_SECRET: SECRET_32 },
+        PLAIN_PROCESS,
+        context,
+      );
+      expect(configured.sessionSecret).toBe(SECRET_32);
+      expect(configured.simulatedPayments).toBe(false);
+      expect(configured.production).toBe(context === 'production');
+      expect(configured.siteUrl).toBe('https://shop.example');
+    }
+  });
+
+  it('gives the error a message naming the variable and never its value', () => {
+    const error = (() => {
+      try {
+        readEnv({ STRIPE_SECRET_KEY: 'sk_live_secret' }, PLAIN_PROCESS, 'production');
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error?.message).toMatch(/STRIPE_WEBHOOK_SECRET, SESSION_SECRET/);
+    expect(error?.message).not.toContain('sk_live_secret');
+  });
+
+  it('refuses a plain process (no platform, no marker, no Vitest) without SESSION_SECRET', () => {
+    expect(missingOf(() => readEnv({ SIMULATED_PAYMENTS: '1' }, {}, undefined))).toEqual([
+      'SESSION_SECRET',
+    ]);
+    expect(
+      missingOf(() => readEnv({ NOVAREACH_LOCAL_RUN: 'yes' }, PLAIN_PROCESS, undefined)),
+    ).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SESSION_SECRET']);
+    expect(
+      missingOf(() => readEnv({ NODE_ENV: 'production' }, PLAIN_PROCESS, undefined)),
+    ).toContain('SESSION_SECRET');
   });
 
   it('refuses secrets shorter than 32 UTF-8 bytes in every mode and accepts 32', () => {
     const short = 'x'.repeat(31);
-    for (const env of [
-      {},
-      { NOVAREACH_LOCAL_RUN: 'astro-dev' },
-      { VITEST: 'true' },
-      { CONTEXT: 'deploy-preview' },
-    ]) {
-      expect(() => readEnv({ ...env, SESSION_SECRET: short }, PLAIN_PROCESS)).toThrow(
-        /SESSION_SECRET is too short \(31 bytes\)/,
-      );
-      expect(readEnv({ ...env, SESSION_SECRET: SECRET_32 }, PLAIN_PROCESS).sessionSecret).toBe(
-        SECRET_32,
-      );
+    for (const [env, context] of [
+      [{}, undefined],
+      [{ NOVAREACH_LOCAL_RUN: 'astro-dev' }, undefined],
+      [{ VITEST: 'true' }, undefined],
+      [{ ...STRIPE_KEYS }, 'deploy-preview'],
+    ] as const) {
+      expect(() =>
+        readEnv({ ...env, SIMULATED_PAYMENTS: '1', SESSION_SECRET: short }, PLAIN_PROCESS, context),
+      ).toThrow(/SESSION_SECRET is too short \(31 bytes\)/);
+      expect(
+        readEnv(
+          { ...env, SIMULATED_PAYMENTS: '1', SESSION_SECRET: SECRET_32 },
+          PLAIN_PROCESS,
+          context,
+        ).sessionSecret,
+      ).toBe(SECRET_32);
     }
     // Bytes, not characters: 16 two-byte characters are 32 bytes, 15 plus a letter are 31.
-    expect(readEnv({ SESSION_SECRET: 'é'.repeat(16) }, PLAIN_PROCESS).sessionSecret).toBe(
+    const local = { NOVAREACH_LOCAL_RUN: 'preview' };
+    expect(readEnv({ ...local, SESSION_SECRET: 'é'.repeat(16) }, PLAIN_PROCESS).sessionSecret).toBe(
       'é'.repeat(16),
     );
-    expect(() => readEnv({ SESSION_SECRET: `${'é'.repeat(15)}x` }, PLAIN_PROCESS)).toThrow(
-      /31 bytes/,
-    );
+    expect(() =>
+      readEnv({ ...local, SESSION_SECRET: `${'é'.repeat(15)}x` }, PLAIN_PROCESS),
+    ).toThrow(/31 bytes/);
+  });
+});
+
+describe('readEnv: local runs', () => {
+  it('falls back to the development secret under astro dev, npm run preview, Vitest and netlify dev', () => {
+    for (const marker of ['astro-dev', 'preview']) {
+      expect(localRun({ NOVAREACH_LOCAL_RUN: marker }, undefined)).toBe(marker);
+      const { sessionSecret } = readEnv({ NOVAREACH_LOCAL_RUN: marker }, PLAIN_PROCESS, undefined);
+      expect(sessionSecret).toMatch(/^local-development/);
+      // The marker set on the process (astro.config.mjs, the local host) counts as well.
+      expect(readEnv({}, { NOVAREACH_LOCAL_RUN: marker }, undefined).sessionSecret).toBe(
+        sessionSecret,
+      );
+    }
+    expect(localRun({ VITEST: 'true' }, undefined)).toBe('vitest');
+    expect(readEnv({}).sessionSecret).toMatch(/^local-development/);
+    // `netlify dev` runs functions in the deploy context "dev", with no marker of ours.
+    expect(localRun({}, 'dev')).toBe('netlify-dev');
+    expect(readEnv({}, PLAIN_PROCESS, 'dev').sessionSecret).toMatch(/^local-development/);
   });
 
-  it('uses a configured secret on deploys, and production still requires its keys', () => {
-    const preview = readEnv(
-      { CONTEXT: 'deploy-preview', SESSION_SECRET: SECRET_32 },
-      PLAIN_PROCESS,
-    );
-    expect(preview.sessionSecret).toBe(SECRET_32);
-    expect(preview.production).toBe(false);
+  it('needs no Stripe key locally, where a checkout without a provider is the 503 instead', () => {
+    const env = readEnv({ NOVAREACH_LOCAL_RUN: 'astro-dev' }, PLAIN_PROCESS, undefined);
+    expect(env.simulatedPayments).toBe(false);
+    expect(env.stripeSecretKey).toBeUndefined();
+  });
+});
 
-    const production = readEnv({
-      CONTEXT: 'production',
-      ...PRODUCTION_KEYS,
-      SESSION_SECRET: SECRET_32,
-    });
-    expect(production.production).toBe(true);
-    expect(production.simulatedPayments).toBe(false);
+describe('simulated payments are opt-in', () => {
+  it('are on only with SIMULATED_PAYMENTS=1', () => {
+    expect(simulatedPaymentsEnabled({}, undefined)).toBe(false);
+    expect(simulatedPaymentsEnabled({ SIMULATED_PAYMENTS: 'true' }, undefined)).toBe(false);
+    expect(simulatedPaymentsEnabled({ SIMULATED_PAYMENTS: '1' }, undefined)).toBe(true);
+    expect(simulatedPaymentsEnabled({ SIMULATED_PAYMENTS: '1' }, 'deploy-preview')).toBe(true);
+    // Never inferred from a missing key: a deploy without one is a 503, not free orders.
+    for (const context of DEPLOYED) expect(simulatedPaymentsEnabled(RUNTIME, context)).toBe(false);
+  });
 
-    expect(() => readEnv({ CONTEXT: 'production', SESSION_SECRET: SECRET_32 })).toThrow(
-      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET/,
-    );
-    expect(() => readEnv({ NODE_ENV: 'production', NETLIFY: 'true', ...PRODUCTION_KEYS })).toThrow(
-      /in production: SESSION_SECRET/,
-    );
+  it('are never on in production or with a Stripe key', () => {
+    expect(simulatedPaymentsEnabled({ SIMULATED_PAYMENTS: '1' }, 'production')).toBe(false);
+    expect(
+      simulatedPaymentsEnabled({ SIMULATED_PAYMENTS: '1', CONTEXT: 'production' }, undefined),
+    ).toBe(false);
+    expect(
+      simulatedPaymentsEnabled({ SIMULATED_PAYMENTS: '1', STRIPE_SECRET_KEY: 'sk_test_x' }, 'dev'),
+    ).toBe(false);
+    expect(isProductionDeploy({}, 'production')).toBe(true);
+    expect(isProductionDeploy({ NODE_ENV: 'production', NETLIFY: 'true' }, undefined)).toBe(false);
+  });
+
+  it('a demo deploy preview that opts in needs SESSION_SECRET but no Stripe keys', () => {
+    const demo = { ...RUNTIME, SIMULATED_PAYMENTS: '1' };
+    expect(missingOf(() => readEnv(demo, PLAIN_PROCESS, 'deploy-preview'))).toEqual([
+      'SESSION_SECRET',
+    ]);
+    const env = readEnv({ ...demo, SESSION_SECRET: SECRET_32 }, PLAIN_PROCESS, 'deploy-preview');
+    expect(env.simulatedPayments).toBe(true);
+    // Opting in does not work in production: the keys are required there.
+    expect(
+      missingOf(() => readEnv({ ...demo, SESSION_SECRET: SECRET_32 }, PLAIN_PROCESS, 'production')),
+    ).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
   });
 });

@@ -1,50 +1,96 @@
 /**
  * Server configuration, read at call time from process.env (never import.meta.env, which
- * Astro inlines at build time). A production deploy without a required secret fails loudly.
+ * Astro inlines at build time). Fails closed: a deployed function that lacks a required secret
+ * throws a {@link ConfigurationError} (503 from every function, one log line naming it).
  *
- * SESSION_SECRET is the server's secret for values it derives (the simulated CRM's demo
- * passwords); client and admin sessions are random tokens stored hashed, and need none. Its
- * built-in development value is in this repository, so it is used only by an explicitly local run (see {@link localRun}); any
- * other process without SESSION_SECRET (production, deploy previews, branch deploys, a plain
- * `node`, `NODE_ENV=production` anywhere) gets an Error naming it from readEnv(), i.e. from every
- * function or on-demand page as it reads its configuration. Nothing calls readEnv() at build time.
+ * Whether this is a deploy is the platform's word ({@link platformDeployContext}), never
+ * CONTEXT, NETLIFY or NODE_ENV, which Netlify does not pass to functions at runtime. A process
+ * counts as an explicitly local run only under `netlify dev` (deploy context `dev`), or, outside
+ * any platform invocation, under Vitest or with the marker {@link LOCAL_RUN_VARIABLE}; only
+ * there may the built-in development SESSION_SECRET stand in. Simulated payments are opt-in
+ * everywhere: SIMULATED_PAYMENTS=1, never in production, never inferred from a missing key.
  */
 import { siteSettings } from '../lib/site-settings.ts';
+import { LOCAL_DEPLOY_CONTEXT, platformDeployContext } from './deploy-context.ts';
 
 export type ServerEnv = ReturnType<typeof readEnv>;
 
 /**
  * Marks the process as a local run that may use the development session secret. Set only by
- * `astro.config.mjs` under `astro dev` ('astro-dev') and by scripts/serve.ts, which serves the
- * build locally for `npm run preview`, Playwright and the audits ('preview'). Never set it on
- * a deploy; on Netlify (NETLIFY=true or CONTEXT set) it is ignored anyway.
+ * `astro.config.mjs` under `astro dev` ('astro-dev') and by the local Netlify host
+ * (scripts/local-netlify), which serves the build for `npm run preview`, Playwright and the
+ * audits ('preview'). Ignored inside any deployed invocation, whose deploy context rules.
  */
 export const LOCAL_RUN_VARIABLE = 'NOVAREACH_LOCAL_RUN';
-export type LocalRun = 'astro-dev' | 'preview' | 'vitest';
+export type LocalRun = 'astro-dev' | 'preview' | 'vitest' | 'netlify-dev';
+
+/** `SIMULATED_PAYMENTS=1` turns on the simulated provider, the test pages and /api/test/*. */
+export const SIMULATED_PAYMENTS_VARIABLE = 'SIMULATED_PAYMENTS';
 
 /** Session secrets shorter than this many UTF-8 bytes are refused in every mode. */
 export const MIN_SESSION_SECRET_BYTES = 32;
 
 const DEVELOPMENT_SESSION_SECRET = 'local-development-session-secret-not-for-production';
 
-export function isProductionDeploy(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.CONTEXT === 'production' || (env.NODE_ENV === 'production' && env.NETLIFY === 'true');
+/**
+ * A required variable is missing (or unusable): the deploy is misconfigured, not the visitor's
+ * request. Functions answer 503 with a JSON error and log the message, which names the
+ * variable and never its value (src/server/http.ts).
+ */
+export class ConfigurationError extends Error {
+  constructor(
+    readonly missing: string[],
+    message = `Missing required environment variable${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} ` +
+      '(set it with the Functions scope for this deploy context)',
+  ) {
+    super(message);
+    this.name = 'ConfigurationError';
+  }
 }
 
-/** Netlify sets NETLIFY=true in builds and CONTEXT (production, deploy-preview, ...) on deploys. */
-function onNetlify(env: NodeJS.ProcessEnv): boolean {
-  return env.NETLIFY === 'true' || !!env.CONTEXT;
+/** Netlify's build-time markers, present only while building; they can rule locality out, never in. */
+function buildMarkers(env: NodeJS.ProcessEnv): boolean {
+  return env.NETLIFY === 'true' || (!!env.CONTEXT && env.CONTEXT !== LOCAL_DEPLOY_CONTEXT);
 }
 
 /**
- * Which explicitly local run `env` describes: Vitest (it sets VITEST) or the marker
- * {@link LOCAL_RUN_VARIABLE}. Undefined for anything else, and always on Netlify.
+ * Which explicitly local run this is, or undefined for anything else (a deploy, a plain `node`).
+ * @param deployContext the platform's deploy context of the running invocation, if any.
  */
-export function localRun(env: NodeJS.ProcessEnv = process.env): LocalRun | undefined {
-  if (onNetlify(env)) return undefined;
+export function localRun(
+  env: NodeJS.ProcessEnv = process.env,
+  deployContext: string | undefined = platformDeployContext(),
+): LocalRun | undefined {
+  if (deployContext !== undefined) {
+    return deployContext === LOCAL_DEPLOY_CONTEXT && !buildMarkers(env) ? 'netlify-dev' : undefined;
+  }
+  if (buildMarkers(env)) return undefined;
   if (env.VITEST) return 'vitest';
   const marker = env[LOCAL_RUN_VARIABLE];
   return marker === 'astro-dev' || marker === 'preview' ? marker : undefined;
+}
+
+/** Production, by the platform's word (or a production build's CONTEXT, which only tightens). */
+export function isProductionDeploy(
+  env: NodeJS.ProcessEnv = process.env,
+  deployContext: string | undefined = platformDeployContext(),
+): boolean {
+  return deployContext === 'production' || env.CONTEXT === 'production';
+}
+
+/**
+ * Whether payments are simulated: only with SIMULATED_PAYMENTS=1, never with a Stripe key and
+ * never in production. Reads no secret, so the 404 of /api/test/* never depends on them.
+ */
+export function simulatedPaymentsEnabled(
+  env: NodeJS.ProcessEnv = process.env,
+  deployContext: string | undefined = platformDeployContext(),
+): boolean {
+  return (
+    env[SIMULATED_PAYMENTS_VARIABLE] === '1' &&
+    !env.STRIPE_SECRET_KEY &&
+    !isProductionDeploy(env, deployContext)
+  );
 }
 
 function byteLength(value: string): number {
@@ -54,35 +100,36 @@ function byteLength(value: string): number {
 /**
  * @param env the configuration to read (process.env unless a caller or test passes its own).
  * @param processEnv the environment of the running process, which, like `env`, can say the
- *   process is a local run (so a test under Vitest may pass a bare `env`). Netlify markers in
- *   either one rule the development secret out.
+ *   process is a local run (so a test under Vitest may pass a bare `env`).
+ * @param deployContext the platform's deploy context ({@link platformDeployContext}).
+ * @throws ConfigurationError when a deployed invocation lacks a required secret.
  */
 export function readEnv(
   env: NodeJS.ProcessEnv = process.env,
   processEnv: NodeJS.ProcessEnv = process.env,
+  deployContext: string | undefined = platformDeployContext(),
 ) {
-  const production = isProductionDeploy(env);
-  const stripeSecretKey = env.STRIPE_SECRET_KEY || undefined;
-  if (production) {
-    const missing = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SESSION_SECRET'].filter(
-      (name) => !env[name],
-    );
-    if (missing.length) {
-      throw new Error(
-        `Missing required environment variables in production: ${missing.join(', ')}`,
-      );
-    }
+  const production = isProductionDeploy(env, deployContext);
+  const local = localRun(env, deployContext) ?? localRun(processEnv, deployContext);
+  const simulatedPayments = simulatedPaymentsEnabled(env, deployContext);
+  if (!local) {
+    const required = simulatedPayments
+      ? ['SESSION_SECRET']
+      : ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SESSION_SECRET'];
+    const missing = required.filter((name) => !env[name]);
+    if (missing.length) throw new ConfigurationError(missing);
   }
   return {
     production,
-    /** Simulated payments, test pages and /api/test/* exist only without a Stripe key and never in production. */
-    simulatedPayments: !stripeSecretKey && !production,
-    stripeSecretKey,
+    deployContext,
+    /** Simulated payments, test pages and /api/test/*: SIMULATED_PAYMENTS=1, never in production. */
+    simulatedPayments,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiHost: env.STRIPE_API_HOST || undefined,
     /** The Billing Portal configuration `npm run stripe:setup` made (bpc_...). */
     stripePortalConfiguration: env.STRIPE_PORTAL_CONFIGURATION || undefined,
-    sessionSecret: sessionSecret(env, processEnv),
+    sessionSecret: sessionSecret(env, local),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `${siteSettings.name} <${siteSettings.salesEmail}>`,
     teamEmail: env.TEAM_EMAIL || siteSettings.salesEmail,
@@ -93,27 +140,20 @@ export function readEnv(
   };
 }
 
-function sessionSecret(env: NodeJS.ProcessEnv, processEnv: NodeJS.ProcessEnv): string {
+function sessionSecret(env: NodeJS.ProcessEnv, local: LocalRun | undefined): string {
   const secret = env.SESSION_SECRET || undefined;
   if (secret !== undefined) {
     const bytes = byteLength(secret);
     if (bytes < MIN_SESSION_SECRET_BYTES) {
-      throw new Error(
+      throw new ConfigurationError(
+        ['SESSION_SECRET'],
         `SESSION_SECRET is too short (${bytes} bytes): at least ${MIN_SESSION_SECRET_BYTES} bytes are required; ` +
           'generate one with `openssl rand -base64 48`.',
       );
     }
     return secret;
   }
-  const local =
-    !onNetlify(env) && !onNetlify(processEnv) && (localRun(env) ?? localRun(processEnv));
-  if (!local) {
-    throw new Error(
-      `SESSION_SECRET is required outside a local run (at least ${MIN_SESSION_SECRET_BYTES} bytes); ` +
-        'generate one with `openssl rand -base64 48` and set it for this deploy context. ' +
-        `Only \`astro dev\`, \`npm run preview\` (${LOCAL_RUN_VARIABLE}) and Vitest use the development secret.`,
-    );
-  }
+  if (!local) throw new ConfigurationError(['SESSION_SECRET']);
   // A fixed development secret keeps local sessions working across restarts; never used elsewhere.
   return DEVELOPMENT_SESSION_SECRET;
 }

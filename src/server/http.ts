@@ -10,6 +10,7 @@ import {
   DATABASE_UNAVAILABLE,
   isDatabaseUnavailable,
 } from './db/unavailable.ts';
+import { ConfigurationError } from './env.ts';
 import { FUNCTION_CSP, SECURITY_HEADERS } from './security-headers.ts';
 
 // The shared schemas are zod/mini (small for the islands), which ships no messages of its own:
@@ -175,9 +176,9 @@ export function idParam(context: FunctionContext, name = 'id'): number | null {
 }
 
 /**
- * Wraps a function handler: checks the method, maps HttpError and ZodError to 4xx JSON, an
- * unreachable database to 503 with Retry-After, and logs anything else as a 500 with a
- * generic message.
+ * Wraps a function handler: checks the method, maps HttpError and ZodError to 4xx JSON, a
+ * missing secret and an unreachable database to 503 with Retry-After, and logs anything else
+ * as a 500 with a generic message.
  */
 export function handler(methods: string[], fn: Handler): Handler {
   return async (req, context) => {
@@ -191,6 +192,7 @@ export function handler(methods: string[], fn: Handler): Handler {
     } catch (error) {
       if (error instanceof HttpError) return errorJson(error.status, error.message, error.headers);
       if (error instanceof ZodError) return errorJson(400, describeZodError(error));
+      if (error instanceof ConfigurationError) return configurationUnavailable(error);
       if (isDatabaseUnavailable(error)) {
         console.error('Database unavailable', (error as Error).message);
         return errorJson(503, DATABASE_UNAVAILABLE, {
@@ -201,6 +203,16 @@ export function handler(methods: string[], fn: Handler): Handler {
       return errorJson(500, 'Something went wrong on our side. Please try again.');
     }
   };
+}
+
+/** What visitors read while a deploy lacks a required secret; the log names the variable. */
+export const SERVICE_NOT_CONFIGURED =
+  'This service is not available right now. Please try again later or contact us.';
+
+/** 503 for a misconfigured deploy, with one log line naming the missing variable(s). */
+export function configurationUnavailable(error: ConfigurationError): Response {
+  console.error(`[configuration] ${error.message}`);
+  return errorJson(503, SERVICE_NOT_CONFIGURED, { 'Retry-After': '300' });
 }
 
 /** Reads one cookie from a Cookie header. */

@@ -1,14 +1,15 @@
 /**
- * The one guard for what exists only while payments are simulated (local runs and tests, never
- * with a Stripe key or in production): the /api/test/* functions, the simulated payment page
- * and the SSR test pages. Anywhere else they are a plain 404.
+ * The one guard for what exists only while payments are simulated (SIMULATED_PAYMENTS=1, which
+ * `npm run dev`, the local preview and the test runners set; never with a Stripe key or in
+ * production): the /api/test/* functions, the simulated payment page and the SSR test pages.
+ * Anywhere else they are a plain 404, whatever else the deploy lacks.
  */
-import { readEnv } from './env.ts';
+import { simulatedPaymentsEnabled } from './env.ts';
 import { errorJson } from './http.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 export function simulatedPaymentsOn(): boolean {
-  return readEnv().simulatedPayments;
+  return simulatedPaymentsEnabled();
 }
 
 /** For functions: the 404 to answer when payments are real, else null (go on). */

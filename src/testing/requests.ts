@@ -1,6 +1,6 @@
 /** Requests as a browser sends them to a function, for the function tests. */
 import type { Config } from '@netlify/functions';
-import { matchFunctionRoute } from '../../scripts/lib/netlify-routing';
+import { matchFunctionRoute } from '../../scripts/local-netlify/netlify-routing';
 import type { FunctionContext } from '../server/http';
 
 /**

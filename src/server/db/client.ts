@@ -16,6 +16,7 @@ import { drizzle as netlifyDrizzle } from 'drizzle-orm/netlify-db';
 import { drizzle as nodePgDrizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { ConfigurationError, localRun } from '../env.ts';
 import { applyMigrations, type MigrationConnection } from './migrations.ts';
 import { assertSchemaCurrent } from './schema-check.ts';
 import * as schema from './schema.ts';
@@ -78,6 +79,28 @@ function logIdleClientError(error: Error) {
   console.error('Database connection lost; it will be reopened on the next query:', error.message);
 }
 
+/** One pooled node-postgres connection as the migrator's connection (BEGIN/COMMIT on it). */
+function nodePgMigrationConnection(conn: pg.PoolClient): MigrationConnection {
+  const statements = {
+    exec: (sql: string) => conn.query(sql),
+    query: (sql: string, params?: unknown[]) => conn.query(sql, params) as never,
+  };
+  return {
+    ...statements,
+    transaction: async (fn) => {
+      await conn.query('BEGIN');
+      try {
+        const result = await fn(statements);
+        await conn.query('COMMIT');
+        return result;
+      } catch (error) {
+        await conn.query('ROLLBACK');
+        throw error;
+      }
+    },
+  };
+}
+
 let lastSchemaLog = '';
 
 /** Checks the schema once per connection; says what is missing once, not once per request. */
@@ -113,10 +136,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Handle> {
     });
     try {
       await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await applyMigrations({
-        exec: (sql) => conn.query(sql),
-        query: (sql, params) => conn.query(sql, params) as never,
-      });
+      await applyMigrations(nodePgMigrationConnection(conn));
     } finally {
       await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       conn.release();
@@ -135,19 +155,41 @@ export async function openDatabase(target: DatabaseTarget): Promise<Handle> {
   const conn: MigrationConnection = {
     exec: (sql) => client.exec(sql),
     query: (sql, params) => client.query(sql, params) as never,
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({ exec: (sql) => tx.exec(sql), query: (sql, params) => tx.query(sql, params) as never }),
+      ),
   };
   await applyMigrations(conn);
   const db = drizzle(client, { schema }) as unknown as Db;
   return checkSchema({ db, close: () => client.close() });
 }
 
+/**
+ * The database of this process's environment. Outside a local run (a deploy, `netlify serve`)
+ * a missing database URL is a configuration error: an in-process PGlite there would be a
+ * private, throwaway database per function instance, so nothing acknowledged would last.
+ */
+export function processDatabaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+  const target = databaseTarget(env);
+  if (target.kind === 'pglite' && !localRun(env)) {
+    throw new ConfigurationError(
+      ['NETLIFY_DB_URL'],
+      'No database: NETLIFY_DB_URL (Netlify Database) or DATABASE_URL is required outside a local run',
+    );
+  }
+  return target;
+}
+
 /** The process-wide database (cached on globalThis so dev-server module reloads share it). */
 export function getDb(): Promise<Db> {
   const g = globalThis as GlobalWithDb;
-  g[GLOBAL_KEY] ??= openDatabase(databaseTarget(process.env)).catch((error: unknown) => {
-    delete g[GLOBAL_KEY];
-    throw error;
-  });
+  g[GLOBAL_KEY] ??= Promise.resolve()
+    .then(() => openDatabase(processDatabaseTarget()))
+    .catch((error: unknown) => {
+      delete g[GLOBAL_KEY];
+      throw error;
+    });
   return g[GLOBAL_KEY].then((h) => h.db);
 }
 

@@ -1,5 +1,5 @@
-/** Picks the payment provider for the environment: Stripe with a secret key, else simulated. */
-import { readEnv, type ServerEnv } from '../env.ts';
+/** Picks the payment provider: Stripe with a secret key, the simulated one only when opted in. */
+import { ConfigurationError, readEnv, type ServerEnv } from '../env.ts';
 import type { PaymentProvider, ProviderName } from './provider.ts';
 import { SimulatedProvider } from './simulated.ts';
 import { StripeProvider } from './stripe.ts';
@@ -16,7 +16,12 @@ export type {
 /** The provider new checkouts use. */
 export function getPaymentProvider(env: ServerEnv = readEnv()): PaymentProvider {
   if (env.stripeSecretKey) return new StripeProvider(env);
-  if (!env.simulatedPayments) throw new Error('No payment provider is configured');
+  if (!env.simulatedPayments) {
+    throw new ConfigurationError(
+      ['STRIPE_SECRET_KEY'],
+      'No payment provider: set STRIPE_SECRET_KEY, or SIMULATED_PAYMENTS=1 for simulated payments',
+    );
+  }
   return new SimulatedProvider();
 }
 

@@ -1,6 +1,6 @@
 /**
  * The routing rules Netlify applies to a deploy, as pure functions so the local production
- * server (scripts/serve.ts) and its unit tests share them:
+ * server (scripts/local-netlify/serve.ts) and its unit tests share them:
  * - custom headers from netlify.toml [[headers]] and the adapter's .netlify/v1/config.json,
  *   applied to files served from the publish directory only (Netlify does not add them to
  *   function or SSR responses: those set their own);
@@ -153,6 +153,8 @@ export type FunctionRouteConfig = {
   excludedPath?: string | string[];
   method?: string | string[];
   preferStatic?: boolean;
+  /** A scheduled function: run by the platform's clock, never reachable by URL. */
+  schedule?: string;
 };
 
 const asList = (v: string | string[] | undefined): string[] =>
@@ -169,6 +171,8 @@ export function matchFunctionRoute(
   pathname: string,
   method: string,
 ): Record<string, string> | undefined {
+  // Netlify runs scheduled functions on their schedule only; a request for one is a 404.
+  if (config?.schedule) return undefined;
   const paths = asList(config?.path);
   const patterns = paths.length ? paths : [`/.netlify/functions/${name}`];
   const methods = asList(config?.method).map((m) => m.toUpperCase());

@@ -1,7 +1,7 @@
 /**
- * Test helpers that run scripts/serve.ts as its own process (exactly what `npm run preview`
+ * Test helpers that run scripts/local-netlify/serve.ts as its own process (exactly what `npm run preview`
  * runs, minus the build) and talk to it over HTTP with a time limit on every request, so a
- * test can tell a crashed or hung host from a slow one. Used by scripts/outage.test.ts.
+ * test can tell a crashed or hung host from a slow one. Used by scripts/local-netlify/outage.test.ts.
  *
  * The host serves a small site root made for the test: its own dist/ (one static page) and
  * links to the project's netlify/ (the real functions), src/ and netlify.toml. So the tests
@@ -72,7 +72,7 @@ const INHERITED_OUT = [
 ];
 
 /**
- * Starts `node --import tsx scripts/serve.ts --root <root> --port <port> <args>` in the project
+ * Starts `node --import tsx scripts/local-netlify/serve.ts --root <root> --port <port> <args>` in the project
  * and resolves once GET / answers 200 (or rejects with its output when it exits or takes
  * longer than `timeoutMs`).
  */
@@ -93,7 +93,7 @@ export async function startHost(options: {
   const args = ['--root', options.root, '--port', String(options.port), '--host', '127.0.0.1'];
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/serve.ts', ...args, ...(options.args ?? [])],
+    ['--import', 'tsx', 'scripts/local-netlify/serve.ts', ...args, ...(options.args ?? [])],
     { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -5,7 +5,7 @@
  * with zip-it-and-ship-it before it answers the first request: 90 of the 97 s to the first
  * page on a 2-core machine, measured with and without its `functions` feature. Here the
  * functions are loaded through Vite on the first API call (their modules are the site's own,
- * already transformed for the pages), routed and called exactly as scripts/serve.ts calls them
+ * already transformed for the pages), routed and called exactly as scripts/local-netlify/serve.ts calls them
  * for the production build, and an edited function applies on the next request.
  *
  * The rest of Netlify's emulation (database, blobs, images, redirects, headers, static files)
@@ -31,7 +31,9 @@ const FUNCTION_PATH = /^\/(?:api\/|\.netlify\/functions\/)/;
 
 /** DEV_NETLIFY_FUNCTIONS=1 keeps Netlify's own emulation (to compare, or to debug bundling). */
 export function devFunctions(env: NodeJS.ProcessEnv = process.env): Plugin[] {
-  if (env.DEV_NETLIFY_FUNCTIONS === '1') return [];
+  // Under `netlify dev` the CLI serves the functions from source itself (and the adapter's
+  // plugin stands down), so there is nothing to replace.
+  if (env.DEV_NETLIFY_FUNCTIONS === '1' || env.NETLIFY_DEV) return [];
   return [
     {
       name: 'novareach:dev-functions',
@@ -56,6 +58,7 @@ export function devFunctions(env: NodeJS.ProcessEnv = process.env): Plugin[] {
       },
       configureServer(server) {
         installNetlifyGlobal();
+        server.middlewares.use(refusePrivateFiles);
         server.middlewares.use((req, res, next) => {
           if (!FUNCTION_PATH.test(req.url ?? '')) return next();
           serveFunction(server, req, res).then(
@@ -68,6 +71,32 @@ export function devFunctions(env: NodeJS.ProcessEnv = process.env): Plugin[] {
       },
     },
   ];
+}
+
+/**
+ * What Netlify never serves: the local platform's own files (.netlify/: the dev database, blobs,
+ * build output) and environment files. Vite's dev server would serve files from the project.
+ */
+const PRIVATE_PATH = /^\/(?:\.netlify(?:\/(?!images(?:\/|$))|$)|(?:.*\/)?\.env(?:\.|$))/;
+
+export function isPrivatePath(url: string): boolean {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url, 'http://localhost').pathname);
+  } catch {
+    return true;
+  }
+  return PRIVATE_PATH.test(pathname);
+}
+
+function refusePrivateFiles(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  next: () => void,
+): void {
+  if (!isPrivatePath(req.url ?? '/')) return next();
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end('Not Found');
 }
 
 let announced = false;
@@ -85,10 +114,12 @@ async function serveFunction(
   announced = true;
   const ip = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
   const origin = `http://${req.headers.host ?? 'localhost'}`;
-  const request = toRequest(req, origin, ip);
-  const pathname = new URL(request.url).pathname;
-  const match = pickFunction(functions, pathname, request.method);
+  // Routed before the body is read: a request no function takes (an Astro endpoint under
+  // /api/) must reach the next handler with its body unread.
+  const pathname = new URL(req.url ?? '/', origin).pathname;
+  const match = pickFunction(functions, pathname, req.method ?? 'GET');
   if (!match) return false;
+  const request = toRequest(req, origin, ip);
   let response: Response;
   try {
     response = await invokeFunction(match.fn, request, match.params, ip);

@@ -118,4 +118,14 @@ describe('matchFunctionRoute', () => {
     expect(matchFunctionRoute('ping', undefined, '/.netlify/functions/ping', 'GET')).toEqual({});
     expect(matchFunctionRoute('ping', {}, '/api/ping', 'GET')).toBeUndefined();
   });
+
+  it('never answers for a scheduled function, as Netlify runs those on their schedule only', () => {
+    const config = { schedule: '*/5 * * * *' };
+    expect(
+      matchFunctionRoute('outbox-deliver', config, '/.netlify/functions/outbox-deliver', 'GET'),
+    ).toBe(undefined);
+    expect(
+      matchFunctionRoute('outbox-deliver', config, '/.netlify/functions/outbox-deliver', 'POST'),
+    ).toBe(undefined);
+  });
 });

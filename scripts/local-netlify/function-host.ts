@@ -1,9 +1,10 @@
 /**
  * Runs Netlify Functions v2 from source the way the platform calls them: routed by their
  * `config.path`/`method`, with a `Context` (params, cookies, ip, waitUntil) and `Netlify.env`.
- * Shared by the local production server (scripts/serve.ts, modules imported by Node) and the
- * dev server (scripts/lib/dev-functions.ts, modules loaded through Vite).
+ * Shared by the local production server (scripts/local-netlify/serve.ts, modules imported by Node) and the
+ * dev server (scripts/local-netlify/dev-functions.ts, modules loaded through Vite).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
@@ -88,7 +89,7 @@ export async function invokeFunction(
       throw new Error('context.next() is only available in edge functions');
     },
   };
-  let response = await fn.handler(request, context);
+  let response = await invocation.run(context, () => fn.handler(request, context));
   if (!(response instanceof Response)) {
     throw new Error(`Function ${fn.name} did not return a Response`);
   }
@@ -216,7 +217,13 @@ export async function loadFunctions(
   return loaded;
 }
 
-/** Functions may read `Netlify.env`, as on the platform. */
+/** The context of the invocation running now, as the platform's `Netlify.context` gives it. */
+const invocation = new AsyncLocalStorage<object>();
+
+/**
+ * Functions and SSR pages may read `Netlify.env`, and `Netlify.context` (the running
+ * invocation's context, null outside one), as on the platform.
+ */
 export function installNetlifyGlobal(): void {
   const g = globalThis as { Netlify?: unknown };
   g.Netlify ??= {
@@ -231,6 +238,8 @@ export function installNetlifyGlobal(): void {
       },
       toObject: () => ({ ...process.env }),
     },
-    context: null,
+    get context() {
+      return invocation.getStore() ?? null;
+    },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Netlify's local database server (@netlify/database-dev: PGlite behind the Postgres wire
- * protocol), the engine `npm run dev` runs for `.netlify/db`. scripts/serve.ts runs it for
+ * protocol), the engine `npm run dev` runs for `.netlify/db`. scripts/local-netlify/serve.ts runs it for
  * `npm run preview` (kept in `.netlify/preview-db`) and for the e2e suite (in memory), and the
  * outage test stops and restarts it under a running function host.
  *

@@ -24,7 +24,7 @@
  *     server in memory on a fixed port, reachable by tests and `npm run admin:create`;
  *   - with DATABASE_URL or NETLIFY_DB_URL set (and no --db-port, --data-dir or --fresh), that one.
  *
- *   npx tsx scripts/serve.ts [--port 4500] [--host 127.0.0.1] [--snapshot] [--quiet]
+ *   npx tsx scripts/local-netlify/serve.ts [--port 4500] [--host 127.0.0.1] [--snapshot] [--quiet]
  *                            [--db-port 5500] [--data-dir .netlify/preview-db | --fresh]
  *
  * --snapshot copies dist/ and .netlify/v1 (under the shared build lock) before serving, so a
@@ -53,8 +53,8 @@ import {
   type FunctionRouteConfig,
   type HeaderRule,
   type RedirectRule,
-} from './lib/netlify-routing.ts';
-import { startDatabaseServer } from './lib/database-server.ts';
+} from './netlify-routing.ts';
+import { startDatabaseServer } from './database-server.ts';
 import {
   BUNDLED_DIR,
   SOURCE_DIR,
@@ -67,13 +67,15 @@ import {
   writeResponse,
   type FunctionHandler,
   type LoadedFunction,
-} from './lib/function-host.ts';
-import { loadLocalEnv } from '../src/server/local-env.ts';
+} from './function-host.ts';
+import { loadLocalEnv } from '../../src/server/local-env.ts';
 
-// A local run: src/server/env.ts may fall back to its development SESSION_SECRET (never on
-// Netlify), and .env is read as under `npm run dev`.
+// A local run: src/server/env.ts may fall back to its development SESSION_SECRET (never in a
+// deployed invocation), payments are simulated unless .env brings a Stripe key or
+// SIMULATED_PAYMENTS=0, and .env is read as under `npm run dev`.
 process.env.NOVAREACH_LOCAL_RUN = 'preview';
 loadLocalEnv();
+process.env.SIMULATED_PAYMENTS ??= '1';
 
 export type ServeOptions = {
   port?: number | undefined;

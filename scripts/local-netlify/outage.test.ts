@@ -1,7 +1,7 @@
 /**
- * "Never a 5xx, never down", tested against real processes: scripts/serve.ts runs as its own
+ * "Never a 5xx, never down", tested against real processes: scripts/local-netlify/serve.ts runs as its own
  * process (what `npm run preview` runs) with the project's real functions, and the database is
- * Netlify's local Postgres-compatible server (scripts/lib/database-server.ts, the one serve.ts
+ * Netlify's local Postgres-compatible server (scripts/local-netlify/database-server.ts, the one serve.ts
  * runs), listening on a TCP port.
  *
  *   1. `npm run preview` keeps its database in .netlify/preview-db across restarts; --fresh
@@ -11,7 +11,7 @@
  *      never a hang), and after the server is back on the same port and folder the form works
  *      again within seconds, with nothing stored before the outage lost. The timeline is printed.
  *
- * No build is needed (see scripts/lib/host-harness.ts), so this runs with the unit tests.
+ * No build is needed (see scripts/local-netlify/host-harness.ts), so this runs with the unit tests.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,8 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_UNAVAILABLE } from '../src/server/db/unavailable.ts';
-import { lockFileOf, startDatabaseServer, type DatabaseServer } from './lib/database-server.ts';
+import { DATABASE_UNAVAILABLE } from '../../src/server/db/unavailable.ts';
+import { lockFileOf, startDatabaseServer, type DatabaseServer } from './database-server.ts';
 import {
   freePort,
   makeSiteRoot,
@@ -31,7 +31,7 @@ import {
   Timeline,
   type Answer,
   type Host,
-} from './lib/host-harness.ts';
+} from './host-harness.ts';
 import { parseCommandLine } from './serve.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
