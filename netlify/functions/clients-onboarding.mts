@@ -9,7 +9,7 @@ export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);
   const body = await readJson(req);
   const db = await getDb();
-  const { response, emailIds } = await submitClientOnboarding(db, body, { ip: clientIp(req) });
+  const { response, emailIds } = await submitClientOnboarding(db, body, { ip: clientIp(context) });
   // Nothing is queued for a honeypot submission (see client-onboarding.ts).
   if (emailIds.length) void deliverInBackground(db, emailIds, context);
   return json(response);
