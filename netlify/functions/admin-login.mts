@@ -11,12 +11,12 @@ import { getDb } from '../../src/server/db/client.ts';
 import { validateJson } from '../../src/features/admin/validate.server.ts';
 import { clientIp, handler, json } from '../../src/server/http.ts';
 
-export default handler(['POST'], async (req) => {
+export default handler(['POST'], async (req, context) => {
   assertCsrf(req);
   const input = await validateJson(req, loginSchema);
   const { user, token } = await signIn(await getDb(), {
     ...input,
-    ip: clientIp(req),
+    ip: clientIp(context),
     previousToken: readSessionToken(req),
   });
   return json(

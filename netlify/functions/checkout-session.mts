@@ -1,18 +1,23 @@
 /**
  * GET /api/checkout-session/{sessionId} — the success page's lookup. Fulfils a paid
  * session (same code as the webhook); the browser that paid is granted the order, anyone
- * else sees it without personal data.
+ * else sees it without personal data. Limited per visitor (429 with Retry-After); the payment
+ * provider is asked only while the order does not exist yet.
  */
 import type { Config } from '@netlify/functions';
 import { lookupCheckoutSession } from '../../src/features/checkout/checkout.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { errorJson, handler, json, pathParam } from '../../src/server/http.ts';
+import { clientIp, errorJson, handler, json, pathParam } from '../../src/server/http.ts';
 
 export default handler(['GET'], async (req, context) => {
   // Ids are [\w-] only, which never needs escaping: checked as sent, before any decoding.
   const sessionId = pathParam(context, 'sessionId');
   if (!/^[\w-]{1,200}$/.test(sessionId)) return errorJson(400, 'Invalid session id');
-  const result = await lookupCheckoutSession(req, sessionId, { db: await getDb(), context });
+  const result = await lookupCheckoutSession(req, sessionId, {
+    db: await getDb(),
+    context,
+    ip: clientIp(context),
+  });
   if (!result) return errorJson(404, 'Checkout session not found');
   const headers: Record<string, string> = result.setCookie
     ? { 'Set-Cookie': result.setCookie }

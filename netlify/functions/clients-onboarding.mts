@@ -1,6 +1,11 @@
-/** POST /api/clients/onboarding: stores the client onboarding form and creates the client's portal account. */
+/**
+ * POST /api/clients/onboarding: stores the client onboarding form. The client's portal account
+ * is created at once only for a browser signed in as that address; any other address gets a
+ * confirmation link first (client-onboarding.server.ts).
+ */
 import type { Config } from '@netlify/functions';
 import { submitClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
+import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/server/http.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
@@ -9,7 +14,10 @@ export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);
   const body = await readJson(req);
   const db = await getDb();
-  const { response, emailIds } = await submitClientOnboarding(db, body, { ip: clientIp(req) });
+  const { response, emailIds } = await submitClientOnboarding(db, body, {
+    ip: clientIp(context),
+    access: await readClientAccess(db, req),
+  });
   // Nothing is queued for a honeypot submission (see client-onboarding.ts).
   if (emailIds.length) void deliverInBackground(db, emailIds, context);
   return json(response);

@@ -12,14 +12,14 @@ import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/s
 import { getPaymentProvider } from '../../src/server/payments/index.ts';
 import { enforce } from '../../src/server/rate-limit.ts';
 
-export default handler(['POST'], async (req) => {
+export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);
   const env = readEnv();
   const db = await getDb();
   const provider = getPaymentProvider(env);
   // Every real session is a Stripe API call; the simulated provider costs nothing.
   if (provider.name === 'stripe') {
-    await enforce(db, `checkout:${clientIp(req)}`, { limit: 20, windowSeconds: 600 });
+    await enforce(db, `checkout:${clientIp(context)}`, { limit: 20, windowSeconds: 600 });
   }
   const attempt = checkoutAttempt(req);
   const customerId = provider.name === 'stripe' ? await provenCustomerId(db, req) : null;

@@ -1,18 +1,30 @@
-/** POST /api/auth/magic-link {email}: e-mails a single-use dashboard sign-in link (same answer for unknown addresses). */
+/**
+ * POST /api/auth/magic-link {email}: e-mails a single-use dashboard sign-in link, bound to this
+ * browser (its sign-in nonce cookie). The answer, its time and its cookie are the same for
+ * every address: the address is looked up after the answer. 429 only for a visitor over its
+ * limit.
+ */
 import type { Config } from '@netlify/functions';
+import { signInNonce } from '../../src/features/clients/clients.server.ts';
 import { SIGN_IN_SENT } from '../../src/features/clients/clients.ts';
-import { requestSignInLink } from '../../src/features/dashboard/dashboard.server.ts';
+import {
+  acceptSignInRequest,
+  resolveAfterAnswer,
+} from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/server/http.ts';
-import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 
 export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);
   const body = await readJson(req);
   const db = await getDb();
-  const { emailIds } = await requestSignInLink(db, body, { ip: clientIp(req) });
-  if (emailIds.length) deliverInBackground(db, emailIds, context);
-  return json({ sent: true, message: SIGN_IN_SENT });
+  const { nonce, cookie } = signInNonce(req);
+  const request = await acceptSignInRequest(db, body, {
+    ip: clientIp(context),
+    browserNonce: nonce,
+  });
+  void resolveAfterAnswer(db, request, context);
+  return json({ sent: true, message: SIGN_IN_SENT }, { headers: { 'Set-Cookie': cookie } });
 });
 
 export const config: Config = {

@@ -1,13 +1,14 @@
 /**
- * POST /api/auth/signout-everywhere: ends every session of the signed-in client (a copied
- * cookie, a forgotten browser), this one included. Needs the whole account.
+ * POST /api/auth/signout-everywhere: ends every session that can read the signed-in client's
+ * orders (a copied cookie, a forgotten browser, a browser that paid with the client's address),
+ * this one included. Needs the whole account.
  */
 import type { Config } from '@netlify/functions';
 import {
   clearClientSessionCookie,
-  endAllClientSessions,
   readClientAccess,
 } from '../../src/features/clients/clients.server.ts';
+import { signOutEverywhere } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, errorJson, handler, json } from '../../src/server/http.ts';
 
@@ -18,7 +19,7 @@ export default handler(['POST'], async (req) => {
   if (!access) return errorJson(401, 'Please sign in first.');
   if (!access.wholeAccount || access.clientId === null)
     return errorJson(403, 'Please confirm your e-mail address with a sign-in link first.');
-  const ended = await endAllClientSessions(db, access.clientId);
+  const ended = await signOutEverywhere(db, access.clientId);
   return json({ success: true, ended }, { headers: { 'Set-Cookie': clearClientSessionCookie() } });
 });
 

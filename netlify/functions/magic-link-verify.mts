@@ -2,12 +2,13 @@
  * /api/auth/magic: POST {token} uses a sign-in link and sets the client session cookie. The
  * e-mailed link opens /dashboard, which shows a Sign in button that sends this POST, so
  * neither a mail scanner fetching the link nor a link planted on another site signs anyone
- * in. A GET (links from older e-mails) only leads to that page; it uses nothing up.
+ * in. A GET (links from older e-mails) only leads to that page; it uses nothing up. A link
+ * requested in another browser is refused with 403 and stays usable there.
  */
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
-import { MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
+import { LINK_OTHER_BROWSER, MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
 import { MAGIC_LINK_PATH } from '../../src/features/clients/clients.server.ts';
 import { signInWithMagicLink } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -41,8 +42,9 @@ export default handler(['GET', 'POST'], async (req) => {
     throw new HttpError(403, 'Cross-site request refused');
   const { token } = await parseJson(req, tokenSchema);
   const db = await getDb();
-  const cookie = await signInWithMagicLink(db, token, await readClientAccess(db, req));
+  const cookie = await signInWithMagicLink(db, token, req, await readClientAccess(db, req));
   if (!cookie) return errorJson(400, MAGIC_LINK_INVALID);
+  if (cookie === 'other-browser') return errorJson(403, LINK_OTHER_BROWSER);
   return json({ success: true }, { headers: { 'Set-Cookie': cookie } });
 });
 

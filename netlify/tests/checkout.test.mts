@@ -68,8 +68,13 @@ function post(
   );
 }
 
-function get(fn: typeof checkoutSession, path: string, cookie?: string) {
-  return fn(new Request(`${ORIGIN}${path}`, cookie ? { headers: { cookie } } : {}), {});
+let visitors = 0;
+/** A GET from a new visitor each time, unless `ip` names one. */
+function get(fn: typeof checkoutSession, path: string, cookie?: string, ip?: string) {
+  visitors += 1;
+  return fn(new Request(`${ORIGIN}${path}`, cookie ? { headers: { cookie } } : {}), {
+    ip: ip ?? `10.20.${visitors >> 8}.${visitors & 255}`,
+  });
 }
 
 function submitForm(fields: Record<string, string>) {
@@ -578,6 +583,56 @@ describe('Stripe provider through the function (local stand-in API)', () => {
       paymentIntentId: 'pi_standin_1',
     });
     expect(after.headers.get('set-cookie')).toMatch(new RegExp(`^${CLIENT_SESSION_COOKIE}=`));
+  });
+
+  it('asks Stripe only while the order does not exist yet, and answers a lookup loop with 429', async () => {
+    const res = await post(
+      createCheckoutSession,
+      '/api/create-checkout-session',
+      payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }]),
+    );
+    const { url } = (await res.json()) as { url: string };
+    const id = url.split('/').pop()!;
+    const retrievals = () =>
+      standIn.requests.filter((r) => r.method === 'GET' && r.path.endsWith(`/${id}`)).length;
+    expect((await get(checkoutSession, `/api/checkout-session/${id}`)).status).toBe(200);
+    expect(retrievals()).toBe(1);
+    Object.assign(standIn.sessions.get(id)!, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: 'pi_standin_loop',
+      customer_details: { name: 'Loop Tester', email: 'loop@example.com' },
+    });
+    const paid = await get(checkoutSession, `/api/checkout-session/${id}`, cookieFrom(res));
+    expect(((await paid.json()) as { order: { status: string } }).order.status).toBe('paid');
+    expect(retrievals()).toBe(2);
+
+    // Before: every lookup of a fulfilled session was a Stripe read (150 in 3 s → 150 reads).
+    // One visitor, rotating addresses inside its /64, loops until refused; 60 per minute pass
+    // (a loop crossing into the next minute needs 60 more before the first 429).
+    let ok = 0;
+    let limited: Response | undefined;
+    for (let i = 0; i < 121 && !limited; i++) {
+      const again = await get(
+        checkoutSession,
+        `/api/checkout-session/${id}`,
+        undefined,
+        `2001:db8:60:1::${(i + 1).toString(16)}`,
+      );
+      if (again.status === 429) limited = again;
+      else {
+        expect(again.status).toBe(200);
+        expect(((await again.json()) as { order: { status: string } }).order.status).toBe('paid');
+        ok += 1;
+      }
+    }
+    expect(ok).toBeGreaterThanOrEqual(60);
+    expect(retrievals()).toBe(2);
+    expect(limited).toBeDefined();
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited!.json()).error).toMatch(/Too many requests/);
+    // Another visitor is not affected.
+    expect((await get(checkoutSession, `/api/checkout-session/${id}`)).status).toBe(200);
   });
 
   it('sends one idempotency key for the retries of one attempt, and gets one session', async () => {

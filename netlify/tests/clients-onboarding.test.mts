@@ -1,8 +1,23 @@
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+/**
+ * POST /api/clients/onboarding and its confirmation link, with the Demo-Mode CRM and with the
+ * real GoHighLevel client against a local stand-in of its API: a typed address gets no CRM
+ * account and no credentials until it is proven.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { submitClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
 import type { CrmClient } from '../../src/server/crm/crm.ts';
+import { CRM_ACCOUNTS_PER_DAY } from '../../src/server/crm/daily-cap.ts';
 import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
-import { clientOnboardingSubmissions, emailOutbox } from '../../src/server/db/schema.ts';
+import {
+  clientOnboardingSubmissions,
+  emailOutbox,
+  rateLimitHits,
+} from '../../src/server/db/schema.ts';
+import { createClientWithOrder, sessionCookieFor } from '../../src/testing/onboarding-fixtures.ts';
+import confirmHandler from '../functions/clients-onboarding-confirm.mts';
 import handler from '../functions/clients-onboarding.mts';
 
 let db: Db;
@@ -28,29 +43,38 @@ const form = {
   termsAccepted: true,
 };
 
+/** A POST from a new visitor (Netlify's context.ip), optionally with a cookie. */
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   handler(
     new Request('http://localhost/api/clients/onboarding', {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'x-forwarded-for': `10.0.0.${++ipCounter}`,
-        ...headers,
-      },
+      headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
     }),
-    {},
+    { ip: `10.0.0.${++ipCounter}` },
   );
 
+const NO_CREDENTIALS = { redirectUrl: null, tempPassword: null, locationId: null };
+
+/** The token of the confirmation link e-mailed to `to`. */
+async function confirmationToken(to = 'ada@example.com'): Promise<string> {
+  const [mail] = await db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.kind, 'client-onboarding.confirm'))
+    .then((rows) => rows.filter((r) => r.to === to));
+  return /confirm\?token=([\w-]+)/.exec(mail!.text)![1]!;
+}
+
+const openLink = (token: string) =>
+  confirmHandler(new Request(`http://localhost/api/clients/onboarding/confirm?token=${token}`), {});
+
 describe('POST /api/clients/onboarding', () => {
-  it('stores the submission and answers Demo Mode credentials without a CRM key', async () => {
+  it('stores an anonymous submission and answers no credentials, Demo Mode included', async () => {
     const res = await post(form);
     expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body).toMatchObject({ simulated: true });
-    expect(body.locationId).toMatch(/^demo-/);
-    expect(body.tempPassword).toEqual(expect.any(String));
-    expect(body.redirectUrl).toBe(`/dashboard/demo-portal?location=${body.locationId}`);
+    // Before: Demo-Mode credentials for whoever posted; with GoHighLevel keys, real ones.
+    expect(await res.json()).toEqual({ ...NO_CREDENTIALS, simulated: true });
 
     const [row] = await db.select().from(clientOnboardingSubmissions);
     expect(row).toMatchObject({
@@ -58,16 +82,53 @@ describe('POST /api/clients/onboarding', () => {
       fullName: 'Ada Lovelace',
       email: 'ada@example.com',
       businessName: 'Acme Bakery',
-      ghlLocationId: body.locationId,
-      simulated: true,
+      ghlLocationId: null,
+      confirmedAt: null,
     });
     expect(row!.data).toMatchObject({
       businessType: 'restaurant',
       websiteType: 'brochure',
       projectType: 'new-website',
     });
-    const mails = await db.select().from(emailOutbox);
-    expect(mails.map((m) => m.kind)).toEqual(['client-onboarding.team']);
+    const mails = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    expect(mails.map((m) => [m.kind, m.to])).toEqual([
+      ['client-onboarding.team', expect.any(String)],
+      ['client-onboarding.confirm', 'ada@example.com'],
+    ]);
+    // The link stores only the token's hash.
+    const token = await confirmationToken();
+    expect(row!.confirmTokenHash).not.toBe(token);
+
+    // The link proves the address: the demo account is made and its portal opens; once only.
+    const opened = await openLink(token);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toMatch(/^\/dashboard\/demo-portal\?location=demo-/);
+    const [after] = await db.select().from(clientOnboardingSubmissions);
+    expect(after).toMatchObject({ simulated: true, confirmedAt: expect.any(Date) });
+    expect(after!.ghlLocationId).toMatch(/^demo-/);
+    expect((await openLink(token)).headers.get('location')).toBe(
+      '/client-onboarding?account=invalid',
+    );
+    expect((await openLink('forged')).headers.get('location')).toBe(
+      '/client-onboarding?account=invalid',
+    );
+  });
+
+  it('answers credentials to a browser signed in as that very address only', async () => {
+    const { client } = await createClientWithOrder(db, { email: 'owner@example.com' });
+    const own = await post(
+      { ...form, email: 'Owner@Example.com' },
+      { cookie: sessionCookieFor(client.id) },
+    );
+    const body = await own.json();
+    expect(body).toMatchObject({ simulated: true });
+    expect(body.tempPassword).toEqual(expect.any(String));
+    expect(body.redirectUrl).toBe(`/dashboard/demo-portal?location=${body.locationId}`);
+
+    // Signed in, but as someone else: the typed address still needs its link.
+    const other = await post(form, { cookie: sessionCookieFor(client.id) });
+    expect(await other.json()).toEqual({ ...NO_CREDENTIALS, simulated: true });
+    expect(await confirmationToken()).toEqual(expect.any(String));
   });
 
   it('keeps the product the form sends', async () => {
@@ -87,29 +148,36 @@ describe('POST /api/clients/onboarding', () => {
 
   it('creates no account without the terms, but still stores the submission', async () => {
     const res = await post({ ...form, termsAccepted: false });
-    expect(await res.json()).toEqual({
-      redirectUrl: null,
-      tempPassword: null,
-      locationId: null,
-      simulated: true,
-    });
+    expect(await res.json()).toEqual({ ...NO_CREDENTIALS, simulated: true });
     expect(await db.$count(clientOnboardingSubmissions)).toBe(1);
+    const mails = await db.select().from(emailOutbox);
+    expect(mails.map((m) => m.kind)).toEqual(['client-onboarding.team']);
   });
 
-  it('answers without credentials when the real CRM fails (account finished by the team)', async () => {
+  it('e-mails one address at most three confirmation links a day', async () => {
+    for (let i = 0; i < 5; i++) expect((await post(form)).status).toBe(200);
+    expect(await db.$count(clientOnboardingSubmissions)).toBe(5);
+    const links = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'client-onboarding.confirm'));
+    expect(links).toHaveLength(3);
+    // The typed address is not kept in the limits table, only its hash.
+    const keys = (await db.select().from(rateLimitHits)).map((r) => r.key);
+    expect(keys.some((k) => k.includes('@'))).toBe(false);
+  });
+
+  it('sends the confirmed address to "pending" when the real CRM fails (the team finishes it)', async () => {
     process.env.GHL_API_KEY = 'pit-broken';
     process.env.GHL_COMPANY_ID = 'C1';
     process.env.GHL_API_BASE = 'http://127.0.0.1:1';
     try {
       const res = await post(form);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({
-        redirectUrl: null,
-        tempPassword: null,
-        locationId: null,
-        simulated: false,
-      });
+      expect(await res.json()).toEqual({ ...NO_CREDENTIALS, simulated: false });
       expect(await db.$count(clientOnboardingSubmissions)).toBe(1);
+      const opened = await openLink(await confirmationToken());
+      expect(opened.headers.get('location')).toBe('/client-onboarding?account=pending');
     } finally {
       delete process.env.GHL_API_BASE;
     }
@@ -118,13 +186,8 @@ describe('POST /api/clients/onboarding', () => {
   it('answers a filled honeypot like a success but stores, sends and creates nothing', async () => {
     const res = await post({ ...form, homepage: 'http://spam.example' });
     expect(res.status).toBe(200);
-    // The answer of a real submission whose account is finished by hand: nothing to tell apart.
-    expect(await res.json()).toEqual({
-      redirectUrl: null,
-      tempPassword: null,
-      locationId: null,
-      simulated: true,
-    });
+    // The answer of a real submission: nothing to tell apart.
+    expect(await res.json()).toEqual({ ...NO_CREDENTIALS, simulated: true });
     expect(await db.$count(clientOnboardingSubmissions)).toBe(0);
     expect(await db.$count(emailOutbox)).toBe(0);
   });
@@ -152,16 +215,92 @@ describe('POST /api/clients/onboarding', () => {
   it('works as before with an empty honeypot, and does not store it', async () => {
     const res = await post({ ...form, homepage: '' });
     expect(res.status).toBe(200);
-    expect((await res.json()).tempPassword).toEqual(expect.any(String));
     const [row] = await db.select().from(clientOnboardingSubmissions);
     expect(row!.data).not.toHaveProperty('homepage');
-    const mails = await db.select().from(emailOutbox);
-    expect(mails.map((m) => m.kind)).toEqual(['client-onboarding.team']);
+    const mails = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    expect(mails.map((m) => m.kind)).toEqual([
+      'client-onboarding.team',
+      'client-onboarding.confirm',
+    ]);
   });
 
   it('refuses cross-site posts and other methods', async () => {
     expect((await post(form, { Origin: 'https://evil.example' })).status).toBe(403);
     const get = await handler(new Request('http://localhost/api/clients/onboarding'), {});
     expect(get.status).toBe(405);
+  });
+});
+
+describe('with the real GoHighLevel client (local stand-in of its API)', () => {
+  let server: Server;
+  let seen: { method: string; path: string; body: Record<string, unknown> }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        seen.push({ method: req.method!, path: req.url!, body: raw ? JSON.parse(raw) : {} });
+        const body =
+          req.url === '/locations/' ? { id: `loc_${seen.length}` } : { id: `user_${seen.length}` };
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    seen = [];
+    process.env.GHL_API_KEY = 'pit-standin';
+    process.env.GHL_COMPANY_ID = 'COMPANY1';
+    process.env.GHL_API_BASE = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    delete process.env.GHL_API_BASE;
+  });
+
+  it('creates nothing and answers no credentials for an anonymous submission', async () => {
+    const res = await post(form);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    // Before: a sub-account and an admin user were created, and the password came back here.
+    expect(body).toEqual({ ...NO_CREDENTIALS, simulated: false });
+    expect(JSON.stringify(body)).not.toMatch(/loc_|user_/);
+    expect(seen).toEqual([]);
+  });
+
+  it('creates the account once the e-mailed link is used, and e-mails the password there', async () => {
+    await post(form);
+    const opened = await openLink(await confirmationToken());
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/client-onboarding?account=ready');
+    expect(opened.headers.get('set-cookie')).toBeNull();
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /locations/', 'POST /users/']);
+    const password = String(seen[1]!.body.password);
+    const [credentials] = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'crm.credentials'));
+    expect(credentials!.to).toBe('ada@example.com');
+    expect(credentials!.text).toContain(password);
+    const [row] = await db.select().from(clientOnboardingSubmissions);
+    expect(row).toMatchObject({ ghlLocationId: 'loc_1', simulated: false });
+  });
+
+  it('creates no more than the daily cap of accounts; the rest wait for the team', async () => {
+    await db.insert(rateLimitHits).values({
+      key: 'crm-accounts:day',
+      windowStart: new Date(
+        Math.floor(Date.now() / (CRM_ACCOUNTS_PER_DAY.windowSeconds * 1000)) *
+          CRM_ACCOUNTS_PER_DAY.windowSeconds *
+          1000,
+      ),
+      count: CRM_ACCOUNTS_PER_DAY.limit,
+    });
+    await post(form);
+    const opened = await openLink(await confirmationToken());
+    expect(opened.headers.get('location')).toBe('/client-onboarding?account=pending');
+    expect(seen).toEqual([]);
   });
 });

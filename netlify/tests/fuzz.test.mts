@@ -24,6 +24,7 @@
  * every request and its status to that file as JSON lines).
  * A table of requests per route and status class is printed at the end.
  */
+import { TINY_PNG } from '../../src/testing/images.ts';
 import { appendFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -74,7 +75,7 @@ const WEBHOOK_SECRET = 'whsec_fuzz_secret_for_vitest';
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 /** Methods no route allows; `patch` stays lower-case in a Request (only six are normalised). */
 const ODD_METHODS = ['patch', 'PROPFIND', 'FOO', 'LINK'];
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);
+const PNG = TINY_PNG;
 
 /* ------------------------------------------------------------------------------------------ */
 /* Discovering the functions                                                                   */

@@ -347,6 +347,48 @@ describe('finding 4: signing out ends the session', () => {
   });
 });
 
+describe('second round, finding 2: "sign out everywhere" and order sessions', () => {
+  it('ends the session of a browser that paid with the address, whose order joined later', async () => {
+    const target = await victim();
+    // Another computer pays with the client's address: an order session without a client.
+    const other = new Browser();
+    const sessionId = await buyWith(other, target.client.email, 'Ada Lovelace');
+    const { body } = await lookup(other, sessionId);
+    const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, body.order.id));
+
+    // The client signs in with the link of the order's confirmation: the order joins the account.
+    const [mail] = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'order-confirmation'))
+      .then((rows) => rows.filter((r) => r.to.toLowerCase() === target.client.email));
+    const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
+    const owner = new Browser();
+    expect((await owner.call(magicVerify, '/api/auth/magic', { body: { token } })).status).toBe(
+      200,
+    );
+    expect(
+      (await other.call(onboardingState, `/api/onboarding/state/${body.order.id}`)).status,
+    ).toBe(200);
+
+    const ended = await owner.call(signOutEverywhere, '/api/auth/signout-everywhere', {
+      method: 'POST',
+    });
+    expect(ended.status).toBe(200);
+    // Before: the other computer still read the dashboard, the onboarding state and the receipt.
+    expect(await (await other.call(dashboardData, '/api/dashboard')).json()).toEqual({
+      client: null,
+    });
+    expect(
+      (await other.call(onboardingState, `/api/onboarding/state/${body.order.id}`)).status,
+    ).toBe(403);
+    expect((await other.call(download, `/api/download/${item!.id}`)).status).toBe(403);
+    expect(await (await owner.call(dashboardData, '/api/dashboard')).json()).toEqual({
+      client: null,
+    });
+  });
+});
+
 describe('finding 6: login CSRF', () => {
   it('a planted GET link signs nobody in, and only a same-origin POST uses a token', async () => {
     const opened = await magicVerify(new Request(`${ORIGIN}/api/auth/magic?token=anything`), {});

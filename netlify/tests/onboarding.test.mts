@@ -3,6 +3,7 @@
  * another client's order or without a session), completion links the CRM, state for resuming,
  * and the logo upload/serve pair.
  */
+import { TINY_PNG } from '../../src/testing/images.ts';
 import { routed } from '../../src/testing/requests.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ const logoGet = routed(logoGetFn);
 const state = routed(stateFn);
 
 let db: Db;
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]);
+const PNG = TINY_PNG;
 
 beforeAll(async () => {
   db = await useFreshTestDb();

@@ -18,18 +18,15 @@ beforeEach(async () => {
 });
 afterAll(() => closeDb());
 
-const post = (body: unknown, headers: Record<string, string> = {}) =>
+/** A POST from the visitor `ip` (Netlify's `context.ip`; a new visitor for each call by default). */
+const post = (body: unknown, headers: Record<string, string> = {}, ip = `10.1.0.${++ipCounter}`) =>
   handler(
     new Request('http://localhost/api/subscribe', {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'x-forwarded-for': `10.1.0.${++ipCounter}`,
-        ...headers,
-      },
+      headers: { 'Content-Type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
-    {},
+    { ip },
   );
 
 describe('POST /api/subscribe', () => {
@@ -85,13 +82,32 @@ describe('POST /api/subscribe', () => {
   });
 
   it('rate limits per client address', async () => {
-    const ip = { 'x-forwarded-for': '10.9.9.9' };
     for (let i = 0; i < SUBSCRIBE_RATE_LIMIT.limit; i++) {
-      expect((await post({ email: `host${i}@example.com` }, ip)).status).toBe(200);
+      expect((await post({ email: `host${i}@example.com` }, {}, '10.9.9.9')).status).toBe(200);
     }
-    const blocked = await post({ email: 'late@example.com' }, ip);
+    const blocked = await post({ email: 'late@example.com' }, {}, '10.9.9.9');
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).error).toMatch(/Too many requests/);
     expect(await db.select().from(subscribers)).toHaveLength(SUBSCRIBE_RATE_LIMIT.limit);
+  });
+
+  it('cannot be rotated around with X-Forwarded-For or the addresses of one IPv6 /64', async () => {
+    for (let i = 0; i < SUBSCRIBE_RATE_LIMIT.limit; i++) {
+      const res = await post(
+        { email: `v6-${i}@example.com` },
+        // What the caller claims is ignored: only Netlify's context.ip counts.
+        { 'X-Forwarded-For': `203.0.113.${i}`, 'x-nf-client-connection-ip': `203.0.113.${i}` },
+        `2001:db8:7:7:${i.toString(16)}::1`,
+      );
+      expect(res.status).toBe(200);
+    }
+    const blocked = await post(
+      { email: 'v6-late@example.com' },
+      { 'X-Forwarded-For': '198.51.100.200' },
+      '2001:db8:7:7:ffff:ffff:ffff:ffff',
+    );
+    expect(blocked.status).toBe(429);
+    // The next /64 is another subscriber.
+    expect((await post({ email: 'other@example.com' }, {}, '2001:db8:7:8::1')).status).toBe(200);
   });
 });

@@ -72,7 +72,9 @@ export async function invokeFunction(
       subdivision: {},
       timezone: 'UTC',
     },
-    ip,
+    // Local hosts only: a caller's X-Forwarded-For is the visitor (tests act as many visitors
+    // through it). On Netlify `ip` is what the edge saw, and functions trust no header.
+    ip: request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || ip,
     params,
     requestId: randomUUID(),
     server: { region: 'local' },

@@ -35,6 +35,8 @@ export class RequestError extends Error {
     readonly status: number,
     message: string,
     readonly detail?: string,
+    /** A 429's or 503's Retry-After, in seconds, when it gave one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -76,10 +78,12 @@ export async function sendRequest(
   }
   if (!res.ok) {
     const text = await res.text().catch(() => '');
+    const retryAfter = Number(res.headers.get('retry-after') ?? '');
     throw new RequestError(
       res.status,
       httpErrorMessage(res.status, res.statusText, text),
       jsonError(text.trim()),
+      Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     );
   }
   return res;

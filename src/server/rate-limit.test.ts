@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { closeDb, useFreshTestDb, type Db } from './db/client';
 import { rateLimitHits } from './db/schema';
 import { HttpError } from './http';
-import { enforce, hit, refund, reset } from './rate-limit';
+import * as purgeFunction from '../../netlify/functions/rate-limits-purge.mts';
+import { enforce, hit, KEEP_WINDOWS_SECONDS, purgeEndedWindows, refund, reset } from './rate-limit';
 
 let db: Db;
 beforeAll(async () => {
@@ -69,5 +70,32 @@ describe('rate limit', () => {
     await reset(db, 'gone');
     expect(await hit(db, 'gone', RULE, NOW)).toMatchObject({ count: 1 });
     expect(await countIn('kept', kept.windowStart)).toBe(1);
+  });
+});
+
+describe('purging the counters', () => {
+  it('deletes windows that ended long ago and keeps every live one', async () => {
+    const now = new Date('2031-06-10T12:00:00Z');
+    const daily = { limit: 5, windowSeconds: 24 * 60 * 60 };
+    const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+    await hit(db, 'purge:old', RULE, ago(KEEP_WINDOWS_SECONDS + 3600));
+    await hit(db, 'purge:old-day', daily, ago(KEEP_WINDOWS_SECONDS + 86_400));
+    await hit(db, 'purge:today', daily, now);
+    await hit(db, 'purge:minute', RULE, now);
+    expect(await purgeEndedWindows(db, now)).toBeGreaterThanOrEqual(2);
+    const keys = (await db.select().from(rateLimitHits)).map((r) => r.key);
+    expect(keys).not.toContain('purge:old');
+    expect(keys).not.toContain('purge:old-day');
+    expect(keys).toEqual(expect.arrayContaining(['purge:today', 'purge:minute']));
+    // A live daily counter is still counted after the purge.
+    expect(await hit(db, 'purge:today', daily, now)).toMatchObject({ count: 2 });
+  });
+
+  it('runs hourly as a scheduled function, which has no URL', async () => {
+    expect(purgeFunction.config).toEqual({ schedule: '@hourly' });
+    expect(purgeFunction.config).not.toHaveProperty('path');
+    const res = await purgeFunction.default();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ purged: expect.any(Number) });
   });
 });

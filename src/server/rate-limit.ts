@@ -2,7 +2,7 @@
  * Per-key fixed-window rate limiting in the database, so every function instance shares
  * the count (Netlify's `rateLimit` config guards the edge; this guards the app itself).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { rateLimitHits } from './db/schema.ts';
 import { HttpError } from './http.ts';
@@ -72,4 +72,20 @@ export async function refund(db: Db, key: string, windowStart: Date) {
 /** Forgets all counters for `key` (e.g. after a successful sign-in). */
 export async function reset(db: Db, key: string) {
   await db.delete(rateLimitHits).where(sql`${rateLimitHits.key} = ${key}`);
+}
+
+/**
+ * Windows are kept this long after they start: longer than the longest window any limit uses
+ * (a day), so a purge never resets a live counter, whoever triggers it.
+ */
+export const KEEP_WINDOWS_SECONDS = 2 * 24 * 60 * 60;
+
+/** Deletes the counters of windows that ended long ago; answers how many rows went. */
+export async function purgeEndedWindows(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - KEEP_WINDOWS_SECONDS * 1000);
+  const purged = await db
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.windowStart, before))
+    .returning({ key: rateLimitHits.key });
+  return purged.length;
 }

@@ -4,7 +4,10 @@
  * type (names, companies, messages, notes); the hostile test fills it with markup, endless
  * words and right-to-left text. Add a sample here with every new message.
  */
-import { clientOnboardingTeamEmail } from '../features/client-onboarding/client-onboarding-emails.tsx';
+import {
+  clientOnboardingConfirmEmail,
+  clientOnboardingTeamEmail,
+} from '../features/client-onboarding/client-onboarding-emails.tsx';
 import {
   CLIENT_ONBOARDING_DEFAULTS,
   clientOnboardingRequestSchema,
@@ -152,6 +155,12 @@ export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
       5,
       `${SITE}/admin`,
     ),
+  'client-onboarding.confirm': (t) =>
+    clientOnboardingConfirmEmail({
+      name: t.name,
+      businessName: t.company,
+      confirmUrl: `${SITE}/api/clients/onboarding/confirm?token=sample-token`,
+    }),
   'crm.credentials': (t) =>
     crmCredentialsEmail({
       name: t.name,

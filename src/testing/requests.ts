@@ -4,19 +4,19 @@ import { matchFunctionRoute } from '../../scripts/local-netlify/netlify-routing'
 import type { FunctionContext } from '../server/http';
 
 /**
- * A JSON POST from `ip` (Netlify's client-address header). `raw` sends a string body as is,
- * for malformed-JSON cases; otherwise the body is serialised.
+ * A JSON POST. `raw` sends a string body as is, for malformed-JSON cases; otherwise the body
+ * is serialised. The visitor's address is not in the request: pass `{ ip }` as the context,
+ * as Netlify does.
  */
 export function jsonPost(
   url: string,
-  ip: string,
   body: unknown,
   headers: Record<string, string> = {},
   raw = false,
 ): Request {
   return new Request(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-nf-client-connection-ip': ip, ...headers },
+    headers: { 'content-type': 'application/json', ...headers },
     body: raw ? (body as string) : JSON.stringify(body),
   });
 }
@@ -27,7 +27,6 @@ export function jsonPost(
  */
 export function nativeFormPost(
   url: string,
-  ip: string,
   fields: Record<string, string>,
   {
     fromPath = '/contact',
@@ -43,7 +42,6 @@ export function nativeFormPost(
       'sec-fetch-mode': 'navigate',
       origin,
       referer: new URL(fromPath, origin).href,
-      'x-nf-client-connection-ip': ip,
       ...headers,
     },
     body: new URLSearchParams(fields).toString(),

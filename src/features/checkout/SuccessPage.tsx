@@ -39,12 +39,17 @@ type State =
   /** `amount` in dollars: the spec's order payload and amount_total ÷ 100. */
   | { kind: 'order'; order: OrderView; amount: number };
 
+/** The lookup was refused for asking too often (429): ask again after this long, showing nothing new. */
+type Throttled = { kind: 'throttled'; waitMs: number };
+/** How long to wait when a 429 names no time. */
+const THROTTLED_WAIT_MS = 15_000;
+
 /** A failure worth retrying: the server asked to (503) or could not be reached at all. */
 function isRetryable(error: unknown): boolean {
   return error instanceof RequestError ? error.status === 503 : error instanceof TypeError;
 }
 
-async function lookup(params: URLSearchParams): Promise<State> {
+export async function lookup(params: URLSearchParams): Promise<State | Throttled> {
   const sessionId = params.get('session_id');
   const paymentIntent = params.get('payment_intent');
   try {
@@ -71,6 +76,10 @@ async function lookup(params: URLSearchParams): Promise<State> {
     }
     return { kind: 'fallback' };
   } catch (error) {
+    if (error instanceof RequestError && error.status === 429) {
+      const seconds = error.retryAfterSeconds;
+      return { kind: 'throttled', waitMs: seconds ? seconds * 1000 : THROTTLED_WAIT_MS };
+    }
     if (isRetryable(error)) return { kind: 'confirming' };
     throw error;
   }
@@ -343,6 +352,13 @@ export default function SuccessPage({ support }: { support: Support }) {
       try {
         const next = await lookup(params);
         if (cancelled) return;
+        if (next.kind === 'throttled') {
+          // Asked to slow down: keep what is shown and ask again once, gently, after the wait.
+          if (polls.current >= POLL_LIMIT) return setState({ kind: 'unconfirmed' });
+          polls.current += 1;
+          timer = setTimeout(() => void run(), Math.max(next.waitMs, POLL_MS));
+          return;
+        }
         if (next.kind === 'confirming') {
           setState(again(next) === 'give-up' ? { kind: 'unconfirmed' } : next);
           return;

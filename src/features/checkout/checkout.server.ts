@@ -16,6 +16,7 @@ import { HttpError, readCookie, type FunctionContext } from '../../server/http.t
 import type { PaymentProvider } from '../../server/payments/index.ts';
 import { planLabel } from '../../server/payments/provider.ts';
 import { simulatedId } from '../../server/payments/simulated.ts';
+import { enforce, type RateLimit } from '../../server/rate-limit.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
 import {
   actingClientId,
@@ -220,6 +221,12 @@ export async function startCheckout(
 }
 
 /**
+ * Success-page lookups per visitor: the page asks once, then every few seconds while a payment
+ * is pending; a loop beyond this gets 429 with Retry-After (the page waits and asks again).
+ */
+export const CHECKOUT_LOOKUP_RATE_LIMIT: RateLimit = { limit: 60, windowSeconds: 60 };
+
+/**
  * GET /api/checkout-session/{id}: the spec's session shape (amounts in cents, items as a
  * JSON string) plus the order. A paid session is fulfilled here too, so the success page
  * never depends on the webhook having arrived first. Personal data and the session cookie
@@ -228,9 +235,16 @@ export async function startCheckout(
 export async function lookupCheckoutSession(
   req: Request,
   sessionId: string,
-  options: FulfilOptions & { db: Db },
+  options: FulfilOptions & { db: Db; ip: string; rateLimit?: RateLimit | false },
 ): Promise<{ view: CheckoutSessionView; setCookie: string | null } | null> {
-  const result = await fulfillCheckout(sessionId, options);
+  if (options.rateLimit !== false) {
+    await enforce(
+      options.db,
+      `checkout-lookup:${options.ip || 'unknown'}`,
+      options.rateLimit ?? CHECKOUT_LOOKUP_RATE_LIMIT,
+    );
+  }
+  const result = await fulfillCheckout(sessionId, { ...options, orderFirst: true });
   if (result.state === 'not_found') return null;
   const { session, provider } = result;
   const browser =

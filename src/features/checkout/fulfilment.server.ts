@@ -46,6 +46,12 @@ export type FulfilOptions = {
   now?: Date;
   /** The function's context: the confirmation e-mail is sent after the answer (waitUntil). */
   context?: FunctionContext | undefined;
+  /**
+   * The order, once it exists, is the answer: the provider is not asked again (the success
+   * page's lookup, which anyone can repeat, must not spend the provider's read quota). Later
+   * changes reach the order through the webhook.
+   */
+  orderFirst?: boolean;
 };
 
 /** Which status the order should have given the provider's answer. */
@@ -66,6 +72,11 @@ export async function fulfillCheckout(
   const now = options.now ?? new Date();
   const session = await findCheckoutSession(db, sessionId);
   if (!session) return { state: 'not_found' };
+  if (options.orderFirst) {
+    const existing = await findOrderBySession(db, session.id);
+    if (existing)
+      return { state: 'fulfilled', session, provider: null, ...existing, created: false };
+  }
 
   const provider =
     options.snapshot ??

@@ -5,7 +5,7 @@
  */
 import { StepProgress, useStepFocus } from '../../components/form/wizard-chrome';
 import { useStore } from '@nanostores/react';
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { notify } from '../../lib/notifications';
 import { clearDraft, mergeDraft, useDraft } from '../../components/form/draft';
 import {
@@ -49,6 +49,9 @@ import {
   type ClientOnboardingValues,
   type FieldErrors,
   type FieldName,
+  CONFIRM_OUTCOMES,
+  confirmOutcome,
+  type ConfirmOutcome,
 } from './client-onboarding';
 import { $result, $submitting, submitClientOnboarding } from './client-onboarding.store';
 
@@ -87,6 +90,9 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
   const [honeypot, setHoneypot] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // Read after hydration, so the server's HTML and the first render agree.
+  const [outcome, setOutcome] = useState<ConfirmOutcome | null>(null);
+  useEffect(() => setOutcome(confirmOutcome(window.location.search)), []);
 
   const displayStage = result ? STAGE_COUNT : stage;
 
@@ -183,6 +189,18 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
 
   return (
     <div className="ob-card">
+      {outcome && (
+        <div
+          className={`ob-notice ${outcome === 'invalid' ? 'ob-notice--error' : ''}`}
+          role={outcome === 'invalid' ? 'alert' : 'status'}
+        >
+          <p className="ob-notice__title">{CONFIRM_OUTCOMES[outcome].title}</p>
+          <p>
+            {CONFIRM_OUTCOMES[outcome].text}{' '}
+            {outcome === 'invalid' && <a href={`mailto:${supportEmail}`}>{supportEmail}</a>}
+          </p>
+        </div>
+      )}
       <StepProgress
         label={`Step ${stage + 1} of ${STAGE_COUNT}`}
         max={STAGE_COUNT}
@@ -411,9 +429,9 @@ function Success({
         <div className="ob-notice ob-notice--demo" role="note">
           <p className="ob-notice__title">Demo Mode</p>
           <p>
-            This site is running without a live marketing platform connection, so no client portal
-            account was created and the sign-in details below work nowhere. The demo portal shows
-            what your portal will hold once it is connected.
+            {hasCredentials
+              ? 'This site is running without a live marketing platform connection, so no client portal account was created and the sign-in details below work nowhere. The demo portal shows what your portal will hold once it is connected.'
+              : 'This site is running without a live marketing platform connection, so no client portal account will be created; the confirmation link in your e-mail opens the demo portal.'}
           </p>
         </div>
       )}

@@ -1,4 +1,7 @@
-/** The team's notice of a submitted client onboarding form, with every answer. */
+/**
+ * The e-mails of client onboarding: the team's notice of a submitted form, with every answer,
+ * and the link that proves the typed address before any CRM account is created for it.
+ */
 import {
   ActionButton,
   Details,
@@ -29,11 +32,39 @@ export function clientOnboardingTeamEmail(
       </Paragraph>
       <Paragraph>
         {input.termsAccepted
-          ? 'They authorized us to create their marketing-platform account. If it could not be created automatically, please create it and e-mail them the login details.'
+          ? 'They authorized us to create their marketing-platform account. It is created once they confirm their e-mail address (we sent them a link, unless they were signed in with it). If it is not created automatically, please create it and e-mail them the login details.'
           : 'They did not authorize account creation yet.'}
       </Paragraph>
       <Details rows={rows} />
       <ActionButton href={adminUrl}>Open the admin panel</ActionButton>
+    </EmailLayout>,
+  );
+}
+
+/** Sent to the address typed in the form: the CRM account is created only once it is used. */
+export function clientOnboardingConfirmEmail(input: {
+  name: string;
+  businessName: string;
+  confirmUrl: string;
+}): EmailContent {
+  return renderEmail(
+    'Confirm your e-mail address to create your client portal',
+    <EmailLayout
+      heading="Confirm your e-mail address"
+      preheader="One click and we create your client portal account."
+    >
+      <Paragraph>
+        Hello <Typed>{input.name || 'there'}</Typed>, thank you for the onboarding form for{' '}
+        <Typed>{input.businessName}</Typed>.
+      </Paragraph>
+      <Paragraph>
+        Before we create your marketing platform account, please confirm that this address is yours.
+        We then e-mail your login details here. The link works once and expires in 7 days.
+      </Paragraph>
+      <ActionButton href={input.confirmUrl}>Confirm and create my account</ActionButton>
+      <Paragraph>
+        If you did not fill in our form, ignore this e-mail: nothing is created.
+      </Paragraph>
     </EmailLayout>,
   );
 }

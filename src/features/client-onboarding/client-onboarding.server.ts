@@ -1,14 +1,29 @@
 /**
  * POST /api/clients/onboarding on the server: validate with the form's schema, store the
- * submission (before anything can fail), queue the team's e-mail, then create the client's
- * marketing-platform account when the terms were accepted. A CRM failure still answers
- * success without credentials, so the form shows "Account Creation In Progress" and the team
- * (who got the e-mail) finishes the account by hand. A filled honeypot (see
- * client-onboarding.ts) gets that same success answer, with nothing stored, sent or created.
+ * submission (before anything can fail) and queue the team's e-mail. A typed address proves
+ * nothing, so the marketing-platform (CRM) account, an admin login in the agency's
+ * GoHighLevel, is created only for a proven address:
+ * - a signed-in client session for that very address (a used sign-in link proved it): the
+ *   account is created now and its credentials are in the answer, which only that session sees;
+ * - otherwise a confirmation link is e-mailed to the address, and the account is created when
+ *   it is used (`confirmClientOnboarding`), its credentials e-mailed to that address.
+ * Either way the terms box must be ticked (the client's authorization), and the daily cap on
+ * CRM accounts applies. Without credentials the form shows "Account Creation In Progress".
+ * A CRM failure also answers success without credentials; the team (who got the e-mail)
+ * finishes the account by hand. A filled honeypot (see client-onboarding.ts) gets that same
+ * answer, with nothing stored, sent or created.
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, isNotNull } from 'drizzle-orm';
 import { findItem } from '../catalogue/catalogue';
+import {
+  crmCredentialsEmail,
+  findClient,
+  isProven,
+  normaliseEmail,
+  type ClientAccess,
+} from '../clients/clients.server.ts';
 import { getCrm, type CrmClient } from '../../server/crm/crm.ts';
+import { createAccountWithinDailyCap } from '../../server/crm/daily-cap.ts';
 import type { Db } from '../../server/db/client.ts';
 import {
   countAll,
@@ -26,8 +41,12 @@ import {
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/http.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
-import { clientOnboardingTeamEmail } from './client-onboarding-emails.tsx';
-import { enforce, type RateLimit } from '../../server/rate-limit.ts';
+import {
+  clientOnboardingConfirmEmail,
+  clientOnboardingTeamEmail,
+} from './client-onboarding-emails.tsx';
+import { enforce, hit, type RateLimit } from '../../server/rate-limit.ts';
+import { hashToken, newToken } from '../../server/tokens.ts';
 import {
   clientOnboardingRequestSchema,
   clientOnboardingSchema,
@@ -36,11 +55,18 @@ import {
 } from './client-onboarding';
 
 export const CLIENT_ONBOARDING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
+/** Confirmation e-mails per address and day: the form cannot be used to flood an inbox. */
+export const CONFIRM_EMAILS_PER_ADDRESS: RateLimit = { limit: 3, windowSeconds: 24 * 60 * 60 };
+export const CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const CONFIRM_PATH = '/api/clients/onboarding/confirm';
 
 export type SubmitOptions = {
   ip: string;
   crm?: CrmClient;
   rateLimit?: RateLimit | false;
+  /** The browser's client session: proves the address when it is this very address's. */
+  access?: ClientAccess | null;
+  now?: Date;
 };
 
 export type SubmitResult = {
@@ -50,6 +76,13 @@ export type SubmitResult = {
   /** Outbox rows queued for this submission. */
   emailIds: number[];
 };
+
+/** Whether the browser is signed in (whole account, proven) as the owner of `email`. */
+async function sessionProves(db: Db, access: ClientAccess | null | undefined, email: string) {
+  if (!access?.wholeAccount || access.clientId === null) return false;
+  const client = await findClient(db, access.clientId);
+  return client !== null && isProven(client) && client.email === normaliseEmail(email);
+}
 
 export async function submitClientOnboarding(
   db: Db,
@@ -61,11 +94,12 @@ export async function submitClientOnboarding(
   if (options.rateLimit !== false) {
     await enforce(
       db,
-      `client-onboarding:${options.ip}`,
+      `client-onboarding:${options.ip || 'unknown'}`,
       options.rateLimit ?? CLIENT_ONBOARDING_RATE_LIMIT,
     );
   }
   const crm = options.crm ?? getCrm();
+  const now = options.now ?? new Date();
 
   const pending: ClientOnboardingResponse = {
     redirectUrl: null,
@@ -78,7 +112,17 @@ export async function submitClientOnboarding(
   const { productId, fullName, email, businessName, homepage, ...rest } = input;
   if (homepage) return { response: pending, submissionId: null, emailIds: [] };
 
-  const { submissionId, emailId } = await db.transaction(async (tx) => {
+  const authorized = input.termsAccepted === true;
+  const proven = authorized && (await sessionProves(db, options.access, email));
+  // Only an unproven address needs the link, and only so many a day (counted by the
+  // address's hash: a stranger's typed address is never stored in the limits table).
+  const confirm =
+    authorized && !proven && (options.rateLimit === false || (await confirmMailAllowed(db, email)))
+      ? newToken()
+      : null;
+
+  const { submissionId, emailIds } = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
     const [row] = await tx
       .insert(clientOnboardingSubmissions)
       .values({
@@ -87,20 +131,63 @@ export async function submitClientOnboarding(
         email,
         businessName,
         data: { ...rest, fullName, email, businessName },
+        confirmTokenHash: confirm ? hashToken(confirm) : null,
+        confirmExpiresAt: confirm ? new Date(now.getTime() + CONFIRM_TTL_SECONDS * 1000) : null,
+        confirmedAt: proven ? now : null,
       })
       .returning({ id: clientOnboardingSubmissions.id });
-    const mail = await enqueueEmail(tx as unknown as Db, teamEmail(input, row!.id));
-    return { submissionId: row!.id, emailId: mail.id };
+    const ids = [(await enqueueEmail(tx, teamEmail(input, row!.id))).id];
+    if (confirm) {
+      const confirmUrl = new URL(CONFIRM_PATH, readEnv().siteUrl);
+      confirmUrl.searchParams.set('token', confirm);
+      const mail = await enqueueEmail(tx, {
+        kind: 'client-onboarding.confirm',
+        to: email,
+        ...clientOnboardingConfirmEmail({
+          name: fullName,
+          businessName,
+          confirmUrl: confirmUrl.href,
+        }),
+      });
+      ids.push(mail.id);
+    }
+    return { submissionId: row!.id, emailIds: ids };
   });
 
-  // Creating an account on the client's behalf needs their authorization (the terms box).
-  if (input.termsAccepted !== true) return { response: pending, submissionId, emailIds: [emailId] };
+  // Creating an account on the client's behalf needs their authorization (the terms box) and
+  // a proven address; anything else waits for the confirmation link.
+  if (!proven) return { response: pending, submissionId, emailIds };
+  const account = await createAccount(db, crm, submissionId, input);
+  if (!account) return { response: { ...pending, simulated: false }, submissionId, emailIds };
+  return {
+    response: {
+      redirectUrl: account.dashboardUrl,
+      tempPassword: account.tempPassword,
+      locationId: account.locationId,
+      simulated: account.simulated,
+    },
+    submissionId,
+    emailIds,
+  };
+}
 
+async function confirmMailAllowed(db: Db, email: string): Promise<boolean> {
+  const key = `client-onboarding:confirm:${hashToken(normaliseEmail(email))}`;
+  return (await hit(db, key, CONFIRM_EMAILS_PER_ADDRESS)).allowed;
+}
+
+/** Creates the CRM account of a submission whose address is proven; null when it could not be. */
+async function createAccount(
+  db: Db,
+  crm: CrmClient,
+  submissionId: number,
+  input: Pick<ClientOnboardingRequest, 'businessName' | 'fullName' | 'email' | 'phone' | 'website'>,
+) {
   try {
-    const account = await crm.createClientAccount({
-      businessName,
-      contactName: fullName,
-      email,
+    const account = await createAccountWithinDailyCap(db, crm, {
+      businessName: input.businessName,
+      contactName: input.fullName,
+      email: input.email,
       phone: input.phone,
       website: input.website || undefined,
     });
@@ -108,23 +195,78 @@ export async function submitClientOnboarding(
       .update(clientOnboardingSubmissions)
       .set({ ghlLocationId: account.locationId, simulated: account.simulated })
       .where(eq(clientOnboardingSubmissions.id, submissionId));
-    return {
-      response: {
-        redirectUrl: account.dashboardUrl,
-        tempPassword: account.tempPassword,
-        locationId: account.locationId,
-        simulated: account.simulated,
-      },
-      submissionId,
-      emailIds: [emailId],
-    };
+    return account;
   } catch (error) {
     console.error(
       'Client account creation failed; the team finishes it by hand',
       (error as Error).message,
     );
-    return { response: { ...pending, simulated: false }, submissionId, emailIds: [emailId] };
+    return null;
   }
+}
+
+export type ConfirmResult =
+  /** The account exists; its login details were e-mailed (a real CRM) or it is a demo account. */
+  | { state: 'created'; simulated: boolean; dashboardUrl: string; emailIds: number[] }
+  /** Proven, but the account could not be created now (CRM failure, daily cap): the team finishes it. */
+  | { state: 'pending'; emailIds: number[] }
+  | { state: 'invalid' };
+
+/**
+ * GET /api/clients/onboarding/confirm?token=…: the confirmation link was used, so the typed
+ * address is proven. Single use (one conditional UPDATE); creates the account and e-mails its
+ * login details to that address, never to the browser that opened the link.
+ */
+export async function confirmClientOnboarding(
+  db: Db,
+  token: string,
+  options: { crm?: CrmClient; now?: Date } = {},
+): Promise<ConfirmResult> {
+  if (!token || token.length > 200) return { state: 'invalid' };
+  const now = options.now ?? new Date();
+  const t = clientOnboardingSubmissions;
+  const [row] = await db
+    .update(t)
+    .set({ confirmedAt: now })
+    .where(
+      and(
+        eq(t.confirmTokenHash, hashToken(token)),
+        isNull(t.confirmedAt),
+        gt(t.confirmExpiresAt, now),
+      ),
+    )
+    .returning();
+  if (!row) return { state: 'invalid' };
+  const crm = options.crm ?? getCrm();
+  const data = row.data as { phone?: string; website?: string };
+  const account = await createAccount(db, crm, row.id, {
+    businessName: row.businessName,
+    fullName: row.fullName,
+    email: row.email,
+    phone: typeof data.phone === 'string' ? data.phone : '',
+    website: typeof data.website === 'string' ? data.website : '',
+  });
+  if (!account) return { state: 'pending', emailIds: [] };
+  const emailIds: number[] = [];
+  if (account.tempPassword && !account.simulated) {
+    const mail = await enqueueEmail(db, {
+      kind: 'crm.credentials',
+      to: row.email,
+      ...crmCredentialsEmail({
+        name: row.fullName,
+        email: row.email,
+        tempPassword: account.tempPassword,
+        dashboardUrl: account.dashboardUrl,
+      }),
+    });
+    emailIds.push(mail.id);
+  }
+  return {
+    state: 'created',
+    simulated: account.simulated,
+    dashboardUrl: account.dashboardUrl,
+    emailIds,
+  };
 }
 
 function teamEmail(input: ClientOnboardingRequest, id: number) {

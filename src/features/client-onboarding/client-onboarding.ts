@@ -455,3 +455,29 @@ export type ClientOnboardingResponse = {
 };
 
 export const SUBMIT_ERROR_FALLBACK = 'There was an error processing your submission.';
+
+/**
+ * What /client-onboarding says when the confirmation link sends the browser back
+ * (`?account=…`, see netlify/functions/clients-onboarding-confirm.mts).
+ */
+export const CONFIRM_OUTCOMES = {
+  ready: {
+    title: 'Your e-mail address is confirmed',
+    text: 'We created your client portal account and e-mailed your login details to that address.',
+  },
+  pending: {
+    title: 'Your e-mail address is confirmed',
+    text: 'Our team is setting up your marketing platform account and will email your login details shortly.',
+  },
+  invalid: {
+    title: 'This confirmation link cannot be used',
+    text: 'It is invalid, used or expired. If your login details have not arrived, write to us and we will help.',
+  },
+} as const;
+
+export type ConfirmOutcome = keyof typeof CONFIRM_OUTCOMES;
+
+export function confirmOutcome(search: string): ConfirmOutcome | null {
+  const value = new URLSearchParams(search).get('account');
+  return value === 'ready' || value === 'pending' || value === 'invalid' ? value : null;
+}

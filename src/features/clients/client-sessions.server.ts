@@ -9,7 +9,7 @@
  *   session acts for its client (CRM link) only while nobody has proven the client's address,
  *   i.e. while the browser that created the client is the only party it can be.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { clientSessions } from '../../server/db/schema.ts';
 import { findClient, isProven } from './client-records.server.ts';
@@ -150,11 +150,26 @@ export async function endClientSession(db: Db, access: ClientAccess): Promise<vo
   await db.delete(clientSessions).where(eq(clientSessions.tokenHash, access.tokenHash));
 }
 
-/** "Sign out everywhere": every session of the client ends (needs the whole account). */
-export async function endAllClientSessions(db: Db, clientId: number): Promise<number> {
+/**
+ * "Sign out everywhere": every session that can read the client's orders ends (needs the
+ * whole account). That is the client's own sessions and every order session holding one of
+ * `orderIds` (the orders owner's subquery of the client's orders): a browser that paid with
+ * the client's address keeps an order session without a client, and its order joins the
+ * account only later, when the address is proven.
+ */
+export async function endAllClientSessions(
+  db: Db,
+  clientId: number,
+  orderIds?: SQL | SQLWrapper,
+): Promise<number> {
   const ended = await db
     .delete(clientSessions)
-    .where(eq(clientSessions.clientId, clientId))
+    .where(
+      or(
+        eq(clientSessions.clientId, clientId),
+        orderIds ? sql`${clientSessions.orderIds} && array(${orderIds})` : undefined,
+      ),
+    )
     .returning({ tokenHash: clientSessions.tokenHash });
   return ended.length;
 }

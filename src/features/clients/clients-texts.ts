@@ -6,9 +6,6 @@ export const SIGN_IN_SENT =
 export const MAGIC_LINK_INVALID =
   'This sign-in link is invalid, used or expired. Please request a new one below.';
 
-export const SIGN_IN_LINK_CONFIRM =
-  'Press Sign in to open your client dashboard in this browser. The link works once.';
-
 /** The dashboard when only the orders paid in this browser are open to it. */
 export const CONFIRM_EMAIL_NOTICE =
   'You are seeing the orders paid for in this browser. To see every order, connect GoHighLevel and manage billing, confirm your e-mail address with a sign-in link.';
@@ -17,3 +14,21 @@ export const CONFIRM_EMAIL_NOTICE =
 export const STATUS_ERROR = 'Unable to verify your GoHighLevel account status.';
 export const DASHBOARD_ERROR =
   'Unable to access your GoHighLevel dashboard. Please try again later.';
+
+/** An address as a sign-in confirmation names it: "j•••@example.com" (enough to recognise your own). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+/** The dashboard's question before a sign-in link is used. */
+export const signInAsTitle = (account: string) => `Sign in as ${account}?`;
+
+export const SIGN_IN_AS_HINT =
+  'Press Sign in to open this account’s client dashboard in this browser. If this is not your address, do not sign in: someone may be trying to sign you in to their account.';
+
+/** A link requested in another browser (the nonce cookie does not match). */
+export const LINK_OTHER_BROWSER_TITLE = 'This sign-in link was requested in another browser';
+export const LINK_OTHER_BROWSER =
+  'For your safety, a sign-in link works only in the browser where it was requested. Open it there, or request a new link below. If someone sent you this link, do not use it.';

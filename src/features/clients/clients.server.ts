@@ -26,6 +26,7 @@ export {
   startClientSession,
   type ClientAccess,
 } from './client-sessions.server.ts';
+export { crmCredentialsEmail } from './clients-emails.tsx';
 export {
   connectClient,
   crmDashboardUrl,
@@ -38,4 +39,8 @@ export {
   createMagicLink,
   MAGIC_LINK_PATH,
   magicLinkUrl,
+  previewMagicLink,
+  SIGN_IN_NONCE_COOKIE,
+  signInNonce,
+  type MagicLinkPreview,
 } from './magic-links.server.ts';

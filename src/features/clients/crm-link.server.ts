@@ -4,6 +4,7 @@
  * browser acts for; the functions in netlify/ check it against the requested id first.
  */
 import { CrmError, getCrm, type ClientAccountInput, type CrmClient } from '../../server/crm/crm.ts';
+import { createAccountWithinDailyCap } from '../../server/crm/daily-cap.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { Client } from '../../server/db/schema.ts';
 import { HttpError } from '../../server/http.ts';
@@ -94,7 +95,7 @@ export async function linkClientToCrm(
     };
   }
   const details = accountDetails(client, options.businessInfo ?? null);
-  const account = await crm.createClientAccount({ ...details, email: client.email });
+  const account = await createAccountWithinDailyCap(db, crm, { ...details, email: client.email });
   await storeCrmAccount(db, client, account);
 
   const emailIds: number[] = [];

@@ -1,11 +1,20 @@
 /**
  * Single-use, expiring sign-in links for the client dashboard. The e-mail carries a random
  * token; the database keeps only its SHA-256, so a leaked table cannot sign anyone in.
+ *
+ * A link requested on the site is bound to the browser that asked for it (a nonce cookie, its
+ * hash on the link): someone who requests a link for their own address and forwards it cannot
+ * sign another person's browser in to their account (login CSRF). Links in order
+ * confirmations are not bound (the buyer may open them anywhere); the dashboard names the
+ * account before any link is used.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { magicLinks } from '../../server/db/schema.ts';
-import { hashToken, newToken } from '../../server/tokens.ts';
+import { readCookie } from '../../server/http.ts';
+import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
+import { findClient } from './client-records.server.ts';
+import { maskEmail } from './clients-texts.ts';
 
 /** Links in order confirmations stay valid for a week; sign-in requests should pass a shorter TTL. */
 export const MAGIC_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -16,15 +25,44 @@ export const MAGIC_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
  */
 export const MAGIC_LINK_PATH = '/dashboard';
 
+/** The browser's sign-in nonce: host-only, HttpOnly, never readable by the page. */
+export const SIGN_IN_NONCE_COOKIE = '__Host-sign_in_nonce';
+/** A day: longer than any requested link lives, so asking twice keeps the first link working. */
+const SIGN_IN_NONCE_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+/**
+ * This browser's sign-in nonce (kept when it has one, so every link it asked for stays
+ * usable) and the `Set-Cookie` that keeps it. Every sign-in request gets it, whatever the
+ * address, so the answer says nothing about the address.
+ */
+export function signInNonce(req: Request): { nonce: string; cookie: string } {
+  const sent = readCookie(req.headers.get('cookie'), SIGN_IN_NONCE_COOKIE);
+  const nonce = sent && /^[\w-]{43}$/.test(sent) ? sent : newToken();
+  return {
+    nonce,
+    cookie: `${SIGN_IN_NONCE_COOKIE}=${nonce}; Path=/; Max-Age=${SIGN_IN_NONCE_MAX_AGE_SECONDS}; HttpOnly; Secure; SameSite=Lax`,
+  };
+}
+
+function nonceHashOf(req: Request): string | null {
+  const nonce = readCookie(req.headers.get('cookie'), SIGN_IN_NONCE_COOKIE);
+  return nonce && nonce.length === TOKEN_LENGTH ? hashToken(nonce) : null;
+}
+
 export async function createMagicLink(
   db: Db,
   clientId: number,
-  options: { ttlSeconds?: number; now?: Date } = {},
+  options: { ttlSeconds?: number; now?: Date; browserNonce?: string } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const now = options.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (options.ttlSeconds ?? MAGIC_LINK_TTL_SECONDS) * 1000);
-  await db.insert(magicLinks).values({ tokenHash: hashToken(token), clientId, expiresAt });
+  await db.insert(magicLinks).values({
+    tokenHash: hashToken(token),
+    clientId,
+    expiresAt,
+    browserNonceHash: options.browserNonce ? hashToken(options.browserNonce) : null,
+  });
   return { token, expiresAt };
 }
 
@@ -35,16 +73,59 @@ export function magicLinkUrl(siteUrl: string, token: string): string {
   return url.toString();
 }
 
+async function liveLink(db: Db, token: string, now: Date) {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select()
+    .from(magicLinks)
+    .where(
+      and(
+        eq(magicLinks.tokenHash, hashToken(token)),
+        isNull(magicLinks.usedAt),
+        gt(magicLinks.expiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
+export type MagicLinkPreview =
+  /** `account`: the address it signs in to, masked ("j•••@example.com"). */
+  | { state: 'ready'; account: string }
+  /** Requested in another browser: it does not work here. */
+  | { state: 'other-browser' }
+  | { state: 'invalid' };
+
 /**
- * Uses a token up: answers its client once, and null when it is unknown, expired or used.
+ * What a link would do in this browser, without using it: which account it opens (named, so
+ * nobody is signed in to an account they do not recognise) or why it cannot be used here.
+ */
+export async function previewMagicLink(
+  db: Db,
+  token: string,
+  req: Request,
+  now = new Date(),
+): Promise<MagicLinkPreview> {
+  const link = await liveLink(db, token, now);
+  if (!link) return { state: 'invalid' };
+  if (link.browserNonceHash && link.browserNonceHash !== nonceHashOf(req))
+    return { state: 'other-browser' };
+  const client = await findClient(db, link.clientId);
+  return client ? { state: 'ready', account: maskEmail(client.email) } : { state: 'invalid' };
+}
+
+/**
+ * Uses a token up: answers its client once, null when it is unknown, expired or used, and
+ * `other-browser` (leaving it usable) when it was requested in another browser than `req`'s.
  * One conditional UPDATE makes two simultaneous clicks sign in at most once.
  */
 export async function consumeMagicLink(
   db: Db,
   token: string,
+  req: Request | null,
   now = new Date(),
-): Promise<{ clientId: number } | null> {
+): Promise<{ clientId: number } | 'other-browser' | null> {
   if (!token || token.length > 200) return null;
+  const nonceHash = req ? nonceHashOf(req) : null;
   const [row] = await db
     .update(magicLinks)
     .set({ usedAt: now })
@@ -53,8 +134,12 @@ export async function consumeMagicLink(
         eq(magicLinks.tokenHash, hashToken(token)),
         isNull(magicLinks.usedAt),
         gt(magicLinks.expiresAt, now),
+        nonceHash
+          ? or(isNull(magicLinks.browserNonceHash), eq(magicLinks.browserNonceHash, nonceHash))
+          : isNull(magicLinks.browserNonceHash),
       ),
     )
     .returning({ clientId: magicLinks.clientId });
-  return row ? { clientId: row.clientId } : null;
+  if (row) return { clientId: row.clientId };
+  return (await liveLink(db, token, now)) ? 'other-browser' : null;
 }

@@ -30,8 +30,8 @@ export const CONTACT_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60
 
 /**
  * Requests without a client address share one counter, so it allows far more. On Netlify
- * every request carries its address; only local runs lack one (the dev emulation derives
- * x-nf-client-connection-ip from X-Forwarded-For and leaves it empty without a proxy).
+ * every request carries its address (`context.ip`); only a caller of the function that sets
+ * none, such as a test or another host, lacks one.
  */
 export const SHARED_ADDRESS_LIMIT: RateLimit = { limit: 100, windowSeconds: 10 * 60 };
 
@@ -112,7 +112,7 @@ export function contactFormHandler(options: { rateLimit?: RateLimit | false } = 
       const body = await readFormBody(req);
       const db = await getDb();
       const { emailIds } = await submitContactMessage(db, body, {
-        ip: clientIp(req),
+        ip: clientIp(context),
         ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
       });
       // The answer does not wait for SMTP; whatever is not sent now stays queued.

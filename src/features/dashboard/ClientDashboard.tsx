@@ -8,7 +8,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import '../../components/form/wizard.css';
 import { useHydrated } from '../../components/form/use-hydrated';
-import { CONFIRM_EMAIL_NOTICE, SIGN_IN_LINK_CONFIRM } from '../clients/clients';
+import {
+  CONFIRM_EMAIL_NOTICE,
+  LINK_OTHER_BROWSER,
+  LINK_OTHER_BROWSER_TITLE,
+  SIGN_IN_AS_HINT,
+  signInAsTitle,
+} from '../clients/clients';
 import SignInLinkForm from '../clients/SignInLinkForm';
 import './dashboard.css';
 import { MARKETING_FEATURES } from './dashboard';
@@ -16,9 +22,10 @@ import {
   $busy,
   $integration,
   $linkNotice,
-  $pendingToken,
+  $pendingLink,
   $session,
   connectCrm,
+  dismissPendingLink,
   openCrmDashboard,
   signInWithPendingLink,
   signOut,
@@ -33,7 +40,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
   const integration = useStore($integration);
   const linkNotice = useStore($linkNotice);
   const busy = useStore($busy);
-  const pendingToken = useStore($pendingToken);
+  const pendingLink = useStore($pendingLink);
   const hydrated = useHydrated();
   const ordersHeading = useRef<HTMLHeadingElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -108,18 +115,36 @@ export default function ClientDashboard({ supportEmail }: Props) {
         </div>
       )}
 
-      {pendingToken && (
+      {pendingLink?.state === 'checking' && (
+        <p className="db-signin" role="status">
+          Checking your sign-in link…
+        </p>
+      )}
+
+      {pendingLink?.state === 'ready' && (
         <section className="ob-card db-signin" aria-labelledby="db-link-title">
-          <h2 id="db-link-title">Sign in to your client dashboard</h2>
-          <p>{SIGN_IN_LINK_CONFIRM}</p>
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void signInWithPendingLink()}
-            disabled={busy}
-          >
-            Sign in
-          </button>
+          <h2 id="db-link-title">{signInAsTitle(pendingLink.account)}</h2>
+          <p>{SIGN_IN_AS_HINT}</p>
+          <div className="db-head__actions">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void signInWithPendingLink()}
+              disabled={busy}
+            >
+              Sign in
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={dismissPendingLink}>
+              Not me
+            </button>
+          </div>
+        </section>
+      )}
+
+      {pendingLink?.state === 'other-browser' && (
+        <section className="ob-card db-signin" aria-labelledby="db-link-title" role="alert">
+          <h2 id="db-link-title">{LINK_OTHER_BROWSER_TITLE}</h2>
+          <p>{LINK_OTHER_BROWSER}</p>
         </section>
       )}
 
@@ -231,7 +256,9 @@ export default function ClientDashboard({ supportEmail }: Props) {
 
       {signedIn && <DashboardOrders view={signedIn} headingRef={ordersHeading} />}
 
-      {session.state === 'anonymous' && !pendingToken && <SignIn inputRef={emailInput} />}
+      {session.state === 'anonymous' && (!pendingLink || pendingLink.state === 'other-browser') && (
+        <SignIn inputRef={emailInput} />
+      )}
     </div>
   );
 }

@@ -25,7 +25,13 @@ import {
 import type { DashboardOrder, DashboardSubscription, DashboardView } from './dashboard.ts';
 
 export { billingPortalUrl } from './billing.server.ts';
-export { requestSignInLink, signInWithMagicLink } from './sign-in.server.ts';
+export {
+  acceptSignInRequest,
+  resolveAfterAnswer,
+  resolveSignInRequest,
+  signInWithMagicLink,
+  signOutEverywhere,
+} from './sign-in.server.ts';
 
 export async function clientDashboard(db: Db, access: ClientAccess): Promise<DashboardView> {
   const { simulatedPayments } = readEnv();

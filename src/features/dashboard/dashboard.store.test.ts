@@ -1,12 +1,18 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $notification } from '../../lib/notifications';
-import { DASHBOARD_ERROR, MAGIC_LINK_INVALID, STATUS_ERROR } from '../clients/clients';
+import {
+  DASHBOARD_ERROR,
+  LINK_OTHER_BROWSER,
+  MAGIC_LINK_INVALID,
+  STATUS_ERROR,
+} from '../clients/clients';
 import type { DashboardView } from './dashboard';
 import {
   $busy,
   $integration,
   $linkNotice,
+  $pendingLink,
   $pendingToken,
   $session,
   BILLING_ERROR,
@@ -63,7 +69,16 @@ afterEach(() => {
   $linkNotice.set('');
   $busy.set(false);
   $notification.set(null);
-  cleanStores($session, $integration, $pendingToken, $linkNotice, $busy, $notification);
+  $pendingLink.set(null);
+  cleanStores(
+    $session,
+    $integration,
+    $pendingToken,
+    $pendingLink,
+    $linkNotice,
+    $busy,
+    $notification,
+  );
 });
 
 const signedIn = () => {
@@ -108,24 +123,39 @@ describe('loading the dashboard', () => {
 });
 
 describe('sign-in links', () => {
-  it('takes the token out of the address and uses it only when Sign in is pressed', async () => {
+  it('takes the token out of the address, names the account and uses it only on Sign in', async () => {
     signedIn();
+    routes['POST /api/auth/magic/preview'] = {
+      body: { state: 'ready', account: 'a•••@example.com' },
+    };
     await startDashboard('https://site.example/dashboard?token=abc&x=1#top');
     expect(replaced).toEqual(['/dashboard?x=1#top']);
     expect($pendingToken.get()).toBe('abc');
+    expect($pendingLink.get()).toEqual({ state: 'ready', account: 'a•••@example.com' });
+    expect(calls.find((c) => c.url === '/api/auth/magic/preview')?.body).toEqual({ token: 'abc' });
     expect(calls.some((c) => c.url === '/api/auth/magic')).toBe(false);
 
     routes['POST /api/auth/magic'] = { body: { ok: true } };
     await signInWithPendingLink();
     expect(calls.find((c) => c.url === '/api/auth/magic')?.body).toEqual({ token: 'abc' });
     expect($pendingToken.get()).toBeNull();
+    expect($pendingLink.get()).toBeNull();
     expect($linkNotice.get()).toBe('');
     expect($busy.get()).toBe(false);
   });
 
-  it('explains a used or expired link, and a failed one from the address', async () => {
+  it('explains a used or expired link at once, and a failed one from the address', async () => {
     signedIn();
+    routes['POST /api/auth/magic/preview'] = { body: { state: 'invalid' } };
     await startDashboard('https://site.example/dashboard?token=old');
+    expect($linkNotice.get()).toBe(MAGIC_LINK_INVALID);
+    expect($pendingToken.get()).toBeNull();
+    expect($pendingLink.get()).toBeNull();
+
+    // A link that expires between the question and the press.
+    $linkNotice.set('');
+    routes['POST /api/auth/magic/preview'] = { body: { state: 'ready', account: 'a•••@x.co' } };
+    await startDashboard('https://site.example/dashboard?token=late');
     routes['POST /api/auth/magic'] = { status: 400, body: { error: 'used' } };
     await signInWithPendingLink();
     expect($linkNotice.get()).toBe(MAGIC_LINK_INVALID);
@@ -133,6 +163,18 @@ describe('sign-in links', () => {
     $linkNotice.set('');
     await startDashboard('https://site.example/dashboard?signin=invalid');
     expect($linkNotice.get()).toBe(MAGIC_LINK_INVALID);
+  });
+
+  it('refuses a link requested in another browser, offering no Sign in', async () => {
+    signedIn();
+    routes['POST /api/auth/magic/preview'] = { body: { state: 'other-browser' } };
+    await startDashboard('https://site.example/dashboard?token=forwarded');
+    expect($pendingLink.get()).toEqual({ state: 'other-browser' });
+
+    // Should the server refuse it anyway (a stale page), the refusal is what the page says.
+    routes['POST /api/auth/magic'] = { status: 403, body: { error: LINK_OTHER_BROWSER } };
+    await signInWithPendingLink();
+    expect($linkNotice.get()).toBe(LINK_OTHER_BROWSER);
   });
 
   it('sends an old demo-portal link (?portal=demo) to the demo portal page', async () => {

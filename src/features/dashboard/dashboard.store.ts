@@ -6,7 +6,12 @@
 import { atom } from 'nanostores';
 import { notify } from '../../lib/notifications';
 import { RequestError, requestJson, sendRequest } from '../../lib/request-json';
-import { DASHBOARD_ERROR, MAGIC_LINK_INVALID, STATUS_ERROR } from '../clients/clients';
+import {
+  DASHBOARD_ERROR,
+  LINK_OTHER_BROWSER,
+  MAGIC_LINK_INVALID,
+  STATUS_ERROR,
+} from '../clients/clients';
 import { safeRedirect } from '../onboarding/onboarding';
 import type { DashboardResponse, DashboardView, SimulatedBillingAction } from './dashboard';
 
@@ -19,6 +24,14 @@ export const $session = atom<DashboardSession>({ state: 'loading' });
 export const $integration = atom<Integration>({ state: 'checking' });
 /** A sign-in link's token waiting for the visitor to press "Sign in" (opening a link uses nothing up). */
 export const $pendingToken = atom<string | null>(null);
+/**
+ * What that link would do here, asked before it is used: `ready` with the account it opens
+ * (the page asks "Sign in as j•••@example.com?"), or `other-browser` (requested in another
+ * browser: refused, with a way to ask for a new link here). `checking` until the answer.
+ */
+export type PendingLink =
+  { state: 'checking' } | { state: 'ready'; account: string } | { state: 'other-browser' };
+export const $pendingLink = atom<PendingLink | null>(null);
 /** Why a sign-in link did not work, shown as an alert. */
 export const $linkNotice = atom('');
 export const $busy = atom(false);
@@ -101,8 +114,35 @@ export async function startDashboard(href: string): Promise<void> {
     url.searchParams.delete('token');
     browser.replaceUrl(url.pathname + url.search + url.hash);
     $pendingToken.set(token);
+    $pendingLink.set({ state: 'checking' });
+    await Promise.all([previewPendingLink(token), loadDashboard()]);
+    return;
   }
   await loadDashboard();
+}
+
+/** Asks which account the link opens (nothing is used up); an unusable link is explained. */
+async function previewPendingLink(token: string): Promise<void> {
+  try {
+    const preview = await requestJson<{ state?: string; account?: string }>(
+      'POST',
+      '/api/auth/magic/preview',
+      { token },
+    );
+    if (preview.state === 'ready' && preview.account) {
+      $pendingLink.set({ state: 'ready', account: preview.account });
+      return;
+    }
+    if (preview.state === 'other-browser') {
+      $pendingLink.set({ state: 'other-browser' });
+      return;
+    }
+  } catch {
+    // Without the account's name the link is not offered: the visitor can ask for a new one.
+  }
+  $pendingToken.set(null);
+  $pendingLink.set(null);
+  $linkNotice.set(MAGIC_LINK_INVALID);
 }
 
 /** "Sign in" on a sign-in link: uses the token, then reloads the dashboard either way. */
@@ -112,12 +152,23 @@ export async function signInWithPendingLink(): Promise<void> {
   $busy.set(true);
   try {
     await sendRequest('POST', '/api/auth/magic', { token });
-  } catch {
-    $linkNotice.set(MAGIC_LINK_INVALID);
+  } catch (error) {
+    $linkNotice.set(
+      error instanceof RequestError && error.status === 403
+        ? LINK_OTHER_BROWSER
+        : MAGIC_LINK_INVALID,
+    );
   }
   $pendingToken.set(null);
+  $pendingLink.set(null);
   $busy.set(false);
   await loadDashboard();
+}
+
+/** "Not my account": the link is left unused and the page carries on without it. */
+export function dismissPendingLink(): void {
+  $pendingToken.set(null);
+  $pendingLink.set(null);
 }
 
 /** "Access GoHighLevel Dashboard"; false when the visitor must sign in (or confirm) first. */

@@ -1,22 +1,30 @@
 /**
  * Sign-in to the client dashboard by e-mail, the one way an address is proven: a single-use link sent through the
  * outbox, and its use, which proves the client's address, joins the orders waiting for that
- * proof and starts a whole-account session. Requesting a link answers the same whether or
- * not the address is known, so the form cannot be used to find out who our clients are.
+ * proof and starts a whole-account session.
+ *
+ * Requesting a link must not tell who our clients are, by its answer or by its time: the
+ * request does the same work for every address (validate, count the visitor, queue) and the
+ * rest (who the address belongs to, the per-address limit, the link, the e-mail) happens after
+ * the answer (`context.waitUntil`). The per-address limit therefore never answers 429: past it
+ * the reply is the same and no e-mail goes out, so nobody can lock a client out by asking for
+ * their links, nor flood their inbox.
  *
  * It lives with the dashboard because it joins two features: the client's identity (clients)
  * and the orders that waited for it (orders); neither of those imports the other's rules.
  */
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
-import { enqueueEmail } from '../../server/mail/outbox.ts';
+import type { FunctionContext } from '../../server/http.ts';
+import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
 import { signInLinkEmail } from './dashboard-emails.tsx';
-import { enforce } from '../../server/rate-limit.ts';
-import { joinWaitingOrders } from '../orders/orders.server.ts';
+import { enforce, hit, type RateLimit } from '../../server/rate-limit.ts';
+import { joinWaitingOrders, orderIdsOfClient } from '../orders/orders.server.ts';
 import {
   attachStripeCustomer,
   consumeMagicLink,
   createMagicLink,
+  endAllClientSessions,
   findClient,
   findClientByEmail,
   magicLinkUrl,
@@ -27,22 +35,49 @@ import {
 import { signInRequestSchema } from '../clients/clients.ts';
 
 export const SIGN_IN_TTL_SECONDS = 30 * 60;
+/** Per visitor: the one limit that answers 429 (it names nobody's address). */
+export const SIGN_IN_VISITOR_LIMIT: RateLimit = { limit: 10, windowSeconds: 15 * 60 };
+/** Per client: links e-mailed to one address; past it the request is dropped silently. */
+export const SIGN_IN_ADDRESS_LIMIT: RateLimit = { limit: 3, windowSeconds: 15 * 60 };
 
-export async function requestSignInLink(
+export type SignInRequest = { email: string; browserNonce: string };
+
+/**
+ * The request path: validates the address and counts the visitor (429 past the limit). The
+ * same work whatever the address; nothing here looks the address up.
+ */
+export async function acceptSignInRequest(
   db: Db,
   body: unknown,
-  options: { ip: string; rateLimit?: boolean },
-): Promise<{ emailIds: number[] }> {
+  options: { ip: string; browserNonce: string; rateLimit?: boolean },
+): Promise<SignInRequest> {
   const { email } = signInRequestSchema.parse(body);
-  const address = email.toLowerCase();
   if (options.rateLimit !== false) {
-    await enforce(db, `magic-link:ip:${options.ip}`, { limit: 10, windowSeconds: 15 * 60 });
-    await enforce(db, `magic-link:email:${address}`, { limit: 3, windowSeconds: 15 * 60 });
+    await enforce(db, `magic-link:ip:${options.ip}`, SIGN_IN_VISITOR_LIMIT);
   }
-  const client = await findClientByEmail(db, address);
-  if (!client) return { emailIds: [] };
+  return { email: email.toLowerCase(), browserNonce: options.browserNonce };
+}
 
-  const { token } = await createMagicLink(db, client.id, { ttlSeconds: SIGN_IN_TTL_SECONDS });
+/**
+ * After the answer: e-mails a link bound to the requesting browser when the address is a
+ * client's and under its limit. Answers the queued outbox rows (none otherwise). The limit is
+ * keyed by the client's id, so no address a stranger typed is ever stored.
+ */
+export async function resolveSignInRequest(
+  db: Db,
+  request: SignInRequest,
+  options: { rateLimit?: boolean } = {},
+): Promise<{ emailIds: number[] }> {
+  const client = await findClientByEmail(db, request.email);
+  if (!client) return { emailIds: [] };
+  if (options.rateLimit !== false) {
+    const counted = await hit(db, `magic-link:client:${client.id}`, SIGN_IN_ADDRESS_LIMIT);
+    if (!counted.allowed) return { emailIds: [] };
+  }
+  const { token } = await createMagicLink(db, client.id, {
+    ttlSeconds: SIGN_IN_TTL_SECONDS,
+    browserNonce: request.browserNonce,
+  });
   const url = magicLinkUrl(readEnv().siteUrl, token);
   const mail = await enqueueEmail(db, {
     kind: 'dashboard.sign-in',
@@ -53,19 +88,37 @@ export async function requestSignInLink(
 }
 
 /**
+ * Resolves a sign-in request after the answer (through `context.waitUntil`, so the function
+ * stays alive for it) and sends its e-mail; an e-mail not sent stays queued for the outbox
+ * worker. Answers the work's promise, which never rejects (failures are logged).
+ */
+export function resolveAfterAnswer(
+  db: Db,
+  request: SignInRequest,
+  context: FunctionContext,
+): Promise<void> {
+  const work = resolveSignInRequest(db, request)
+    .then(({ emailIds }) => (emailIds.length ? deliverInBackground(db, emailIds) : undefined))
+    .catch((error: unknown) => console.error('Sign-in request failed', error));
+  context.waitUntil?.(work);
+  return work;
+}
+
+/**
  * Uses a sign-in link (POST only: opening the e-mailed page uses nothing up). Proves the
  * client's address, joins the orders bought with it that were waiting for the proof, attaches
- * their payment customer, and answers the `Set-Cookie` of a new whole-account session, or
- * null for an unknown, used or expired link.
+ * their payment customer, and answers the `Set-Cookie` of a new whole-account session; null
+ * for an unknown, used or expired link; `other-browser` for a link another browser asked for.
  */
 export async function signInWithMagicLink(
   db: Db,
   token: string,
+  req: Request,
   current: ClientAccess | null,
   now = new Date(),
-): Promise<string | null> {
-  const used = await consumeMagicLink(db, token, now);
-  if (!used) return null;
+): Promise<string | 'other-browser' | null> {
+  const used = await consumeMagicLink(db, token, req, now);
+  if (used === null || used === 'other-browser') return used;
   const client = await findClient(db, used.clientId);
   if (!client) return null;
   await db.transaction(async (txRaw) => {
@@ -80,4 +133,13 @@ export async function signInWithMagicLink(
     { clientId: client.id, wholeAccount: true, orderIds: current?.orderIds ?? [] },
     { replaces: current, now },
   );
+}
+
+/**
+ * "Sign out everywhere": ends every session that can read the client's orders, the order
+ * sessions of browsers that paid with the client's address included (their orders joined the
+ * account after they were granted, so those sessions carry no client).
+ */
+export function signOutEverywhere(db: Db, clientId: number): Promise<number> {
+  return endAllClientSessions(db, clientId, orderIdsOfClient(db, clientId));
 }

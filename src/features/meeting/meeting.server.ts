@@ -116,7 +116,7 @@ export function scheduleMeetingHandler(options: { rateLimit?: RateLimit | false 
         const body = await readFormBody(req);
         const db = await getDb();
         const { emailIds } = await submitMeetingRequest(db, body, {
-          ip: clientIp(req),
+          ip: clientIp(context),
           ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
         });
         // The answer does not wait for SMTP; whatever is not sent now stays queued.

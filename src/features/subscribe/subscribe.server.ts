@@ -27,10 +27,10 @@ export async function subscribe(db: Db, body: unknown, options: { ip: string; no
 }
 
 export function subscribeHandler() {
-  return handler(['POST'], async (req) => {
+  return handler(['POST'], async (req, context) => {
     assertSameOrigin(req);
     const body = await readJson(req, 4 * 1024);
-    await subscribe(await getDb(), body, { ip: clientIp(req) });
+    await subscribe(await getDb(), body, { ip: clientIp(context) });
     return json({ success: true, message: SUBSCRIBE_MESSAGES.success });
   });
 }

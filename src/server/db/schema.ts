@@ -117,7 +117,11 @@ export const clientSessions = pgTable(
   (t) => [index('client_sessions_client_idx').on(t.clientId)],
 );
 
-/** Single-use sign-in links for the client dashboard; only the token's hash is stored. */
+/**
+ * Single-use sign-in links for the client dashboard; only the token's hash is stored.
+ * `browserNonceHash`: a link requested from the site works only in the browser that asked for
+ * it (the hash of that browser's nonce cookie); links in order confirmations have none.
+ */
 export const magicLinks = pgTable('magic_links', {
   tokenHash: text('token_hash').primaryKey(),
   clientId: integer('client_id')
@@ -125,6 +129,7 @@ export const magicLinks = pgTable('magic_links', {
     .references(() => clients.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  browserNonceHash: text('browser_nonce_hash'),
   createdAt: createdAt(),
 });
 
@@ -293,6 +298,13 @@ export const clientOnboardingSubmissions = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     ghlLocationId: text('ghl_location_id'),
     simulated: boolean('simulated').notNull().default(false),
+    /**
+     * The CRM account waits for the typed address to be proven: the SHA-256 of the token in
+     * the confirmation link e-mailed to it, until it is used (`confirmedAt`).
+     */
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     searchText: searchText('full_name', 'email', 'business_name', 'product_id', 'data::text'),
   },

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http.ts';
+import { TINY_PNG } from '../../testing/images.ts';
 import {
   loadLogo,
+  LOGO_QUOTA_ERROR,
   MAX_LOGO_BYTES,
+  MAX_LOGOS_PER_ORDER,
   memoryLogoStore,
   readLimitedBody,
   saveLogo,
@@ -62,10 +65,14 @@ describe('readLimitedBody', () => {
 describe('saveLogo / loadLogo', () => {
   it('stores a logo under its order and serves it back', async () => {
     const store = memoryLogoStore();
-    const { key, contentType } = await saveLogo(store, { orderId: 4, clientId: 2, bytes: PNG });
+    const { key, contentType } = await saveLogo(store, {
+      orderId: 4,
+      clientId: 2,
+      bytes: TINY_PNG,
+    });
     expect(contentType).toBe('image/png');
     expect(key).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(await loadLogo(store, 4, key)).toEqual({ bytes: PNG, contentType: 'image/png' });
+    expect(await loadLogo(store, 4, key)).toEqual({ bytes: TINY_PNG, contentType: 'image/png' });
     expect(await loadLogo(store, 5, key)).toBeNull();
     expect(await loadLogo(store, 4, '../../etc')).toBeNull();
   });
@@ -80,5 +87,27 @@ describe('saveLogo / loadLogo', () => {
     ).rejects.toMatchObject({
       status: 400,
     });
+  });
+
+  it('refuses a file that only starts like an image (before: the magic bytes were enough)', async () => {
+    const store = memoryLogoStore();
+    for (const bytes of [PNG, JPEG, WEBP]) {
+      await expect(saveLogo(store, { orderId: 1, clientId: 1, bytes })).rejects.toMatchObject({
+        status: 415,
+      });
+    }
+  });
+
+  it(`keeps at most ${MAX_LOGOS_PER_ORDER} logos per order, with a 409 beyond`, async () => {
+    const store = memoryLogoStore();
+    for (let i = 0; i < MAX_LOGOS_PER_ORDER; i++)
+      await saveLogo(store, { orderId: 9, clientId: 1, bytes: TINY_PNG });
+    await expect(
+      saveLogo(store, { orderId: 9, clientId: 1, bytes: TINY_PNG }),
+    ).rejects.toMatchObject({ status: 409, message: LOGO_QUOTA_ERROR });
+    // Another order has its own quota.
+    await expect(
+      saveLogo(store, { orderId: 10, clientId: 1, bytes: TINY_PNG }),
+    ).resolves.toMatchObject({ contentType: 'image/png' });
   });
 });

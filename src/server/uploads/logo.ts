@@ -1,11 +1,13 @@
 /**
- * Logo uploads for the onboarding wizard. The file type is decided by the file's first
- * bytes (PNG, JPEG, WebP), never by its name or the browser's Content-Type; SVG is refused
- * because it can carry script. Files live in a Netlify Blobs store (emulated by `npm run dev`),
- * keyed by order, with the owner recorded in the blob's metadata.
+ * Logo uploads for the onboarding wizard. The file type is decided by the file itself (PNG,
+ * JPEG, WebP, read through completely by image-check.ts: a real image, not only its first
+ * bytes), never by its name or the browser's Content-Type; SVG is refused because it can carry
+ * script. Files live in a Netlify Blobs store (emulated by `npm run dev`), keyed by order, with
+ * the owner recorded in the blob's metadata; an order holds at most MAX_LOGOS_PER_ORDER.
  */
 import { randomBytes } from 'node:crypto';
 import { HttpError, readBodyLimited } from '../http.ts';
+import { inspectImage } from './image-check.ts';
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 export const LOGO_STORE_NAME = 'onboarding-logos';
@@ -15,6 +17,9 @@ export type LogoType = (typeof LOGO_TYPES)[number];
 
 export const LOGO_TYPE_ERROR = 'Please upload a PNG, JPEG or WebP image.';
 export const LOGO_SIZE_ERROR = 'The logo must be 2 MB or smaller.';
+/** Enough for a few tries at the right logo; the store is not a free file host. */
+export const MAX_LOGOS_PER_ORDER = 10;
+export const LOGO_QUOTA_ERROR = `This order already has ${MAX_LOGOS_PER_ORDER} uploaded logos, the most it can hold. Please write to us if you need to change it.`;
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   signature.every((b, i) => bytes[offset + i] === b);
@@ -49,6 +54,7 @@ export interface LogoStore {
     key: string,
     options: { type: 'arrayBuffer' },
   ): Promise<{ data: ArrayBuffer; metadata: Record<string, unknown> } | null>;
+  list(options: { prefix: string }): Promise<{ blobs: { key: string }[] }>;
 }
 
 export function memoryLogoStore(): LogoStore {
@@ -60,6 +66,11 @@ export function memoryLogoStore(): LogoStore {
     async getWithMetadata(key) {
       const blob = blobs.get(key);
       return blob ? { data: blob.data.slice(0), metadata: { ...blob.metadata } } : null;
+    },
+    async list({ prefix }) {
+      return {
+        blobs: [...blobs.keys()].filter((k) => k.startsWith(prefix)).map((key) => ({ key })),
+      };
     },
   };
 }
@@ -80,7 +91,8 @@ export async function getLogoStore(): Promise<LogoStore> {
   return getStore({ name: LOGO_STORE_NAME, consistency: 'strong' }) as unknown as LogoStore;
 }
 
-const blobKey = (orderId: number, key: string) => `order-${orderId}/${key}`;
+const orderPrefix = (orderId: number) => `order-${orderId}/`;
+const blobKey = (orderId: number, key: string) => `${orderPrefix(orderId)}${key}`;
 
 /** Checks and stores a logo; returns the key its URL is built from. */
 export async function saveLogo(
@@ -90,8 +102,11 @@ export async function saveLogo(
   if (input.bytes.byteLength === 0)
     throw new HttpError(400, 'Please choose a logo file to upload.');
   if (input.bytes.byteLength > MAX_LOGO_BYTES) throw new HttpError(413, LOGO_SIZE_ERROR);
-  const contentType = sniffImageType(input.bytes);
-  if (!contentType) throw new HttpError(415, LOGO_TYPE_ERROR);
+  const image = inspectImage(input.bytes);
+  if (!image) throw new HttpError(415, LOGO_TYPE_ERROR);
+  const contentType = image.type;
+  const { blobs } = await store.list({ prefix: orderPrefix(input.orderId) });
+  if (blobs.length >= MAX_LOGOS_PER_ORDER) throw new HttpError(409, LOGO_QUOTA_ERROR);
   const key = randomBytes(18).toString('base64url');
   const data = input.bytes.buffer.slice(
     input.bytes.byteOffset,
@@ -108,7 +123,7 @@ export async function saveLogo(
   return { key, contentType };
 }
 
-/** A stored logo of an order, or null. The type is sniffed again so only images are ever served. */
+/** A stored logo of an order, or null. The type is checked again so only images are ever served. */
 export async function loadLogo(
   store: LogoStore,
   orderId: number,
@@ -118,8 +133,8 @@ export async function loadLogo(
   const blob = await store.getWithMetadata(blobKey(orderId, key), { type: 'arrayBuffer' });
   if (!blob || Number(blob.metadata.orderId) !== orderId) return null;
   const bytes = new Uint8Array(blob.data);
-  const contentType = sniffImageType(bytes);
-  return contentType ? { bytes, contentType } : null;
+  const image = inspectImage(bytes);
+  return image ? { bytes, contentType: image.type } : null;
 }
 
 /** Headers for serving a logo: the sniffed type, no sniffing by the browser, no scripts, private caching. */

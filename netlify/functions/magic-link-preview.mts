@@ -1,0 +1,23 @@
+/**
+ * POST /api/auth/magic/preview {token}: what a sign-in link would do in this browser, without
+ * using it: `{ state: 'ready', account: 'j•••@example.com' }` (the dashboard asks "Sign in as
+ * …?"), `{ state: 'other-browser' }` or `{ state: 'invalid' }`.
+ */
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { previewMagicLink } from '../../src/features/clients/clients.server.ts';
+import { MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
+import { getDb } from '../../src/server/db/client.ts';
+import { assertSameOrigin, handler, json, parseJson } from '../../src/server/http.ts';
+
+const tokenSchema = z.object({
+  token: z.string().min(1, MAGIC_LINK_INVALID).max(200, MAGIC_LINK_INVALID),
+});
+
+export default handler(['POST'], async (req) => {
+  assertSameOrigin(req);
+  const { token } = await parseJson(req, tokenSchema);
+  return json(await previewMagicLink(await getDb(), token, req));
+});
+
+export const config: Config = { path: '/api/auth/magic/preview', method: ['POST'] };
