@@ -68,6 +68,8 @@ export default defineConfig({
       testMatch: /phone\.spec\.ts/,
       repeatEach: Number(process.env.E2E_PHONE_REPEAT ?? 2),
       retries: 0,
+      // A page at 6× on a busy 2-core machine takes its time; the runs measure loss, not speed.
+      timeout: 120_000,
     },
   ],
   ...(process.env.E2E_BASE_URL ? {} : { webServer }),
