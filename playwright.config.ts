@@ -54,6 +54,23 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: /phone\.spec\.ts/,
+    },
+    // Every form on a throttled phone (e2e/phone.spec.ts), each run repeated with the island
+    // scripts arriving at another moment. No retries: a race that shows once is a failure.
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'] },
+      testMatch: /phone\.spec\.ts/,
+      repeatEach: Number(process.env.E2E_PHONE_REPEAT ?? 2),
+      retries: 0,
+      // A page at 6× on a busy 2-core machine takes its time; the runs measure loss, not speed.
+      timeout: 120_000,
+    },
+  ],
   ...(process.env.E2E_BASE_URL ? {} : { webServer }),
 });

@@ -34,7 +34,7 @@ test.describe('header chat widget', () => {
     await freezeClock(page);
   });
 
-  test('loads no chat React before the launcher is used, then opens with a greeting', async ({
+  test('loads no chat React before the page is used, fetches it as the visitor heads for the launcher, then opens with a greeting', async ({
     page,
   }) => {
     const requested: string[] = [];
@@ -43,14 +43,17 @@ test.describe('header chat widget', () => {
     const launcher = page.getByRole('button', { name: 'Chat with Lily AI' });
     await expect(launcher).toBeVisible();
     await expect(launcher).toHaveAttribute('aria-expanded', 'false');
-    // The tooltip text is shown on hover.
-    await launcher.hover();
-    await expect(page.getByText('Chat with Lily AI', { exact: true }).first()).toBeVisible();
+    await expect(launcher).not.toHaveAttribute('data-awaits-script');
     await page.clock.runFor(3000);
     expect(requested.filter((u) => CHAT_REACT.test(u))).toEqual([]);
 
+    // The tooltip text is shown on hover, and the panel is fetched ahead of the press.
+    await launcher.hover();
+    await expect(page.getByText('Chat with Lily AI', { exact: true }).first()).toBeVisible();
+    await expect.poll(() => requested.some((u) => CHAT_REACT.test(u))).toBe(true);
+    await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+
     const dialog = await openHeaderChat(page);
-    expect(requested.some((u) => CHAT_REACT.test(u))).toBe(true);
     // The panel's stylesheet is fetched with it rather than inlined into every page.
     await expect(dialog).toHaveCSS('position', 'fixed');
     await expect(launcher).toHaveAttribute('aria-expanded', 'true');

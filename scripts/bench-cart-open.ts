@@ -19,8 +19,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { executableOption } from './lib/browser.ts';
+import { CPU_SLOWDOWN, median, throttle } from './lib/phone.ts';
 import { freePort } from '../src/testing/postgres-server.ts';
 import { startServer } from './local-netlify/serve.ts';
 
@@ -32,24 +33,7 @@ const { values: args } = parseArgs({
   },
 });
 
-/** Lighthouse's mobile "slow 4G", as DevTools throttling applies it (constants.js). */
-const SLOW_4G = {
-  offline: false,
-  latency: 150 * 3.75,
-  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-  uploadThroughput: (750 * 1024 * 0.9) / 8,
-};
-const CPU_SLOWDOWN = 4;
-
 type Visit = 'first press' | 'after scrolling';
-
-async function throttle(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-}
 
 /**
  * Times the next press in the page. A string, not a function: tsx would wrap the function's
@@ -97,11 +81,6 @@ async function measure(browser: Browser, url: string, visit: Visit): Promise<num
   } finally {
     await context.close();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function main() {

@@ -14,8 +14,9 @@ const ATTRIBUTE = 'data-awaits-script';
 /**
  * A form rendered by an island that has not hydrated carries this attribute. Its submission
  * is held ("submitted") for the island to replay (components/form/form.ts); if the island has
- * not taken over after ISLAND_WAIT_MS (its script failed or is still far away), the browser
- * posts the form itself ("posted"), which the form's function answers with a page.
+ * not taken over after ISLAND_WAIT_MS (its script failed or is still far away), a form with
+ * an action is posted by the browser itself ("posted"), which the form's function answers
+ * with a page. A form without one (a wizard's step) waits for its island however long it takes.
  */
 export const AWAITS_ISLAND = 'data-awaits-island';
 export const ISLAND_WAIT_MS = 8000;
@@ -30,6 +31,7 @@ function holdFormsForTheirIslands(): void {
       event.stopImmediatePropagation();
       if (form.getAttribute(AWAITS_ISLAND) === 'submitted') return;
       form.setAttribute(AWAITS_ISLAND, 'submitted');
+      if (!form.hasAttribute('action')) return;
       setTimeout(() => {
         if (form.getAttribute(AWAITS_ISLAND) !== 'submitted') return;
         form.setAttribute(AWAITS_ISLAND, 'posted');

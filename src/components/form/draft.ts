@@ -2,8 +2,6 @@
  * Form drafts in localStorage, so nothing typed is lost on a reload. Browser-only helpers
  * that fail soft: private mode or a full quota just means no draft.
  */
-import { useEffect, useRef, useState } from 'react';
-
 export function readDraft(key: string): unknown {
   try {
     const raw = globalThis.localStorage?.getItem(key);
@@ -40,33 +38,4 @@ export function mergeDraft<T extends Record<string, unknown>>(defaults: T, draft
     if (key in defaults && typeof value === typeof defaults[key]) merged[key] = value;
   }
   return merged as T;
-}
-
-/**
- * State mirrored into localStorage under `key`. The draft is read after mount (the server
- * rendered the defaults, so reading it during render would break hydration); `restored`
- * turns true once that happened, and only then are changes written back.
- */
-export function useDraft<T>(
-  key: string | null,
-  initial: T,
-  restore: (draft: unknown) => T | undefined,
-) {
-  const [value, setValue] = useState<T>(initial);
-  const [restored, setRestored] = useState(false);
-  const restoreRef = useRef(restore);
-
-  useEffect(() => {
-    if (!key) return;
-    const draft = readDraft(key);
-    const next = draft === undefined ? undefined : restoreRef.current(draft);
-    if (next !== undefined) setValue(next);
-    setRestored(true);
-  }, [key]);
-
-  useEffect(() => {
-    if (key && restored) writeDraft(key, value);
-  }, [key, restored, value]);
-
-  return [value, setValue, restored] as const;
 }

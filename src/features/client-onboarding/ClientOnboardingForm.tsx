@@ -7,7 +7,7 @@ import { StepProgress, useStepFocus } from '../../components/form/wizard-chrome'
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { notify } from '../../lib/notifications';
-import { clearDraft, mergeDraft, useDraft } from '../../components/form/draft';
+import { useIslandForm } from '../../components/form/form';
 import {
   CheckboxField,
   Honeypot,
@@ -16,14 +16,12 @@ import {
   TextField,
 } from '../../components/form/fields';
 import { LinkButton } from '../../components/form/LinkButton';
-import { useHydrated } from '../../components/form/use-hydrated';
 import '../../components/form/wizard.css';
 import {
   ACCESSIBILITY_LEVELS,
   ANALYTICS_TRACKING,
   BRAND_STYLES,
   BUSINESS_TYPES,
-  CLIENT_ONBOARDING_DEFAULTS,
   CONTENT_CREATION,
   CONTENT_MIGRATION,
   DOMAIN_STATUSES,
@@ -53,22 +51,16 @@ import {
   confirmOutcome,
   type ConfirmOutcome,
 } from './client-onboarding';
-import { $result, $submitting, submitClientOnboarding } from './client-onboarding.store';
-
-const DRAFT_KEY = 'client-onboarding-draft';
-
-type Draft = { values: ClientOnboardingValues; stage: number };
-
-const INITIAL: Draft = { values: { ...CLIENT_ONBOARDING_DEFAULTS }, stage: 0 };
-
-function restore(draft: unknown): Draft | undefined {
-  if (typeof draft !== 'object' || draft === null) return undefined;
-  const { values, stage } = draft as Partial<Draft>;
-  return {
-    values: mergeDraft({ ...CLIENT_ONBOARDING_DEFAULTS } as ClientOnboardingValues, values),
-    stage: typeof stage === 'number' && stage >= 0 && stage < STAGE_COUNT ? Math.floor(stage) : 0,
-  };
-}
+import {
+  $draft,
+  $result,
+  $submitting,
+  clearClientOnboardingDraft,
+  goToStage,
+  restoreClientOnboarding,
+  setClientOnboardingField,
+  submitClientOnboarding,
+} from './client-onboarding.store';
 
 type Props = { supportEmail: string };
 
@@ -79,17 +71,15 @@ function productFromQuery(): string {
 }
 
 export default function ClientOnboardingForm({ supportEmail }: Props) {
-  const [draft, setDraft, restored] = useDraft<Draft>(DRAFT_KEY, INITIAL, restore);
-  const hydrated = useHydrated();
-  const ready = hydrated && restored;
-  const { values, stage } = draft;
+  const { values, stage } = useStore($draft);
+  // Rendered enabled: what is typed before hydration is adopted with the draft in one change.
+  const island = useIslandForm(restoreClientOnboarding);
   const [errors, setErrors] = useState<FieldErrors>({});
   const submitting = useStore($submitting);
   const result = useStore($result);
   // The honeypot stays out of the draft; only a bot fills it.
   const [honeypot, setHoneypot] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   // Read after hydration, so the server's HTML and the first render agree.
   const [outcome, setOutcome] = useState<ConfirmOutcome | null>(null);
   useEffect(() => setOutcome(confirmOutcome(window.location.search)), []);
@@ -100,38 +90,42 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
   const stageFocus = useStepFocus(displayStage, headingRef);
 
   const set = <K extends FieldName>(field: K, value: ClientOnboardingValues[K]) => {
-    setDraft((d) => ({ ...d, values: { ...d.values, [field]: value } }));
-    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
+    setClientOnboardingField(field, value);
+    setErrors(({ [field]: _removed, ...rest }) => rest);
   };
 
   const goTo = (next: number) => {
     stageFocus.willMove();
     setErrors({});
-    setDraft((d) => ({ ...d, stage: next }));
+    goToStage(next);
   };
 
   /** Shows the stage's errors; true when the stage is fine. */
   const checkStage = (): boolean => {
-    const found = stageErrors(stage, values);
+    const { stage: shown, values: typed } = $draft.get();
+    const found = stageErrors(shown, typed);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (!first) return true;
     notify({ ...VALIDATION_NOTICE, variant: 'destructive' });
-    formRef.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
+    island.ref.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
     return false;
   };
 
-  const onNext = () => {
-    if (checkStage()) goTo(Math.min(stage + 1, STAGE_COUNT - 1));
-  };
-
+  // Next and Submit both submit the form, so a press before hydration is held by the page and
+  // replayed by the island (useIslandForm) like the contact form's.
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (stage < STAGE_COUNT - 1) return onNext();
-    if (!checkStage() || submitting) return;
+    const shown = $draft.get().stage;
+    if (!checkStage()) return;
+    if (shown < STAGE_COUNT - 1) return goTo(shown + 1);
+    if ($submitting.get()) return;
     stageFocus.willMove();
-    const sent = await submitClientOnboarding(values, { productId: productFromQuery(), honeypot });
-    if (sent) clearDraft(DRAFT_KEY);
+    const sent = await submitClientOnboarding($draft.get().values, {
+      productId: productFromQuery(),
+      honeypot,
+    });
+    if (sent) clearClientOnboardingDraft();
     else stageFocus.stay();
   };
 
@@ -208,7 +202,7 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
         ariaLabel={`Step ${stage + 1} of ${STAGE_COUNT}`}
       />
 
-      <form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="co-stage-title">
+      <form {...island.props} noValidate onSubmit={onSubmit} aria-labelledby="co-stage-title">
         <h2 id="co-stage-title" ref={headingRef} tabIndex={-1} className="ob-step-title">
           {STAGES[stage]!.title}
         </h2>
@@ -216,8 +210,7 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
           Fields marked <span className="required-mark">*</span> are required.
         </p>
 
-        {/* Disabled until hydrated and the draft is restored, so nothing typed early is lost. */}
-        <fieldset className="ob-bare" disabled={!ready}>
+        <fieldset className="ob-bare">
           {stage === 0 && (
             <>
               <div className="ob-grid">
@@ -382,15 +375,15 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
           <button
             type="button"
             className="btn btn--outline"
-            onClick={() => goTo(Math.max(stage - 1, 0))}
-            disabled={!ready || stage === 0}
+            onClick={() => goTo(stage - 1)}
+            disabled={stage === 0}
           >
             Previous
           </button>
-          {/* Distinct keys: reusing one element, React would make the pressed Next a submit
-              button during its own click, and the form would be sent on arriving at stage 3. */}
+          {/* Distinct keys: the pressed Next leaves and a new Submit button takes its place, so
+              React never turns the button being pressed into another one. */}
           {stage < STAGE_COUNT - 1 ? (
-            <button key="next" type="button" className="btn" onClick={onNext} disabled={!ready}>
+            <button key="next" type="submit" className="btn">
               Next
             </button>
           ) : (
@@ -398,7 +391,7 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
               key="submit"
               type="submit"
               className="btn"
-              disabled={!ready || submitting}
+              disabled={submitting}
               aria-busy={submitting || undefined}
             >
               {submitting && <span className="spinner" aria-hidden="true" />}

@@ -8,8 +8,13 @@ import {
   type ClientOnboardingValues,
 } from './client-onboarding';
 import {
+  $draft,
   $result,
   $submitting,
+  DRAFT_KEY,
+  goToStage,
+  restoreClientOnboarding,
+  setClientOnboardingField,
   SUBMITTED_NOTICE,
   submitClientOnboarding,
 } from './client-onboarding.store';
@@ -34,7 +39,67 @@ afterEach(() => {
   $result.set(null);
   $submitting.set(false);
   $notification.set(null);
-  cleanStores($result, $submitting, $notification);
+  $draft.set({ values: { ...CLIENT_ONBOARDING_DEFAULTS } as ClientOnboardingValues, stage: 0 });
+  cleanStores($result, $submitting, $notification, $draft);
+});
+
+/** localStorage holding `saved` under the draft's key. */
+function storage(saved?: unknown) {
+  const items = new Map<string, string>();
+  if (saved !== undefined) items.set(DRAFT_KEY, JSON.stringify(saved));
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => items.set(k, v),
+    removeItem: (k: string) => items.delete(k),
+  });
+  return items;
+}
+
+/** The server-rendered first stage, holding what was typed before hydration. */
+function firstStage(typed: Record<string, string>) {
+  return {
+    elements: {
+      namedItem: (name: keyof typeof CLIENT_ONBOARDING_DEFAULTS) =>
+        typeof CLIENT_ONBOARDING_DEFAULTS[name] === 'string'
+          ? { value: typed[name] ?? CLIENT_ONBOARDING_DEFAULTS[name] }
+          : null,
+    },
+  } as unknown as HTMLFormElement;
+}
+
+describe('the client onboarding draft', () => {
+  it('restores the saved draft and stage when nothing was typed before hydration', () => {
+    storage({ values: { fullName: 'Ada Lovelace', businessName: 'Engines' }, stage: 2 });
+    restoreClientOnboarding(firstStage({}));
+    expect($draft.get().stage).toBe(2);
+    expect($draft.get().values).toMatchObject({
+      fullName: 'Ada Lovelace',
+      businessName: 'Engines',
+    });
+  });
+
+  it('puts what was typed before hydration over the draft in one change, on the first stage', () => {
+    const items = storage({
+      values: { fullName: 'Ada Lovelace', businessName: 'Engines' },
+      stage: 2,
+    });
+    const seen: unknown[] = [];
+    const stop = $draft.listen((d) => seen.push(d));
+    restoreClientOnboarding(firstStage({ fullName: 'Ada King', phone: '+1 555 010 0100' }));
+    stop();
+    expect(seen).toHaveLength(1);
+    expect($draft.get()).toMatchObject({
+      stage: 0,
+      values: { fullName: 'Ada King', businessName: 'Engines', phone: '+1 555 010 0100' },
+    });
+    // Every later change is written through, on top of the current values.
+    setClientOnboardingField('email', 'ada@example.com');
+    goToStage(1);
+    expect(JSON.parse(items.get(DRAFT_KEY)!)).toMatchObject({
+      stage: 1,
+      values: { fullName: 'Ada King', email: 'ada@example.com', businessName: 'Engines' },
+    });
+  });
 });
 
 describe('submitting the client onboarding form', () => {

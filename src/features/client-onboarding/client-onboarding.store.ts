@@ -1,16 +1,77 @@
 /**
- * /client-onboarding's submission: sending the form, the answer (credentials or "in
- * progress"), and the notices. The form component keeps what is typed and the stage.
+ * /client-onboarding's state: what is typed and the stage (kept as a draft in localStorage,
+ * so a reload loses nothing), sending the form, the answer (credentials or "in progress"),
+ * and the notices. The form component renders these stores and calls these actions.
  */
 import { atom } from 'nanostores';
+import { clearDraft, mergeDraft, readDraft, writeDraft } from '../../components/form/draft';
+import { typedBeforeHydration } from '../../components/form/form-store';
 import { notify } from '../../lib/notifications';
 import { RequestError, requestJson } from '../../lib/request-json';
 import {
+  CLIENT_ONBOARDING_DEFAULTS,
   HONEYPOT_FIELD,
+  STAGE_COUNT,
   SUBMIT_ERROR_FALLBACK,
   type ClientOnboardingResponse,
   type ClientOnboardingValues,
+  type FieldName,
 } from './client-onboarding';
+
+export const DRAFT_KEY = 'client-onboarding-draft';
+
+export type ClientOnboardingDraft = { values: ClientOnboardingValues; stage: number };
+
+const START: ClientOnboardingDraft = { values: { ...CLIENT_ONBOARDING_DEFAULTS }, stage: 0 };
+
+/** What is typed and the stage shown. */
+export const $draft = atom<ClientOnboardingDraft>(START);
+
+/** Written to localStorage only once the saved draft was read: never over it with defaults. */
+let restored = false;
+
+function change(next: ClientOnboardingDraft) {
+  $draft.set(next);
+  if (restored) writeDraft(DRAFT_KEY, next);
+}
+
+/** A saved draft, checked field by field (a stale or tampered one never puts odd values in). */
+export function draftFrom(saved: unknown): ClientOnboardingDraft | undefined {
+  if (typeof saved !== 'object' || saved === null) return undefined;
+  const { values, stage } = saved as Partial<ClientOnboardingDraft>;
+  return {
+    values: mergeDraft({ ...CLIENT_ONBOARDING_DEFAULTS } as ClientOnboardingValues, values),
+    stage: typeof stage === 'number' && stage >= 0 && stage < STAGE_COUNT ? Math.floor(stage) : 0,
+  };
+}
+
+/**
+ * At hydration, in one change: the saved draft, and on top of it what the visitor typed into
+ * the server-rendered first stage meanwhile (the newest answers). A visitor who typed stays on
+ * that stage, where their typing is on screen.
+ */
+export function restoreClientOnboarding(form: HTMLFormElement): void {
+  const saved = draftFrom(readDraft(DRAFT_KEY)) ?? START;
+  const typed = typedBeforeHydration(form, CLIENT_ONBOARDING_DEFAULTS as ClientOnboardingValues);
+  restored = true;
+  change(Object.keys(typed).length ? { values: { ...saved.values, ...typed }, stage: 0 } : saved);
+}
+
+export function setClientOnboardingField<K extends FieldName>(
+  field: K,
+  value: ClientOnboardingValues[K],
+): void {
+  const draft = $draft.get();
+  change({ ...draft, values: { ...draft.values, [field]: value } });
+}
+
+export function goToStage(stage: number): void {
+  change({ ...$draft.get(), stage: Math.min(Math.max(stage, 0), STAGE_COUNT - 1) });
+}
+
+export function clearClientOnboardingDraft(): void {
+  clearDraft(DRAFT_KEY);
+}
 
 export const $submitting = atom(false);
 /** The server's answer once the form went through (the form then shows the result page). */

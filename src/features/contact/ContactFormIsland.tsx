@@ -4,35 +4,14 @@
  * Usable before hydration: rendered enabled, it then posts natively to the same function and
  * the page announces the outcome (ContactForm.astro); see components/form/form.ts.
  */
-import { sendRequest } from '../../lib/request-json';
-import {
-  CONTACT_FAILED,
-  CONTACT_FORM_PAGES as FORM,
-  CONTACT_SUCCESS,
-  contactSchema,
-  EMPTY_CONTACT_FORM,
-  FIELD_LIMITS,
-  type ContactFormValues,
-} from './contact';
+import { CONTACT_FORM_PAGES as FORM, FIELD_LIMITS } from './contact';
+import { contactForm } from './contact.store';
 import { Honeypot, TextField, SubmitButton, TextAreaField } from '../../components/form/fields';
 import { useSubmittedForm } from '../../components/form/form';
 import '../../components/form/forms.css';
 
-const schema = () => contactSchema;
-
-async function send(values: ContactFormValues, honeypot: { website?: string }) {
-  await sendRequest('POST', '/api/contact-form', { ...values, formType: 'contact', ...honeypot });
-}
-
 export default function ContactFormIsland() {
-  const { field, honeypot, form, sending } = useSubmittedForm<ContactFormValues>({
-    idPrefix: 'contact',
-    initial: EMPTY_CONTACT_FORM,
-    schema,
-    send,
-    success: CONTACT_SUCCESS,
-    failure: CONTACT_FAILED,
-  });
+  const { field, honeypot, form, sending } = useSubmittedForm(contactForm, 'contact');
 
   return (
     <form

@@ -4,7 +4,6 @@
  * `{ success, message }`. Usable before hydration (see ContactFormIsland, MeetingForm.astro).
  */
 import { useEffect, useState } from 'react';
-import { sendRequest } from '../../lib/request-json';
 import { FIELD_LIMITS } from '../contact/contact';
 import {
   Honeypot,
@@ -16,41 +15,21 @@ import {
 import { useSubmittedForm } from '../../components/form/form';
 import {
   addDays,
-  EMPTY_MEETING_FORM,
   localToday,
   MAX_DAYS_AHEAD,
-  MEETING_FAILED,
-  MEETING_FAILED_RETRY,
   MEETING_FORM_PAGES as FORM,
-  MEETING_SUCCESS,
   MEETING_TYPES,
-  meetingRequestSchema,
   TIME_SLOTS,
   TIMEZONES,
-  type MeetingFormValues,
 } from './meeting';
+import { meetingForm } from './meeting.store';
 import '../../components/form/forms.css';
 
-const schema = () => meetingRequestSchema(localToday());
 const TIME_OPTIONS = TIME_SLOTS.map((t) => ({ value: t, label: t }));
-
-/** The function answers `{ success, message }`; a 200 without success is still a failure. */
-async function send(values: MeetingFormValues, honeypot: { website?: string }) {
-  const res = await sendRequest('POST', '/api/schedule-meeting', { ...values, ...honeypot });
-  const result = (await res.json()) as { success?: boolean; message?: string };
-  if (!result.success) throw new Error(result.message || MEETING_FAILED);
-}
 
 export default function MeetingFormIsland() {
   const [today, setToday] = useState<string | undefined>(undefined);
-  const { field, honeypot, form, sending } = useSubmittedForm<MeetingFormValues>({
-    idPrefix: 'meeting',
-    initial: EMPTY_MEETING_FORM,
-    schema,
-    send,
-    success: MEETING_SUCCESS,
-    failure: MEETING_FAILED_RETRY,
-  });
+  const { field, honeypot, form, sending } = useSubmittedForm(meetingForm, 'meeting');
 
   // The page is static, so "today" is only known in the browser.
   useEffect(() => setToday(localToday()), []);

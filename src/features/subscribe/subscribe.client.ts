@@ -5,11 +5,29 @@
 import { RequestError, sendRequest } from '../../lib/request-json';
 import { SUBSCRIBE_MESSAGES } from './subscribe.messages';
 
+/** Forms with a submission under way: a second press meanwhile is the same press, not a new one. */
+const busy = new WeakSet<HTMLFormElement>();
+
 export async function submitSubscribe(form: HTMLFormElement) {
   const input = form.querySelector<HTMLInputElement>('[data-subscribe-email]');
   const button = form.querySelector<HTMLButtonElement>('[data-subscribe-button]');
   const status = form.querySelector<HTMLElement>('[data-subscribe-status]');
-  if (!input || !button || !status) return;
+  if (!input || !button || !status || busy.has(form)) return;
+  // Taken before the first await: the schema's download leaves time for another press.
+  busy.add(form);
+  try {
+    await subscribe(form, input, button, status);
+  } finally {
+    busy.delete(form);
+  }
+}
+
+async function subscribe(
+  form: HTMLFormElement,
+  input: HTMLInputElement,
+  button: HTMLButtonElement,
+  status: HTMLElement,
+) {
   // The hidden honeypot (see subscribe.ts): posted only when something filled it.
   const website = form.querySelector<HTMLInputElement>('[data-subscribe-honeypot]')?.value ?? '';
 
@@ -22,7 +40,8 @@ export async function submitSubscribe(form: HTMLFormElement) {
 
   // Loaded on first submit so the page ships no zod up front (src/lib/zod.ts sets jitless).
   const { subscribeSchema } = await import('./subscribe');
-  const parsed = subscribeSchema.safeParse({ email: input.value, source: form.dataset.source });
+  const typed = input.value;
+  const parsed = subscribeSchema.safeParse({ email: typed, source: form.dataset.source });
   if (!parsed.success) {
     show('error', SUBSCRIBE_MESSAGES.invalidEmail);
     input.focus();
@@ -37,7 +56,8 @@ export async function submitSubscribe(form: HTMLFormElement) {
       source: parsed.data.source,
       ...(website ? { website } : {}),
     });
-    form.reset();
+    // An address typed while this one was on its way is newer typing: it stays.
+    if (input.value === typed) form.reset();
     show('success', SUBSCRIBE_MESSAGES.success);
   } catch (error) {
     // The server's own sentence (without the field name), else the generic failure.

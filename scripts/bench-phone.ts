@@ -1,0 +1,170 @@
+/**
+ * How long a phone visitor waits for each island to answer a press, on the production build:
+ * from pressing the control to the first frame that shows the answer (the cart preview, the
+ * chat panel, the demo call playing, the mobile menu, an FAQ answer, the other package tab,
+ * the cookie banner gone, the onboarding form's second stage). Same phone as `bench:cart`
+ * (scripts/lib/phone.ts: slow 4G, 4× CPU, 390×844 touch, empty cache per visit); the visitor
+ * has scrolled and read for 3 s before pressing, as one does. Median of `--runs` visits each.
+ *
+ *   npm run bench:phone [-- --runs 3 --budget 1000 --only cart,chat]
+ *
+ * Exits 1 when an island's median is over the budget. Run `npm run build` first.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { executableOption } from './lib/browser.ts';
+import {
+  CPU_SLOWDOWN,
+  median,
+  phoneContext,
+  pressToOpenMs,
+  throttle,
+  timeThePress,
+} from './lib/phone.ts';
+import { freePort } from '../src/testing/postgres-server.ts';
+import { startServer } from './local-netlify/serve.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    budget: { type: 'string', default: '1000' },
+    only: { type: 'string' },
+  },
+});
+
+type Island = {
+  name: string;
+  page: string;
+  /** The control pressed. */
+  target: string;
+  /** True once the answer is on screen (an expression evaluated in the page). */
+  opened: string;
+  /** Waits until the page would answer a visitor (its scripts ran), and sets the scene. */
+  prepare?: (page: Page) => Promise<void>;
+};
+
+const visible = (selector: string) =>
+  `document.querySelector(${JSON.stringify(selector)})?.checkVisibility()`;
+
+const ISLANDS: Island[] = [
+  {
+    name: 'cart',
+    page: '/',
+    target: '[data-cart-button]',
+    opened: visible('#cart-preview'),
+  },
+  {
+    name: 'chat',
+    page: '/',
+    target: '[data-chat-widget="header"] [data-chat-launcher]',
+    opened: visible('.chat-panel--header'),
+  },
+  {
+    name: 'Lily demo',
+    page: '/',
+    target: '[data-demo-play]',
+    opened: `document.querySelector('[data-demo-state="playing"]')`,
+  },
+  {
+    name: 'mobile menu',
+    page: '/',
+    target: '[data-menu-toggle]',
+    opened: visible('#mobile-menu'),
+  },
+  {
+    name: 'FAQ',
+    page: '/schedule-meeting',
+    target: '.faq__item summary',
+    opened: `document.querySelector('.faq__item[open]')`,
+  },
+  {
+    name: 'tabs',
+    page: '/products',
+    target: '#tab-ai-agent-packages',
+    opened: visible('#ai-agent-packages'),
+  },
+  {
+    name: 'cookie banner',
+    page: '/airbnb-automation',
+    target: '[data-consent-choice="accepted"]',
+    opened: `!document.querySelector('[data-cookie-banner]')?.checkVisibility()`,
+    prepare: async (page) => {
+      await page.waitForSelector('[data-cookie-banner]:not([hidden])', { timeout: 60_000 });
+    },
+  },
+  {
+    name: "wizard's Next",
+    page: '/client-onboarding',
+    target: '.ob-nav button[type="submit"]',
+    opened: `document.querySelector('.ob-progress__label')?.textContent?.includes('Step 2')`,
+    prepare: async (page) => {
+      await page.getByLabel('Full name').fill('Katherine Johnson');
+      await page.getByLabel('Email address').fill('katherine@example.com');
+      await page.getByLabel('Business name').fill('Orbital Bakery');
+      await page.getByLabel('Phone number').fill('+1 555 010 0123');
+      await page.getByLabel('Business type').selectOption('restaurant');
+    },
+  },
+];
+
+/** One visit in a fresh context; the press-to-answer time in ms. */
+async function measure(browser: Browser, origin: string, island: Island): Promise<number> {
+  const context = await phoneContext(browser);
+  try {
+    const page = await context.newPage();
+    await throttle(page);
+    await page.goto(new URL(island.page, origin).href, { waitUntil: 'load', timeout: 120_000 });
+    await page.waitForLoadState('networkidle', { timeout: 60_000 });
+    // A visitor scrolls a little and reads before pressing.
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(3000);
+    await island.prepare?.(page);
+    await page.locator(island.target).first().scrollIntoViewIfNeeded();
+    await page.evaluate(timeThePress(island.target, island.opened));
+    await page.locator(island.target).first().tap();
+    return await pressToOpenMs(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const root = process.cwd();
+  if (!existsSync(path.join(root, 'dist'))) throw new Error('No dist/: run `npm run build` first.');
+  const runs = Number(args.runs);
+  const budget = Number(args.budget);
+  const only = args.only?.split(',').map((s) => s.trim().toLowerCase());
+  const islands = ISLANDS.filter((i) => !only || only.includes(i.name.toLowerCase()));
+  const server = await startServer({ root, port: await freePort(), snapshot: true, quiet: true });
+  const browser = await chromium.launch({
+    ...executableOption(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const over: string[] = [];
+  try {
+    console.log(
+      `Press to open on a phone: slow 4G (562.5 ms, 1.47 Mbit/s) + ${CPU_SLOWDOWN}× CPU, 390×844 touch, median of ${runs}`,
+    );
+    console.log(`| island | page | median (ms) | runs (ms) |\n| --- | --- | ---: | --- |`);
+    for (const island of islands) {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) times.push(await measure(browser, server.origin, island));
+      const m = median(times);
+      if (m > budget) over.push(`${island.name} ${m} ms`);
+      console.log(`| ${island.name} | ${island.page} | ${m} | ${times.join(', ')} |`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  if (over.length) {
+    console.error(`Over the ${budget} ms budget: ${over.join('; ')}.`);
+    process.exitCode = 1;
+  } else {
+    console.log(`Every island answered within ${budget} ms.`);
+  }
+}
+
+await main();

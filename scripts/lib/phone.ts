@@ -1,0 +1,64 @@
+/**
+ * The phone the benchmarks use: Lighthouse's mobile profile (slow 4G as DevTools applies it:
+ * 562.5 ms request latency, 1.47 Mbit/s down, 675 kbit/s up; CPU slowed 4×) on a 390×844
+ * touch screen, in a fresh context (empty cache) per visit.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+
+/** Lighthouse's mobile "slow 4G", as DevTools throttling applies it (constants.js). */
+export const SLOW_4G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+  uploadThroughput: (750 * 1024 * 0.9) / 8,
+};
+export const CPU_SLOWDOWN = 4;
+
+export async function throttle(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+export function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Times the next press on `target` in the page: performance.now() at pointerdown → the first
+ * frame where `opened` (an expression) is true, in `window.pressToOpenMs`. A string, not a
+ * function: tsx would wrap the function's inner names in a helper the page does not have.
+ */
+export function timeThePress(target: string, opened: string): string {
+  return `
+    document.querySelector(${JSON.stringify(target)}).addEventListener('pointerdown', () => {
+      const pressed = performance.now();
+      const check = () => {
+        if (${opened}) window.pressToOpenMs = performance.now() - pressed;
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    }, { capture: true, once: true });
+  `;
+}
+
+export async function pressToOpenMs(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => (window as unknown as { pressToOpenMs?: number }).pressToOpenMs,
+    undefined,
+    { timeout: 60_000 },
+  );
+  return Math.round(Number(await handle.jsonValue()));
+}
