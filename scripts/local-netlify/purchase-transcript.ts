@@ -5,7 +5,7 @@
  *
  *   npx tsx scripts/local-netlify/purchase-transcript.ts http://localhost:8888
  */
-const origin = new URL(process.argv[2] ?? 'http://localhost:8888').origin;
+const site = new URL(process.argv[2] ?? 'http://localhost:8888').origin;
 const jar = new Map<string, string>();
 
 function remember(response: Response) {
@@ -19,10 +19,10 @@ const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
 async function step(label: string, path: string, init: RequestInit = {}): Promise<Response> {
   const started = performance.now();
-  const response = await fetch(new URL(path, origin), {
+  const response = await fetch(new URL(path, site), {
     redirect: 'manual',
     ...init,
-    headers: { origin, cookie: cookieHeader(), ...(init.headers ?? {}) },
+    headers: { origin: site, cookie: cookieHeader(), ...(init.headers ?? {}) },
   });
   remember(response);
   const ms = Math.round(performance.now() - started);
@@ -32,8 +32,8 @@ async function step(label: string, path: string, init: RequestInit = {}): Promis
 
 const cart = {
   items: [{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }],
-  success_url: `${origin}/checkout/success`,
-  cancel_url: `${origin}/products`,
+  success_url: `${site}/checkout/success`,
+  cancel_url: `${site}/products`,
 };
 const created = await step('1. Checkout from the cart', '/api/create-checkout-session', {
   method: 'POST',
@@ -42,7 +42,7 @@ const created = await step('1. Checkout from the cart', '/api/create-checkout-se
 });
 const { url } = (await created.json()) as { url: string };
 console.log(`  → ${url}`);
-const payPage = new URL(url, origin);
+const payPage = new URL(url, site);
 const session = payPage.searchParams.get('session') ?? '';
 
 const page = await step('2. The simulated payment page', payPage.pathname + payPage.search);
@@ -62,7 +62,7 @@ const paid = await step('3. Pay', '/api/simulated-checkout', {
 const next = paid.headers.get('location') ?? '';
 console.log(`  → ${next}`);
 
-const sessionId = new URL(next, origin).searchParams.get('session_id') ?? session;
+const sessionId = new URL(next, site).searchParams.get('session_id') ?? session;
 const order = await step(
   '4. The success page looks the order up',
   `/api/checkout-session/${encodeURIComponent(sessionId)}`,
@@ -75,3 +75,5 @@ console.log(
   `  order ${body.order?.orderNumber ?? '?'}: ${body.order?.status ?? body.status ?? JSON.stringify(body).slice(0, 200)}`,
 );
 if (order.status !== 200 || !body.order) process.exitCode = 1;
+
+export {};

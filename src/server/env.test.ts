@@ -88,13 +88,12 @@ describe('readEnv: a deployed invocation fails closed', () => {
   });
 
   it('gives the error a message naming the variable and never its value', () => {
-    const error = (() => {
-      try {
-        readEnv({ STRIPE_SECRET_KEY: 'sk_live_secret' }, PLAIN_PROCESS, 'production');
-      } catch (e) {
-        return e as Error;
-      }
-    })();
+    let error: Error | undefined;
+    try {
+      readEnv({ STRIPE_SECRET_KEY: 'sk_live_secret' }, PLAIN_PROCESS, 'production');
+    } catch (e) {
+      error = e as Error;
+    }
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error?.message).toMatch(/STRIPE_WEBHOOK_SECRET, SESSION_SECRET/);
     expect(error?.message).not.toContain('sk_live_secret');
