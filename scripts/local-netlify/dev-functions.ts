@@ -79,7 +79,7 @@ export function devFunctions(env: NodeJS.ProcessEnv = process.env): Plugin[] {
  */
 const PRIVATE_PATH = /^\/(?:\.netlify(?:\/(?!images(?:\/|$))|$)|(?:.*\/)?\.env(?:\.|$))/;
 
-export function isPrivatePath(url: string): boolean {
+export function isRefusedInDev(url: string): boolean {
   let pathname: string;
   try {
     pathname = decodeURIComponent(new URL(url, 'http://localhost').pathname);
@@ -94,7 +94,7 @@ function refusePrivateFiles(
   res: http.ServerResponse,
   next: () => void,
 ): void {
-  if (!isPrivatePath(req.url ?? '/')) return next();
+  if (!isRefusedInDev(req.url ?? '/')) return next();
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
   res.end('Not Found');
 }
