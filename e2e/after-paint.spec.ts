@@ -10,11 +10,15 @@ import { ROUTES } from './routes';
 /** Lighthouse's mobile screen: what sits above the fold there is what the LCP waits for. */
 test.use({ viewport: { width: 412, height: 823 } });
 
-/** Holds back the responses for matching script files until `release()` is called. */
-async function holdScripts(page: Page, pattern: RegExp) {
+/**
+ * Holds back the responses for the named component's script files until `release()` is called.
+ * The URL may carry Netlify's deploy query (`?dpl=…`), so the path alone is matched.
+ */
+async function holdScripts(page: Page, component: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(pattern, async (route: Route) => {
+  const script = new RegExp(`^/_astro/${component}[^/]*\\.js$`);
+  await page.route((url) => script.test(url.pathname), async (route: Route) => {
     await released;
     await route.continue();
   });
@@ -43,7 +47,7 @@ for (const { path } of ROUTES.filter((r) => r.kind === 'content')) {
 test('a press on the cart button before its script has run opens the preview once it has', async ({
   page,
 }) => {
-  const release = await holdScripts(page, /\/_astro\/CartButton[^/]*\.js$/);
+  const release = await holdScripts(page, 'CartButton');
   await page.goto('/about', { waitUntil: 'domcontentloaded' });
   const cartButton = page.getByRole('button', { name: /^Shopping cart/ });
   await cartButton.click();
@@ -60,7 +64,7 @@ test('a press on the cart button before its script has run opens the preview onc
 test('an early Add to Cart press adds the item once the script has run, and only once', async ({
   page,
 }) => {
-  const release = await holdScripts(page, /\/_astro\/AddToCart[^/]*\.js$/);
+  const release = await holdScripts(page, 'AddToCart');
   await page.goto('/products', { waitUntil: 'domcontentloaded' });
   const add = page
     .getByRole('article', { name: 'Starter Website Package' })
@@ -82,7 +86,7 @@ test('an early Add to Cart press adds the item once the script has run, and only
 test('an early press on "Watch full screen" opens the video once its script has run', async ({
   page,
 }) => {
-  const release = await holdScripts(page, /\/_astro\/VideoModal[^/]*\.js$/);
+  const release = await holdScripts(page, 'VideoModal');
   await page.goto('/airbnb-automation', { waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: 'Watch full screen' }).click();
   const video = page.getByRole('dialog', { name: 'Airbnb AI in 2 minutes' });

@@ -9,7 +9,8 @@ test.describe('/test-checkout', () => {
     // The island's scripts wait until the visitor has picked Advanced on the plain HTML.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/*.js', async (route) => {
+    // By path: the URL may carry Netlify's deploy query (`?dpl=…`).
+    await page.route((url) => /^\/_astro\/[^/]+\.js$/.test(url.pathname), async (route) => {
       await held;
       await route.continue();
     });
