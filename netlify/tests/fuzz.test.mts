@@ -18,7 +18,7 @@
  * string `error`; never a 5xx, a thrown exception, or a hang (each call has a time limit).
  *
  * Knobs (environment): FUZZ_SEED (base seed, default below; each route derives its own seed
- * from it and prints it on failure), FUZZ_RUNS (random requests per route, default 100, on
+ * from it and prints it on failure), FUZZ_RUNS (random requests per route, default 200, on
  * top of the deterministic examples), FUZZ_SURVEY=1 (do not stop at the first failure of a
  * route: send every request, then list every violation grouped by cause), FUZZ_LOG=file (append
  * every request and its status to that file as JSON lines).
@@ -62,7 +62,7 @@ import { memoryLogoStore, saveLogo, setLogoStore } from '../../src/server/upload
 
 const ORIGIN = 'http://localhost:4321';
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20_260_522);
-const NUM_RUNS = Math.max(100, Number(process.env.FUZZ_RUNS ?? 100));
+const NUM_RUNS = Math.max(100, Number(process.env.FUZZ_RUNS ?? 200));
 const SURVEY = process.env.FUZZ_SURVEY === '1';
 /** When set, every request and its status are appended to this file (JSON lines). */
 const LOG_FILE = process.env.FUZZ_LOG;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parse as parseToml } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { platformDeployContext } from './deploy-context.ts';
 import {
@@ -15,6 +17,8 @@ const STRIPE_KEYS = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'wh
 /** What Netlify gives a function at runtime besides the variables scoped to Functions. */
 const RUNTIME = { URL: 'https://shop.example', SITE_ID: 'site-1', SITE_NAME: 'shop' };
 const DEPLOYED = ['production', 'deploy-preview', 'branch-deploy', 'staging'];
+
+type NetlifyToml = { context: { dev: { environment: Record<string, string> } } };
 
 function missingOf(run: () => unknown): string[] {
   try {
@@ -157,6 +161,28 @@ describe('readEnv: local runs', () => {
     // `netlify dev` runs functions in the deploy context "dev", with no marker of ours.
     expect(localRun({}, 'dev')).toBe('netlify-dev');
     expect(readEnv({}, PLAIN_PROCESS, 'dev').sessionSecret).toMatch(/^local-development/);
+  });
+
+  it('knows netlify dev by the marker netlify.toml sets for the context "dev"', () => {
+    // netlify-cli 27 gives functions an empty context.deploy.context and this environment.
+    const netlifyDev = {
+      CONTEXT: 'dev',
+      NETLIFY_DEV: 'true',
+      ...(parseToml(readFileSync('netlify.toml', 'utf8')) as NetlifyToml).context.dev.environment,
+    };
+    expect(netlifyDev).toMatchObject({
+      NOVAREACH_LOCAL_RUN: 'netlify-dev',
+      SIMULATED_PAYMENTS: '1',
+    });
+    expect(localRun(netlifyDev, undefined)).toBe('netlify-dev');
+    expect(readEnv(netlifyDev, PLAIN_PROCESS, undefined).simulatedPayments).toBe(true);
+    // Without the marker, the same process is not local: no development secret.
+    const unmarked = { ...netlifyDev, NOVAREACH_LOCAL_RUN: undefined };
+    expect(missingOf(() => readEnv(unmarked, PLAIN_PROCESS, undefined))).toEqual([
+      'SESSION_SECRET',
+    ]);
+    // A deployed invocation names its context, and the marker counts for nothing there.
+    expect(localRun(netlifyDev, 'deploy-preview')).toBeUndefined();
   });
 
   it('needs no Stripe key locally, where a checkout without a provider is the 503 instead', () => {

@@ -17,9 +17,11 @@ export type ServerEnv = ReturnType<typeof readEnv>;
 
 /**
  * Marks the process as a local run that may use the development session secret. Set only by
- * `astro.config.mjs` under `astro dev` ('astro-dev') and by the local Netlify host
+ * `astro.config.mjs` under `astro dev` ('astro-dev'), by the local Netlify host
  * (scripts/local-netlify), which serves the build for `npm run preview`, Playwright and the
- * audits ('preview'). Ignored inside any deployed invocation, whose deploy context rules.
+ * audits ('preview'), and by netlify.toml's `[context.dev.environment]` for `netlify dev`
+ * ('netlify-dev'), whose functions get an empty `context.deploy.context` (netlify-cli 27).
+ * Ignored inside any deployed invocation, whose deploy context the platform always names.
  */
 export const LOCAL_RUN_VARIABLE = 'NOVAREACH_LOCAL_RUN';
 export type LocalRun = 'astro-dev' | 'preview' | 'vitest' | 'netlify-dev';
@@ -67,7 +69,9 @@ export function localRun(
   if (buildMarkers(env)) return undefined;
   if (env.VITEST) return 'vitest';
   const marker = env[LOCAL_RUN_VARIABLE];
-  return marker === 'astro-dev' || marker === 'preview' ? marker : undefined;
+  return marker === 'astro-dev' || marker === 'preview' || marker === 'netlify-dev'
+    ? marker
+    : undefined;
 }
 
 /** Production, by the platform's word (or a production build's CONTEXT, which only tightens). */
