@@ -10,10 +10,13 @@ test.describe('/test-checkout', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     // By path: the URL may carry Netlify's deploy query (`?dpl=…`).
-    await page.route((url) => /^\/_astro\/[^/]+\.js$/.test(url.pathname), async (route) => {
-      await held;
-      await route.continue();
-    });
+    await page.route(
+      (url) => /^\/_astro\/[^/]+\.js$/.test(url.pathname),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     let bought = '';
     await page.route('**/api/test/create-mock-order', async (route) => {
       bought = (route.request().postDataJSON() as { productId: string }).productId;

@@ -1,0 +1,110 @@
+/**
+ * `npm run check:netlify-hosts`: a simulated purchase, end to end, on Netlify's own hosts:
+ *
+ * 1. `netlify dev` (offline, no edge runtime): functions from source, Netlify's local database
+ *    in `.netlify/db`, the context "dev" of netlify.toml.
+ * 2. `npm run serve:netlify`: `netlify serve --context deploy-preview`, which builds the site as
+ *    a deploy preview and serves it with Netlify's function runtime and one local database.
+ *
+ * Each host must answer the cart's checkout, the payment page (an on-demand page), the payment
+ * and the order lookup from one database; any other outcome fails the check. Prints the
+ * transcripts. `netlify dev` traces every function before its first answer (minutes on a
+ * 2-core machine), hence the long deadlines.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { freePort, PROJECT_ROOT } from './host-harness.ts';
+import { buyWithSimulatedPayment } from './purchase-transcript.ts';
+
+const READY_WITHIN_MS = 10 * 60_000;
+const NETLIFY = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'netlify');
+const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+
+type Host = { name: string; command: string; args: (port: number) => string[] };
+
+const HOSTS: Host[] = [
+  {
+    name: 'netlify dev',
+    command: NETLIFY,
+    args: (port) => ['dev', '--offline', '--internal-disable-edge-functions', '--port', `${port}`],
+  },
+  {
+    name: 'netlify serve --context deploy-preview (npm run serve:netlify)',
+    command: TSX,
+    args: (port) => ['scripts/local-netlify/netlify-serve.ts', '--port', `${port}`],
+  },
+];
+
+/**
+ * The status `url` answers, or undefined. Through node:http rather than fetch: while
+ * `netlify serve` starts, a connection it drops mid-answer crashed undici with an internal
+ * assertion (an uncaught exception, not a rejected fetch).
+ */
+function statusOf(url: string, timeoutMs: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { timeout: timeoutMs }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode));
+      response.on('error', () => resolve(undefined));
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(undefined));
+  });
+}
+
+/** Polls until `url` answers 200; each request may wait minutes (functions still building). */
+async function answered(url: string, child: ChildProcess, deadline: number): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the host exited (${child.exitCode})`);
+    if ((await statusOf(url, 240_000)) === 200) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 in time`);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || !child.pid) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  process.kill(-child.pid, 'SIGTERM');
+  const kill = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
+  return exited.finally(() => clearTimeout(kill));
+}
+
+async function check(host: Host): Promise<void> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  console.log(`\n== ${host.name} (${origin})`);
+  const started = Date.now();
+  const output: string[] = [];
+  const child = spawn(host.command, host.args(port), {
+    cwd: PROJECT_ROOT,
+    detached: true,
+    env: { ...process.env, BROWSER: 'none', CI: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Whatever happens to this process, the host and its children go with it.
+  const orphanGuard = () =>
+    child.pid && child.exitCode === null && process.kill(-child.pid, 'SIGKILL');
+  process.once('exit', orphanGuard);
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  }
+  try {
+    await answered(`${origin}/`, child, started + READY_WITHIN_MS);
+    console.log(`first page after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    // The first function call waits for Netlify to build the functions.
+    await answered(`${origin}/api/admin/me`, child, started + READY_WITHIN_MS);
+    console.log(`first function answer after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    await buyWithSimulatedPayment(origin, (line) => console.log(line));
+  } catch (error) {
+    console.error(output.join('').slice(-4_000));
+    throw new Error(`${host.name}: ${(error as Error).message}`);
+  } finally {
+    await stop(child);
+    process.off('exit', orphanGuard);
+  }
+}
+
+for (const host of HOSTS) await check(host);
+console.log('\nBoth of Netlify’s hosts completed a simulated purchase.');
