@@ -18,10 +18,13 @@ async function holdScripts(page: Page, component: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const script = new RegExp(`^/_astro/${component}[^/]*\\.js$`);
-  await page.route((url) => script.test(url.pathname), async (route: Route) => {
-    await released;
-    await route.continue();
-  });
+  await page.route(
+    (url) => script.test(url.pathname),
+    async (route: Route) => {
+      await released;
+      await route.continue();
+    },
+  );
   return release;
 }
 
