@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import pg from 'pg';
+import { siteSettings } from '../src/lib/site-settings';
 import { expect, test } from './fixtures';
 
 const run = promisify(execFile);
@@ -358,6 +359,10 @@ test('the sign-in form and the panel pass axe and fit a phone screen', async ({ 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  // The company name stands apart in the introduction (it once read "for theNovaReach…").
+  await expect(page.locator('.admin-intro')).toContainText(
+    `e-mail for the ${siteSettings.name} team, in one place.`,
+  );
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await signIn(page);

@@ -124,10 +124,15 @@ test.describe('video embed', () => {
     await expect(frame).toHaveAttribute('title', /Airbnb AI demo/);
     await expect(box.getByRole('status')).toHaveText('Loading demo video...');
     await expect(box).toHaveAttribute('data-state', 'loading');
+    // While the player cannot be reached, the box still leads to the video.
+    const watch = box.getByRole('link', { name: 'Not loading? Watch on YouTube' });
+    await expect(watch).toBeVisible();
+    await expect(watch).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch\?v=[\w-]+$/);
 
     release();
     await expect(box).toHaveAttribute('data-state', 'loaded');
     await expect(box.getByRole('status')).toBeHidden();
+    await expect(watch).toBeHidden();
     await expect(frame).toHaveCSS('opacity', '1');
     const after = await box.boundingBox();
     expect(after!.height).toBeCloseTo(size!.height, 0);

@@ -13,6 +13,48 @@ test.describe('every route', () => {
     });
   }
 
+  for (const width of [390, 1440]) {
+    test(`no heading of a content page ends on one orphaned word at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const { path } of ROUTES.filter((r) => r.kind === 'content')) {
+        await page.goto(path);
+        const orphans = await page.evaluate(() => {
+          /**
+           * The last line holds one word that could have shared a line with the word before
+           * it (a word too long for that is a forced break, not an orphan).
+           */
+          const lastWordAlone = (heading: Element) => {
+            const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+            const words: Range[] = [];
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                words.push(range);
+              }
+            }
+            // Three words on two lines leave one word alone on some line whatever the wrap.
+            if (words.length < 4) return false;
+            const [before, last] = words.slice(-2).map((w) => w.getBoundingClientRect());
+            if (last!.top <= before!.bottom - 1) return false;
+            const style = getComputedStyle(heading);
+            const width =
+              heading.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            const space = parseFloat(style.fontSize) * 0.3;
+            return before!.width + space + last!.width <= width;
+          };
+          return [...document.querySelectorAll('main :is(h1, h2, h3)')]
+            .filter((h) => (h as HTMLElement).offsetParent !== null && lastWordAlone(h))
+            .map((h) => (h.textContent ?? '').trim().replace(/\s+/g, ' '));
+        });
+        expect.soft(orphans, `${path} at ${width} px`).toEqual([]);
+      }
+    });
+  }
+
   test('an unknown path shows the not-found page with status 404', async ({ page }) => {
     const response = await page.goto('/no-such-page-here');
     expect(response?.status()).toBe(404);

@@ -74,7 +74,15 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
 
   useEffect(() => {
     const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
+    if (!log) return;
+    // Follow the conversation to its end, but never past the top of the newest message: a
+    // reply taller than a phone's short panel is read from its first line.
+    const newest = log.querySelector<HTMLElement>('.chat-panel__messages > li:last-child');
+    const newestTop = newest
+      ? newest.getBoundingClientRect().top - log.getBoundingClientRect().top + log.scrollTop
+      : Number.POSITIVE_INFINITY;
+    const padding = parseFloat(getComputedStyle(log).paddingTop) || 0;
+    log.scrollTop = Math.min(log.scrollHeight, newestTop - padding);
   }, [messages.length, replying, view]);
 
   if (view === 'closed') return null;
@@ -126,7 +134,7 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
           <h2 id={titleId}>{title}</h2>
           <p>
             <span className="chat-panel__dot" aria-hidden="true" />
-            Online · replies in seconds
+            <span className="chat-panel__status">Online · replies in seconds</span>
           </p>
         </div>
         <button

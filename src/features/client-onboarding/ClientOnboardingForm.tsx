@@ -39,6 +39,7 @@ import {
   STAGE_COUNT,
   STAGES,
   stageErrors,
+  stageHasRequiredFields,
   TIMELINES,
   VALIDATION_NOTICE,
   WEBSITE_TYPES,
@@ -207,7 +208,13 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
           {STAGES[stage]!.title}
         </h2>
         <p className="muted ob-required-note">
-          Fields marked <span className="required-mark">*</span> are required.
+          {stageHasRequiredFields(stage) ? (
+            <>
+              Fields marked <span className="required-mark">*</span> are required.
+            </>
+          ) : (
+            'Every field on this step is optional.'
+          )}
         </p>
 
         <fieldset className="ob-bare">

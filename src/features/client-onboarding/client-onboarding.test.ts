@@ -10,6 +10,7 @@ import {
   HONEYPOT_MAX,
   PROJECT_TYPES,
   stageErrors,
+  stageHasRequiredFields,
   STAGES,
   TERMS_MESSAGE,
   WEBSITE_TYPES,
@@ -182,6 +183,10 @@ describe('stages', () => {
     expect(stageErrors(1, empty)).toEqual({});
     expect(stageErrors(2, empty)).toEqual({ termsAccepted: TERMS_MESSAGE });
     expect(stageErrors(2, { ...empty, termsAccepted: true })).toEqual({});
+  });
+
+  it('says which stages have fields marked * (the second has none, so its note says so)', () => {
+    expect([0, 1, 2].map(stageHasRequiredFields)).toEqual([true, false, true]);
   });
 
   it('blocks a stage on a badly filled optional field shown there', () => {

@@ -398,6 +398,11 @@ export function stageErrors(
   return errors;
 }
 
+/** Whether a stage has a field the visitor must fill (marked *): an empty form fails there. */
+export function stageHasRequiredFields(index: number): boolean {
+  return Object.keys(stageErrors(index, CLIENT_ONBOARDING_DEFAULTS)).length > 0;
+}
+
 /** Which stage (0-based) shows a field. */
 export function fieldStage(field: FieldName): number {
   return FIELD_STAGE[field];

@@ -152,6 +152,13 @@ export default function ClientDashboard({ supportEmail }: Props) {
         <ConfirmEmail email={signedIn.client.email} inputRef={emailInput} />
       )}
 
+      {/* What a visitor came for comes first: the way in, or a returning client's orders. */}
+      {session.state === 'anonymous' && (!pendingLink || pendingLink.state === 'other-browser') && (
+        <SignIn inputRef={emailInput} />
+      )}
+
+      {signedIn && <DashboardOrders view={signedIn} headingRef={ordersHeading} />}
+
       <div className="db-grid">
         <section className="ob-card db-card" aria-labelledby="db-integration">
           <h2 id="db-integration">GoHighLevel Integration</h2>
@@ -190,7 +197,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
           ) : (
             <button
               type="button"
-              className="btn"
+              className={signedIn ? 'btn' : 'btn btn--outline'}
               onClick={() => void connect()}
               disabled={busy || integration.state === 'checking'}
             >
@@ -222,7 +229,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
           </p>
           <button
             type="button"
-            className="btn btn--secondary"
+            className={signedIn ? 'btn btn--secondary' : 'btn btn--outline'}
             onClick={viewProject}
             disabled={!hydrated}
           >
@@ -252,12 +259,6 @@ export default function ClientDashboard({ supportEmail }: Props) {
           <span className="spinner" aria-hidden="true" />
           <p>Loading your dashboard…</p>
         </div>
-      )}
-
-      {signedIn && <DashboardOrders view={signedIn} headingRef={ordersHeading} />}
-
-      {session.state === 'anonymous' && (!pendingLink || pendingLink.state === 'other-browser') && (
-        <SignIn inputRef={emailInput} />
       )}
     </div>
   );

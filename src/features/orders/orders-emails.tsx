@@ -46,6 +46,7 @@ export function orderConfirmationEmail(input: ConfirmationInput): EmailContent {
         Thank you for your order {input.orderNumber}. Your payment of {total} was received.
       </Paragraph>
       <Details
+        amounts
         rows={[
           ...input.lines.map((l): [string, string] => [
             `${l.quantity} x ${l.name} (${CYCLE_LABEL[l.billingCycle]})`,

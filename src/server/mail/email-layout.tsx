@@ -86,7 +86,17 @@ export function Paragraph({ children }: { children: ReactNode }) {
 }
 
 /** Label/value rows (what was submitted, the meeting's time); empty values are left out. */
-export function Details({ rows }: { rows: [label: string, value: string][] }) {
+/**
+ * A label/value table. `amounts`: the values are money, right-aligned with even figures so a
+ * receipt's amounts line up under each other.
+ */
+export function Details({
+  rows,
+  amounts = false,
+}: {
+  rows: [label: string, value: string][];
+  amounts?: boolean;
+}) {
   const shown = rows.filter(([, value]) => value.trim() !== '');
   if (shown.length === 0) return null;
   return (
@@ -122,7 +132,14 @@ export function Details({ rows }: { rows: [label: string, value: string][] }) {
             <td
               dir="auto"
               valign="top"
-              style={{ padding: '6px 0', color: COLOR.ink, whiteSpace: 'pre-line', ...wraps }}
+              {...(amounts ? { align: 'right' as const } : {})}
+              style={{
+                padding: '6px 0',
+                color: COLOR.ink,
+                whiteSpace: 'pre-line',
+                ...wraps,
+                ...(amounts ? { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } : {}),
+              }}
             >
               {value}
             </td>

@@ -129,3 +129,19 @@ describe('every message with hostile input', () => {
     expect(naming.sort()).toEqual(kinds.filter((k) => k !== 'dashboard.sign-in').sort());
   });
 });
+
+describe('the order confirmation (the receipt)', () => {
+  it('right-aligns every amount, the total included', () => {
+    const email = EMAIL_SAMPLES['order-confirmation']!(ORDINARY);
+    const cells = all(parseDocument(email.html) as unknown as Node).filter(
+      (n) =>
+        n.name === 'td' &&
+        ancestors(n).some((a) => a.name === 'table' && /\bdetails\b/.test(a.attribs?.class ?? '')),
+    );
+    expect(cells.length).toBeGreaterThanOrEqual(3);
+    for (const cell of cells) {
+      expect(cell.attribs?.align).toBe('right');
+      expect(cell.attribs?.style).toMatch(/text-align:\s*right/);
+    }
+  });
+});
