@@ -111,7 +111,7 @@ function pathTo(visit: Visit): string[] {
 /**
  * Walks a parsed JSON value once, iteratively (a body nested thousands deep must not overflow
  * the stack) and in linear time (a child points to its parent; no path is copied per level).
- * Calls `check` on every string with its key path; stops at the first non-null answer.
+ * Calls `check` on every value (with its key and parent); stops at the first non-null answer.
  */
 function walkJson<T>(
   value: unknown,
