@@ -111,13 +111,10 @@ function pathTo(visit: Visit): string[] {
 /**
  * Walks a parsed JSON value once, iteratively (a body nested thousands deep must not overflow
  * the stack) and in linear time (a child points to its parent; no path is copied per level).
- * Calls `check` on every value (with its key and parent); stops at the first non-null answer.
+ * Calls `check` on every value (with its key, parent and depth); stops at the first non-null
+ * answer.
  */
-function walkJson<T>(
-  value: unknown,
-  check: (visit: Visit) => T | null,
-  maxDepth = Number.POSITIVE_INFINITY,
-): T | 'too deep' | null {
+function walkJson<T>(value: unknown, check: (visit: Visit) => T | null): T | null {
   const stack: Visit[] = [{ value, key: null, parent: null, depth: 0 }];
   while (stack.length) {
     const visit = stack.pop()!;
@@ -125,7 +122,6 @@ function walkJson<T>(
     if (found !== null) return found;
     const { value: current, depth } = visit;
     if (!current || typeof current !== 'object') continue;
-    if (depth >= maxDepth) return 'too deep';
     const entries = Array.isArray(current)
       ? current.map((child, i) => [String(i), child] as const)
       : Object.entries(current);
@@ -148,18 +144,23 @@ function isUnstorable(text: string): boolean {
  * field's path, or null.
  */
 export function unstorableTextAt(value: unknown): string[] | null {
-  const found = walkJson(value, (visit) =>
+  return walkJson(value, (visit) =>
     (visit.key !== null && !Array.isArray(visit.parent?.value) && isUnstorable(visit.key)) ||
     (typeof visit.value === 'string' && isUnstorable(visit.value))
       ? pathTo(visit)
       : null,
   );
-  return found === 'too deep' ? null : found;
 }
 
 /** Whether a parsed JSON value nests deeper than {@link MAX_JSON_DEPTH}. */
 export function nestedTooDeep(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
-  return walkJson(value, () => null, maxDepth) === 'too deep';
+  return (
+    walkJson(value, (visit) =>
+      visit.depth >= maxDepth && typeof visit.value === 'object' && visit.value !== null
+        ? true
+        : null,
+    ) !== null
+  );
 }
 
 /** 400 naming the field when a value holds text that cannot be stored. */
