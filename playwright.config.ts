@@ -32,10 +32,12 @@ const webServer = {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: 2,
+  // `astro dev` serves every module unbundled and React's development build: two browsers on a
+  // 2-core machine took 10-15 s to hand a cart to checkout (CI, 2026-11-26), one takes 3-5 s.
+  workers: DEV ? 1 : 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: DEV ? 20_000 : 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     baseURL,

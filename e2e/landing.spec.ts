@@ -192,6 +192,56 @@ test.describe('cookie banner', () => {
     await page.clock.runFor(2000);
     await expect(banner(page)).toBeVisible();
   });
+  test('waits while a visitor is in a form, then shows once focus leaves it', async ({ page }) => {
+    await freezeClock(page);
+    await page.goto(PATH);
+    const address = page.getByRole('textbox', { name: 'Email address' });
+    await address.click();
+    await page.clock.runFor(2000);
+    await expect(banner(page)).toBeHidden();
+    // Moving to the form's own button is still filling it in.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Subscribe' })).toBeFocused();
+    await page.clock.runFor(1000);
+    await expect(banner(page)).toBeHidden();
+    await page.getByRole('heading', { name: 'Get early access to new features' }).click();
+    await page.clock.runFor(100);
+    await expect(banner(page)).toBeVisible();
+  });
+
+  test('on a phone, a field or button focused while the banner shows scrolls above it (WCAG 2.4.11)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 839 });
+    await freezeClock(page);
+    await page.goto(PATH);
+    await page.clock.runFor(2000);
+    await expect(banner(page)).toBeVisible();
+    const address = page.getByRole('textbox', { name: 'Email address' });
+    const subscribe = page.getByRole('button', { name: 'Subscribe' });
+    const bannerTop = async () => (await banner(page).boundingBox())!.y;
+    // The field sits where the banner is, as after a visitor's scroll.
+    await address.evaluate((el) => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo({ top: top - window.innerHeight + 120, behavior: 'instant' });
+    });
+    expect((await address.boundingBox())!.y).toBeGreaterThan(await bannerTop());
+
+    await address.focus();
+    const field = (await address.boundingBox())!;
+    expect(field.y + field.height).toBeLessThanOrEqual(await bannerTop());
+    await page.keyboard.press('Tab');
+    await expect(subscribe).toBeFocused();
+    const button = (await subscribe.boundingBox())!;
+    expect(button.y + button.height).toBeLessThanOrEqual(await bannerTop());
+    // What is on screen at the button's centre is the button: a tap there reaches it.
+    expect(
+      await subscribe.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      }),
+    ).toBe(true);
+  });
 });
 
 test.describe('early-access subscribe box', () => {
