@@ -8,6 +8,7 @@ import { isPrivatePath } from './src/lib/indexing.ts';
 import { loadLocalEnv } from './src/server/local-env.ts';
 import { devFunctions } from './scripts/local-netlify/dev-functions.ts';
 import { launchCheck } from './scripts/lib/launch-placeholders.ts';
+import { skewProtectedPreloads } from './scripts/lib/skew-protected-preloads.ts';
 
 // `npm run dev` reads .env (as .env.example says); builds on Netlify never do.
 if (process.argv.includes('dev')) loadLocalEnv();
@@ -75,7 +76,7 @@ export default defineConfig({
     csp: isDev ? false : { directives: [...CSP_DIRECTIVES] },
   },
   vite: {
-    plugins: devFunctions(),
+    plugins: [...devFunctions(), skewProtectedPreloads()],
     server: { headers: SECURITY_HEADERS },
     // Pre-bundled when `npm run dev` starts: found only once a form island loads, zod/mini
     // made Vite optimise it then and reload the page under the visitor (and the tests).

@@ -98,3 +98,44 @@ test('an early press on "Watch full screen" opens the video once its script has 
   release();
   await expect(video).toBeVisible();
 });
+
+test('a scroll made before the scripts arrive still fetches the cart and the chat ahead of a press', async ({
+  page,
+}) => {
+  const releaseCart = await holdScripts(page, 'CartButton');
+  const releaseChat = await holdScripts(page, 'ChatLauncher');
+  const fetched = (chunk: string) =>
+    page.waitForRequest((req) =>
+      new RegExp(`^/_astro/${chunk}\\.[^/]*\\.js$`).test(new URL(req.url()).pathname),
+    );
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, 300);
+  const cart = fetched('cart-ui');
+  const chat = fetched('widget');
+  releaseCart();
+  releaseChat();
+  // No press at all: the visitor's scroll was enough.
+  await Promise.all([cart, chat]);
+});
+
+test('opening the cart and the chat downloads each script once, under one address', async ({
+  page,
+}) => {
+  const urls = new Map<string, Set<string>>();
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (!url.pathname.endsWith('.js')) return;
+    urls.set(url.pathname, (urls.get(url.pathname) ?? new Set()).add(url.href));
+  });
+  await page.goto('/');
+  await expect(page.locator('template[data-after-paint]')).toHaveCount(0);
+  await page.getByRole('button', { name: /^Shopping cart/ }).click();
+  await expect(page.getByRole('region', { name: 'Cart preview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Chat with Lily AI' }).click();
+  await expect(page.getByRole('dialog', { name: 'Chat with Lily AI' })).toBeVisible();
+  expect(urls.size, 'the islands loaded their scripts').toBeGreaterThan(5);
+  // A preload under one address and an import under another (Netlify's ?dpl=) is two downloads.
+  const twice = [...urls.values()].filter((set) => set.size > 1).map((set) => [...set]);
+  expect(twice).toEqual([]);
+});

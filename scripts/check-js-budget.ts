@@ -1,6 +1,6 @@
 /**
  * JS budget over the production build (see scripts/lib/js-budget.ts for what counts):
- * content pages may load at most 20 KB gzip of JavaScript before interaction and never hydrate
+ * content pages may load at most 12 KB gzip of JavaScript before interaction and never hydrate
  * an island on load; interactive pages (checkout, onboarding, dashboard, admin, test pages)
  * at most 109 KB. Prerendered pages are read from dist/; routes of e2e/routes.ts that the build
  * renders on demand are fetched through scripts/local-netlify/serve.ts.

@@ -165,13 +165,13 @@ describe('pageKind', () => {
 describe('judge', () => {
   const base = { inlineBytes: 0, files: [], visibleIslands: [], eagerIslands: [] };
 
-  it('passes a content page within 20 KB and fails one above', () => {
+  it('passes a content page within 12 KB and fails one above', () => {
     expect(judge({ ...base, path: '/', kind: 'content', bytes: BUDGETS.content }).problems).toEqual(
       [],
     );
     expect(
       judge({ ...base, path: '/', kind: 'content', bytes: BUDGETS.content + 1 }).problems[0],
-    ).toMatch(/exceeds the content budget of 20.0 KB/);
+    ).toMatch(/exceeds the content budget of 12.0 KB/);
   });
 
   it('fails a content page hydrating on load, whatever its size', () => {

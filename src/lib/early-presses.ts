@@ -65,3 +65,17 @@ export function releaseHeldPresses(): void {
     if (pressed) control.click();
   }
 }
+
+/**
+ * Marks <html> with `data-visitor-active` at the page's first use, for the scripts that load
+ * after the first paint and fetch ahead of a press (src/lib/after-first-use.ts, which reads
+ * the mark: a shared constant would make this inlined module a file of its own).
+ */
+export function markFirstUse(): void {
+  const uses = ['wheel', 'touchstart', 'pointerdown', 'keydown'];
+  const mark = () => {
+    document.documentElement.setAttribute('data-visitor-active', '');
+    for (const use of uses) removeEventListener(use, mark, true);
+  };
+  for (const use of uses) addEventListener(use, mark, { passive: true, capture: true });
+}

@@ -2,6 +2,11 @@
  * Announces the outcome of a form the browser submitted itself (before its island hydrated):
  * the function sent the visitor back here with it in the address (src/lib/native-form.ts).
  * Same notices as the island's, and the address loses the outcome so a reload is quiet.
+ *
+ * The form's texts wait in the page (NativeResultTexts.astro), and the Toaster's code calls
+ * announceNativeResults() when it loads, which it does at once on a page whose address has a
+ * query: the pages carry no script of their own for a post that rarely happens, and the
+ * announcement needs neither the island nor React.
  */
 import { readNativeFormResult } from '../../lib/native-form';
 import { notify } from '../../lib/notifications';
@@ -13,6 +18,9 @@ export type NativeResultTexts = {
   /** Anything else went wrong (too many requests, the service unavailable). */
   failed: string;
 };
+
+/** The element NativeResultTexts.astro renders: the form's name and its texts as JSON. */
+export const NATIVE_RESULT_SELECTOR = 'template[data-native-result]';
 
 export function announceNativeResult(form: string, texts: NativeResultTexts): void {
   const { outcome, cleaned } = readNativeFormResult(new URL(window.location.href), form);
@@ -27,5 +35,14 @@ export function announceNativeResult(form: string, texts: NativeResultTexts): vo
       description: outcome === 'invalid' ? texts.invalid : texts.failed,
       variant: 'destructive',
     });
+  }
+}
+
+/** Announces the outcome for each form on the page that left its texts there. */
+export function announceNativeResults(): void {
+  for (const el of document.querySelectorAll<HTMLTemplateElement>(NATIVE_RESULT_SELECTOR)) {
+    const form = el.dataset.nativeResult;
+    const texts = el.dataset.texts;
+    if (form && texts) announceNativeResult(form, JSON.parse(texts) as NativeResultTexts);
   }
 }

@@ -7,13 +7,12 @@
  */
 import { loadStylesheet } from '../../lib/load-stylesheet';
 import { notify } from '../../lib/notifications';
+import { afterFirstUse } from '../../lib/after-first-use';
 import { whenIdle } from '../../lib/when-idle';
 // `?url`: the same file widget.tsx loads, fetched here ahead of the press.
 import chatCss from './chat.css?url';
 
 type Widget = { toggle: () => void };
-
-const FIRST_USE = ['wheel', 'touchstart', 'pointerdown', 'keydown'];
 
 let code: Promise<typeof import('./widget')> | undefined;
 
@@ -38,11 +37,7 @@ let watching = false;
 function prefetchOnFirstUse() {
   if (watching) return;
   watching = true;
-  const onFirstUse = () => {
-    for (const use of FIRST_USE) removeEventListener(use, onFirstUse);
-    whenIdle(prefetch);
-  };
-  for (const use of FIRST_USE) addEventListener(use, onFirstUse, { passive: true });
+  afterFirstUse(() => whenIdle(prefetch));
 }
 
 export function bindChatLauncher(id: 'header' | 'products') {
