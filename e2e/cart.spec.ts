@@ -359,7 +359,12 @@ test('the cart is fetched as the visitor heads for it or starts using the page, 
   };
   const cartUi = fetched(/cart-ui/);
   const cartCss = fetched(/cart(\.[\w-]+)?\.css/);
-  const idle = async () => page.waitForLoadState('networkidle');
+  // Quiet network, and the page's after-paint scripts have run: before that, a hover reaches
+  // no listener (the network can be quiet before the first paint has started them).
+  const idle = async () => {
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-awaits-script]')).toHaveCount(0);
+  };
 
   await page.goto('/starter-website-package');
   await idle();
