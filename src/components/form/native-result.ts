@@ -20,7 +20,7 @@ export type NativeResultTexts = {
 };
 
 /** The element NativeResultTexts.astro renders: the form's name and its texts as JSON. */
-export const NATIVE_RESULT_SELECTOR = 'template[data-native-result]';
+const NATIVE_RESULT_SELECTOR = 'template[data-native-result]';
 
 export function announceNativeResult(form: string, texts: NativeResultTexts): void {
   const { outcome, cleaned } = readNativeFormResult(new URL(window.location.href), form);
