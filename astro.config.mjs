@@ -9,6 +9,7 @@ import { loadLocalEnv } from './src/server/local-env.ts';
 import { devFunctions } from './scripts/local-netlify/dev-functions.ts';
 import { launchCheck } from './scripts/lib/launch-placeholders.ts';
 import { skewProtectedPreloads } from './scripts/lib/skew-protected-preloads.ts';
+import { contentEditor, editorOwnZod, editorStorage } from './scripts/lib/content-editor.ts';
 
 // `npm run dev` reads .env (as .env.example says); builds on Netlify never do.
 if (process.argv.includes('dev')) loadLocalEnv();
@@ -44,6 +45,9 @@ export default defineConfig({
   // cart to checkout (2.9 s → 2.5 s in Chromium on a 2-core machine), and the site has axe in e2e.
   devToolbar: { enabled: false },
   trailingSlash: 'ignore',
+  // Explicit, so that Keystatic's integration (which binds 127.0.0.1 when nothing is set) leaves
+  // `npm run dev` on localhost as the README and the test suites address it.
+  server: { host: 'localhost' },
   adapter: netlify({
     // CSP (with frame-ancestors, which a <meta> cannot carry) goes out as a real header.
     staticHeaders: true,
@@ -64,6 +68,9 @@ export default defineConfig({
     // A production build refuses the sample contact details and links (README, "Before you launch").
     launchCheck(),
     react(),
+    // The marketing team's editor at /keystatic: local files under `npm run dev`, GitHub commits
+    // on a deploy with the GitHub App's variables, absent (404) everywhere else.
+    ...contentEditor(editorStorage(isDev, process.env)),
     // Private pages are noindex and stay out of the sitemap (src/lib/indexing.ts).
     sitemap({ filter: (page) => !isPrivatePath(new URL(page).pathname) }),
   ],
@@ -76,7 +83,7 @@ export default defineConfig({
     csp: isDev ? false : { directives: [...CSP_DIRECTIVES] },
   },
   vite: {
-    plugins: [...devFunctions(), skewProtectedPreloads()],
+    plugins: [...devFunctions(), skewProtectedPreloads(), editorOwnZod()],
     server: { headers: SECURITY_HEADERS },
     // Pre-bundled when `npm run dev` starts: found only once a form island loads, zod/mini
     // made Vite optimise it then and reload the page under the visitor (and the tests).

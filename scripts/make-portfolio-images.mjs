@@ -1,4 +1,4 @@
-// Renders the six portfolio screenshots (src/assets/portfolio/*.png, 1600x1000) from SVG
+// Renders the six portfolio screenshots (src/assets/portfolio/<client>/<client>.png, 1600x1000) from SVG
 // compositions, so every image on /portfolio is local, licence-free and reproducible.
 // astro:assets turns these sources into responsive AVIF/WebP at build time.
 // Run with: node scripts/make-portfolio-images.mjs
@@ -61,7 +61,7 @@ function nav({ brand, items, color, ink, cta, ctaFg = '#fff', logo }) {
 
 const clients = [
   {
-    file: 'harbor-street-dental.png',
+    file: 'harbor-street-dental/harbor-street-dental.png',
     render() {
       const c = {
         bg: '#f2fbfa',
@@ -97,7 +97,7 @@ const clients = [
     },
   },
   {
-    file: 'copper-kettle-bakery.png',
+    file: 'copper-kettle-bakery/copper-kettle-bakery.png',
     render() {
       const c = {
         bg: '#fff8ef',
@@ -134,7 +134,7 @@ const clients = [
     },
   },
   {
-    file: 'summit-ridge-realty.png',
+    file: 'summit-ridge-realty/summit-ridge-realty.png',
     render() {
       const c = {
         bg: '#ffffff',
@@ -167,7 +167,7 @@ const clients = [
     },
   },
   {
-    file: 'ironclad-fitness.png',
+    file: 'ironclad-fitness/ironclad-fitness.png',
     render() {
       const c = {
         bg: '#111418',
@@ -208,7 +208,7 @@ const clients = [
     },
   },
   {
-    file: 'verde-landscaping.png',
+    file: 'verde-landscaping/verde-landscaping.png',
     render() {
       const c = {
         bg: '#f5f9f1',
@@ -251,7 +251,7 @@ const clients = [
     },
   },
   {
-    file: 'lakeside-cabins.png',
+    file: 'lakeside-cabins/lakeside-cabins.png',
     render() {
       const c = { ink: '#2a1846', primary: '#6d3fc0', accent: '#ff8a4c', soft: '#f1eafd' };
       return `${chrome('lakesidecabins.example', '#ebe6f3', '#fff')}
@@ -291,6 +291,7 @@ await mkdir(OUT, { recursive: true });
 for (const client of clients) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${client.render()}</svg>`;
   const file = new URL(client.file, OUT);
+  await mkdir(new URL('.', file), { recursive: true });
   await sharp(Buffer.from(svg))
     .png({ compressionLevel: 9, palette: true, quality: 90 })
     .toFile(file.pathname);

@@ -5,9 +5,10 @@
  * Prerendered pages get theirs from netlify.toml and the adapter's static headers instead.
  */
 import { defineMiddleware } from 'astro:middleware';
+import { isPrivatePath } from './lib/indexing.ts';
 import { ConfigurationError } from './server/env.ts';
 import { SERVICE_NOT_CONFIGURED } from './server/http.ts';
-import { SECURITY_HEADERS } from './server/security-headers.ts';
+import { SECURITY_HEADERS, contentEditorCsp } from './server/security-headers.ts';
 
 /** An on-demand page of a deploy that lacks a secret: 503, and the log names the variable. */
 function notConfigured(error: ConfigurationError): Response {
@@ -35,17 +36,30 @@ export const onRequest = defineMiddleware(async (context, next) => {
     throw error;
   }
   if (context.isPrerendered) return response;
-  try {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
+  const missing: Record<string, string> = { ...SECURITY_HEADERS };
+  const replaced: Record<string, string> = {};
+  const path = context.url.pathname;
+  // Pages without the site's own <head> (the content editor) carry no robots meta: the header
+  // keeps every private on-demand page out of search results.
+  if (isPrivatePath(path)) missing['X-Robots-Tag'] = 'noindex, nofollow';
+  // Builds only: `npm run dev` sends no CSP at all (astro.config.mjs).
+  const csp = response.headers.get('Content-Security-Policy');
+  if (csp && /^\/keystatic(\/|$)/.test(path)) {
+    replaced['Content-Security-Policy'] = contentEditorCsp(csp);
+  }
+  const apply = (headers: Headers) => {
+    for (const [name, value] of Object.entries(missing)) {
+      if (!headers.has(name)) headers.set(name, value);
     }
+    for (const [name, value] of Object.entries(replaced)) headers.set(name, value);
+  };
+  try {
+    apply(response.headers);
     return response;
   } catch {
     // Response.redirect() and fetched responses have immutable headers: copy them once.
     const copy = new Response(response.body, response);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-      if (!copy.headers.has(name)) copy.headers.set(name, value);
-    }
+    apply(copy.headers);
     return copy;
   }
 });

@@ -40,8 +40,8 @@ describe('findPlaceholders', () => {
       [3, 'example.com'],
     ]);
   });
-  it('flags "example" anywhere only in the settings file, and never its $schema line', () => {
-    const text = '{\n  "$schema": "./settings.schema.json",\n  "street": "1 Example Plaza"\n}';
+  it('flags "example" anywhere only in the settings file', () => {
+    const text = '{\n  "name": "NovaReach Digital",\n  "street": "1 Example Plaza"\n}';
     expect(findPlaceholders('other.json', text)).toEqual([]);
     expect(findPlaceholders(SETTINGS_FILE, text, { strict: true })).toEqual([
       {
@@ -111,7 +111,7 @@ describe('the build check', () => {
   it('reports the real content of this repository (the samples still in it)', async () => {
     const found = await launchPlaceholders(process.cwd());
     expect(found.map((f) => f.file)).toEqual(
-      expect.arrayContaining([SETTINGS_FILE, 'src/content/portfolio.yaml']),
+      expect.arrayContaining([SETTINGS_FILE, 'src/content/portfolio/harbor-street-dental.yaml']),
     );
   });
 });

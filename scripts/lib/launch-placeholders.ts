@@ -38,7 +38,6 @@ export function findPlaceholders(
   const found: Placeholder[] = [];
   text.split('\n').forEach((content, index) => {
     const line = index + 1;
-    if (content.includes('"$schema"')) return;
     for (const [value] of content.matchAll(RESERVED_HOST)) {
       found.push({ file, line, value, reason: 'reserved example domain' });
     }

@@ -1,6 +1,8 @@
 /**
  * The schema of src/content/settings.json, with a description of every field for the people who
- * edit it (`npm run settings:schema` turns it into settings.schema.json for their editor).
+ * edit it: the "Site settings" form at /keystatic is built from it (keystatic.config.ts), and
+ * `npm run settings:schema` turns it into settings.schema.json for code editors
+ * (.vscode/settings.json maps it onto the file: Keystatic keeps no "$schema" key in it).
  *
  * Checked where it cannot cost a visitor or a function anything: when Astro starts or builds
  * (scripts/lib/launch-placeholders.ts) and in the unit tests. The functions read the file
@@ -15,7 +17,6 @@ const youtubeId = z
   .describe('The 11-character id in a YouTube link: youtube.com/watch?v=<id>');
 
 export const siteSettingsSchema = z.strictObject({
-  $schema: z.string().optional().describe('Lets editors check this file; leave as it is'),
   name: z
     .string()
     .min(1)

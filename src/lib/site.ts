@@ -6,7 +6,7 @@ import { getEntry } from 'astro:content';
 
 export async function getLinks(id: 'header' | 'footer-services' | 'footer-company' | 'legal') {
   const entry = await getEntry('navigation', id);
-  if (!entry) throw new Error(`src/content/navigation.yaml must define "${id}"`);
+  if (!entry) throw new Error(`src/content/navigation/${id}.yaml is missing`);
   return entry.data.links;
 }
 
@@ -36,7 +36,7 @@ export async function getCards(group: string) {
 
 export async function getPerson(id: string) {
   const entry = await getEntry('team', id);
-  if (!entry) throw new Error(`src/content/team.yaml must define "${id}"`);
+  if (!entry) throw new Error(`src/content/team/${id}.yaml is missing`);
   return entry.data;
 }
 

@@ -33,3 +33,24 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/**
+ * The CSP of the content editor's pages (/keystatic, on a deploy with the GitHub App): the
+ * page's own policy, loosened only where Keystatic's React app needs it. Its styling library
+ * injects <style> elements at run time and one dependency compiles code with `new Function`, so
+ * style-src allows inline styles and script-src 'unsafe-eval' (Astro's hashes still pin the
+ * inline scripts); the browser reads and commits the repository through GitHub's API. The
+ * editor is for signed-in team members, and nothing of it loads on the public pages.
+ */
+export function contentEditorCsp(pageCsp: string): string {
+  const directives = new Map<string, string>();
+  for (const part of pageCsp.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), values.join(' '));
+  }
+  const scripts = directives.get('script-src') ?? "'self'";
+  directives.set('script-src', `${scripts} 'unsafe-eval'`);
+  directives.set('style-src', "'self' 'unsafe-inline'");
+  directives.set('connect-src', "'self' https://api.github.com");
+  return [...directives].map(([name, values]) => `${name} ${values}`.trim()).join('; ');
+}

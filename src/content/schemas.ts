@@ -1,0 +1,202 @@
+/**
+ * The schema of every content collection, the one truth for both readers of src/content: Astro
+ * (src/content.config.ts adds the loaders) and the in-browser editor at /keystatic
+ * (keystatic.config.ts builds its forms from these: labels aside, every field, required flag,
+ * enum, length and description comes from here). Objects are strict, so a misspelt YAML key
+ * fails the build instead of silently vanishing from the page.
+ *
+ * Plain zod and no `astro:content` import: the editor runs in the browser.
+ */
+import { z } from 'astro/zod';
+import type { IconName } from '../components/ui/icons.ts';
+
+/** Astro's `image()` helper: a path relative to the entry's file, optimised by astro:assets. */
+type ImageSchema<Image extends z.ZodType> = () => Image;
+
+/** The icons a content card may show: the pictorial ones of the site's set (not arrows, menus). */
+const CONTENT_ICONS = [
+  'globe',
+  'robot',
+  'box',
+  'megaphone',
+  'chart',
+  'cart',
+  'plug',
+  'search',
+  'phone',
+  'mail',
+  'calendar',
+  'check',
+  'star',
+  'sparkles',
+  'shield',
+  'clock',
+  'users',
+  'zap',
+  'trending',
+  'lock',
+  'play',
+  'target',
+  'lightbulb',
+  'rocket',
+  'code',
+  'palette',
+  'headset',
+  'video',
+  'settings',
+  'home',
+] as const satisfies readonly IconName[];
+
+export const iconName = z.enum(CONTENT_ICONS).describe('An icon from the site’s icon set');
+
+export const accentColor = z
+  .enum(['primary', 'secondary', 'accent'])
+  .describe('Colour of the icon and border: primary (blue), secondary (violet), accent (amber)');
+
+const link = z.strictObject({
+  label: z.string().min(1).describe('Text shown to visitors'),
+  href: z.string().min(1).describe('A site path such as /about, a #fragment, or a full URL'),
+});
+
+/** Header menu, footer lists and legal links: one file each, e.g. navigation/header.yaml. */
+export const navigationSchema = z.strictObject({
+  links: z
+    .array(
+      link.extend({
+        reduced: z
+          .boolean()
+          .default(false)
+          .describe('Also shown in the reduced menu on medium-width screens'),
+      }),
+    )
+    .min(1)
+    .describe('Links in the order they appear'),
+});
+
+/** Service cards (Services page, home page, footer): one file per service. */
+export const serviceSchema = z.strictObject({
+  title: z.string().min(1).describe('Card heading, also the footer link text'),
+  anchor: z
+    .string()
+    .regex(/^[a-z-]+$/, 'lower-case letters and dashes only')
+    .describe('Section id the footer scrolls to, e.g. web-dev'),
+  order: z.int().min(1).describe('Position on the Services page, 1 first'),
+  icon: iconName,
+  color: accentColor,
+  description: z.string().min(1).describe('One or two sentences under the heading'),
+  features: z.array(z.string().min(1)).length(5).describe('Exactly five features'),
+  detailed: z.boolean().default(false).describe('Shown on the home page when ticked'),
+});
+
+/** Client showcase cards on /portfolio: one file per client. */
+export const portfolioSchema = <Image extends z.ZodType>(image: ImageSchema<Image>) =>
+  z.strictObject({
+    name: z.string().min(1).describe('Client name, the card heading'),
+    order: z.int().min(1).describe('Position on the page, 1 first'),
+    url: z.url().describe('The live client site ("Visit Website")'),
+    description: z.string().min(1).describe('What we built and what it achieved'),
+    tags: z.array(z.string().min(1)).min(1).describe('Services used, shown as labels'),
+    image: image().describe('Screenshot of the site (PNG or JPEG, about 1200 × 750)'),
+    imageAlt: z.string().min(1).describe('What the screenshot shows, for screen readers'),
+  });
+
+/** FAQ groups: one file per page, e.g. faqs/products.yaml. */
+export const faqsSchema = z.strictObject({
+  title: z.string().min(1).default('Frequently Asked Questions').describe('Section heading'),
+  items: z
+    .array(
+      z.strictObject({
+        question: z.string().min(1).describe('As a visitor would ask it'),
+        answer: z.string().min(1).describe('Plain text, a few sentences'),
+      }),
+    )
+    .min(1)
+    .describe('Questions in the order shown; also published to search engines'),
+});
+
+/** Testimonial groups: one file per page. */
+export const testimonialsSchema = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1).describe('Who said it'),
+        role: z.string().min(1).describe('Their role and business, e.g. Owner, Bloom & Petal'),
+        content: z.string().min(1).describe('The quote, without quotation marks'),
+        rating: z.number().min(1).max(5).multipleOf(0.5).describe('Stars, 1 to 5 in halves'),
+      }),
+    )
+    .min(1)
+    .describe('Reviews in the order shown'),
+});
+
+/** Stat rows: one file per group (home, about, ...). */
+export const statsSchema = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        value: z.string().min(1).describe('The number as shown, e.g. 100+ or 24/7'),
+        label: z.string().min(1).describe('Read after the value, e.g. Businesses Scaled'),
+      }),
+    )
+    .min(1)
+    .describe('Figures in the order shown'),
+});
+
+/**
+ * Card groups: one file per list of titled cards on a content page (approach, process steps,
+ * phases, open roles, ...), e.g. cards/how-it-works-process.yaml.
+ */
+export const cardsSchema = z.strictObject({
+  title: z.string().min(1).describe('Section heading'),
+  intro: z.string().optional().describe('Lead paragraph under the heading'),
+  items: z
+    .array(
+      z.strictObject({
+        title: z.string().min(1).describe('Card heading'),
+        description: z.string().min(1).describe('Card text'),
+        icon: iconName.optional(),
+        color: accentColor.default('primary'),
+        meta: z.string().optional().describe('A short label such as a duration or location'),
+        points: z.array(z.string().min(1)).optional().describe('Optional bullet points'),
+      }),
+    )
+    .min(1)
+    .describe('Cards in the order shown'),
+});
+
+/** People shown on the About page (Meet Our Founder): one file per person. */
+export const personSchema = <Image extends z.ZodType>(image: ImageSchema<Image>) =>
+  z.strictObject({
+    name: z.string().min(1).describe('Full name'),
+    role: z.string().min(1).describe('Job title'),
+    bio: z.array(z.string().min(1)).min(1).describe('Biography, one paragraph per entry'),
+    avatar: image().describe('Portrait, square; a letter is shown if it fails to load'),
+    avatarAlt: z.string().min(1).describe('What the portrait shows, for screen readers'),
+    social: z.array(link).describe('Profile links, opened in a new tab'),
+  });
+
+/** Per-page copy: SEO title and description plus the page's prose in Markdown. */
+export const pageSchema = z.strictObject({
+  title: z.string().min(1).max(70).describe('Browser tab and search result title, unique per page'),
+  description: z
+    .string()
+    .min(50)
+    .max(170)
+    .describe('Search result description, 50 to 170 characters, unique per page'),
+  eyebrow: z.string().optional().describe('Small label above the heading'),
+  heading: z.string().min(1).describe('The page’s main heading'),
+  intro: z.string().min(1).describe('Lead paragraph under the heading'),
+});
+
+/** Each collection's entry schema by collection name, for the editor's tests. */
+export const entrySchemas = <Image extends z.ZodType>(image: ImageSchema<Image>) => ({
+  navigation: navigationSchema,
+  services: serviceSchema,
+  portfolio: portfolioSchema(image),
+  faqs: faqsSchema,
+  testimonials: testimonialsSchema,
+  stats: statsSchema,
+  cards: cardsSchema,
+  team: personSchema(image),
+  pages: pageSchema,
+});
