@@ -65,7 +65,7 @@ export default defineConfig({
   }),
   integrations: [
     markLocalRun,
-    // A production build refuses the sample contact details and links (README, "Before you launch").
+    // A production build refuses the sample contact details and links (docs/deploy.md, "Before you launch").
     launchCheck(),
     react(),
     // The marketing team's editor at /keystatic: local files under `npm run dev`, GitHub commits

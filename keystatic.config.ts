@@ -8,17 +8,7 @@
  * App's variables are set, astro.config.mjs) each save is a commit to the repository.
  */
 import { collection, config, fields, singleton } from '@keystatic/core';
-import {
-  cardsSchema,
-  faqsSchema,
-  navigationSchema,
-  pageSchema,
-  personSchema,
-  portfolioSchema,
-  serviceSchema,
-  statsSchema,
-  testimonialsSchema,
-} from './src/content/schemas.ts';
+import { entrySchemas } from './src/content/schemas.ts';
 import { fileName, formFor, imagePath } from './src/content/keystatic-fields.ts';
 import { siteSettingsSchema } from './src/lib/site-settings.schema.ts';
 
@@ -30,16 +20,17 @@ const yaml = (folder: string) => ({
   slugField: 'file' as const,
 });
 
+const schemas = entrySchemas(imagePath);
 const settings = formFor(siteSettingsSchema);
-const page = formFor(pageSchema);
-const faq = formFor(faqsSchema);
-const cardGroup = formFor(cardsSchema);
-const statGroup = formFor(statsSchema);
-const reviewGroup = formFor(testimonialsSchema);
-const service = formFor(serviceSchema);
-const project = formFor(portfolioSchema(imagePath));
-const person = formFor(personSchema(imagePath));
-const menu = formFor(navigationSchema);
+const page = formFor(schemas.pages);
+const faq = formFor(schemas.faqs);
+const cardGroup = formFor(schemas.cards);
+const statGroup = formFor(schemas.stats);
+const reviewGroup = formFor(schemas.testimonials);
+const service = formFor(schemas.services);
+const project = formFor(schemas.portfolio);
+const person = formFor(schemas.team);
+const menu = formFor(schemas.navigation);
 
 export default config({
   storage: import.meta.env.DEV

@@ -12,7 +12,7 @@
  *
  *   npm run bench:admin [-- --sizes 1000,10000,100000] [--runs 30] [--pglite] [--json]
  *
- * Budgets (README, "Admin at scale"): at 100k rows every list page and search p50 <= 15 ms,
+ * Budgets (docs/budgets.md, "Admin at scale"): at 100k rows every list page and search p50 <= 15 ms,
  * overview <= 30 ms, CSV export of 100k orders <= 5 s with every row; lists and search grow
  * at most 3x from 1k to 100k. The script prints the table and exits 1 when a budget is missed.
  */

@@ -14,7 +14,7 @@
  *   npm run bench:cart [-- --runs 5 --page / --budget 1000]
  *
  * Exits 1 when the "after scrolling" median is over the budget (the first-press figure is
- * reported: it is bounded by the network, see the README's "Cart on a phone" budget).
+ * reported: it is bounded by the network, see "Cart on a phone" in docs/budgets.md).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

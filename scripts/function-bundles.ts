@@ -4,7 +4,7 @@
  * netlify.toml's [functions] settings), then reports
  * each bundle's unzipped size and the time a fresh Node process takes to import it (what a
  * cold start pays before the handler runs), and the size of Astro's SSR function from the last
- * `npm run build`. With --check it fails when a budget is exceeded (README, "Budgets"):
+ * `npm run build`. With --check it fails when a budget is exceeded (docs/budgets.md):
  *   - no function over 5 MB unzipped (the SSR function excepted);
  *   - no PGlite in any function, the SSR function included (production never uses it);
  *   - with --timing as well: no cold import over 300 ms. A time, so a benchmark on an idle

@@ -18,7 +18,8 @@ process.env.VITEST ??= 'true';
 delete process.env.SMTP_URL;
 
 const pairs = Number(process.argv[2] ?? 30);
-const { closeDb, useFreshTestDb } = await import('../src/server/db/client.ts');
+const { closeDb } = await import('../src/server/db/client.ts');
+const { useFreshTestDb } = await import('../src/testing/test-db.ts');
 const { clients } = await import('../src/server/db/schema.ts');
 const { default: magicRequest } = await import('../netlify/functions/magic-link-request.mts');
 

@@ -7,7 +7,8 @@
 import { routed } from '../../src/testing/requests.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
 import {
   checkoutSessions,
   orders,

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { submitClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
 import type { CrmClient } from '../../src/server/crm/crm.ts';
 import { CRM_ACCOUNTS_PER_DAY } from '../../src/server/crm/daily-cap.ts';
-import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
 import {
   clientOnboardingSubmissions,
   emailOutbox,

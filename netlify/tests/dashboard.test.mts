@@ -17,7 +17,8 @@ import {
   billingPortalUrl,
   BILLING_SIMULATED,
 } from '../../src/features/dashboard/billing.server.ts';
-import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
 import { clients, emailOutbox, magicLinks, rateLimitHits } from '../../src/server/db/schema.ts';
 import { SIGN_IN_SENT } from '../../src/features/clients/clients.ts';
 import { readEnv } from '../../src/server/env.ts';

@@ -51,7 +51,8 @@ import {
   createClientWithOrder,
 } from '../../src/testing/onboarding-fixtures.ts';
 import { createSession } from '../../src/server/auth/session.ts';
-import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
 import { orderItems, rateLimitHits } from '../../src/server/db/schema.ts';
 import { HANDLED_EVENTS } from '../../src/features/checkout/stripe-webhook.server.ts';
 import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';

@@ -19,7 +19,8 @@ import {
   getRequest,
   jsonRequest,
 } from '../../src/testing/onboarding-fixtures.ts';
-import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
 import {
   checkoutSessions,
   clients,

@@ -15,7 +15,8 @@ import {
   jsonRequest,
   PROJECT_DETAILS,
 } from '../../src/testing/onboarding-fixtures.ts';
-import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
 import { clients, emailOutbox, onboardingForms } from '../../src/server/db/schema.ts';
 import { memoryLogoStore, setLogoStore } from '../../src/server/uploads/logo.ts';
 import businessInfo from '../functions/onboarding-business-info.mts';

@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
 import { emailOutbox, orders } from '../../src/server/db/schema.ts';
 import { getOverview } from '../../src/features/admin/overview.server.ts';
 import type { DashboardView } from '../../src/features/dashboard/dashboard.ts';

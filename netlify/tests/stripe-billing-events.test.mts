@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
 import {
   checkoutSessions,
   emailOutbox,

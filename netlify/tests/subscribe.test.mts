@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../../src/server/db/client.ts';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
 import { rateLimitHits, subscribers } from '../../src/server/db/schema.ts';
 import { SUBSCRIBE_RATE_LIMIT } from '../../src/features/subscribe/subscribe.server.ts';
 import { SUBSCRIBE_MESSAGES } from '../../src/features/subscribe/subscribe.ts';

@@ -22,7 +22,7 @@ import { init, parse } from 'es-module-lexer';
 export const KB = 1024;
 
 /**
- * Budgets in gzip bytes; README "Performance budgets" states the same numbers. Content: what a
+ * Budgets in gzip bytes; docs/budgets.md states the same numbers. Content: what a
  * phone on slow 4G can take without a long task in Lighthouse's model (the heaviest, `/`, is
  * 11.9 KB since its notices, native-post outcomes and subscribe code load on demand).
  * Interactive: the heaviest page once the form islands validated with zod/mini

@@ -77,7 +77,7 @@ export async function launchPlaceholders(root: string): Promise<Placeholder[]> {
 export function placeholderReport(found: Placeholder[]): string {
   const lines = found.map((p) => `  ${p.file}:${p.line}  ${p.value}  (${p.reason})`);
   return [
-    `${found.length} placeholder value(s) still in the site's content; replace them with the real ones (README, "Before you launch"):`,
+    `${found.length} placeholder value(s) still in the site's content; replace them with the real ones (docs/deploy.md, "Before you launch"):`,
     ...lines,
   ].join('\n');
 }

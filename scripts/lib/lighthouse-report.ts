@@ -7,7 +7,7 @@
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type CategoryId = (typeof CATEGORIES)[number];
 
-/** README "Performance budgets" states the same numbers. */
+/** docs/budgets.md states the same numbers. */
 export const LIGHTHOUSE_BUDGETS = {
   minScore: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as Record<
     CategoryId,

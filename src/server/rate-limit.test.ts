@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { closeDb, useFreshTestDb, type Db } from './db/client';
+import { closeDb, type Db } from './db/client';
+import { useFreshTestDb } from '../testing/test-db';
 import { rateLimitHits } from './db/schema';
 import { HttpError } from './http';
 import * as purgeFunction from '../../netlify/functions/rate-limits-purge.mts';

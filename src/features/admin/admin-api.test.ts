@@ -8,7 +8,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { listFunction } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { closeDb, type Db } from '../../server/db/client';
+import { useFreshTestDb } from '../../testing/test-db';
 import {
   TEST_PASSWORD,
   adminRequest,

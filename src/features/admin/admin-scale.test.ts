@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { closeDb, type Db } from '../../server/db/client';
+import { useFreshTestDb } from '../../testing/test-db';
 import { EXACT_COUNT_LIMIT } from '../../server/db/list-query';
 import { BENCH_RARE_CONTACT_WORD, seedAdminBench } from '../../testing/admin-bench-seed';
 import { adminRequest, seedAdmin } from '../../testing/admin-seed';

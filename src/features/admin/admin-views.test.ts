@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { closeDb, type Db } from '../../server/db/client';
+import { useFreshTestDb } from '../../testing/test-db';
 import { emailOutbox, meetingRequests } from '../../server/db/schema';
 import { HttpError } from '../../server/http';
 import { submitMeetingRequest } from '../meeting/meeting.server';

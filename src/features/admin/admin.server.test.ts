@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { closeDb, type Db } from '../../server/db/client';
+import { useFreshTestDb } from '../../testing/test-db';
 import { HttpError } from '../../server/http';
 import { validateSession } from '../../server/auth/session';
 import { ACCOUNT_SLOWDOWN, LOGIN_LIMITS, accountDelayMs, signIn } from './admin.server';

@@ -1,7 +1,7 @@
 /**
  * Browser-safe core of the admin panel: the zod schemas shared by the panel's forms and the
  * /api/admin/* functions, the list definitions (filters) and the panel's words and formats.
- * CSV encoding is in csv.ts, the weekly revenue buckets in revenue.ts.
+ * CSV encoding is in csv.ts, the weekly revenue buckets in weeks.ts.
  *
  * The schemas use `zod/mini` (about 5 KB gzipped instead of about 90 KB for classic zod) because
  * the panel island imports this module; for the same reason nothing here imports modules that

@@ -8,14 +8,8 @@
  *   what needs the catalogue: lines built from a catalogue key, and the actions taking a key.
  */
 import { defaultCycle, findItem, type BillingCycle } from '../catalogue/catalogue';
-import type { AddButtonMode, CartItem } from './cart.rules';
-import {
-  addItem,
-  addItemAndCheckout,
-  buyItemNow,
-  runAddButtonItem,
-  type AddOptions,
-} from './cart.state';
+import type { CartItem } from './cart.rules';
+import { addItem, addItemAndCheckout, buyItemNow, type AddOptions } from './cart.state';
 
 export * from './cart.state';
 export { itemCountLabel, type CartItem } from './cart.rules';
@@ -62,13 +56,5 @@ export function addAndCheckout(id: string, cycle?: BillingCycle): boolean {
   const item = cartItemFromCatalogue(id, cycle);
   if (!item) return false;
   addItemAndCheckout(item);
-  return true;
-}
-
-/** Runs an add button's action by key (see AddButtonMode in cart.rules.ts). */
-export function runAddButton(mode: AddButtonMode, id: string, cycle?: BillingCycle): boolean {
-  const item = cartItemFromCatalogue(id, cycle);
-  if (!item) return false;
-  runAddButtonItem(mode, item);
   return true;
 }

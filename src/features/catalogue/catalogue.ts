@@ -310,9 +310,3 @@ export const CYCLE_LABEL: Record<BillingCycle, string> = {
   monthly: 'Monthly',
   yearly: 'Yearly',
 };
-
-export const CYCLE_SUFFIX: Record<BillingCycle, string> = {
-  oneTime: '',
-  monthly: '/mo',
-  yearly: '/yr',
-};

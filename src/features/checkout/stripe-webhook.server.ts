@@ -39,7 +39,7 @@ export const CHECKOUT_EVENTS = [
   'checkout.session.async_payment_failed',
 ] as const;
 
-/** Every event the endpoint acts on; the README's webhook step lists the same. */
+/** Every event the endpoint acts on; docs/deploy.md (step 4) lists the same. */
 export const HANDLED_EVENTS = [
   ...CHECKOUT_EVENTS,
   'checkout.session.expired',

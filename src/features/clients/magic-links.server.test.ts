@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { closeDb, type Db } from '../../server/db/client';
+import { useFreshTestDb } from '../../testing/test-db';
 import { clients, magicLinks } from '../../server/db/schema';
 import { hashToken } from '../../server/tokens';
 import {

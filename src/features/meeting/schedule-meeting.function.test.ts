@@ -15,7 +15,8 @@ import {
   TIME_SLOTS,
   TIMEZONES,
 } from './meeting';
-import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { closeDb, type Db } from '../../server/db/client';
+import { useFreshTestDb } from '../../testing/test-db';
 import { jsonPost, nativeFormPost } from '../../testing/requests';
 import { emailOutbox, meetingRequests, rateLimitHits } from '../../server/db/schema';
 import { attachmentOf, startTestSmtp } from '../../testing/smtp-peer';

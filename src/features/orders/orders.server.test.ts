@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { closeDb, type Db } from '../../server/db/client';
+import { useFreshTestDb } from '../../testing/test-db';
 import { emailOutbox, magicLinks, orders } from '../../server/db/schema';
 import type { PaymentProvider, ProviderSession } from '../../server/payments/provider';
 import { buildOrderItemPdf, pdfSafe } from './order-documents';

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import testSubmission from '../../../netlify/functions/test-submission.mts';
-import { closeDb, useFreshTestDb, type Db } from '../../server/db/client';
+import { closeDb, type Db } from '../../server/db/client';
+import { useFreshTestDb } from '../../testing/test-db';
 import { addDays, localToday } from '../meeting/meeting';
 import { submitMeetingRequest } from '../meeting/meeting.server';
 import { submitContactMessage } from '../contact/contact.server';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { closeDb, useFreshTestDb, type Db } from '../db/client';
+import { closeDb, type Db } from '../db/client';
+import { useFreshTestDb } from '../../testing/test-db';
 import { adminSessions, users } from '../db/schema';
 import {
   ABSOLUTE_TIMEOUT_MS,

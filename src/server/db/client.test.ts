@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb, useFreshTestDb } from './client';
+import { useFreshTestDb } from '../../testing/test-db';
+import { closeDb } from './client';
 import { contactMessages } from './schema';
 
 afterAll(() => closeDb());

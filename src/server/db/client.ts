@@ -193,13 +193,16 @@ export function getDb(): Promise<Db> {
   return g[GLOBAL_KEY].then((h) => h.db);
 }
 
-/** A fresh, migrated in-memory database that replaces the process-wide one (tests only). */
-export async function useFreshTestDb(): Promise<Db> {
+/**
+ * Makes `next` the process-wide database and closes the one it replaces
+ * (src/testing/test-db.ts gives each test file a fresh one through it).
+ */
+export async function replaceProcessDatabase(next: Promise<Handle>): Promise<Db> {
   const g = globalThis as GlobalWithDb;
   const previous = g[GLOBAL_KEY];
-  g[GLOBAL_KEY] = openDatabase({ kind: 'pglite' });
+  g[GLOBAL_KEY] = next;
   if (previous) await previous.then((h) => h.close()).catch(() => undefined);
-  return g[GLOBAL_KEY].then((h) => h.db);
+  return next.then((h) => h.db);
 }
 
 export async function closeDb(): Promise<void> {

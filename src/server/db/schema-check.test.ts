@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb, databaseTarget, openDatabase, useFreshTestDb } from './client';
+import { useFreshTestDb } from '../../testing/test-db';
+import { closeDb, databaseTarget, openDatabase } from './client';
 import { expectedColumns, missingFromDatabase } from './schema-check';
 import { isDatabaseUnavailable } from './unavailable';
 

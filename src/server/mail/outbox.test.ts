@@ -5,7 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDb, useFreshTestDb, type Db } from '../db/client';
+import { closeDb, type Db } from '../db/client';
+import { useFreshTestDb } from '../../testing/test-db';
 import { emailOutbox } from '../db/schema';
 import {
   backoffMs,

@@ -17,14 +17,14 @@ import {
 
 /**
  * The Stripe API version every request and every webhook endpoint uses (the SDK's own, pinned so
- * an SDK upgrade never changes a payload's shape silently). The README's webhook step names it.
+ * an SDK upgrade never changes a payload's shape silently). docs/deploy.md's webhook step names it.
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 /**
  * Product tax codes from Stripe's list (https://docs.stripe.com/tax/tax-codes), by what the
  * line is: website packages are a service; AI agents and plans are software used as a service
- * by a business. The README's "Before you launch" section names them for the accountant.
+ * by a business. docs/deploy.md names them for the accountant.
  */
 export const TAX_CODES = {
   service: 'txcd_20030000', // General - Services
