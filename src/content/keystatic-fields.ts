@@ -37,7 +37,8 @@ export function mayBeOmitted(schema: z.ZodType): boolean {
   return schema.safeParse(undefined).success;
 }
 
-function innerOf(schema: z.ZodType): z.ZodType {
+/** The schema under its `.optional()` / `.default()` wrappers. */
+export function innerOf(schema: z.ZodType): z.ZodType {
   const def = schema._zod.def as { type: string; innerType?: z.ZodType };
   return (def.type === 'optional' || def.type === 'default') && def.innerType
     ? innerOf(def.innerType)

@@ -13,7 +13,7 @@ import type { z } from 'astro/zod';
 import editor from '../../keystatic.config.ts';
 import { collections } from '../content.config.ts';
 import { siteSettingsSchema } from '../lib/site-settings.schema.ts';
-import { imagePath } from './keystatic-fields.ts';
+import { imagePath, innerOf, mayBeOmitted } from './keystatic-fields.ts';
 import { entrySchemas } from './schemas.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -57,13 +57,6 @@ const PROBES: unknown[] = [
   false,
 ];
 
-function innerType(schema: z.ZodType): z.ZodType {
-  const def = schema._zod.def as { type: string; innerType?: z.ZodType };
-  return (def.type === 'optional' || def.type === 'default') && def.innerType
-    ? innerType(def.innerType)
-    : schema;
-}
-
 /** What the editor does with a stored value: refuses it, or saves it back as `stored`. */
 function throughEditor(field: Form, value: unknown): { ok: false } | { ok: true; stored: unknown } {
   try {
@@ -81,7 +74,7 @@ function throughEditor(field: Form, value: unknown): { ok: false } | { ok: true;
 
 /** Every difference between a schema and the editor's field for it, as readable lines. */
 function differences(at: string, schema: z.ZodType, field: ComponentSchema): string[] {
-  const inner = innerType(schema);
+  const inner = innerOf(schema);
   const type = (inner._zod.def as { type: string }).type;
   const options =
     type === 'enum' ? ((inner as unknown as { options: string[] }).options ?? []) : [];
@@ -111,7 +104,7 @@ function differences(at: string, schema: z.ZodType, field: ComponentSchema): str
   }
   if (field.kind !== 'form') return [`${at}: the editor has a ${field.kind} field`];
   if (field.formKind === 'asset') {
-    const required = !schema.safeParse(undefined).success;
+    const required = !mayBeOmitted(schema);
     const editorRequired = throughEditor(field, undefined).ok === false;
     return required === editorRequired
       ? []
