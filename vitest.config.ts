@@ -1,7 +1,8 @@
 import { getViteConfig } from 'astro/config';
 import { configDefaults } from 'vitest/config';
 
-// Unit and integration tests live beside the code (src/**/*.test.ts) and in netlify/functions.
+// Unit and service tests live beside the code (src/**/*.test.ts); function tests in netlify/tests
+// (netlify/tests/README.md); script tests beside the scripts.
 export default getViteConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'netlify/**/*.test.{ts,mts}', 'scripts/**/*.test.{ts,mjs}'],

@@ -11,8 +11,7 @@ import {
 } from '../../src/features/admin/inbox.server.ts';
 import { listResponse } from '../../src/features/admin/list.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
-import { validateJson } from '../../src/features/admin/validate.server.ts';
-import { errorJson, idParam, json } from '../../src/server/http.ts';
+import { errorJson, idParam, json, parseJson } from '../../src/server/http.ts';
 
 export default adminHandler(['GET', 'PATCH'], async (req, { db, url, context }) => {
   if (req.method === 'GET') {
@@ -25,7 +24,7 @@ export default adminHandler(['GET', 'PATCH'], async (req, { db, url, context }) 
   }
   const id = idParam(context);
   if (id === null) return errorJson(404, 'Contact message not found');
-  const { status } = await validateJson(req, contactStatusSchema);
+  const { status } = await parseJson(req, contactStatusSchema);
   return json({ message: await setContactStatus(db, id, status) });
 });
 

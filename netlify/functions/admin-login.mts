@@ -8,12 +8,11 @@ import { loginSchema } from '../../src/features/admin/admin.ts';
 import { assertCsrf } from '../../src/server/auth/guard.ts';
 import { readSessionToken, sessionCookie } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { validateJson } from '../../src/features/admin/validate.server.ts';
-import { clientIp, handler, json } from '../../src/server/http.ts';
+import { clientIp, handler, json, parseJson } from '../../src/server/http.ts';
 
 export default handler(['POST'], async (req, context) => {
   assertCsrf(req);
-  const input = await validateJson(req, loginSchema);
+  const input = await parseJson(req, loginSchema);
   const { user, token } = await signIn(await getDb(), {
     ...input,
     ip: clientIp(context),

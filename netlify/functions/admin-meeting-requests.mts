@@ -11,9 +11,8 @@ import {
   MEETING_CSV,
 } from '../../src/features/admin/inbox.server.ts';
 import { listResponse } from '../../src/features/admin/list.server.ts';
-import { validateJson } from '../../src/features/admin/validate.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
-import { errorJson, idParam, json } from '../../src/server/http.ts';
+import { errorJson, idParam, json, parseJson } from '../../src/server/http.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 
 export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) => {
@@ -27,7 +26,7 @@ export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) =
   }
   const id = idParam(context);
   if (id === null) return errorJson(404, 'Meeting request not found');
-  const action = await validateJson(req, meetingAction);
+  const action = await parseJson(req, meetingAction);
   const { request, emailId } = await answerMeetingRequest(db, id, action);
   void deliverInBackground(db, [emailId], context);
   return json({ request, emailId });

@@ -1,6 +1,6 @@
 /** POST /api/create-payment-intent → {clientSecret} for the test suite (simulated mode only). */
 import type { Config } from '@netlify/functions';
-import { simulatedPaymentIntent } from '../../src/features/checkout/checkout.server.ts';
+import { simulatedPaymentIntent } from '../../src/features/test-mode/test-mode.server.ts';
 import { assertSameOrigin, handler, json, readJson } from '../../src/server/http.ts';
 import { simulatedOnly } from '../../src/server/simulated-only.ts';
 

@@ -4,7 +4,7 @@
  * …?"), `{ state: 'other-browser' }` or `{ state: 'invalid' }`.
  */
 import type { Config } from '@netlify/functions';
-import { z } from 'zod';
+import { z } from '../../src/lib/zod.ts';
 import { previewMagicLink } from '../../src/features/clients/clients.server.ts';
 import { MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
 import { getDb } from '../../src/server/db/client.ts';

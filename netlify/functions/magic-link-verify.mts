@@ -6,7 +6,7 @@
  * requested in another browser is refused with 403 and stays usable there.
  */
 import type { Config } from '@netlify/functions';
-import { z } from 'zod';
+import { z } from '../../src/lib/zod.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { LINK_OTHER_BROWSER, MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
 import { MAGIC_LINK_PATH } from '../../src/features/clients/clients.server.ts';

@@ -3,7 +3,7 @@
  * Cancel). Answers with a 303 to wherever the buyer goes next. Simulated mode only.
  */
 import type { Config } from '@netlify/functions';
-import { ZodError } from 'zod';
+import { ZodError } from '../../src/lib/zod.ts';
 import {
   runSimulatedAction,
   simulatedActionSchema,

@@ -5,7 +5,7 @@
  * grants nothing of that client: the order waits for the address to be proven.
  */
 import type { Config } from '@netlify/functions';
-import { z } from 'zod';
+import { z } from '../../src/lib/zod.ts';
 import { createTestOrder } from '../../src/features/test-mode/test-mode.server.ts';
 import { findItem } from '../../src/features/catalogue/catalogue.ts';
 import { getDb } from '../../src/server/db/client.ts';

@@ -8,6 +8,7 @@ import {
   importsOf,
   isPublicModule,
   layeringViolations,
+  zodImportRule,
 } from './layering';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -85,9 +86,9 @@ describe('the layering check', () => {
     expect(isPublicModule('cart', 'cart.store.ts')).toBe(true);
     expect(isPublicModule('clients', 'clients.server.ts')).toBe(true);
     expect(isPublicModule('clients', 'SignInLinkForm.tsx')).toBe(true);
-    expect(isPublicModule('meeting', 'meeting.mini.ts')).toBe(true);
+    expect(isPublicModule('meeting', 'meeting.mini.ts')).toBe(false);
     expect(isPublicModule('meeting', 'meeting-requests.server.ts')).toBe(false);
-    expect(isPublicModule('cart', 'cart.state.ts')).toBe(false);
+    expect(isPublicModule('cart', 'cart-state.ts')).toBe(false);
     expect(isPublicModule('checkout', 'checkout.css')).toBe(false);
   });
 });
@@ -99,5 +100,22 @@ describe('the feature cycle check', () => {
     expect(featureCycles(graph({ a: ['b'], b: ['c'], c: [] }))).toEqual([]);
     expect(featureCycles(graph({ a: ['b'], b: ['a'] }))).toEqual([['a', 'b', 'a']]);
     expect(featureCycles(graph({ a: ['b'], b: ['c'], c: ['a'] }))).toEqual([['a', 'b', 'c', 'a']]);
+  });
+});
+
+describe('the zod import rule', () => {
+  it('lets zod in through its two modules, the error class in http.ts and astro/zod in content', () => {
+    expect(zodImportRule('src/lib/zod.ts', 'zod')).toBeNull();
+    expect(zodImportRule('src/lib/zod-mini.ts', 'zod/mini')).toBeNull();
+    expect(zodImportRule('src/server/http.ts', 'zod/v4/core')).toBeNull();
+    expect(zodImportRule('src/content/schemas.ts', 'astro/zod')).toBeNull();
+    expect(zodImportRule('src/features/contact/contact.ts', '../../lib/zod-mini')).toBeNull();
+  });
+
+  it('refuses zod imported any other way', () => {
+    expect(zodImportRule('netlify/functions/x.mts', 'zod')).toMatch(/src\/lib\/zod\.ts/);
+    expect(zodImportRule('src/features/admin/admin.ts', 'zod/mini')).not.toBeNull();
+    expect(zodImportRule('src/features/meeting/meeting.server.ts', 'zod/v4/core')).not.toBeNull();
+    expect(zodImportRule('src/features/admin/admin.ts', 'astro/zod')).not.toBeNull();
   });
 });

@@ -8,7 +8,7 @@
  * - `src/components` imports components, `src/server`-free `src/lib` helpers only, never a
  *   feature (a section that needs the catalogue takes its data as props).
  * - A feature imports another feature only through its public modules: `<area>.ts`,
- *   `<area>.server.ts`, `<area>.store.ts`, `<area>.mini.ts` and its PascalCase components. Everything else in a
+ *   `<area>.server.ts`, `<area>.store.ts` and its PascalCase components. Everything else in a
  *   feature folder is that feature's own.
  * - Pages do not open the database: they call a feature's service.
  * - `src/testing` (stand-ins, seeds, fixtures) is for tests and scripts only.
@@ -67,14 +67,10 @@ function placeOf(root: string, file: string): Place {
   return { layer: 'other' };
 }
 
-/**
- * A feature's front door: `<area>.ts`, `<area>.server.ts`, `<area>.store.ts`, `<area>.mini.ts`
- * (its zod/mini schemas, for islands that must not load classic zod), and its components.
- */
+/** A feature's front door: `<area>.ts`, `<area>.server.ts`, `<area>.store.ts` and its components. */
 export function isPublicModule(feature: string, file: string): boolean {
   const name = file.replace(/\.(ts|tsx|mts|astro)$/, '');
-  if ([feature, `${feature}.server`, `${feature}.store`, `${feature}.mini`].includes(name))
-    return true;
+  if ([feature, `${feature}.server`, `${feature}.store`].includes(name)) return true;
   return !file.includes('/') && /^[A-Z]/.test(file) && /\.(tsx|astro)$/.test(file);
 }
 
@@ -92,6 +88,23 @@ function resolve(from: string, specifier: string): string | undefined {
   return found ?? base;
 }
 
+/** Where each way of importing zod is allowed (src/lib/zod.ts says why). */
+const ZOD_IMPORTS: Record<string, RegExp> = {
+  zod: /^src\/lib\/zod\.ts$/,
+  'zod/mini': /^src\/lib\/zod-mini\.ts$/,
+  'zod/v4/core': /^src\/server\/http\.ts$/,
+  'zod/v4/locales/en.js': /^src\/server\/http\.ts$/,
+  'astro/zod': /^src\/(content\/|lib\/site-settings\.schema\.ts$)/,
+};
+
+/** The rule a zod import breaks, if any: server code uses src/lib/zod.ts, browser code zod-mini.ts. */
+export function zodImportRule(file: string, specifier: string): string | null {
+  if (specifier !== 'astro/zod' && specifier !== 'zod' && !specifier.startsWith('zod/'))
+    return null;
+  if (ZOD_IMPORTS[specifier]?.test(file)) return null;
+  return 'zod comes through src/lib/zod.ts (server) or src/lib/zod-mini.ts (browser)';
+}
+
 /** Every import that points the wrong way, with the rule it breaks. */
 export function layeringViolations(root: string): Violation[] {
   const files = [...walk(path.join(root, 'src')), ...walk(path.join(root, 'netlify', 'functions'))];
@@ -100,11 +113,13 @@ export function layeringViolations(root: string): Violation[] {
     if (/\.test\.(ts|tsx|mts)$/.test(file)) continue;
     const from = placeOf(root, file);
     for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+      const report = (rule: string) =>
+        violations.push({ file: path.relative(root, file), specifier, rule });
+      const zodRule = zodImportRule(path.relative(root, file).split(path.sep).join('/'), specifier);
+      if (zodRule) report(zodRule);
       const target = resolve(file, specifier);
       if (!target) continue;
       const to = placeOf(root, target);
-      const report = (rule: string) =>
-        violations.push({ file: path.relative(root, file), specifier, rule });
       if (to.layer === 'testing' && from.layer !== 'testing')
         report('only tests and scripts use src/testing');
       else if (from.layer === 'lib' && to.layer !== 'lib' && !isContentData(root, target))

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importedTables, tableOwnerViolations, tablesOf } from './table-owners';
+import { frontDoorOwners, importedTables, tableOwnerViolations, tablesOf } from './table-owners';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -12,6 +12,10 @@ describe('table owners of the project', () => {
       (v) => `${v.file} imports ${v.table} (owner: ${v.owner ?? 'none'})`,
     );
     expect(found).toEqual([]);
+  });
+
+  it("has no table owned by a feature's front door", () => {
+    expect(frontDoorOwners()).toEqual([]);
   });
 });
 
@@ -46,6 +50,22 @@ describe('the table owner check', () => {
       { file: 'src/server/db/schema.ts', table: 'notes', owner: undefined },
       {
         file: 'src/features/admin/orders.server.ts',
+        table: 'orders',
+        owner: 'src/features/orders/orders.server.ts',
+      },
+    ]);
+  });
+
+  it("reports an owner that is its feature's front door", () => {
+    expect(
+      frontDoorOwners({
+        orders: 'src/features/orders/orders.server.ts',
+        orderItems: 'src/features/orders/order-records.server.ts',
+        users: 'src/server/auth/users.ts',
+      }),
+    ).toEqual([
+      {
+        file: 'src/features/orders/orders.server.ts',
         table: 'orders',
         owner: 'src/features/orders/orders.server.ts',
       },

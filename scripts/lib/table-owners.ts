@@ -2,6 +2,8 @@
  * One owner per table: each table of src/server/db/schema.ts is read and written by exactly one
  * module, named here. Every other module asks that owner (admin and dashboard compose owners
  * and never touch a table). Tests and test support (src/testing) may seed tables directly.
+ * An owner is never its feature's front door (`<feature>/<feature>.server.ts`): the door
+ * composes owners, e-mails and rules, and the owner only stores and reads.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,16 +19,17 @@ export const TABLE_OWNERS: Record<string, string> = {
   magicLinks: 'src/features/clients/magic-links.server.ts',
   checkoutSessions: 'src/features/checkout/checkout-sessions.server.ts',
   webhookEvents: 'src/features/checkout/stripe-webhook.server.ts',
-  orders: 'src/features/orders/orders.server.ts',
-  orderItems: 'src/features/orders/orders.server.ts',
+  orders: 'src/features/orders/order-records.server.ts',
+  orderItems: 'src/features/orders/order-records.server.ts',
   onboardingForms: 'src/features/onboarding/onboarding-forms.server.ts',
-  clientOnboardingSubmissions: 'src/features/client-onboarding/client-onboarding.server.ts',
-  contactMessages: 'src/features/contact/contact.server.ts',
+  clientOnboardingSubmissions:
+    'src/features/client-onboarding/client-onboarding-submissions.server.ts',
+  contactMessages: 'src/features/contact/contact-messages.server.ts',
   meetingRequests: 'src/features/meeting/meeting-requests.server.ts',
-  subscribers: 'src/features/subscribe/subscribe.server.ts',
+  subscribers: 'src/features/subscribe/subscribers.server.ts',
   rowTallies: 'src/server/db/tallies.ts',
-  subscriptions: 'src/features/subscriptions/subscriptions.server.ts',
-  subscriptionPayments: 'src/features/subscriptions/subscriptions.server.ts',
+  subscriptions: 'src/features/subscriptions/subscription-records.server.ts',
+  subscriptionPayments: 'src/features/subscriptions/subscription-records.server.ts',
 };
 
 export type OwnerViolation = { file: string; table: string; owner: string | undefined };
@@ -94,4 +97,11 @@ export function tableOwnerViolations(root: string, owners = TABLE_OWNERS): Owner
     }
   }
   return violations;
+}
+
+/** Owners that are their feature's front door, `src/features/<feature>/<feature>.server.ts`. */
+export function frontDoorOwners(owners = TABLE_OWNERS): OwnerViolation[] {
+  return Object.entries(owners)
+    .filter(([, owner]) => /^src\/features\/([^/]+)\/\1\.server\.ts$/.test(owner))
+    .map(([table, owner]) => ({ file: owner, table, owner }));
 }

@@ -8,7 +8,7 @@
  * (scripts/lib/launch-placeholders.ts) and in the unit tests. The functions read the file
  * through site-settings.ts without loading zod.
  */
-import { z } from 'zod';
+import { z } from 'astro/zod';
 
 const httpsUrl = z.url({ protocol: /^https$/ });
 const youtubeId = z

@@ -1,10 +1,14 @@
 /**
- * zod for code that may run in the browser. Zod 4 probes `new Function` the first time it
- * builds an object schema to decide whether to compile fast parsers; under the site's strict
- * CSP that probe is reported as a violation even though zod catches it. Importing zod from
- * here turns code generation off before any schema exists.
+ * zod for server code: the functions' and services' schemas (classic zod, chainable). Browser
+ * code imports zod-mini.ts instead, which is much smaller; the shared form schemas are written
+ * in it and the server parses with the same ones. Content schemas (src/content, the site
+ * settings) use `astro/zod`, Astro's own export, which the editor's build forks
+ * (scripts/lib/content-editor.ts). src/server/http.ts alone imports `zod/v4/core`, for the
+ * error class both flavours throw. scripts/lib/layering.ts checks these rules.
  *
- * Form islands use `zod/mini` instead (zod-mini.ts), which is much smaller in the browser.
+ * Code generation is turned off before any schema exists: zod 4 probes `new Function` the first
+ * time it builds an object schema, and under the site's strict CSP that probe is reported as a
+ * violation even though zod catches it.
  */
 import { z } from 'zod';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { notify } from '../../lib/notifications';
-import { meetingActionSchema } from '../meeting/meeting.mini';
+import { meetingActionSchema } from '../meeting/meeting';
 import { adminFetch } from './api';
 import type { AdminContactMessage, AdminMeetingRequest } from './inbox.server';
 import { ListView, type Column } from './ListView';

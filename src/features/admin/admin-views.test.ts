@@ -5,7 +5,7 @@ import { useFreshTestDb } from '../../testing/test-db';
 import { emailOutbox, meetingRequests } from '../../server/db/schema';
 import { HttpError } from '../../server/http';
 import { submitMeetingRequest } from '../meeting/meeting.server';
-import { parseListQuery } from './validate.server';
+import { parseListQuery } from './list.server';
 import { pageRequestOf } from './list.server';
 import { answerMeetingRequest, listContactMessages } from './inbox.server';
 import { listOrders } from './orders.server';

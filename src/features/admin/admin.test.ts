@@ -8,7 +8,7 @@ import {
   listQuerySchema,
   onboardingProgressLabel,
 } from './admin';
-import { meetingActionSchema } from '../meeting/meeting.mini';
+import { meetingActionSchema } from '../meeting/meeting';
 import { csvCell, toCsv } from './csv';
 import { leadsByWeek, revenueByWeek, weekStart } from './weeks';
 import { onboardingProgress } from '../onboarding/onboarding';

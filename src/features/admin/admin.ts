@@ -5,8 +5,8 @@
  *
  * The schemas use `zod/mini` (about 5 KB gzipped instead of about 90 KB for classic zod) because
  * the panel island imports this module; for the same reason nothing here imports modules that
- * pull in classic zod. Servers validate with `validate()` from validate.server.ts, which turns
- * a failure into a 400 like the ZodError path of src/server/http.ts.
+ * pull in classic zod. The functions parse with the same schemas; src/server/http.ts's handler
+ * turns a failure (classic or mini, both a `$ZodError`) into a 400.
  */
 import { isoDate, withDefault, z } from '../../lib/zod-mini.ts';
 import type { OnboardingProgress } from '../onboarding/onboarding.ts';

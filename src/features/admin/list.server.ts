@@ -9,9 +9,8 @@ import {
   type PageRequest,
 } from '../../server/db/list-query.ts';
 import { HttpError, json, withSecurityHeaders } from '../../server/http.ts';
-import type { ListName, ListQuery, Page } from './admin.ts';
+import { listParams, listQuerySchema, type ListName, type ListQuery, type Page } from './admin.ts';
 import { CSV_BOM, csvHeader, csvRow, type CsvColumn } from './csv.ts';
-import { parseListQuery } from './validate.server.ts';
 
 export type Fetcher<T> = (q: ListQuery, page: PageRequest) => Promise<Listed<T>>;
 
@@ -31,6 +30,11 @@ export function pageRequestOf(q: ListQuery): PageRequest {
   const before = cursorParam(q.before);
   const last = q.page === 'last';
   return { size: q.pageSize, after, before, last, count: !after && !before };
+}
+
+/** The list request's query string, checked by the list's schema (a 400 when it fails). */
+export function parseListQuery(list: ListName, params: URLSearchParams): ListQuery {
+  return listQuerySchema(list).parse(listParams(params));
 }
 
 /**

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
 import { formatUsd } from '../../lib/money';
-import { CART_CYCLE_LABEL, itemCountLabel, type CartItem } from './cart.rules';
+import { CART_CYCLE_LABEL, itemCountLabel, type CartItem } from './cart-rules';
 import {
   $cartCount,
   $cartItems,
@@ -17,7 +17,7 @@ import {
   closeCart,
   removeItem,
   updateQuantity,
-} from './cart.state';
+} from './cart-state';
 
 const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 

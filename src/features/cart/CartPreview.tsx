@@ -7,8 +7,8 @@ import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
 import { formatUsd } from '../../lib/money';
-import { PREVIEW_LIMIT, itemCountLabel } from './cart.rules';
-import { $cartCount, $cartItems, $cartPreviewOpen, $cartTotal, openCart } from './cart.state';
+import { PREVIEW_LIMIT, itemCountLabel } from './cart-rules';
+import { $cartCount, $cartItems, $cartPreviewOpen, $cartTotal, openCart } from './cart-state';
 
 type Props = {
   id: string;

@@ -29,7 +29,7 @@ import {
   updateQuantity,
 } from './cart.store';
 import { HOUR, advanced, growthYearly, lilyMonthly, starter } from '../../testing/cart-fixtures';
-import { CART_OPEN_DELAY_MS } from './cart.rules';
+import { CART_OPEN_DELAY_MS } from './cart-rules';
 
 const NOW = 1_750_000_000_000;
 

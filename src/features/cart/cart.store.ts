@@ -1,18 +1,18 @@
 /**
  * The cart in three modules, named for what each may import:
- * - cart.rules.ts: the pure rules of spec §4 and the line type; imports nothing, so any script
+ * - cart-rules.ts: the pure rules of spec §4 and the line type; imports nothing, so any script
  *   may use it;
- * - cart.state.ts: the stores and actions on lines (localStorage, tabs); imports the rules and
+ * - cart-state.ts: the stores and actions on lines (localStorage, tabs); imports the rules and
  *   nanostores only, never the catalogue or zod (the floating button loads it on every page);
- * - cart.store.ts (this, the front door for islands and other features): cart.state plus
+ * - cart.store.ts (this, the front door for islands and other features): cart-state plus
  *   what needs the catalogue: lines built from a catalogue key, and the actions taking a key.
  */
 import { defaultCycle, findItem, type BillingCycle } from '../catalogue/catalogue';
-import type { CartItem } from './cart.rules';
-import { addItem, addItemAndCheckout, buyItemNow, type AddOptions } from './cart.state';
+import type { CartItem } from './cart-rules';
+import { addItem, addItemAndCheckout, buyItemNow, type AddOptions } from './cart-state';
 
-export * from './cart.state';
-export { itemCountLabel, type CartItem } from './cart.rules';
+export * from './cart-state';
+export { itemCountLabel, type CartItem } from './cart-rules';
 
 /** A cart line for a catalogue item in a cycle (its default cycle when omitted). */
 export function cartItemFromCatalogue(id: string, cycle?: BillingCycle): CartItem | undefined {

@@ -21,7 +21,7 @@ import {
   removeFromCart,
   restoreCart,
   setQuantity,
-} from './cart.rules';
+} from './cart-rules';
 import { cartItemFromCatalogue } from './cart.store';
 import {
   HOUR,
@@ -36,7 +36,7 @@ import {
 import { BILLING_CYCLES, CYCLE_LABEL, ITEM_TYPES, PURCHASE_KEYS } from '../catalogue/catalogue';
 import { z } from '../../lib/zod';
 import { BILLING_CYCLES as CYCLES, ITEM_TYPES as TYPES } from '../catalogue/catalogue';
-import { LIMITS, type CartItem } from './cart.rules';
+import { LIMITS, type CartItem } from './cart-rules';
 
 /**
  * The oracle for toCartItem: what a stored cart line may be, as a zod schema (the cart itself
@@ -54,7 +54,7 @@ const cartItemSchema = z.object({
   icon: z.enum(CART_ICONS as ['globe', 'robot', 'box']).optional(),
 });
 
-// The schema and the hand-written type in cart.rules.ts must describe the same line.
+// The schema and the hand-written type in cart-rules.ts must describe the same line.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const schemaMatchesType: Same<z.infer<typeof cartItemSchema>, CartItem> = true;
 void schemaMatchesType;
@@ -286,7 +286,7 @@ describe('add button state', () => {
   });
 });
 
-describe('zod-free twins (cart.rules.ts) agree with the schema and the catalogue', () => {
+describe('zod-free twins (cart-rules.ts) agree with the schema and the catalogue', () => {
   it('uses the catalogue cycles, types and labels', () => {
     expect(CART_CYCLES).toEqual(BILLING_CYCLES);
     expect([...CART_TYPES].sort()).toEqual([...ITEM_TYPES].sort());

@@ -5,31 +5,17 @@
  * in a quiet moment once they use the page at all, never on a page nobody touches. A press
  * then waits for no round trip on a slow connection.
  */
-import { loadStylesheet } from '../../lib/load-stylesheet';
 import { notify } from '../../lib/notifications';
 import { afterFirstUse } from '../../lib/after-first-use';
+import { lazyIsland } from '../../lib/lazy-island';
 import { whenIdle } from '../../lib/when-idle';
 // `?url`: the same file widget.tsx loads, fetched here ahead of the press.
 import chatCss from './chat.css?url';
 
 type Widget = { toggle: () => void };
 
-let code: Promise<typeof import('./widget')> | undefined;
-
-function fetchWidget() {
-  // In development Vite needs React's refresh preamble first; production builds drop this.
-  const preamble = import.meta.env.DEV
-    ? import('../../lib/dev-react-preamble').then((m) => m.ensureReactDevPreamble())
-    : Promise.resolve();
-  code ??= preamble.then(() => import('./widget'));
-  void loadStylesheet(chatCss);
-  return code;
-}
-
-const prefetch = () =>
-  void fetchWidget().catch(() => {
-    code = undefined;
-  });
+const island = lazyIsland(() => import('./widget'), chatCss);
+const prefetch = island.prefetch;
 
 let watching = false;
 
@@ -55,12 +41,12 @@ export function bindChatLauncher(id: 'header' | 'products') {
 
   button.addEventListener('click', async () => {
     button.setAttribute('aria-busy', 'true');
-    widget ??= fetchWidget().then((m) => m.mountChatWidget(root));
+    widget ??= island.load().then((m) => m.mountChatWidget(root));
     try {
       (await widget).toggle();
     } catch (error) {
       widget = undefined;
-      code = undefined;
+      island.reset();
       console.error('Chat failed to load', error);
       notify({
         title: 'Chat unavailable',

@@ -167,3 +167,16 @@ export function withCanceledFlag(cancelUrl: string): string {
   url.searchParams.set('canceled', '1');
   return url.toString();
 }
+
+/** A button of the simulated payment page, as its form posts it. */
+export const simulatedActionSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('pay'),
+    session: z.string().min(1).max(200),
+    name: z.string().trim().min(2, 'Name must be at least 2 characters').max(200),
+    email: z.email('Please enter a valid email address').max(320),
+  }),
+  z.object({ action: z.literal('decline'), session: z.string().min(1).max(200) }),
+  z.object({ action: z.literal('cancel'), session: z.string().min(1).max(200) }),
+]);
+export type SimulatedAction = z.infer<typeof simulatedActionSchema>;

@@ -99,8 +99,7 @@ export async function fulfillCheckout(
     provider.subscriptionId ??
     `no_pi_${session.id}`;
 
-  const recorded = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const recorded = await db.transaction(async (tx) => {
     const result = await recordCheckoutOrder(tx, {
       checkoutSessionId: session.id,
       lines: session.lines,

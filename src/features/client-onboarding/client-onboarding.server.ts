@@ -13,7 +13,6 @@
  * finishes the account by hand. A filled honeypot (see client-onboarding.ts) gets that same
  * answer, with nothing stored, sent or created.
  */
-import { and, eq, gt, isNull, isNotNull } from 'drizzle-orm';
 import { findItem } from '../catalogue/catalogue';
 import {
   crmCredentialsEmail,
@@ -25,19 +24,6 @@ import {
 import { getCrm, type CrmClient } from '../../server/crm/crm.ts';
 import { createAccountWithinDailyCap } from '../../server/crm/daily-cap.ts';
 import type { Db } from '../../server/db/client.ts';
-import {
-  countAll,
-  createdWithin,
-  listPage,
-  searchCondition,
-  type Listed,
-  type ListFilter,
-  type PageRequest,
-} from '../../server/db/list-query.ts';
-import {
-  clientOnboardingSubmissions,
-  type ClientOnboardingSubmission,
-} from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/http.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
@@ -45,8 +31,17 @@ import {
   clientOnboardingConfirmEmail,
   clientOnboardingTeamEmail,
 } from './client-onboarding-emails.tsx';
-import { enforce, hit, type RateLimit } from '../../server/rate-limit.ts';
+import {
+  enforceFormLimit,
+  type SubmitOptions as FormSubmitOptions,
+} from '../../server/form-submissions.ts';
+import { hit, type RateLimit } from '../../server/rate-limit.ts';
 import { hashToken, newToken } from '../../server/tokens.ts';
+import {
+  confirmSubmission,
+  insertSubmission,
+  recordSubmissionAccount,
+} from './client-onboarding-submissions.server.ts';
 import {
   clientOnboardingRequestSchema,
   clientOnboardingSchema,
@@ -54,19 +49,21 @@ import {
   type ClientOnboardingResponse,
 } from './client-onboarding';
 
+export {
+  countClientOnboardingSubmissions,
+  listClientOnboardingSubmissions,
+} from './client-onboarding-submissions.server.ts';
+
 export const CLIENT_ONBOARDING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
 /** Confirmation e-mails per address and day: the form cannot be used to flood an inbox. */
 export const CONFIRM_EMAILS_PER_ADDRESS: RateLimit = { limit: 3, windowSeconds: 24 * 60 * 60 };
 export const CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const CONFIRM_PATH = '/api/clients/onboarding/confirm';
 
-export type SubmitOptions = {
-  ip: string;
+export type SubmitOptions = FormSubmitOptions & {
   crm?: CrmClient;
-  rateLimit?: RateLimit | false;
   /** The browser's client session: proves the address when it is this very address's. */
   access?: ClientAccess | null;
-  now?: Date;
 };
 
 export type SubmitResult = {
@@ -91,13 +88,7 @@ export async function submitClientOnboarding(
 ): Promise<SubmitResult> {
   const input = clientOnboardingRequestSchema().parse(body);
   if (!findItem(input.productId)) throw new HttpError(400, 'productId: Unknown product');
-  if (options.rateLimit !== false) {
-    await enforce(
-      db,
-      `client-onboarding:${options.ip || 'unknown'}`,
-      options.rateLimit ?? CLIENT_ONBOARDING_RATE_LIMIT,
-    );
-  }
+  await enforceFormLimit(db, 'client-onboarding', options, CLIENT_ONBOARDING_RATE_LIMIT);
   const crm = options.crm ?? getCrm();
   const now = options.now ?? new Date();
 
@@ -121,22 +112,18 @@ export async function submitClientOnboarding(
       ? newToken()
       : null;
 
-  const { submissionId, emailIds } = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const [row] = await tx
-      .insert(clientOnboardingSubmissions)
-      .values({
-        productId,
-        fullName,
-        email,
-        businessName,
-        data: { ...rest, fullName, email, businessName },
-        confirmTokenHash: confirm ? hashToken(confirm) : null,
-        confirmExpiresAt: confirm ? new Date(now.getTime() + CONFIRM_TTL_SECONDS * 1000) : null,
-        confirmedAt: proven ? now : null,
-      })
-      .returning({ id: clientOnboardingSubmissions.id });
-    const ids = [(await enqueueEmail(tx, teamEmail(input, row!.id))).id];
+  const { submissionId, emailIds } = await db.transaction(async (tx) => {
+    const id = await insertSubmission(tx, {
+      productId,
+      fullName,
+      email,
+      businessName,
+      data: { ...rest, fullName, email, businessName },
+      confirmTokenHash: confirm ? hashToken(confirm) : null,
+      confirmExpiresAt: confirm ? new Date(now.getTime() + CONFIRM_TTL_SECONDS * 1000) : null,
+      confirmedAt: proven ? now : null,
+    });
+    const ids = [(await enqueueEmail(tx, teamEmail(input, id))).id];
     if (confirm) {
       const confirmUrl = new URL(CONFIRM_PATH, readEnv().siteUrl);
       confirmUrl.searchParams.set('token', confirm);
@@ -151,7 +138,7 @@ export async function submitClientOnboarding(
       });
       ids.push(mail.id);
     }
-    return { submissionId: row!.id, emailIds: ids };
+    return { submissionId: id, emailIds: ids };
   });
 
   // Creating an account on the client's behalf needs their authorization (the terms box) and
@@ -191,10 +178,7 @@ async function createAccount(
       phone: input.phone,
       website: input.website || undefined,
     });
-    await db
-      .update(clientOnboardingSubmissions)
-      .set({ ghlLocationId: account.locationId, simulated: account.simulated })
-      .where(eq(clientOnboardingSubmissions.id, submissionId));
+    await recordSubmissionAccount(db, submissionId, account);
     return account;
   } catch (error) {
     console.error(
@@ -224,18 +208,7 @@ export async function confirmClientOnboarding(
 ): Promise<ConfirmResult> {
   if (!token || token.length > 200) return { state: 'invalid' };
   const now = options.now ?? new Date();
-  const t = clientOnboardingSubmissions;
-  const [row] = await db
-    .update(t)
-    .set({ confirmedAt: now })
-    .where(
-      and(
-        eq(t.confirmTokenHash, hashToken(token)),
-        isNull(t.confirmedAt),
-        gt(t.confirmExpiresAt, now),
-      ),
-    )
-    .returning();
+  const row = await confirmSubmission(db, hashToken(token), now);
   if (!row) return { state: 'invalid' };
   const crm = options.crm ?? getCrm();
   const data = row.data as { phone?: string; website?: string };
@@ -278,28 +251,5 @@ function teamEmail(input: ClientOnboardingRequest, id: number) {
   };
 }
 
-/* Reading the client_onboarding_submissions table (owned here) for the admin. */
-
 /** The form's fields in the form's order: the keys of every stored submission's `data`. */
 export const clientOnboardingFields = (): string[] => Object.keys(clientOnboardingSchema().shape);
-
-/** `status`: "crm-account" (an account was created) or "demo-mode" (simulated CRM). */
-export async function listClientOnboardingSubmissions(
-  db: Db,
-  filter: ListFilter,
-  page: PageRequest,
-): Promise<Listed<ClientOnboardingSubmission>> {
-  const t = clientOnboardingSubmissions;
-  const where = and(
-    searchCondition(filter.q, t.searchText),
-    filter.status === 'crm-account' ? isNotNull(t.ghlLocationId) : undefined,
-    filter.status === 'demo-mode' ? eq(t.simulated, true) : undefined,
-    ...createdWithin(t.createdAt, filter),
-  );
-  return listPage(db, t, where, { at: t.createdAt, id: t.id }, page);
-}
-
-export async function countClientOnboardingSubmissions(db: Db): Promise<number> {
-  const [row] = await db.select({ total: countAll }).from(clientOnboardingSubmissions);
-  return row?.total ?? 0;
-}

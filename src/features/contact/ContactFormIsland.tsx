@@ -6,7 +6,8 @@
  */
 import { CONTACT_FORM_PAGES as FORM, FIELD_LIMITS } from './contact';
 import { contactForm } from './contact.store';
-import { Honeypot, TextField, SubmitButton, TextAreaField } from '../../components/form/fields';
+import { Honeypot, SubmitButton, TextAreaField } from '../../components/form/fields';
+import { ContactFields } from './ContactFields';
 import { useSubmittedForm } from '../../components/form/form';
 import '../../components/form/forms.css';
 
@@ -23,36 +24,7 @@ export default function ContactFormIsland() {
       {...form}
     >
       <div className="form-grid">
-        <TextField
-          requiredMark="named"
-          {...field('name')}
-          label="Name"
-          required
-          autoComplete="name"
-          maxLength={FIELD_LIMITS.name}
-        />
-        <TextField
-          requiredMark="named"
-          {...field('email')}
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={FIELD_LIMITS.email}
-        />
-        <TextField
-          {...field('phone')}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={FIELD_LIMITS.phone}
-        />
-        <TextField
-          {...field('company')}
-          label="Company"
-          autoComplete="organization"
-          maxLength={FIELD_LIMITS.company}
-        />
+        <ContactFields field={field} />
         <TextAreaField
           requiredMark="named"
           {...field('message')}

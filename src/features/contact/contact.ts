@@ -19,7 +19,7 @@ import {
 
 export { optionalText };
 
-export * from './contact.texts.ts';
+export * from './contact-texts.ts';
 
 /** Longest accepted value per field (the database columns are unbounded text). */
 export const FIELD_LIMITS = {

@@ -121,8 +121,7 @@ export async function signInWithMagicLink(
   if (used === null || used === 'other-browser') return used;
   const client = await findClient(db, used.clientId);
   if (!client) return null;
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     await proveClientEmail(tx, client.id, now);
     const { stripeCustomerId } = await joinWaitingOrders(tx, client);
     await attachStripeCustomer(tx, client.id, stripeCustomerId);

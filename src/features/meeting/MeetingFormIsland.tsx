@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { FIELD_LIMITS } from '../contact/contact';
+import { ContactFields } from '../contact/ContactFields';
 import {
   Honeypot,
   TextField,
@@ -44,36 +45,7 @@ export default function MeetingFormIsland() {
       {...form}
     >
       <div className="form-grid">
-        <TextField
-          requiredMark="named"
-          {...field('name')}
-          label="Full Name"
-          required
-          autoComplete="name"
-          maxLength={FIELD_LIMITS.name}
-        />
-        <TextField
-          requiredMark="named"
-          {...field('email')}
-          label="Email Address"
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={FIELD_LIMITS.email}
-        />
-        <TextField
-          {...field('phone')}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          maxLength={FIELD_LIMITS.phone}
-        />
-        <TextField
-          {...field('company')}
-          label="Company"
-          autoComplete="organization"
-          maxLength={FIELD_LIMITS.company}
-        />
+        <ContactFields field={field} nameLabel="Full Name" emailLabel="Email Address" />
         <SelectField
           requiredMark="named"
           {...field('meetingType')}

@@ -16,7 +16,7 @@ import {
   type OutboxAttachment,
 } from '../../server/mail/outbox.ts';
 import type { EmailContent } from '../../server/mail/render-email.ts';
-import { meetingActionSchema, type MeetingAction } from './meeting.mini.ts';
+import { meetingActionSchema, type MeetingAction } from './meeting.ts';
 import { buildMeetingIcs, describeSlot, icsSequence } from './meeting-ics.server.ts';
 import {
   meetingConfirmedEmail,
@@ -118,7 +118,7 @@ export async function answerMeetingRequest(
     throw new HttpError(400, 'date: Please choose today or a later date');
   }
   return db.transaction(async (tx) => {
-    const row = await lockMeetingRequest(tx as unknown as Db, id);
+    const row = await lockMeetingRequest(tx, id);
     if (!row) throw new HttpError(404, 'Meeting request not found');
     if (!ALLOWED[action.action].includes(row.status)) {
       throw new HttpError(
@@ -128,14 +128,14 @@ export async function answerMeetingRequest(
     }
     const { content, attachment } = answerMessage(row, action, icsSequence(row, now), now);
 
-    const updated = await updateMeetingRequest(tx as unknown as Db, id, {
+    const updated = await updateMeetingRequest(tx, id, {
       status: NEXT_STATUS[action.action],
       updatedAt: now,
       ...(action.action === 'propose'
         ? { proposedDate: action.date, proposedTime: action.time }
         : {}),
     });
-    const email = await enqueueEmail(tx as unknown as Db, {
+    const email = await enqueueEmail(tx, {
       kind: `meeting.${NEXT_STATUS[action.action]}`,
       to: row.email,
       ...content,

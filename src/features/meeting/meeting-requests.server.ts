@@ -9,9 +9,7 @@ import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import {
   countAll,
   countWhere,
-  createdWithin,
-  listPage,
-  searchCondition,
+  listByStatus,
   type Listed,
   type ListFilter,
   type PageRequest,
@@ -59,13 +57,7 @@ export async function listMeetingRequests(
   filter: ListFilter,
   page: PageRequest,
 ): Promise<Listed<MeetingRequest>> {
-  const t = meetingRequests;
-  const where = and(
-    searchCondition(filter.q, t.searchText),
-    filter.status ? eq(t.status, filter.status as MeetingStatus) : undefined,
-    ...createdWithin(t.createdAt, filter),
-  );
-  return listPage(db, t, where, { at: t.createdAt, id: t.id }, page);
+  return listByStatus(db, meetingRequests, filter, page);
 }
 
 export async function meetingRequestCounts(

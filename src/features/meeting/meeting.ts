@@ -2,9 +2,9 @@
  * Meeting requests: the choices the form offers and the ONE zod schema that both the form
  * island and /api/schedule-meeting validate with. Browser-safe (no server imports).
  */
-import { requiredText, z } from '../../lib/zod-mini';
+import { isoDate, requiredText, withDefault, z } from '../../lib/zod-mini';
 
-export * from './meeting.texts.ts';
+export * from './meeting-texts.ts';
 import { FIELD_LIMITS, emailField, optionalText } from '../contact/contact';
 
 export const MEETING_TYPES = [
@@ -180,3 +180,23 @@ export function parseSlot(slot: string): { hour: number; minute: number } {
   const hour12 = Number(match[1]) % 12;
   return { hour: match[3] === 'PM' ? hour12 + 12 : hour12, minute: Number(match[2]) };
 }
+
+/* The team's answer to a request: the admin panel validates with it before sending, and the
+ * server with the same schema (meeting-replies.server.ts). `timeSlots` are the form's slots. */
+const note = withDefault(z.string().check(z.trim(), z.maxLength(2000, 'The note is too long')), '');
+
+export function meetingActionSchema(timeSlots: readonly string[]) {
+  return z.discriminatedUnion('action', [
+    z.object({ action: z.literal('confirm'), note }),
+    z.object({
+      action: z.literal('propose'),
+      date: isoDate('Please choose a valid date'),
+      time: z
+        .string()
+        .check(z.refine((t) => timeSlots.includes(t), 'Please choose one of the offered times')),
+      note,
+    }),
+    z.object({ action: z.literal('decline'), note }),
+  ]);
+}
+export type MeetingAction = z.output<ReturnType<typeof meetingActionSchema>>;

@@ -155,9 +155,9 @@ export async function saveOnboardingStep(
   const emailIds: number[] = [];
 
   await db.transaction(async (tx) => {
-    await storeOnboardingStep(tx as unknown as Db, order.id, step, data, { completing, now });
+    await storeOnboardingStep(tx, order.id, step, data, { completing, now });
     if (completing && !wasCompleted) {
-      const mail = await enqueueEmail(tx as unknown as Db, completedEmail(order));
+      const mail = await enqueueEmail(tx, completedEmail(order));
       emailIds.push(mail.id);
     }
   });

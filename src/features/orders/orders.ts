@@ -3,7 +3,7 @@
  * Browser-safe: no server imports.
  */
 import type { BillingCycle, ItemType } from '../catalogue/catalogue';
-import { formatUsdWhole } from '../../lib/money';
+import { centsToDollars, formatUsdWhole } from '../../lib/money';
 
 export type OrderStatus = 'pending' | 'paid' | 'completed' | 'failed' | 'refunded';
 
@@ -49,6 +49,20 @@ export type MetadataItem = {
   price: number;
   quantity: number;
 };
+
+/** A priced line (cents) as the spec's metadata.items carries it. */
+export function metadataItems(
+  lines: readonly (Omit<MetadataItem, 'price'> & { unitAmountCents: number })[],
+): MetadataItem[] {
+  return lines.map((l) => ({
+    id: l.id,
+    name: l.name,
+    type: l.type,
+    billingCycle: l.billingCycle,
+    price: centsToDollars(l.unitAmountCents),
+    quantity: l.quantity,
+  }));
+}
 
 /** GET /api/checkout-session/{id} → the spec's session shape plus the order once it exists. */
 export type CheckoutSessionView = {

@@ -3,7 +3,7 @@
  * page pays nothing for them before someone uses the form.
  */
 import { RequestError, sendRequest } from '../../lib/request-json';
-import { SUBSCRIBE_MESSAGES } from './subscribe.messages';
+import { SUBSCRIBE_MESSAGES } from './subscribe-texts';
 
 /** Forms with a submission under way: a second press meanwhile is the same press, not a new one. */
 const busy = new WeakSet<HTMLFormElement>();
@@ -38,7 +38,7 @@ async function subscribe(
     else input.removeAttribute('aria-invalid');
   };
 
-  // Loaded on first submit so the page ships no zod up front (src/lib/zod.ts sets jitless).
+  // Loaded on first submit so the page ships no zod up front (src/lib/zod-mini.ts sets jitless).
   const { subscribeSchema } = await import('./subscribe');
   const typed = input.value;
   const parsed = subscribeSchema.safeParse({ email: typed, source: form.dataset.source });

@@ -1,29 +1,25 @@
 /**
- * Early-access sign-ups: validate with the form's schema, rate-limit per client address,
- * drop honeypot submissions, then store the address. Signing up twice is fine: the answer is
- * the same success and the first row is kept.
+ * Early-access sign-ups, the feature's front door: validate with the form's schema, rate-limit
+ * per client address, drop honeypot submissions, then store the address (subscribers.server.ts
+ * owns the table). Signing up twice is fine: the answer is the same success and the first row
+ * is kept.
  */
-import type { Db } from '../../server/db/client.ts';
-import { getDb } from '../../server/db/client.ts';
-import { subscribers } from '../../server/db/schema.ts';
+import { getDb, type Db } from '../../server/db/client.ts';
+import { enforceFormLimit, type SubmitOptions } from '../../server/form-submissions.ts';
 import { assertSameOrigin, clientIp, handler, json, readJson } from '../../server/http.ts';
-import { enforce, type RateLimit } from '../../server/rate-limit.ts';
+import type { RateLimit } from '../../server/rate-limit.ts';
+import { insertSubscriber } from './subscribers.server.ts';
 import { SUBSCRIBE_MESSAGES, subscribeSchema } from './subscribe.ts';
 
 /** Sign-ups per client address in the app (the function's Netlify rateLimit guards the edge). */
 export const SUBSCRIBE_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 10 * 60 };
 
-export async function subscribe(db: Db, body: unknown, options: { ip: string; now?: Date }) {
+export async function subscribe(db: Db, body: unknown, options: SubmitOptions) {
   const input = subscribeSchema.parse(body);
-  await enforce(db, `subscribe:${options.ip}`, SUBSCRIBE_RATE_LIMIT, options.now);
+  await enforceFormLimit(db, 'subscribe', options, SUBSCRIBE_RATE_LIMIT);
   // A filled honeypot gets the same success answer, but nothing is stored (see subscribe.ts).
   if (input.website) return { created: false };
-  const inserted = await db
-    .insert(subscribers)
-    .values({ email: input.email, source: input.source })
-    .onConflictDoNothing({ target: subscribers.email })
-    .returning({ id: subscribers.id });
-  return { created: inserted.length > 0 };
+  return { created: await insertSubscriber(db, { email: input.email, source: input.source }) };
 }
 
 export function subscribeHandler() {

@@ -9,7 +9,7 @@
  * the response.
  */
 import { emailAddress, HONEYPOT_MAX, optionalText, withDefault, z } from '../../lib/zod-mini';
-import { SUBSCRIBE_MESSAGES } from './subscribe.messages.ts';
+import { SUBSCRIBE_MESSAGES } from './subscribe-texts.ts';
 
 export const SUBSCRIBE_SOURCES = ['airbnb-automation'] as const;
 

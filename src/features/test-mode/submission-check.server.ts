@@ -7,7 +7,7 @@
  * the answer only says how many identical rows exist and which e-mails were queued for them,
  * so nothing the caller did not send is disclosed.
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import type { Db } from '../../server/db/client.ts';
 import { emailsContaining } from '../../server/mail/outbox.ts';
 import { findContactMessageIds } from '../contact/contact.server.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToCart, cartTotal, type CartItem } from '../cart/cart.rules';
+import { addToCart, cartTotal, type CartItem } from '../cart/cart-rules';
 import { cartItemFromCatalogue } from '../cart/cart.store';
 import {
   businessInfoSchema,

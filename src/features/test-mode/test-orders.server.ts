@@ -36,8 +36,7 @@ export async function createTestOrder(input: TestOrderInput, db?: Db): Promise<O
   const email = input.customerEmail ?? testCustomerEmail();
   const name = input.customerName ?? TEST_CUSTOMER_NAME;
 
-  return database.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return database.transaction(async (tx) => {
     const buyer = await clientForPurchase(tx, { email, name });
     const created = await insertOrder(
       tx,

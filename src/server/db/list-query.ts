@@ -11,6 +11,7 @@
  */
 import {
   and,
+  eq,
   getTableColumns,
   gt,
   gte,
@@ -224,6 +225,47 @@ export async function listPage<T extends PgTable, Row = Listable<T>>(
     previous,
     total,
   };
+}
+
+/** A table an admin list shows: searched by its search text, newest first by creation. */
+export type ListedTable = PgTable & {
+  id: PgColumn;
+  createdAt: PgColumn;
+  searchText: AnyColumn;
+  status?: PgColumn;
+};
+
+/**
+ * One page of an admin list: the filter's search words, status and day range over `table`,
+ * newest first. The status matches the table's `status` column unless the owner says what a
+ * status means (`byStatus`); owners check the status against their own values first.
+ */
+export function listByStatus<T extends ListedTable, Row = Listable<T>>(
+  db: Db,
+  table: T,
+  filter: ListFilter,
+  page: PageRequest,
+  options: {
+    byStatus?: (status: string) => SQL | undefined;
+    /** Only these columns (an export's), typed by `Row`. */
+    only?: Record<string, PgColumn>;
+  } = {},
+): Promise<Listed<Row>> {
+  const byStatus =
+    options.byStatus ?? ((status: string) => (table.status ? eq(table.status, status) : undefined));
+  const where = and(
+    searchCondition(filter.q, table.searchText),
+    filter.status ? byStatus(filter.status) : undefined,
+    ...createdWithin(table.createdAt, filter),
+  );
+  return listPage<T, Row>(
+    db,
+    table,
+    where,
+    { at: table.createdAt, id: table.id },
+    page,
+    options.only,
+  );
 }
 
 /**

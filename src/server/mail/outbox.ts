@@ -17,9 +17,7 @@ import type { Db } from '../db/client.ts';
 import {
   containsPattern,
   countWhere,
-  createdWithin,
-  listPage,
-  searchCondition,
+  listByStatus,
   type Listed,
   type ListFilter,
   type PageRequest,
@@ -358,13 +356,7 @@ export async function listOutbox(
   filter: ListFilter,
   page: PageRequest,
 ): Promise<Listed<OutboxEmail>> {
-  const t = emailOutbox;
-  const where = and(
-    searchCondition(filter.q, t.searchText),
-    filter.status ? eq(t.status, filter.status as OutboxStatus) : undefined,
-    ...createdWithin(t.createdAt, filter),
-  );
-  return listPage(db, t, where, { at: t.createdAt, id: t.id }, page);
+  return listByStatus(db, emailOutbox, filter, page);
 }
 
 export async function findOutboxEmail(db: Db, id: number): Promise<OutboxEmail | null> {

@@ -24,7 +24,7 @@ import {
   type AddButtonMode,
   type AddOutcome,
   type CartItem,
-} from './cart.rules';
+} from './cart-rules';
 
 export const CART_ITEMS_KEY = 'cart';
 export const CART_SAVED_AT_KEY = 'cartTimestamp';

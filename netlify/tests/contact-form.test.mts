@@ -6,14 +6,14 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contactFormHandler } from './contact.server';
-import { contactSchema } from './contact';
-import { closeDb, type Db } from '../../server/db/client';
-import { useFreshTestDb } from '../../testing/test-db';
-import { jsonPost, nativeFormPost } from '../../testing/requests';
-import { contactMessages, emailOutbox, rateLimitHits } from '../../server/db/schema';
-import { startTestSmtp, type TestSmtp } from '../../testing/smtp-peer';
-import contactForm, { config } from '../../../netlify/functions/contact-form.mts';
+import { contactFormHandler } from '../../src/features/contact/contact.server.ts';
+import { contactSchema } from '../../src/features/contact/contact.ts';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
+import { jsonPost, nativeFormPost } from '../../src/testing/requests.ts';
+import { contactMessages, emailOutbox, rateLimitHits } from '../../src/server/db/schema.ts';
+import { startTestSmtp, type TestSmtp } from '../../src/testing/smtp-peer.ts';
+import contactForm, { config } from '../functions/contact-form.mts';
 
 let db: Db;
 const URL_ = 'http://localhost:4321/api/contact-form';
@@ -317,7 +317,7 @@ describe('POST /api/contact-form with random bodies', () => {
       ),
     },
   );
-  const validish = <T>(good: fc.Arbitrary<T>) =>
+  const validish = <T,>(good: fc.Arbitrary<T>) =>
     fc.oneof({ weight: 5, arbitrary: good }, { weight: 1, arbitrary: fieldValue });
   const formLike = fc.record(
     {

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { listFunction } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, type Db } from '../../server/db/client';
-import { useFreshTestDb } from '../../testing/test-db';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
 import {
   TEST_PASSWORD,
   adminRequest,
@@ -19,8 +19,8 @@ import {
   seedEmail,
   seedMeeting,
   seedOrder,
-} from '../../testing/admin-seed';
-import { routed, type FunctionModule } from '../../testing/requests';
+} from '../../src/testing/admin-seed.ts';
+import { routed, type FunctionModule } from '../../src/testing/requests.ts';
 
 /** One call of a route: `pattern` names the config path it exercises. */
 type Case = {

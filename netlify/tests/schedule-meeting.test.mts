@@ -5,7 +5,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildMeetingIcs, scheduleMeetingHandler } from './meeting.server';
+import {
+  buildMeetingIcs,
+  scheduleMeetingHandler,
+} from '../../src/features/meeting/meeting.server.ts';
 import {
   addDays,
   earliestToday,
@@ -14,13 +17,13 @@ import {
   MEETING_TYPES,
   TIME_SLOTS,
   TIMEZONES,
-} from './meeting';
-import { closeDb, type Db } from '../../server/db/client';
-import { useFreshTestDb } from '../../testing/test-db';
-import { jsonPost, nativeFormPost } from '../../testing/requests';
-import { emailOutbox, meetingRequests, rateLimitHits } from '../../server/db/schema';
-import { attachmentOf, startTestSmtp } from '../../testing/smtp-peer';
-import scheduleMeeting, { config } from '../../../netlify/functions/schedule-meeting.mts';
+} from '../../src/features/meeting/meeting.ts';
+import { closeDb, type Db } from '../../src/server/db/client.ts';
+import { useFreshTestDb } from '../../src/testing/test-db';
+import { jsonPost, nativeFormPost } from '../../src/testing/requests.ts';
+import { emailOutbox, meetingRequests, rateLimitHits } from '../../src/server/db/schema.ts';
+import { attachmentOf, startTestSmtp } from '../../src/testing/smtp-peer.ts';
+import scheduleMeeting, { config } from '../functions/schedule-meeting.mts';
 
 let db: Db;
 const URL_ = 'http://localhost:4321/api/schedule-meeting';
@@ -235,7 +238,7 @@ describe('POST /api/schedule-meeting with random bodies', () => {
     fc.constant(null),
     fc.string({ minLength: 4990, maxLength: 5010 }),
   );
-  const validish = <T>(good: fc.Arbitrary<T>) =>
+  const validish = <T,>(good: fc.Arbitrary<T>) =>
     fc.oneof({ weight: 6, arbitrary: good }, { weight: 1, arbitrary: junk });
   const today = localToday();
   const date = fc.oneof(

@@ -1,0 +1,84 @@
+/**
+ * The client_onboarding_submissions table: this module is its only reader and writer. The
+ * form's submission and its confirmation link (client-onboarding.server.ts) store through it;
+ * the admin lists it.
+ */
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import {
+  countAll,
+  listByStatus,
+  type Listed,
+  type ListFilter,
+  type PageRequest,
+} from '../../server/db/list-query.ts';
+import {
+  clientOnboardingSubmissions,
+  type ClientOnboardingSubmission,
+} from '../../server/db/schema.ts';
+
+export async function insertSubmission(
+  tx: Db,
+  values: typeof clientOnboardingSubmissions.$inferInsert,
+): Promise<number> {
+  const [row] = await tx
+    .insert(clientOnboardingSubmissions)
+    .values(values)
+    .returning({ id: clientOnboardingSubmissions.id });
+  if (!row) throw new Error('Storing the onboarding submission returned no row');
+  return row.id;
+}
+
+/** The CRM account created for a submission. */
+export async function recordSubmissionAccount(
+  db: Db,
+  submissionId: number,
+  account: { locationId: string; simulated: boolean },
+): Promise<void> {
+  await db
+    .update(clientOnboardingSubmissions)
+    .set({ ghlLocationId: account.locationId, simulated: account.simulated })
+    .where(eq(clientOnboardingSubmissions.id, submissionId));
+}
+
+/**
+ * Marks the submission whose unexpired, unused confirmation token hashes to `tokenHash` as
+ * confirmed; null when there is none. One conditional UPDATE: a link works once.
+ */
+export async function confirmSubmission(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<ClientOnboardingSubmission | null> {
+  const t = clientOnboardingSubmissions;
+  const [row] = await db
+    .update(t)
+    .set({ confirmedAt: now })
+    .where(
+      and(eq(t.confirmTokenHash, tokenHash), isNull(t.confirmedAt), gt(t.confirmExpiresAt, now)),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** `status`: "crm-account" (an account was created) or "demo-mode" (simulated CRM). */
+export async function listClientOnboardingSubmissions(
+  db: Db,
+  filter: ListFilter,
+  page: PageRequest,
+): Promise<Listed<ClientOnboardingSubmission>> {
+  const t = clientOnboardingSubmissions;
+  return listByStatus(db, t, filter, page, {
+    byStatus: (status) =>
+      status === 'crm-account'
+        ? isNotNull(t.ghlLocationId)
+        : status === 'demo-mode'
+          ? eq(t.simulated, true)
+          : undefined,
+  });
+}
+
+export async function countClientOnboardingSubmissions(db: Db): Promise<number> {
+  const [row] = await db.select({ total: countAll }).from(clientOnboardingSubmissions);
+  return row?.total ?? 0;
+}

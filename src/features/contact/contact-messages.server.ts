@@ -1,0 +1,81 @@
+/**
+ * The contact_messages table: this module is its only reader and writer. The form's
+ * submission (contact.server.ts) stores through it; the admin reads and answers through it.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import {
+  listByStatus,
+  type Listed,
+  type ListFilter,
+  type PageRequest,
+} from '../../server/db/list-query.ts';
+import { contactMessages, type ContactMessage } from '../../server/db/schema.ts';
+import { talliesOf } from '../../server/db/tallies.ts';
+import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
+
+export async function insertContactMessage(
+  db: Db,
+  values: typeof contactMessages.$inferInsert,
+): Promise<ContactMessage> {
+  const [message] = await db.insert(contactMessages).values(values).returning();
+  if (!message) throw new Error('Storing the contact message returned no row');
+  return message;
+}
+
+export type ContactStatus = ContactMessage['status'];
+
+export async function listContactMessages(
+  db: Db,
+  filter: ListFilter,
+  page: PageRequest,
+): Promise<Listed<ContactMessage>> {
+  return listByStatus(db, contactMessages, filter, page);
+}
+
+/** Marks a message handled (or new again); null when there is no such message. */
+export async function setContactMessageStatus(
+  db: Db,
+  id: number,
+  status: ContactStatus,
+  now = new Date(),
+): Promise<ContactMessage | null> {
+  const [row] = await db
+    .update(contactMessages)
+    .set({ status, handledAt: status === 'handled' ? now : null })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function contactMessageCounts(db: Db): Promise<{ total: number; new: number }> {
+  // The database keeps the count per status (src/server/db/tallies.ts).
+  const tallies = await talliesOf(db, 'contact_messages');
+  return {
+    total: tallies.reduce((sum, t) => sum + t.rows, 0),
+    new: tallies.find((t) => t.bucket === 'new')?.rows ?? 0,
+  };
+}
+
+/** Contact messages received since `since`, per week (the overview's leads chart). */
+export function contactMessagesByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  return weeklySums(db, contactMessages, contactMessages.createdAt, since);
+}
+
+/** Ids of the stored messages identical to this submission (the test mode's stored check). */
+export async function findContactMessageIds(
+  db: Db,
+  m: Pick<ContactMessage, 'name' | 'email' | 'message'>,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(
+      and(
+        eq(contactMessages.email, m.email),
+        eq(contactMessages.name, m.name),
+        eq(contactMessages.message, m.message),
+      ),
+    );
+  return rows.map((r) => r.id);
+}

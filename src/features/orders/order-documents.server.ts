@@ -1,0 +1,111 @@
+/**
+ * What a buyer receives on paper: the confirmation e-mail with its PDF receipt, and the PDF of
+ * each purchased item. pdf-lib (order-documents.ts) is loaded only when a PDF is made, not by
+ * every function that reads orders.
+ */
+import type { Db } from '../../server/db/client.ts';
+import type { Order, OrderItem } from '../../server/db/schema.ts';
+import { readEnv } from '../../server/env.ts';
+import { enqueueEmail } from '../../server/mail/outbox.ts';
+import { onboardingPathFor } from '../catalogue/catalogue.ts';
+import {
+  canSeeOrder,
+  createMagicLink,
+  magicLinkUrl,
+  type ClientAccess,
+} from '../clients/clients.server.ts';
+import type { DocumentOrder } from './order-documents';
+import { findOrderItem, orderItemsOf } from './order-records.server.ts';
+import { orderConfirmationEmail } from './orders-emails.tsx';
+
+const loadDocuments = () => import('./order-documents.ts');
+
+function documentOrder(order: Order, items: OrderItem[]): DocumentOrder {
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    createdAt: order.createdAt,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    amountCents: order.amount,
+    paymentReference: order.stripePaymentIntentId,
+    lines: items.map((i) => ({
+      name: i.name,
+      billingCycle: i.billingCycle,
+      unitAmountCents: i.unitAmountCents,
+      quantity: i.quantity,
+    })),
+  };
+}
+
+const onboardingUrl = (productId: string, order: Order, site: string) =>
+  new URL(onboardingPathFor(productId, order.id), site).toString();
+
+/**
+ * Writes the confirmation e-mail (receipt attached, onboarding links, a dashboard magic
+ * link) into the outbox inside the caller's transaction, so it exists exactly when the
+ * paid order does. The link goes to the client of the address the buyer typed: using it is
+ * what proves the address and joins an order that waits for that proof.
+ */
+export async function enqueueConfirmation(
+  tx: Db,
+  order: Order,
+  items: OrderItem[],
+  linkClientId: number,
+): Promise<number> {
+  const site = readEnv().siteUrl;
+  const link = await createMagicLink(tx, linkClientId);
+  const { buildReceiptPdf } = await loadDocuments();
+  const pdf = await buildReceiptPdf(documentOrder(order, items));
+  const email = orderConfirmationEmail({
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    amountCents: order.amount,
+    lines: items.map((i) => ({
+      name: i.name,
+      billingCycle: i.billingCycle,
+      unitAmountCents: i.unitAmountCents,
+      quantity: i.quantity,
+      onboardingUrl: onboardingUrl(i.productId, order, site),
+    })),
+    dashboardUrl: magicLinkUrl(site, link.token),
+    linkExpiresAt: link.expiresAt,
+  });
+  const { id } = await enqueueEmail(tx, {
+    kind: 'order-confirmation',
+    to: order.customerEmail,
+    ...email,
+    attachments: [
+      {
+        filename: `receipt-${order.orderNumber}.pdf`,
+        contentType: 'application/pdf',
+        content: Buffer.from(pdf).toString('base64'),
+      },
+    ],
+  });
+  return id;
+}
+
+/**
+ * The PDF for one purchased item, only for the client who bought it. Unknown items and
+ * other clients' items look the same (null), so ids cannot be probed.
+ */
+export async function orderItemDownload(
+  db: Db,
+  itemId: number,
+  access: ClientAccess | null,
+): Promise<{ filename: string; bytes: Uint8Array } | null> {
+  const row = await findOrderItem(db, itemId);
+  if (!row || !canSeeOrder(access, row.order)) return null;
+  if (row.order.status !== 'paid' && row.order.status !== 'completed') return null;
+  const items = await orderItemsOf(db, row.order.id);
+  const { buildOrderItemPdf } = await loadDocuments();
+  const bytes = await buildOrderItemPdf(documentOrder(row.order, items), {
+    name: row.item.name,
+    type: row.item.type,
+    productId: row.item.productId,
+    onboardingUrl: onboardingUrl(row.item.productId, row.order, readEnv().siteUrl),
+  });
+  const slug = row.item.productId.replace(/[^a-z0-9-]/gi, '');
+  return { filename: `${row.order.orderNumber}-${slug}.pdf`, bytes };
+}

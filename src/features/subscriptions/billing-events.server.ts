@@ -1,0 +1,165 @@
+/**
+ * What a provider reports about a plan after checkout, applied: Stripe's webhook events and the
+ * simulated provider's buttons (simulated-billing.server.ts) both arrive here as the snapshots
+ * of subscriptions.ts, and the e-mails they call for are queued here.
+ */
+import type { Db } from '../../server/db/client.ts';
+import { readEnv } from '../../server/env.ts';
+import type { FunctionContext } from '../../server/http.ts';
+import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
+import {
+  findOrderByPaymentIntent,
+  findOrderBySubscription,
+  recordOrderRefund,
+} from '../orders/orders.server.ts';
+import {
+  disputeTeamEmail,
+  paymentFailedClientEmail,
+  paymentFailedTeamEmail,
+} from './subscriptions-emails.tsx';
+import {
+  findSubscription,
+  storeFailedInvoice,
+  storePaidInvoice,
+  storePaymentRefund,
+  storeSubscriptionSnapshot,
+} from './subscription-records.server.ts';
+import type {
+  DisputeSnapshot,
+  InvoiceSnapshot,
+  RefundSnapshot,
+  SubscriptionSnapshot,
+} from './subscriptions.ts';
+
+export type BillingEvent = {
+  /** When the provider says the change happened (Stripe's event.created). */
+  eventAt: Date;
+  provider: 'stripe' | 'simulated';
+  /** The function's context: e-mails go out after the answer (waitUntil). */
+  context?: FunctionContext | undefined;
+};
+
+/**
+ * customer.subscription.created / updated / deleted: the record becomes the snapshot, unless
+ * the record already reflects a newer event. Returns whether it changed.
+ */
+export function applySubscriptionSnapshot(
+  db: Db,
+  snapshot: SubscriptionSnapshot,
+  event: BillingEvent,
+) {
+  return storeSubscriptionSnapshot(db, snapshot, event);
+}
+
+/**
+ * invoice.paid: the first payment or a renewal, recorded once per invoice; a renewal extends
+ * the subscription's paid period. Returns whether this call recorded the payment.
+ */
+export function recordInvoicePaid(
+  db: Db,
+  invoice: InvoiceSnapshot,
+  { eventAt }: BillingEvent,
+): Promise<{ newlyPaid: boolean }> {
+  return storePaidInvoice(db, invoice, eventAt);
+}
+
+/**
+ * invoice.payment_failed: the attempt is recorded (never over a payment that went through);
+ * on an invoice's first failure the client gets a dunning e-mail pointing at "Manage billing"
+ * and the team a notice. Retries of the same invoice only count the attempt.
+ */
+export async function recordInvoiceFailed(
+  db: Db,
+  invoice: InvoiceSnapshot,
+  { eventAt, context }: BillingEvent,
+): Promise<{ firstFailure: boolean; emailIds: number[] }> {
+  const outcome = await db.transaction(async (tx) => {
+    const { firstFailure } = await storeFailedInvoice(tx, invoice, eventAt);
+    const emailIds = firstFailure ? await enqueueFailureEmails(tx, invoice) : [];
+    return { firstFailure, emailIds };
+  });
+  if (outcome.emailIds.length) void deliverInBackground(db, outcome.emailIds, context);
+  return outcome;
+}
+
+async function enqueueFailureEmails(tx: Db, invoice: InvoiceSnapshot): Promise<number[]> {
+  const env = readEnv();
+  const subscription = await findSubscription(tx, invoice.providerSubscriptionId);
+  const order = await findOrderBySubscription(tx, invoice.providerSubscriptionId);
+  const plan = subscription?.plan ?? order?.productName ?? 'your plan';
+  const ids: number[] = [];
+  if (order) {
+    const client = await enqueueEmail(tx, {
+      kind: 'subscription.payment_failed',
+      to: order.customerEmail,
+      ...paymentFailedClientEmail({
+        customerName: order.customerName,
+        plan,
+        amountCents: invoice.amountCents,
+        dashboardUrl: new URL('/dashboard', env.siteUrl).toString(),
+      }),
+    });
+    ids.push(client.id);
+  }
+  const team = await enqueueEmail(tx, {
+    kind: 'subscription.payment_failed.team',
+    to: env.teamEmail,
+    ...paymentFailedTeamEmail({
+      customerName: order?.customerName ?? 'Unknown client',
+      customerEmail: order?.customerEmail ?? 'unknown',
+      plan,
+      amountCents: invoice.amountCents,
+      invoiceId: invoice.providerInvoiceId,
+      attempts: invoice.attempts,
+      orderNumber: order?.orderNumber ?? null,
+    }),
+  });
+  ids.push(team.id);
+  return ids;
+}
+
+/**
+ * charge.refunded: the refunded amount lands on the order it paid for (the first payment or a
+ * one-time order) and on the invoice it paid (a plan's first invoice or a renewal). Partial
+ * amounts are kept as they are.
+ */
+export async function recordRefund(
+  db: Db,
+  refund: RefundSnapshot,
+  { eventAt }: BillingEvent,
+): Promise<{ target: 'order' | 'renewal' | null }> {
+  const order = await recordOrderRefund(db, refund.paymentIntentId, refund.refundedCents, eventAt);
+  // The first invoice of a plan is paid by the order's payment: both show the refund.
+  const invoice = await storePaymentRefund(
+    db,
+    refund.paymentIntentId,
+    refund.refundedCents,
+    eventAt,
+  );
+  return { target: order ? 'order' : invoice ? 'renewal' : null };
+}
+
+/** charge.dispute.created: the team is alerted at once (disputes have a deadline). */
+export async function alertDispute(
+  db: Db,
+  dispute: DisputeSnapshot,
+  { context }: BillingEvent,
+): Promise<{ emailId: number }> {
+  const found = dispute.paymentIntentId
+    ? await findOrderByPaymentIntent(db, dispute.paymentIntentId)
+    : null;
+  const email = await enqueueEmail(db, {
+    kind: 'payment.dispute.team',
+    to: readEnv().teamEmail,
+    ...disputeTeamEmail({
+      disputeId: dispute.disputeId,
+      chargeId: dispute.chargeId,
+      amountCents: dispute.amountCents,
+      reason: dispute.reason,
+      customer: found ? `${found.order.customerName} <${found.order.customerEmail}>` : 'unknown',
+      orderNumber: found?.order.orderNumber ?? null,
+    }),
+  });
+  void deliverInBackground(db, [email.id], context);
+  return { emailId: email.id };
+}

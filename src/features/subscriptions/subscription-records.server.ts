@@ -1,0 +1,301 @@
+/**
+ * The subscriptions and subscription_payments tables: this module is their only reader and
+ * writer. What a provider's report means for them is decided in subscriptions.server.ts.
+ *
+ * Every write is idempotent and order-independent: a subscription snapshot only replaces an
+ * older one (`supersedes`), an invoice is one row per invoice id whose 'paid' is never undone
+ * by a late failure, and refunds keep the provider's running total.
+ */
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
+import {
+  subscriptionPayments,
+  subscriptions,
+  type Subscription,
+  type SubscriptionPayment,
+} from '../../server/db/schema.ts';
+import {
+  supersedes,
+  type InvoiceSnapshot,
+  type SubscriptionSnapshot,
+  type SubscriptionStatus,
+} from './subscriptions.ts';
+
+export type SubscriptionWithPayments = Subscription & { payments: SubscriptionPayment[] };
+
+function laterOf(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a > b ? a : b;
+}
+
+/**
+ * The record becomes the snapshot, unless it already reflects a newer event. Returns whether
+ * it changed.
+ */
+export async function storeSubscriptionSnapshot(
+  db: Db,
+  snapshot: SubscriptionSnapshot,
+  { eventAt, provider }: { eventAt: Date; provider: Subscription['provider'] },
+): Promise<{ applied: boolean; subscription: Subscription }> {
+  const values = {
+    providerCustomerId: snapshot.providerCustomerId,
+    status: snapshot.status,
+    plan: snapshot.plan,
+    lines: snapshot.lines,
+    interval: snapshot.interval,
+    amountCents: snapshot.amountCents,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    canceledAt: snapshot.canceledAt,
+    endedAt: snapshot.endedAt,
+    latestInvoiceId: snapshot.latestInvoiceId,
+    lastEventAt: eventAt,
+    updatedAt: new Date(),
+  };
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(subscriptions)
+      .values({ provider, providerSubscriptionId: snapshot.providerSubscriptionId, ...values })
+      .onConflictDoNothing({ target: subscriptions.providerSubscriptionId })
+      .returning();
+    if (inserted) return { applied: true, subscription: inserted };
+    // Locked, so two events for one subscription are applied one after the other.
+    const [current] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, snapshot.providerSubscriptionId))
+      .for('update');
+    if (!current) throw new Error('Subscription row vanished inside its transaction');
+    if (!supersedes({ status: snapshot.status, eventAt }, current)) {
+      return { applied: false, subscription: current };
+    }
+    const [updated] = await tx
+      .update(subscriptions)
+      .set({
+        ...values,
+        // A renewal recorded meanwhile may already know a later period end.
+        currentPeriodEnd: laterOf(current.currentPeriodEnd, snapshot.currentPeriodEnd),
+      })
+      .where(eq(subscriptions.id, current.id))
+      .returning();
+    return { applied: true, subscription: updated! };
+  });
+}
+
+export async function findSubscription(
+  db: Db,
+  providerSubscriptionId: string,
+): Promise<Subscription | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+  return row ?? null;
+}
+
+function invoiceValues(invoice: InvoiceSnapshot) {
+  return {
+    providerInvoiceId: invoice.providerInvoiceId,
+    providerSubscriptionId: invoice.providerSubscriptionId,
+    paymentIntentId: invoice.paymentIntentId,
+    billingReason: invoice.billingReason,
+    amountCents: invoice.amountCents,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+    attempts: invoice.attempts,
+  };
+}
+
+/**
+ * A paid invoice, recorded once per invoice id (over an earlier failure of it); a renewal
+ * extends the subscription's paid period. Returns whether this call recorded the payment.
+ */
+export async function storePaidInvoice(
+  db: Db,
+  invoice: InvoiceSnapshot,
+  paidAt: Date,
+): Promise<{ newlyPaid: boolean }> {
+  const rows = await db
+    .insert(subscriptionPayments)
+    .values({ ...invoiceValues(invoice), status: 'paid', paidAt })
+    .onConflictDoUpdate({
+      target: subscriptionPayments.providerInvoiceId,
+      set: {
+        status: 'paid',
+        paidAt,
+        amountCents: invoice.amountCents,
+        paymentIntentId: sql`coalesce(${subscriptionPayments.paymentIntentId}, ${invoice.paymentIntentId})`,
+        attempts: sql`greatest(${subscriptionPayments.attempts}, ${invoice.attempts})`,
+      },
+      setWhere: ne(subscriptionPayments.status, 'paid'),
+    })
+    .returning({ id: subscriptionPayments.id });
+  if (invoice.periodEnd) {
+    await db
+      .update(subscriptions)
+      .set({
+        currentPeriodEnd: sql`greatest(${subscriptions.currentPeriodEnd}, ${invoice.periodEnd})`,
+        latestInvoiceId: invoice.providerInvoiceId,
+        updatedAt: new Date(),
+      })
+      .where(eq(subscriptions.providerSubscriptionId, invoice.providerSubscriptionId));
+  }
+  return { newlyPaid: rows.length > 0 };
+}
+
+/**
+ * A failed attempt at an invoice, never over a payment that went through. Returns whether
+ * this is the invoice's first failure (a retry only counts the attempt).
+ */
+export async function storeFailedInvoice(
+  tx: Db,
+  invoice: InvoiceSnapshot,
+  failedAt: Date,
+): Promise<{ firstFailure: boolean }> {
+  const [inserted] = await tx
+    .insert(subscriptionPayments)
+    .values({ ...invoiceValues(invoice), status: 'failed', failedAt })
+    .onConflictDoNothing({ target: subscriptionPayments.providerInvoiceId })
+    .returning({ id: subscriptionPayments.id });
+  if (inserted) return { firstFailure: true };
+  await tx
+    .update(subscriptionPayments)
+    .set({
+      attempts: sql`greatest(${subscriptionPayments.attempts}, ${invoice.attempts})`,
+      failedAt,
+    })
+    .where(
+      and(
+        eq(subscriptionPayments.providerInvoiceId, invoice.providerInvoiceId),
+        eq(subscriptionPayments.status, 'failed'),
+      ),
+    );
+  return { firstFailure: false };
+}
+
+/** The refunded running total on the invoice paid with this payment; whether there was one. */
+export async function storePaymentRefund(
+  db: Db,
+  paymentIntentId: string,
+  refundedCents: number,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(subscriptionPayments)
+    .set({
+      refundedCents: sql`greatest(${subscriptionPayments.refundedCents}, ${refundedCents})`,
+      refundedAt: at,
+    })
+    .where(eq(subscriptionPayments.paymentIntentId, paymentIntentId))
+    .returning({ id: subscriptionPayments.id });
+  return rows.length > 0;
+}
+
+/** The subscription's newest invoice whose payment failed and has not gone through since. */
+export async function openFailedInvoice(
+  db: Db,
+  providerSubscriptionId: string,
+): Promise<SubscriptionPayment | null> {
+  const [open] = await db
+    .select()
+    .from(subscriptionPayments)
+    .where(
+      and(
+        eq(subscriptionPayments.providerSubscriptionId, providerSubscriptionId),
+        eq(subscriptionPayments.status, 'failed'),
+      ),
+    )
+    .orderBy(desc(subscriptionPayments.id))
+    .limit(1);
+  return open ?? null;
+}
+
+/** The subscription's latest paid renewal (not its first invoice). */
+export async function latestPaidRenewal(
+  db: Db,
+  providerSubscriptionId: string,
+): Promise<SubscriptionPayment | null> {
+  const [latest] = await db
+    .select()
+    .from(subscriptionPayments)
+    .where(
+      and(
+        eq(subscriptionPayments.providerSubscriptionId, providerSubscriptionId),
+        eq(subscriptionPayments.status, 'paid'),
+        ne(subscriptionPayments.billingReason, 'subscription_create'),
+      ),
+    )
+    .orderBy(desc(subscriptionPayments.paidAt), desc(subscriptionPayments.id))
+    .limit(1);
+  return latest ?? null;
+}
+
+/** Renewals (paid invoices after the first) since `since`, per week of payment. */
+export function renewalsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  const p = subscriptionPayments;
+  return weeklySums(
+    db,
+    p,
+    p.paidAt,
+    since,
+    and(eq(p.status, 'paid'), ne(p.billingReason, 'subscription_create')),
+    p.amountCents,
+  );
+}
+
+/** What was refunded of renewals since `since`, per week of the latest refund. */
+export function renewalRefundsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  const p = subscriptionPayments;
+  return weeklySums(db, p, p.refundedAt, since, gt(p.refundedCents, 0), p.refundedCents);
+}
+
+/** The plans in these statuses, with what they bill. */
+export function subscriptionsIn(db: Db, statuses: readonly SubscriptionStatus[]) {
+  return db
+    .select({
+      status: subscriptions.status,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      amountCents: subscriptions.amountCents,
+      interval: subscriptions.interval,
+    })
+    .from(subscriptions)
+    .where(inArray(subscriptions.status, [...statuses]));
+}
+
+/** Invoices whose payment failed and has not gone through since, newest first, with the plan. */
+export function failedInvoices(db: Db, limit: number) {
+  return db
+    .select({ payment: subscriptionPayments, plan: subscriptions.plan })
+    .from(subscriptionPayments)
+    .leftJoin(
+      subscriptions,
+      eq(subscriptions.providerSubscriptionId, subscriptionPayments.providerSubscriptionId),
+    )
+    .where(eq(subscriptionPayments.status, 'failed'))
+    .orderBy(desc(subscriptionPayments.failedAt), desc(subscriptionPayments.id))
+    .limit(limit);
+}
+
+/** The subscriptions with these provider ids, newest payment first (dashboard and admin). */
+export async function subscriptionsByProviderIds(
+  db: Db,
+  providerSubscriptionIds: string[],
+): Promise<SubscriptionWithPayments[]> {
+  if (!providerSubscriptionIds.length) return [];
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(inArray(subscriptions.providerSubscriptionId, providerSubscriptionIds))
+    .orderBy(desc(subscriptions.createdAt));
+  const payments = await db
+    .select()
+    .from(subscriptionPayments)
+    .where(inArray(subscriptionPayments.providerSubscriptionId, providerSubscriptionIds))
+    .orderBy(desc(subscriptionPayments.createdAt), desc(subscriptionPayments.id));
+  return rows.map((s) => ({
+    ...s,
+    payments: payments.filter((p) => p.providerSubscriptionId === s.providerSubscriptionId),
+  }));
+}

@@ -1,0 +1,90 @@
+/**
+ * What every visitor form's submission shares on the server: the per-address limit, the
+ * options a submission takes, what it answers, and the function handler of the forms that
+ * store a row and queue its e-mails (contact, meeting). Each feature brings its schema, its
+ * table owner and its e-mails.
+ */
+import { getDb, type Db } from './db/client.ts';
+import type { FormPages } from '../lib/native-form.ts';
+import { answeringNativePosts, readFormBody } from './form-posts.ts';
+import { assertSameOrigin, clientIp, handler, json, type Handler } from './http.ts';
+import { deliverInBackground } from './mail/outbox.ts';
+import { enforce, type RateLimit } from './rate-limit.ts';
+
+/**
+ * Requests without a client address share one counter, so it allows far more. On Netlify
+ * every request carries its address (`context.ip`); only a caller of the function that sets
+ * none, such as a test or another host, lacks one.
+ */
+export const SHARED_ADDRESS_LIMIT: RateLimit = { limit: 100, windowSeconds: 10 * 60 };
+
+export type SubmitOptions = {
+  /** The client address the app limit counts by. */
+  ip: string;
+  /** The app limit; `false` turns it off (used by the property tests). */
+  rateLimit?: RateLimit | false | undefined;
+  now?: Date;
+};
+
+/** A stored submission under its own name (null for a honeypot: nothing stored), and its e-mails. */
+export type Submitted<Name extends string, Row> = { [key in Name]: Row | null } & {
+  /** Outbox rows queued with it, to deliver after the answer. */
+  emailIds: number[];
+};
+
+/** The app's per-address limit for one form; throws a readable 429 when it is exceeded. */
+export async function enforceFormLimit(
+  db: Db,
+  form: string,
+  options: SubmitOptions,
+  rule: RateLimit,
+) {
+  if (options.rateLimit === false) return;
+  const ip = options.ip.trim();
+  const limit = options.rateLimit ?? (ip ? rule : SHARED_ADDRESS_LIMIT);
+  await enforce(db, `${form}:${ip || 'unknown'}`, limit, options.now);
+}
+
+/**
+ * A 4xx answer as `{ success: false, message, error }` for forms whose island reads `message`
+ * (a refused method keeps the plain error).
+ */
+function withFailureMessage(inner: Handler): Handler {
+  return async (req, context) => {
+    const response = await inner(req, context);
+    if (response.status < 400 || response.status >= 500 || response.status === 405) {
+      return response;
+    }
+    const { error } = (await response.json()) as { error: string };
+    return new Response(JSON.stringify({ success: false, message: error, error }), {
+      status: response.status,
+      headers: response.headers,
+    });
+  };
+}
+
+/**
+ * POST handler of a form that stores its submission: same-origin check, the body (JSON or a
+ * browser's own post), `submit`, then `{ success: true, message }`. The answer does not wait
+ * for SMTP; whatever is not sent now stays queued. `rateLimit` replaces the app limit (`false`
+ * for the property tests, which send thousands of bodies from one address).
+ */
+export function formSubmissionHandler(
+  form: FormPages,
+  submit: (db: Db, body: unknown, options: SubmitOptions) => Promise<{ emailIds: number[] }>,
+  successMessage: string,
+  options: { rateLimit?: RateLimit | false; failureMessage?: boolean } = {},
+): Handler {
+  const answer = handler(['POST'], async (req, context) => {
+    assertSameOrigin(req);
+    const body = await readFormBody(req);
+    const db = await getDb();
+    const { emailIds } = await submit(db, body, {
+      ip: clientIp(context),
+      rateLimit: options.rateLimit,
+    });
+    if (emailIds.length) void deliverInBackground(db, emailIds, context);
+    return json({ success: true, message: successMessage });
+  });
+  return answeringNativePosts(form, options.failureMessage ? withFailureMessage(answer) : answer);
+}
