@@ -3,8 +3,8 @@
  * signed-in admin. Served with its sniffed image type, nosniff and a script-free CSP.
  */
 import type { Config } from '@netlify/functions';
-import { ownsOrder } from '../../src/features/onboarding/onboarding.server.ts';
-import { parseOrderId } from '../../src/features/onboarding/onboarding.ts';
+import { ownsOrder } from '../../src/features/order-onboarding/order-onboarding.server.ts';
+import { parseOrderId } from '../../src/features/order-onboarding/order-onboarding.ts';
 import { readSessionToken, validateSession } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { errorJson, handler, pathParam, withSecurityHeaders } from '../../src/server/http.ts';

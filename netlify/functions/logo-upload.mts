@@ -3,8 +3,8 @@
  * by magic bytes). Stores it for the signed-in owner's order and answers its URL.
  */
 import type { Config } from '@netlify/functions';
-import { requireOwnedOrder } from '../../src/features/onboarding/onboarding.server.ts';
-import { logoUrlFor, parseOrderId } from '../../src/features/onboarding/onboarding.ts';
+import { requireOwnedOrder } from '../../src/features/order-onboarding/order-onboarding.server.ts';
+import { logoUrlFor, parseOrderId } from '../../src/features/order-onboarding/order-onboarding.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, handler, HttpError, json } from '../../src/server/http.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';

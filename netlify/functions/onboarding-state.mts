@@ -1,7 +1,7 @@
 /** GET /api/onboarding/state/{orderId}: the order and its saved steps, for the signed-in owner only. */
 import type { Config } from '@netlify/functions';
-import { loadOnboardingState } from '../../src/features/onboarding/onboarding.server.ts';
-import { parseOrderId } from '../../src/features/onboarding/onboarding.ts';
+import { loadOnboardingState } from '../../src/features/order-onboarding/order-onboarding.server.ts';
+import { parseOrderId } from '../../src/features/order-onboarding/order-onboarding.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { errorJson, handler, json, pathParam } from '../../src/server/http.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';

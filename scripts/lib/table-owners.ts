@@ -21,7 +21,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   webhookEvents: 'src/features/checkout/stripe-webhook.server.ts',
   orders: 'src/features/orders/order-records.server.ts',
   orderItems: 'src/features/orders/order-records.server.ts',
-  onboardingForms: 'src/features/onboarding/onboarding-forms.server.ts',
+  onboardingForms: 'src/features/order-onboarding/onboarding-forms.server.ts',
   clientOnboardingSubmissions:
     'src/features/client-onboarding/client-onboarding-submissions.server.ts',
   contactMessages: 'src/features/contact/contact-messages.server.ts',

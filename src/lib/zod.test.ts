@@ -27,7 +27,7 @@ const ZOD_FREE_ENTRIES = [
 const FORM_ISLANDS = [
   'features/contact/ContactFormIsland.tsx',
   'features/meeting/MeetingFormIsland.tsx',
-  'features/onboarding/OnboardingWizard.tsx',
+  'features/order-onboarding/OnboardingWizard.tsx',
   'features/client-onboarding/ClientOnboardingForm.tsx',
   'features/dashboard/ClientDashboard.tsx',
   'features/subscribe/subscribe.ts',
@@ -88,7 +88,7 @@ describe('form modules of islands that hydrate on load', () => {
     });
     try {
       const clientOnboarding = await import('../features/client-onboarding/client-onboarding');
-      await import('../features/onboarding/onboarding');
+      await import('../features/order-onboarding/order-onboarding');
       expect(calls).toEqual([]);
 
       // The proxy does count: validating builds the schema through it.

@@ -24,7 +24,7 @@ import {
   meetingReceiptEmail,
   meetingTeamEmail,
 } from '../features/meeting/meeting-emails.tsx';
-import { onboardingCompletedEmail } from '../features/onboarding/onboarding-emails.tsx';
+import { onboardingCompletedEmail } from '../features/order-onboarding/order-onboarding-emails.tsx';
 import { orderConfirmationEmail } from '../features/orders/orders-emails.tsx';
 import {
   disputeTeamEmail,

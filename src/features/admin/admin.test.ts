@@ -11,7 +11,7 @@ import {
 import { meetingActionSchema } from '../meeting/meeting';
 import { csvCell, toCsv } from './csv';
 import { leadsByWeek, revenueByWeek, weekStart } from './weeks';
-import { onboardingProgress } from '../onboarding/onboarding';
+import { onboardingProgress } from '../order-onboarding/order-onboarding';
 import { paymentKind, stripeDashboardUrl } from '../orders/orders';
 
 /** A small RFC 4180 reader, to check that what toCsv writes reads back unchanged. */

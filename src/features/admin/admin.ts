@@ -9,7 +9,7 @@
  * turns a failure (classic or mini, both a `$ZodError`) into a 400.
  */
 import { isoDate, withDefault, z } from '../../lib/zod-mini.ts';
-import type { OnboardingProgress } from '../onboarding/onboarding.ts';
+import type { OnboardingProgress } from '../order-onboarding/order-onboarding.ts';
 
 /** Sent with every admin request; cross-site pages cannot add it (see src/server/auth/guard.ts). */
 export const ADMIN_REQUEST_HEADERS = { 'X-Requested-With': 'fetch' } as const;

@@ -8,12 +8,12 @@ import {
   clientOnboardingFields,
   listClientOnboardingSubmissions,
 } from '../client-onboarding/client-onboarding.server.ts';
-import { listOnboardingForms } from '../onboarding/onboarding.server.ts';
+import { listOnboardingForms } from '../order-onboarding/order-onboarding.server.ts';
 import {
   LOGO_URL_PATTERN,
   onboardingProgress,
   type OnboardingProgress,
-} from '../onboarding/onboarding.ts';
+} from '../order-onboarding/order-onboarding.ts';
 import { ordersByIds, ordersMatchingWord } from '../orders/orders.server.ts';
 import type { ListQuery } from './admin.ts';
 import type { CsvColumn } from './csv.ts';

@@ -7,8 +7,8 @@ import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import type { OrderItem } from '../../server/db/schema.ts';
 import { formatCents } from '../../lib/money.ts';
 import { CYCLE_LABEL } from '../catalogue/catalogue.ts';
-import { onboardingFormsOf } from '../onboarding/onboarding.server.ts';
-import { onboardingProgress, type OnboardingProgress } from '../onboarding/onboarding.ts';
+import { onboardingFormsOf } from '../order-onboarding/order-onboarding.server.ts';
+import { onboardingProgress, type OnboardingProgress } from '../order-onboarding/order-onboarding.ts';
 import {
   exportOrders as exportOrderRows,
   listOrders as listOrderRows,

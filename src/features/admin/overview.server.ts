@@ -8,7 +8,7 @@ import { outboxCounts } from '../../server/mail/outbox.ts';
 import { countClientOnboardingSubmissions } from '../client-onboarding/client-onboarding.server.ts';
 import { contactMessageCounts, contactMessagesByWeek } from '../contact/contact.server.ts';
 import { meetingRequestCounts, meetingRequestsByWeek } from '../meeting/meeting.server.ts';
-import { onboardingFormCounts } from '../onboarding/onboarding.server.ts';
+import { onboardingFormCounts } from '../order-onboarding/order-onboarding.server.ts';
 import { orderRefundsByWeek, orderTotals, paidOrdersByWeek } from '../orders/orders.server.ts';
 import {
   renewalRefundsByWeek,

@@ -11,7 +11,7 @@
  * field here (the client's current website).
  */
 import { HONEYPOT_MAX, onFirstUse, withDefault, z } from '../../lib/zod-mini';
-import { emailField, optionalText, requiredText } from '../onboarding/onboarding';
+import { emailField, optionalText, requiredText } from '../order-onboarding/order-onboarding';
 
 export type Option = { value: string; label: string };
 

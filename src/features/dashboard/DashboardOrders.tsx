@@ -2,7 +2,7 @@
 import { useId, useState, type RefObject } from 'react';
 import { formatCents } from '../../lib/money';
 import { CYCLE_LABEL } from '../catalogue/catalogue';
-import { ONBOARDING_STATUS_LABEL } from '../onboarding/onboarding';
+import { ONBOARDING_STATUS_LABEL } from '../order-onboarding/order-onboarding';
 import {
   lastPaymentLine,
   subscriptionTerms,

@@ -12,9 +12,9 @@ import {
   findClient,
   type ClientAccess,
 } from '../clients/clients.server.ts';
-import { latestBusinessInfo, onboardingFormsOf } from '../onboarding/onboarding.server.ts';
+import { latestBusinessInfo, onboardingFormsOf } from '../order-onboarding/order-onboarding.server.ts';
 import { onboardingPathFor } from '../catalogue/catalogue.ts';
-import { onboardingProgress } from '../onboarding/onboarding.ts';
+import { onboardingProgress } from '../order-onboarding/order-onboarding.ts';
 import { orderIdsOfClient, ordersVisibleTo } from '../orders/orders.server.ts';
 import type { Order } from '../../server/db/schema.ts';
 import {

@@ -12,7 +12,7 @@ import {
   MAGIC_LINK_INVALID,
   STATUS_ERROR,
 } from '../clients/clients';
-import { safeRedirect } from '../onboarding/onboarding';
+import { safeRedirect } from '../order-onboarding/order-onboarding';
 import type { DashboardResponse, DashboardView, SimulatedBillingAction } from './dashboard';
 
 export type DashboardSession =

@@ -2,7 +2,7 @@
  * Client dashboard: the shapes the island reads from /api/dashboard and the sign-in form's
  * schema. Browser-safe: no server imports here.
  */
-import type { OnboardingStatus } from '../onboarding/onboarding';
+import type { OnboardingStatus } from '../order-onboarding/order-onboarding';
 import type { SimulatedAction, SimulatedBillingAction } from '../subscriptions/subscriptions';
 
 export type { SimulatedAction, SimulatedBillingAction };

@@ -5,7 +5,7 @@ import {
   businessInfoSchema,
   designPreferencesSchema,
   projectDetailsSchema,
-} from '../onboarding/onboarding';
+} from '../order-onboarding/order-onboarding';
 import {
   TEST_PRODUCTS,
   TEST_STEPS,

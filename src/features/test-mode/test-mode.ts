@@ -6,7 +6,7 @@
  */
 import { errorMessage } from '../../lib/error-message';
 import type { BillingCycle } from '../catalogue/catalogue';
-import type { BusinessInfo, DesignPreferences, ProjectDetails } from '../onboarding/onboarding';
+import type { BusinessInfo, DesignPreferences, ProjectDetails } from '../order-onboarding/order-onboarding';
 
 export type TestProduct = {
   id: string;

@@ -11,7 +11,7 @@ import type { OnboardingForm, Order } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { assertSameOrigin, handler, HttpError, json, readJson } from '../../server/http.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
-import { onboardingCompletedEmail } from './onboarding-emails.tsx';
+import { onboardingCompletedEmail } from './order-onboarding-emails.tsx';
 import {
   actingClientId,
   canSeeOrder,
@@ -25,7 +25,7 @@ import {
   STEP_SCHEMAS,
   stepRequestSchema,
   type StepKey,
-} from './onboarding';
+} from './order-onboarding';
 import { findOrder } from '../orders/orders.server.ts';
 import { findOnboardingForm, storeOnboardingStep } from './onboarding-forms.server.ts';
 

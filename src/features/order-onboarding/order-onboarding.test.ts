@@ -14,7 +14,7 @@ import {
   STEP_TITLES,
   stepRequestSchema,
   safeRedirect,
-} from './onboarding';
+} from './order-onboarding';
 
 const messages = (result: {
   success: boolean;

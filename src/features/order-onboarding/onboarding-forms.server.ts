@@ -17,7 +17,7 @@ import {
   type PageRequest,
 } from '../../server/db/list-query.ts';
 import { onboardingForms, type OnboardingForm } from '../../server/db/schema.ts';
-import type { StepKey } from './onboarding';
+import type { StepKey } from './order-onboarding';
 
 export async function findOnboardingForm(db: Db, orderId: number): Promise<OnboardingForm | null> {
   const [form] = await db

@@ -1,8 +1,8 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $notification } from '../../lib/notifications';
-import { REDIRECT_DELAY_MS, STEP_ENDPOINTS } from './onboarding';
-import type { OnboardingState } from './onboarding.server';
+import { REDIRECT_DELAY_MS, STEP_ENDPOINTS } from './order-onboarding';
+import type { OnboardingState } from './order-onboarding.server';
 import {
   $order,
   $phase,
@@ -13,7 +13,7 @@ import {
   previousStep,
   SAVE_ERROR,
   saveStep,
-} from './onboarding.store';
+} from './order-onboarding.store';
 
 const state = (form: OnboardingState['form'] = null): OnboardingState => ({
   order: {

@@ -7,7 +7,7 @@
 import { atom } from 'nanostores';
 import { notify } from '../../lib/notifications';
 import { RequestError, requestJson, sendRequest } from '../../lib/request-json';
-import type { OnboardingState } from './onboarding.server';
+import type { OnboardingState } from './order-onboarding.server';
 import {
   firstUnsavedStep,
   REDIRECT_DELAY_MS,
@@ -15,7 +15,7 @@ import {
   STEP_ENDPOINTS,
   STEP_KEYS,
   type StepKey,
-} from './onboarding';
+} from './order-onboarding';
 
 export type WizardPhase =
   | { name: 'loading' }

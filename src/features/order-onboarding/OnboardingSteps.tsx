@@ -11,7 +11,7 @@ import type {
   OnboardingKind,
   ProjectDetails,
   StepKey,
-} from './onboarding';
+} from './order-onboarding';
 
 /** What the form holds while typing: every field of each step's schema, none missing. */
 type Filled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };

@@ -28,8 +28,8 @@ import {
   STEP_TITLES,
   type OnboardingProduct,
   type StepKey,
-} from './onboarding';
-import type { OnboardingState } from './onboarding.server';
+} from './order-onboarding';
+import type { OnboardingState } from './order-onboarding.server';
 import {
   $order,
   $phase,
@@ -38,7 +38,7 @@ import {
   loadOnboarding,
   previousStep,
   saveStep,
-} from './onboarding.store';
+} from './order-onboarding.store';
 
 const EMPTY: WizardValues = {
   businessInfo: {
