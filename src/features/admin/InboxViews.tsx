@@ -5,7 +5,7 @@ import { adminFetch } from './api';
 import type { AdminContactMessage, AdminMeetingRequest } from './inbox.server';
 import { ListView, type Column } from './ListView';
 import { Modal } from './Modal';
-import { StatusBadge, When } from './parts';
+import { StatusBadge, When } from './DisplayParts';
 
 /* Contact messages ------------------------------------------------------------------------ */
 

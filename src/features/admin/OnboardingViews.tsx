@@ -3,7 +3,7 @@ import { onboardingProgressLabel } from './admin';
 import type { AdminClientOnboarding, AdminOrderOnboarding } from './onboarding.server';
 import { ListView, type Column } from './ListView';
 import { Modal } from './Modal';
-import { FieldList, StatusBadge, When } from './parts';
+import { FieldList, StatusBadge, When } from './DisplayParts';
 
 function OrderOnboardingDetails({ r }: { r: AdminOrderOnboarding }) {
   const [open, setOpen] = useState(false);

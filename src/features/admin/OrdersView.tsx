@@ -6,7 +6,7 @@ import { PAYMENT_KIND_LABEL } from '../orders/orders';
 import { onboardingProgressLabel } from './admin';
 import type { AdminOrder } from './orders.server';
 import { ListView, type Column } from './ListView';
-import { StatusBadge, When } from './parts';
+import { StatusBadge, When } from './DisplayParts';
 
 const columns: Column<AdminOrder>[] = [
   {

@@ -4,7 +4,7 @@ import { adminFetch } from './api';
 import type { AdminOutboxEmail } from './outbox.server';
 import { ListView, type Column } from './ListView';
 import { Modal } from './Modal';
-import { StatusBadge, When } from './parts';
+import { StatusBadge, When } from './DisplayParts';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
