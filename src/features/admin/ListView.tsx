@@ -1,16 +1,8 @@
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Icon } from '../../components/ui/Icon';
-import {
-  LISTS,
-  PAGE_SIZES,
-  pageCount,
-  statusLabel,
-  totalLabel,
-  type ListName,
-  type ListTotal,
-  type Page,
-} from './admin';
-import { adminFetch, listQueryString } from './api';
+import { LISTS, PAGE_SIZES, statusLabel, type ListName } from './admin';
+import { createAdminList, csvPath, pagerText, showingText } from './admin.store';
 
 export type Column<T> = {
   header: string;
@@ -29,116 +21,28 @@ type Props<T> = {
   reloadKey?: number;
 };
 
-type Filters = { q: string; status: string; from: string; to: string };
-const EMPTY: Filters = { q: '', status: '', from: '', to: '' };
-
-/**
- * Which page to show (the list pages by cursor), and where its first row stands in the list
- * when known: `offset` counts the rows before it; `approx` when that count rests on an estimate.
- */
-type Position =
-  | { page: 'first' }
-  | { page: 'last' }
-  | { after: string; offset: number; approx: boolean }
-  | { before: string; offset: number; approx: boolean };
-const FIRST: Position = { page: 'first' };
-
-function positionQuery(p: Position): Record<string, string> {
-  if ('after' in p) return { after: p.after };
-  if ('before' in p) return { before: p.before };
-  return p.page === 'last' ? { page: 'last' } : {};
-}
-
 /**
  * One admin list: search, status and date filters, a responsive table, paging and a CSV
- * export of everything that matches the filters.
+ * export of everything that matches the filters. Its state and actions are admin.store.ts's.
  */
 export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey = 0 }: Props<T>) {
   const id = useId();
   const def = LISTS[list];
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [position, setPosition] = useState<Position>(FIRST);
-  const [pageSize, setPageSize] = useState<number>(20);
-  const [data, setData] = useState<Page<T> | null>(null);
-  // The total arrives with the first (or last) page and is kept while paging.
-  const [total, setTotal] = useState<ListTotal | null>(null);
-  const [offset, setOffset] = useState({ rows: 0, approx: false });
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(true);
-  const [tick, setTick] = useState(0);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    const query = listQueryString({ ...filters, ...positionQuery(position), pageSize });
-    adminFetch<Page<T>>(`/api/admin/${list}?${query}`)
-      .then((d) => {
-        if (!live) return;
-        setData(d);
-        setError('');
-        if (d.total) setTotal(d.total);
-        if ('offset' in position) {
-          // Back at the top, the position is exact again.
-          setOffset(
-            d.previous
-              ? { rows: position.offset, approx: position.approx }
-              : { rows: 0, approx: false },
-          );
-        } else if (position.page === 'last' && d.total) {
-          setOffset({ rows: Math.max(0, d.total.count - d.items.length), approx: !d.total.exact });
-        } else {
-          setOffset({ rows: 0, approx: false });
-        }
-        // Rows handled or deleted meanwhile can leave a cursor page empty: start over.
-        if (d.items.length === 0 && 'offset' in position) setPosition(FIRST);
-      })
-      .catch((e: Error) => live && setError(e.message))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [list, filters, position, pageSize, tick, reloadKey]);
-
-  function apply(next: Filters) {
-    setFilters(next);
-    setPosition(FIRST);
-  }
-
-  function goNext() {
-    if (!data?.next) return;
-    const rows = offset.rows + data.items.length;
-    setPosition({ after: data.next, offset: rows, approx: offset.approx });
-  }
-
-  function goPrevious() {
-    if (!data?.previous) return;
-    const rows = Math.max(0, offset.rows - pageSize);
-    setPosition({ before: data.previous, offset: rows, approx: offset.approx });
-  }
+  // One store per mount: a tab opened again starts afresh, as each tab is its own ListView.
+  const [store] = useState(() => createAdminList<T>(list));
+  const state = useStore(store.$state);
+  const { draft, filters, pageSize, data, error, loading } = state;
+  const { reload } = store;
+  useEffect(() => store.followReloadKey(reloadKey), [store, reloadKey]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    apply(draft);
+    store.applyFilters();
   }
 
-  const about = offset.approx ? 'about ' : '';
-  const pageNumber = Math.floor(offset.rows / pageSize) + 1;
-  const pages = total
-    ? `${total.exact ? '' : 'about '}${pageCount(total.count, pageSize).toLocaleString('en-US')}`
-    : '1';
-  const firstRow = offset.rows + 1;
-  const lastRow = offset.rows + (data?.items.length ?? 0);
-  const showing =
-    data && data.items.length
-      ? offset.approx
-        ? `Showing ${data.items.length} of ${total ? totalLabel(total) : ''} ${noun}`
-        : `Showing ${firstRow.toLocaleString('en-US')}–${lastRow.toLocaleString('en-US')}${
-            total ? ` of ${totalLabel(total)}` : ''
-          } ${noun}`
-      : `No ${noun} match these filters.`;
-  const csvHref = `/api/admin/${list}?${listQueryString({ ...filters, format: 'csv' })}`;
+  const { about, pageNumber, pages } = pagerText(state);
+  const showing = showingText(state, noun);
+  const csvHref = csvPath(list, filters);
 
   return (
     <div className="admin-list">
@@ -156,7 +60,7 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
             value={draft.q}
             maxLength={200}
             placeholder={searchHint}
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
+            onChange={(e) => store.editFilters({ q: e.target.value })}
           />
         </div>
         <div className="field admin-filters__status">
@@ -164,11 +68,7 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
           <select
             id={`${id}-status`}
             value={draft.status}
-            onChange={(e) => {
-              const next = { ...draft, status: e.target.value };
-              setDraft(next);
-              apply(next);
-            }}
+            onChange={(e) => store.filterByStatus(e.target.value)}
           >
             <option value="">All</option>
             {def.statuses.map((s) => (
@@ -185,7 +85,7 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
             type="date"
             value={draft.from}
             max={draft.to || undefined}
-            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            onChange={(e) => store.editFilters({ from: e.target.value })}
           />
         </div>
         <div className="field">
@@ -195,21 +95,14 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
             type="date"
             value={draft.to}
             min={draft.from || undefined}
-            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            onChange={(e) => store.editFilters({ to: e.target.value })}
           />
         </div>
         <div className="admin-filters__actions">
           <button className="btn btn--sm" type="submit">
             <Icon name="search" /> Apply filters
           </button>
-          <button
-            className="btn btn--ghost btn--sm"
-            type="button"
-            onClick={() => {
-              setDraft(EMPTY);
-              apply(EMPTY);
-            }}
-          >
+          <button className="btn btn--ghost btn--sm" type="button" onClick={store.clearFilters}>
             Reset
           </button>
           <a className="btn btn--outline btn--sm" href={csvHref} download>
@@ -267,7 +160,7 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
           className="btn btn--ghost btn--sm"
           type="button"
           disabled={!data?.previous || loading}
-          onClick={() => setPosition(FIRST)}
+          onClick={store.firstPage}
         >
           First
         </button>
@@ -275,7 +168,7 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
           className="btn btn--outline btn--sm"
           type="button"
           disabled={!data?.previous || loading}
-          onClick={goPrevious}
+          onClick={store.previousPage}
         >
           Previous
         </button>
@@ -287,7 +180,7 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
           className="btn btn--outline btn--sm"
           type="button"
           disabled={!data?.next || loading}
-          onClick={goNext}
+          onClick={store.nextPage}
         >
           Next
         </button>
@@ -295,19 +188,13 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
           className="btn btn--ghost btn--sm"
           type="button"
           disabled={!data?.next || loading}
-          onClick={() => setPosition({ page: 'last' })}
+          onClick={store.lastPage}
         >
           Last
         </button>
         <label className="admin-pager__size">
           <span>Rows per page</span>
-          <select
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPosition(FIRST);
-            }}
-          >
+          <select value={pageSize} onChange={(e) => store.setPageSize(Number(e.target.value))}>
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
