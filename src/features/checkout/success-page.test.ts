@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lookup } from './SuccessPage';
+import { lookup } from './checkout.store';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,0 +1,290 @@
+import { cleanStores, keepMount } from 'nanostores';
+import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
+import {
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
+import { starter } from '../../testing/cart-fixtures';
+import { $cartItems, loadCart } from '../cart/cart.store';
+import type { CheckoutSessionView, OrderView } from '../orders/orders';
+import {
+  $countdown,
+  $successView,
+  browser,
+  COUNTDOWN_SECONDS,
+  POLL_LIMIT,
+  POLL_MS,
+  retryConfirmation,
+  startSuccessPage,
+  stopCountdown,
+  stopSuccessPage,
+  THROTTLED_WAIT_MS,
+} from './checkout.store';
+
+const order = (status: OrderView['status'], amount = 1000): OrderView => ({
+  id: 41,
+  orderNumber: 'NR-41',
+  status,
+  amount,
+  currency: 'usd',
+  customerName: 'Ada Lovelace',
+  customerEmail: 'ada@example.com',
+  createdAt: '2026-01-02T03:04:05.000Z',
+  paymentIntentId: 'pi_1',
+  items: [],
+  access: 'buyer',
+});
+
+const sessionView = (
+  found: OrderView | null,
+  status: CheckoutSessionView['session']['status'] = 'complete',
+): CheckoutSessionView => ({
+  session: {
+    id: 'cs_1',
+    status,
+    payment_status: 'paid',
+    mode: 'payment',
+    amount_total: 100_000,
+    currency: 'usd',
+    customer_details: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    metadata: { items: '[]' },
+    payment_intent: 'pi_1',
+  },
+  order: found,
+});
+
+const SESSION_URL = '/api/checkout-session/cs_1';
+
+/** What the server answers next, per URL (the last answer repeats). */
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string>; network?: true };
+let answers: Record<string, Answer[]>;
+let calls: string[];
+let assigned: string[];
+let logged: MockInstance;
+
+const answer = (url: string, ...next: Answer[]) => {
+  answers[url] = next;
+};
+
+/** Lets the pending request and its answer run (the stubbed fetch needs a few turns). */
+async function settle() {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+async function after(ms: number) {
+  await vi.advanceTimersByTimeAsync(ms);
+  await settle();
+}
+
+beforeAll(() => {
+  useTestStorageEngine();
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  keepMount($cartItems);
+  answers = {};
+  calls = [];
+  assigned = [];
+  logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(browser, 'assign').mockImplementation((url) => void assigned.push(url));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      const queue = answers[url] ?? [{ status: 404, body: { error: 'Not found' } }];
+      const next = (queue.length > 1 ? queue.shift() : queue[0]) ?? {};
+      if (next.network) throw new TypeError('Failed to fetch');
+      return Response.json(next.body ?? {}, {
+        status: next.status ?? 200,
+        headers: next.headers ?? {},
+      });
+    }),
+  );
+});
+
+afterEach(() => {
+  stopSuccessPage();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  cleanTestStorage();
+  $successView.set({ kind: 'loading' });
+  $countdown.set({ seconds: COUNTDOWN_SECONDS, running: true });
+  cleanStores($successView, $countdown, $cartItems);
+});
+
+describe('looking the payment up', () => {
+  it('shows a paid order with the session’s amount in dollars and empties the cart', async () => {
+    loadCart([starter]);
+    answer(SESSION_URL, { body: sessionView(order('completed')) });
+    await startSuccessPage('?session_id=cs_1');
+    expect($successView.get()).toEqual({ kind: 'order', order: order('completed'), amount: 1000 });
+    expect($cartItems.get()).toEqual([]);
+    await after(POLL_MS * 3);
+    expect(calls).toEqual([SESSION_URL]);
+  });
+
+  it('looks a payment_intent up as an order, and keeps the cart of a failed payment', async () => {
+    loadCart([starter]);
+    answer('/api/orders/pi_1', { body: { order: order('failed', 2500) } });
+    await startSuccessPage('?payment_intent=pi_1');
+    expect($successView.get()).toEqual({
+      kind: 'order',
+      order: order('failed', 2500),
+      amount: 2500,
+    });
+    expect($cartItems.get()).toHaveLength(1);
+  });
+
+  it('polls a pending payment until it is paid, then stops', async () => {
+    answer(
+      SESSION_URL,
+      { body: sessionView(order('pending')) },
+      { body: sessionView(order('pending')) },
+      { body: sessionView(order('paid')) },
+    );
+    await startSuccessPage('?session_id=cs_1');
+    expect($successView.get()).toMatchObject({ kind: 'order', order: { status: 'pending' } });
+
+    await after(POLL_MS - 1);
+    expect(calls).toHaveLength(1);
+    await after(1);
+    expect(calls).toHaveLength(2);
+    expect($successView.get()).toMatchObject({ kind: 'order', order: { status: 'pending' } });
+
+    await after(POLL_MS);
+    expect($successView.get()).toMatchObject({ kind: 'order', order: { status: 'paid' } });
+    await after(POLL_MS * 3);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('confirms a paid session whose order is not written yet, then shows the order', async () => {
+    answer(
+      SESSION_URL,
+      { body: sessionView(null, 'complete') },
+      { status: 503, body: { error: 'Database down.' }, headers: { 'Retry-After': '30' } },
+      { body: sessionView(order('completed')) },
+    );
+    await startSuccessPage('?session_id=cs_1');
+    expect($successView.get()).toEqual({ kind: 'confirming' });
+    await after(POLL_MS);
+    expect($successView.get()).toEqual({ kind: 'confirming' });
+    await after(POLL_MS);
+    expect($successView.get()).toMatchObject({ kind: 'order', order: { status: 'completed' } });
+  });
+
+  it('says so plainly when every retry fails, and Try Again starts a fresh round', async () => {
+    answer(SESSION_URL, { status: 503, body: { error: 'Database down.' } });
+    await startSuccessPage('?session_id=cs_1');
+    expect($successView.get()).toEqual({ kind: 'confirming' });
+    for (let i = 0; i < POLL_LIMIT; i++) await after(POLL_MS);
+    expect(calls).toHaveLength(POLL_LIMIT + 1);
+    expect($successView.get()).toEqual({ kind: 'unconfirmed' });
+    await after(POLL_MS * 3);
+    expect(calls).toHaveLength(POLL_LIMIT + 1);
+
+    answer(SESSION_URL, { body: sessionView(order('completed')) });
+    const retried = retryConfirmation();
+    expect($successView.get()).toEqual({ kind: 'confirming' });
+    await retried;
+    expect($successView.get()).toMatchObject({ kind: 'order', order: { status: 'completed' } });
+  });
+});
+
+describe('a lookup that fails', () => {
+  it('falls back to the thank-you view for an unknown session, logged only', async () => {
+    answer(SESSION_URL, { status: 404, body: { error: 'Checkout session not found.' } });
+    await startSuccessPage('?session_id=cs_1');
+    expect($successView.get()).toEqual({ kind: 'fallback' });
+    expect(logged).toHaveBeenCalledWith('Could not load the order', expect.anything());
+    await after(POLL_MS * 3);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('thanks without asking anything when the address names no payment', async () => {
+    await startSuccessPage('');
+    expect($successView.get()).toEqual({ kind: 'fallback' });
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps what is shown on a 429 and asks again after its Retry-After', async () => {
+    answer(
+      SESSION_URL,
+      { status: 429, body: { error: 'Too many requests.' }, headers: { 'Retry-After': '7' } },
+      { body: sessionView(order('completed')) },
+    );
+    await startSuccessPage('?session_id=cs_1');
+    expect($successView.get()).toEqual({ kind: 'loading' });
+    await after(6999);
+    expect(calls).toHaveLength(1);
+    expect($successView.get()).toEqual({ kind: 'loading' });
+    await after(1);
+    expect(calls).toHaveLength(2);
+    expect($successView.get()).toMatchObject({ kind: 'order', order: { status: 'completed' } });
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it('waits a while on a 429 without a time, and never less than a poll', async () => {
+    answer(
+      SESSION_URL,
+      { status: 429, body: { error: 'Too many requests.' } },
+      { status: 429, body: { error: 'Too many requests.' }, headers: { 'Retry-After': '1' } },
+      { body: sessionView(order('completed')) },
+    );
+    await startSuccessPage('?session_id=cs_1');
+    await after(THROTTLED_WAIT_MS - 1);
+    expect(calls).toHaveLength(1);
+    await after(1);
+    expect(calls).toHaveLength(2);
+    await after(POLL_MS - 1);
+    expect(calls).toHaveLength(2);
+    await after(1);
+    expect($successView.get()).toMatchObject({ kind: 'order' });
+  });
+
+  it('falls back to the thank-you view on a network error, logged only', async () => {
+    answer(SESSION_URL, { network: true });
+    await startSuccessPage('?session_id=cs_1');
+    expect($successView.get()).toEqual({ kind: 'fallback' });
+    expect(logged).toHaveBeenCalledWith('Could not load the order', expect.anything());
+  });
+
+  it('ignores an answer that lands after the page closed', async () => {
+    answer(SESSION_URL, { body: sessionView(order('pending')) });
+    await startSuccessPage('?session_id=cs_1');
+    stopSuccessPage();
+    await after(POLL_MS * 3);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('the thank-you countdown', () => {
+  it('counts down 10 seconds, one at a time, then goes home', async () => {
+    await startSuccessPage('');
+    expect($countdown.get()).toEqual({ seconds: COUNTDOWN_SECONDS, running: true });
+    await after(1000);
+    expect($countdown.get().seconds).toBe(9);
+    await after(8000);
+    expect($countdown.get().seconds).toBe(1);
+    expect(assigned).toEqual([]);
+    await after(1000);
+    expect(assigned).toEqual(['/']);
+  });
+
+  it('stops for good on Stay on This Page', async () => {
+    await startSuccessPage('');
+    await after(3000);
+    stopCountdown();
+    expect($countdown.get()).toEqual({ seconds: 7, running: false });
+    await after(15_000);
+    expect(assigned).toEqual([]);
+    expect($countdown.get().seconds).toBe(7);
+  });
+});
