@@ -1,29 +1,36 @@
 /**
  * /test-checkout: simulate a payment for a package (mock order), submit the three
  * onboarding steps with canned data, then go to the client's dashboard after 3 seconds.
+ * The requests, phases and redirect live in test-mode.store.
  */
-import { useEffect, useEffectEvent, useState } from 'react';
-import { errorMessage } from '../../lib/error-message';
-import { requestJson } from '../../lib/request-json';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatUsdWhole } from '../catalogue/catalogue';
-import { notify } from '../../lib/notifications';
 import { useHydrated } from '../../components/form/use-hydrated';
-import { TEST_CHECKOUT_PACKAGES, TEST_REDIRECT_DELAY_MS, TEST_STEPS } from './test-mode';
+import { TEST_CHECKOUT_PACKAGES, TEST_STEPS } from './test-mode';
+import {
+  $redirectFailed,
+  $testBusy,
+  $testOrder,
+  $testPhase,
+  $testProductId,
+  TEST_PHASES,
+  goToDashboard,
+  keepEarlyPick,
+  pickProduct,
+  simulatePayment,
+  submitStep,
+  type TestPhase,
+} from './test-mode.store';
 import './test-mode.css';
-
-type Phase = 'product-selection' | 'step-1' | 'step-2' | 'step-3' | 'completed';
-type Order = { orderId: number; clientId: number | null };
-
-const messageOf = (error: unknown) => errorMessage(error, 'Unknown error');
 
 function label(key: string): string {
   return key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 }
 
-function Progress({ phase }: { phase: Phase }) {
-  const order: Phase[] = ['product-selection', 'step-1', 'step-2', 'step-3', 'completed'];
+function Progress({ phase }: { phase: TestPhase }) {
   const names = ['Payment', 'Step 1', 'Step 2', 'Step 3', 'Done'];
-  const at = order.indexOf(phase);
+  const at = TEST_PHASES.indexOf(phase);
   return (
     <ol className="test-progress" aria-label="Test progress">
       {names.map((name, i) => (
@@ -40,101 +47,15 @@ function Progress({ phase }: { phase: Phase }) {
 }
 
 export default function TestCheckout() {
-  const [phase, setPhase] = useState<Phase>('product-selection');
-  const [productId, setProductId] = useState<string>(TEST_CHECKOUT_PACKAGES[0].id);
-  // A package picked before the island hydrated (the radios are plain HTML until then) is the
-  // choice: hydration would otherwise put the default back under the visitor's click.
-  useEffect(() => {
-    const picked = document.querySelector<HTMLInputElement>('input[name="test-product"]:checked');
-    if (picked && picked.value !== TEST_CHECKOUT_PACKAGES[0].id) setProductId(picked.value);
-  }, []);
-  const [order, setOrder] = useState<Order | null>(null);
-  const [busy, setBusy] = useState(false);
+  const phase = useStore($testPhase);
+  const productId = useStore($testProductId);
+  const order = useStore($testOrder);
+  const busy = useStore($testBusy);
+  const redirectFailed = useStore($redirectFailed);
   // Until hydration a click would do nothing: the buttons wait for their handlers.
   const hydrated = useHydrated();
-  const [redirectFailed, setRedirectFailed] = useState(false);
-
-  async function simulatePayment() {
-    const pkg = TEST_CHECKOUT_PACKAGES.find((p) => p.id === productId) ?? TEST_CHECKOUT_PACKAGES[0];
-    setBusy(true);
-    try {
-      const created = await requestJson<{ orderId: number; clientId: number | null }>(
-        'POST',
-        '/api/test/create-mock-order',
-        {
-          productId: pkg.id,
-          productName: pkg.name,
-          amount: pkg.price,
-          stripePaymentIntentId: `pi_test_${Date.now()}`,
-          status: 'completed',
-        },
-      );
-      setOrder({ orderId: created.orderId, clientId: created.clientId });
-      notify({
-        title: 'Payment Successful',
-        description: `Order created with ID: ${created.orderId}`,
-      });
-      setPhase('step-1');
-    } catch (error) {
-      notify({
-        title: 'Error',
-        description: `Failed to create test order: ${messageOf(error)}`,
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function submitStep(n: 1 | 2 | 3) {
-    const step = TEST_STEPS[n - 1];
-    if (!order || !step) return;
-    setBusy(true);
-    try {
-      await requestJson('POST', step.path, { orderId: order.orderId, data: step.data });
-      notify({
-        title: `Step ${n} Completed`,
-        description: `${step.title} saved for order ${order.orderId}.`,
-      });
-      setPhase(n === 3 ? 'completed' : (`step-${n + 1}` as Phase));
-    } catch (error) {
-      notify({
-        title: 'Error',
-        description: `Failed to complete step ${n}: ${messageOf(error)}`,
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function goToDashboard() {
-    setRedirectFailed(false);
-    try {
-      const { dashboardUrl } = await requestJson<{ dashboardUrl?: string }>(
-        'GET',
-        `/api/gohighlevel/dashboard/${order?.clientId ?? ''}`,
-      );
-      if (!dashboardUrl) throw new Error('No dashboard link');
-      window.location.assign(dashboardUrl);
-    } catch (error) {
-      console.error('Dashboard redirect failed', error);
-      setRedirectFailed(true);
-      notify({
-        title: 'Redirect Error',
-        description: 'Failed to redirect to dashboard. Please try again.',
-        variant: 'destructive',
-      });
-    }
-  }
-
-  // The redirect reads the latest order, but only the phase change triggers it.
-  const redirectLater = useEffectEvent(() => void goToDashboard());
-  useEffect(() => {
-    if (phase !== 'completed') return;
-    const timer = setTimeout(redirectLater, TEST_REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [phase]);
+  // A package picked on the plain HTML before hydration stays picked.
+  useEffect(() => keepEarlyPick(document), []);
 
   return (
     <div className="stack test-page">
@@ -152,7 +73,7 @@ export default function TestCheckout() {
                   name="test-product"
                   value={pkg.id}
                   checked={productId === pkg.id}
-                  onChange={() => setProductId(pkg.id)}
+                  onChange={() => pickProduct(pkg.id)}
                 />
                 <span>
                   <strong>
