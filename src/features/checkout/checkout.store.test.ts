@@ -249,8 +249,16 @@ describe('a lookup that fails', () => {
     expect($successView.get()).toMatchObject({ kind: 'order' });
   });
 
-  it('falls back to the thank-you view on a network error, logged only', async () => {
-    answer(SESSION_URL, { network: true });
+  it('asks again after a lost connection, as after a 503', async () => {
+    answer(SESSION_URL, { network: true }, { body: sessionView(order('completed')) });
+    await startSuccessPage('?session_id=cs_1');
+    expect($successView.get()).toEqual({ kind: 'confirming' });
+    await after(POLL_MS);
+    expect($successView.get()).toMatchObject({ kind: 'order', order: { status: 'completed' } });
+  });
+
+  it('falls back to the thank-you view on an unexpected answer, logged only', async () => {
+    answer(SESSION_URL, { status: 500, body: { error: 'Something went wrong' } });
     await startSuccessPage('?session_id=cs_1');
     expect($successView.get()).toEqual({ kind: 'fallback' });
     expect(logged).toHaveBeenCalledWith('Could not load the order', expect.anything());

@@ -45,9 +45,13 @@ export const browser = {
   assign: (url: string) => window.location.assign(url),
 };
 
-/** A failure worth retrying: the server asked to (503) or could not be reached at all. */
+/**
+ * A failure worth retrying: the server asked to (503) or could not be reached at all
+ * (request-json reports that as status 0; a phone on a train loses the network for a moment).
+ */
 function isRetryable(error: unknown): boolean {
-  return error instanceof RequestError ? error.status === 503 : error instanceof TypeError;
+  if (error instanceof RequestError) return error.status === 503 || error.status === 0;
+  return error instanceof TypeError;
 }
 
 /** One lookup of the payment the address names. */
