@@ -156,42 +156,22 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
       )}
 
       <nav className="admin-pager" aria-label={`${def.label} pages`}>
-        <button
-          className="btn btn--ghost btn--sm"
-          type="button"
-          disabled={!data?.previous || loading}
-          onClick={store.firstPage}
-        >
+        <PagerButton ghost disabled={!data?.previous || loading} onClick={store.firstPage}>
           First
-        </button>
-        <button
-          className="btn btn--outline btn--sm"
-          type="button"
-          disabled={!data?.previous || loading}
-          onClick={store.previousPage}
-        >
+        </PagerButton>
+        <PagerButton disabled={!data?.previous || loading} onClick={store.previousPage}>
           Previous
-        </button>
+        </PagerButton>
         <span>
           Page {about}
           {pageNumber.toLocaleString('en-US')} of {pages}
         </span>
-        <button
-          className="btn btn--outline btn--sm"
-          type="button"
-          disabled={!data?.next || loading}
-          onClick={store.nextPage}
-        >
+        <PagerButton disabled={!data?.next || loading} onClick={store.nextPage}>
           Next
-        </button>
-        <button
-          className="btn btn--ghost btn--sm"
-          type="button"
-          disabled={!data?.next || loading}
-          onClick={store.lastPage}
-        >
+        </PagerButton>
+        <PagerButton ghost disabled={!data?.next || loading} onClick={store.lastPage}>
           Last
-        </button>
+        </PagerButton>
         <label className="admin-pager__size">
           <span>Rows per page</span>
           <select value={pageSize} onChange={(e) => store.setPageSize(Number(e.target.value))}>
@@ -204,5 +184,28 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
         </label>
       </nav>
     </div>
+  );
+}
+
+function PagerButton({
+  ghost = false,
+  disabled,
+  onClick,
+  children,
+}: {
+  ghost?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      className={`btn ${ghost ? 'btn--ghost' : 'btn--outline'} btn--sm`}
+      type="button"
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
