@@ -278,7 +278,7 @@ export function readCookie(header: string | null, name: string): string | undefi
  * hosts set it too), never a header, since X-Forwarded-For is whatever the caller typed. An
  * IPv6 address counts as its /64, the block one subscriber is given, so rotating addresses
  * inside it gives no new buckets. '' when no address is known (only possible off Netlify),
- * which the form limits count in one shared, larger bucket (contact.server.ts).
+ * which the form limits count in one shared, larger bucket (form-submissions.ts).
  */
 export function clientIp(context: FunctionContext): string {
   return addressBucket(context.ip ?? '');

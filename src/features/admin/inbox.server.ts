@@ -1,6 +1,6 @@
 /**
  * Leads as the admin sees them: contact messages (mark handled) and meeting requests, read
- * through their owners (contact.server.ts, meeting.server.ts) and shaped for the panel.
+ * through the contact and meeting front doors and shaped for the panel.
  */
 import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';

@@ -1,6 +1,6 @@
 /**
  * The subscriptions and subscription_payments tables: this module is their only reader and
- * writer. What a provider's report means for them is decided in subscriptions.server.ts.
+ * writer. What a provider's report means for them is decided in billing-events.server.ts.
  *
  * Every write is idempotent and order-independent: a subscription snapshot only replaces an
  * older one (`supersedes`), an invoice is one row per invoice id whose 'paid' is never undone

@@ -3,7 +3,7 @@
  * (snapshots of a subscription, an invoice, a refund, a dispute), read from its event objects
  * with lenient schemas, and the rules that keep our record in step with it whatever order the
  * events arrive in. Pure: the simulated provider builds the same snapshots, so both providers
- * go through one code path (subscriptions.server.ts).
+ * go through one code path (billing-events.server.ts).
  */
 import { z } from '../../lib/zod.ts';
 import {
