@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   featureCycles,
+  featureFileNameViolations,
   featureGraph,
   importsOf,
   isPublicModule,
@@ -21,6 +22,10 @@ describe('layering of the project', () => {
 
   it('has features that depend on each other in one direction only', () => {
     expect(featureCycles(featureGraph(root))).toEqual([]);
+  });
+
+  it('names every feature file after the floor plan (five roles, PascalCase components)', () => {
+    expect(featureFileNameViolations(root)).toEqual([]);
   });
 });
 
@@ -117,5 +122,39 @@ describe('the zod import rule', () => {
     expect(zodImportRule('src/features/admin/admin.ts', 'zod/mini')).not.toBeNull();
     expect(zodImportRule('src/features/meeting/meeting.server.ts', 'zod/v4/core')).not.toBeNull();
     expect(zodImportRule('src/features/admin/admin.ts', 'astro/zod')).not.toBeNull();
+  });
+});
+
+describe('the floor plan names', () => {
+  const tree = mkdtempSync(path.join(tmpdir(), 'floor-plan-'));
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+  const files = [
+    'cart/cart.ts',
+    'cart/cart.store.ts',
+    'cart/cart-rules.ts',
+    'cart/CartPanel.tsx',
+    'cart/cart.store.test.ts',
+    'cart/cart.css',
+    'orders/order-records.server.ts',
+    'subscribe/subscribe.client.ts',
+    'cart/cart.state.ts',
+    'contact/contact.texts.ts',
+    'meeting/meeting.mini.ts',
+    'admin/parts.Tsx',
+    'contact/contact-form.function.test.ts',
+  ];
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(tree, 'src/features', file)), { recursive: true });
+    writeFileSync(path.join(tree, 'src/features', file), '');
+  }
+
+  it('refuses a sixth role and odd names', () => {
+    expect(featureFileNameViolations(tree).sort()).toEqual([
+      'src/features/admin/parts.Tsx',
+      'src/features/cart/cart.state.ts',
+      'src/features/contact/contact-form.function.test.ts',
+      'src/features/contact/contact.texts.ts',
+      'src/features/meeting/meeting.mini.ts',
+    ]);
   });
 });

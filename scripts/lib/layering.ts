@@ -187,3 +187,26 @@ export function featureCycles(graph: Map<string, Set<string>>): string[][] {
   for (const feature of [...graph.keys()].sort()) if (!state.has(feature)) visit(feature);
   return cycles;
 }
+
+/**
+ * The floor plan's file names (README, "One floor plan for every feature"): PascalCase
+ * components; otherwise a lowercase, hyphenated name with one of five roles: `.ts`,
+ * `.server.ts`, `.store.ts`, `.client.ts`, and `.test.ts` beside any of them.
+ */
+const FEATURE_FILE =
+  /^(?:[A-Z][A-Za-z0-9]*\.(?:tsx|astro)|[a-z][a-z0-9-]*(?:\.(?:server|store|client))?(?:\.test)?\.tsx?|[a-z][a-z0-9-]*\.css)$/;
+
+/** Feature files whose name does not follow the floor plan. */
+export function featureFileNameViolations(root: string): string[] {
+  const features = path.join(root, 'src', 'features');
+  return walkAll(features)
+    .map((file) => path.relative(root, file).split(path.sep).join('/'))
+    .filter((file) => !FEATURE_FILE.test(path.basename(file)));
+}
+
+function walkAll(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walkAll(full) : [full];
+  });
+}
