@@ -47,9 +47,9 @@ const CONTENT_ICONS = [
   'home',
 ] as const satisfies readonly IconName[];
 
-export const iconName = z.enum(CONTENT_ICONS).describe('An icon from the site’s icon set');
+const iconName = z.enum(CONTENT_ICONS).describe('An icon from the site’s icon set');
 
-export const accentColor = z
+const accentColor = z
   .enum(['primary', 'secondary', 'accent'])
   .describe('Colour of the icon and border: primary (blue), secondary (violet), accent (amber)');
 

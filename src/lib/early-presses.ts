@@ -19,7 +19,7 @@ const ATTRIBUTE = 'data-awaits-script';
  * with a page. A form without one (a wizard's step) waits for its island however long it takes.
  */
 export const AWAITS_ISLAND = 'data-awaits-island';
-export const ISLAND_WAIT_MS = 8000;
+const ISLAND_WAIT_MS = 8000;
 
 function holdFormsForTheirIslands(): void {
   document.addEventListener(

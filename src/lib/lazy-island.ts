@@ -6,7 +6,7 @@
  */
 import { loadStylesheet } from './load-stylesheet';
 
-export type LazyIsland<M> = {
+type LazyIsland<M> = {
   /** The island's module, fetched with its stylesheet on the first call. */
   load: () => Promise<M>;
   /** `load` ahead of the press; a failure is forgotten so the press tries again. */

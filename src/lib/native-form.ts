@@ -7,7 +7,7 @@
  * The address carries an outcome code, never a text: a crafted link can at most show one of
  * the form's own messages.
  */
-export const NATIVE_FORM_OUTCOMES = ['sent', 'invalid', 'failed'] as const;
+const NATIVE_FORM_OUTCOMES = ['sent', 'invalid', 'failed'] as const;
 export type NativeFormOutcome = (typeof NATIVE_FORM_OUTCOMES)[number];
 
 export type FormPages = {

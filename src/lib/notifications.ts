@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 
 export const NOTIFICATION_DURATION_MS = 5000;
 
-export type Notification = {
+type Notification = {
   id: number;
   title: string;
   description?: string;

@@ -43,7 +43,7 @@ export class RequestError extends Error {
 }
 
 /** Extra headers (e.g. the admin's CSRF header); a Blob or FormData body is sent as it is. */
-export type RequestOptions = { headers?: Record<string, string> };
+type RequestOptions = { headers?: Record<string, string> };
 
 function isRawBody(body: unknown): body is Blob | FormData {
   return (

@@ -23,14 +23,14 @@ export type ServerEnv = ReturnType<typeof readEnv>;
  * ('netlify-dev'), whose functions get an empty `context.deploy.context` (netlify-cli 27).
  * Ignored inside any deployed invocation, whose deploy context the platform always names.
  */
-export const LOCAL_RUN_VARIABLE = 'NOVAREACH_LOCAL_RUN';
-export type LocalRun = 'astro-dev' | 'preview' | 'vitest' | 'netlify-dev';
+const LOCAL_RUN_VARIABLE = 'NOVAREACH_LOCAL_RUN';
+type LocalRun = 'astro-dev' | 'preview' | 'vitest' | 'netlify-dev';
 
 /** `SIMULATED_PAYMENTS=1` turns on the simulated provider, the test pages and /api/test/*. */
-export const SIMULATED_PAYMENTS_VARIABLE = 'SIMULATED_PAYMENTS';
+const SIMULATED_PAYMENTS_VARIABLE = 'SIMULATED_PAYMENTS';
 
 /** Session secrets shorter than this many UTF-8 bytes are refused in every mode. */
-export const MIN_SESSION_SECRET_BYTES = 32;
+const MIN_SESSION_SECRET_BYTES = 32;
 
 const DEVELOPMENT_SESSION_SECRET = 'local-development-session-secret-not-for-production';
 

@@ -16,7 +16,7 @@ import {
 } from './http.ts';
 
 /** Largest form body accepted; every field at its maximum fits well within it. */
-export const MAX_FORM_BODY_BYTES = 32 * 1024;
+const MAX_FORM_BODY_BYTES = 32 * 1024;
 
 const URL_ENCODED = 'application/x-www-form-urlencoded';
 
@@ -45,7 +45,7 @@ export async function readFormBody(req: Request): Promise<unknown> {
  * A form the browser submitted as a page navigation. Scripts' requests (the island, API
  * clients) keep their JSON answers whatever their body.
  */
-export function isNativeFormPost(req: Request): boolean {
+function isNativeFormPost(req: Request): boolean {
   if (mediaType(req) !== URL_ENCODED) return false;
   const mode = req.headers.get('sec-fetch-mode');
   if (mode) return mode === 'navigate';

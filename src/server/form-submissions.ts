@@ -16,7 +16,7 @@ import { enforce, type RateLimit } from './rate-limit.ts';
  * every request carries its address (`context.ip`); only a caller of the function that sets
  * none, such as a test or another host, lacks one.
  */
-export const SHARED_ADDRESS_LIMIT: RateLimit = { limit: 100, windowSeconds: 10 * 60 };
+const SHARED_ADDRESS_LIMIT: RateLimit = { limit: 100, windowSeconds: 10 * 60 };
 
 export type SubmitOptions = {
   /** The client address the app limit counts by. */

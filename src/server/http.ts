@@ -18,7 +18,7 @@ import { FUNCTION_CSP, SECURITY_HEADERS } from './security-headers.ts';
 config(en());
 
 /** Largest JSON body any endpoint accepts; larger bodies are refused before parsing. */
-export const MAX_JSON_BYTES = 64 * 1024;
+const MAX_JSON_BYTES = 64 * 1024;
 
 export class HttpError extends Error {
   constructor(
@@ -49,14 +49,14 @@ export function errorJson(status: number, error: string, headers: Record<string,
 }
 
 /** Turns a ZodError into one sentence naming the first problem, e.g. "email: Please enter a valid email address". */
-export function describeZodError(error: ZodError): string {
+function describeZodError(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
   const field = issue.path.join('.');
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
-export const BODY_TOO_LARGE = 'Request body is too large';
+const BODY_TOO_LARGE = 'Request body is too large';
 
 /**
  * Reads a body as a stream and stops at `maxBytes`: a body sent without Content-Length (or
@@ -153,7 +153,7 @@ export function unstorableTextAt(value: unknown): string[] | null {
 }
 
 /** Whether a parsed JSON value nests deeper than {@link MAX_JSON_DEPTH}. */
-export function nestedTooDeep(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
+function nestedTooDeep(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
   return (
     walkJson(value, (visit) =>
       visit.depth >= maxDepth && typeof visit.value === 'object' && visit.value !== null
@@ -257,7 +257,7 @@ export const SERVICE_NOT_CONFIGURED =
   'This service is not available right now. Please try again later or contact us.';
 
 /** 503 for a misconfigured deploy, with one log line naming the missing variable(s). */
-export function configurationUnavailable(error: ConfigurationError): Response {
+function configurationUnavailable(error: ConfigurationError): Response {
   console.error(`[configuration] ${error.message}`);
   return errorJson(503, SERVICE_NOT_CONFIGURED, { 'Retry-After': '300' });
 }

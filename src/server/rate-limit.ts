@@ -9,7 +9,7 @@ import { HttpError } from './http.ts';
 
 export type RateLimit = { limit: number; windowSeconds: number };
 
-export type HitResult = {
+type HitResult = {
   allowed: boolean;
   retryAfterSeconds: number;
   count: number;

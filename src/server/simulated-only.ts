@@ -8,7 +8,7 @@ import { simulatedPaymentsEnabled } from './env.ts';
 import { errorJson } from './http.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
-export function simulatedPaymentsOn(): boolean {
+function simulatedPaymentsOn(): boolean {
   return simulatedPaymentsEnabled();
 }
 

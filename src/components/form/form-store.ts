@@ -107,7 +107,7 @@ export function formStore<V extends FormValues>(initial: V, schema: () => ZodTyp
   };
 }
 
-export type SubmitOutcome<V> = 'sent' | 'failed' | 'busy' | { invalid: FieldName<V> };
+type SubmitOutcome<V> = 'sent' | 'failed' | 'busy' | { invalid: FieldName<V> };
 
 export type SubmittedForm<V extends FormValues> = FormStore<V> & {
   $sending: ReadableAtom<boolean>;

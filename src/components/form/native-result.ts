@@ -22,7 +22,7 @@ export type NativeResultTexts = {
 /** The element NativeResultTexts.astro renders: the form's name and its texts as JSON. */
 const NATIVE_RESULT_SELECTOR = 'template[data-native-result]';
 
-export function announceNativeResult(form: string, texts: NativeResultTexts): void {
+function announceNativeResult(form: string, texts: NativeResultTexts): void {
   const { outcome, cleaned } = readNativeFormResult(new URL(window.location.href), form);
   if (cleaned !== window.location.pathname + window.location.search + window.location.hash) {
     history.replaceState(history.state, '', cleaned);

@@ -126,7 +126,7 @@ function WeekChart({
 const bestOf = (values: number[]) => values.reduce((b, v, i) => (v > values[b]! ? i : b), 0);
 
 /** Revenue per week: first payments and renewals, less refunds. */
-export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
+function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
   const values = weeks.map((w) => w.cents);
   const total = values.reduce((s, v) => s + v, 0);
   const best = weeks[bestOf(values)];
@@ -164,7 +164,7 @@ export function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
 }
 
 /** Leads per week: contact messages and meeting requests received. */
-export function LeadsChart({ weeks }: { weeks: WeekLeads[] }) {
+function LeadsChart({ weeks }: { weeks: WeekLeads[] }) {
   const values = weeks.map((w) => w.contactMessages + w.meetingRequests);
   const total = values.reduce((s, v) => s + v, 0);
   const best = weeks[bestOf(values)];

@@ -44,10 +44,10 @@ export const ACCOUNT_SLOWDOWN = {
   maxDelayMs: 5_000,
 };
 
-export const accountKey = (username: string) => `admin-login:user:${normalizeUsername(username)}`;
-export const addressKey = (ip: string) => `admin-login:ip:${ip}`;
+const accountKey = (username: string) => `admin-login:user:${normalizeUsername(username)}`;
+const addressKey = (ip: string) => `admin-login:ip:${ip}`;
 /** Both parts encoded: usernames and IPv6 addresses may contain the separator otherwise. */
-export const accountAddressKey = (username: string, ip: string) =>
+const accountAddressKey = (username: string, ip: string) =>
   `admin-login:user-ip:${encodeURIComponent(normalizeUsername(username))}@${encodeURIComponent(ip)}`;
 
 /** The wait before answering an attempt that follows `failures` failures for its account. */
@@ -118,9 +118,9 @@ async function startAttempt(db: Db, username: string, ip: string, now: Date): Pr
   };
 }
 
-export type SignInResult = { user: AdminUser; token: string; expiresAt: Date };
+type SignInResult = { user: AdminUser; token: string; expiresAt: Date };
 
-export type SignInOptions = {
+type SignInOptions = {
   now?: Date | undefined;
   /** Waits out the per-account delay; tests pass a recorder so they run instantly. */
   sleep?: ((ms: number) => Promise<unknown>) | undefined;

@@ -15,8 +15,8 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { pageCount, totalLabel, type ListName, type ListTotal, type Page } from './admin';
 import { adminFetch, listQueryString } from './api';
 
-export type Filters = { q: string; status: string; from: string; to: string };
-export const EMPTY_FILTERS: Filters = { q: '', status: '', from: '', to: '' };
+type Filters = { q: string; status: string; from: string; to: string };
+const EMPTY_FILTERS: Filters = { q: '', status: '', from: '', to: '' };
 
 /**
  * Which page to show, and where its first row stands in the list when known: `offset` counts
@@ -29,7 +29,7 @@ export type Position =
   | { before: string; offset: number; approx: boolean };
 const FIRST: Position = { page: 'first' };
 
-export type AdminListState<T> = {
+type AdminListState<T> = {
   /** The filter form as typed; the list follows `filters` only once they are applied. */
   draft: Filters;
   filters: Filters;
@@ -44,7 +44,7 @@ export type AdminListState<T> = {
 };
 
 /** How a page is asked for: `adminFetch` in the panel, a fake in tests. */
-export type AdminListFetcher<T> = (path: string) => Promise<Page<T>>;
+type AdminListFetcher<T> = (path: string) => Promise<Page<T>>;
 
 export type AdminList<T> = {
   list: ListName;
@@ -75,7 +75,7 @@ function positionQuery(p: Position): Record<string, string> {
 }
 
 /** The request of a list page: the applied filters, the position and the page size. */
-export function pagePath(list: ListName, state: AdminListState<unknown>): string {
+function pagePath(list: ListName, state: AdminListState<unknown>): string {
   const query = listQueryString({
     ...state.filters,
     ...positionQuery(state.position),

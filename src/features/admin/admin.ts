@@ -68,7 +68,7 @@ export const LISTS = {
 
 export type ListName = keyof typeof LISTS;
 
-export const STATUS_LABELS: Record<string, string> = {
+const STATUS_LABELS: Record<string, string> = {
   'in-progress': 'In progress',
   'crm-account': 'Created',
   'demo-mode': 'Demo Mode',

@@ -30,7 +30,7 @@ export type CsvColumn<T> = { header: string; value: (row: T) => unknown };
 export const CSV_BOM = '\uFEFF';
 
 /** One RFC 4180 record with its CRLF. */
-export const csvRecord = (values: unknown[]) => `${values.map(csvCell).join(',')}\r\n`;
+const csvRecord = (values: unknown[]) => `${values.map(csvCell).join(',')}\r\n`;
 
 export const csvHeader = <T>(columns: CsvColumn<T>[]) => csvRecord(columns.map((c) => c.header));
 

@@ -90,7 +90,7 @@ export type AdminMeetingRequest = {
   proposedTime: string | null;
 };
 
-export const meetingView = (r: MeetingRequest): AdminMeetingRequest => ({
+const meetingView = (r: MeetingRequest): AdminMeetingRequest => ({
   id: r.id,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),

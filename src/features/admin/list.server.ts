@@ -12,7 +12,7 @@ import { HttpError, json, withSecurityHeaders } from '../../server/http.ts';
 import { listParams, listQuerySchema, type ListName, type ListQuery, type Page } from './admin.ts';
 import { CSV_BOM, csvHeader, csvRow, type CsvColumn } from './csv.ts';
 
-export type Fetcher<T> = (q: ListQuery, page: PageRequest) => Promise<Listed<T>>;
+type Fetcher<T> = (q: ListQuery, page: PageRequest) => Promise<Listed<T>>;
 
 /** Rows per database read of a CSV export: large enough to be quick, small enough for memory. */
 export const CSV_BATCH_SIZE = 1_000;

@@ -39,7 +39,7 @@ export type AdminOrderOnboarding = {
 };
 
 /** The stored logo URL, only when it has the shape the upload endpoint hands out. */
-export function logoUrlOf(businessInfo: Fields | null): string | null {
+function logoUrlOf(businessInfo: Fields | null): string | null {
   const url = typeof businessInfo?.logoUrl === 'string' ? businessInfo.logoUrl : '';
   return LOGO_URL_PATTERN.test(url) ? url : null;
 }

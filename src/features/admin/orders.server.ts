@@ -8,7 +8,10 @@ import type { OrderItem } from '../../server/db/schema.ts';
 import { formatCents } from '../../lib/money.ts';
 import { CYCLE_LABEL } from '../catalogue/catalogue.ts';
 import { onboardingFormsOf } from '../order-onboarding/order-onboarding.server.ts';
-import { onboardingProgress, type OnboardingProgress } from '../order-onboarding/order-onboarding.ts';
+import {
+  onboardingProgress,
+  type OnboardingProgress,
+} from '../order-onboarding/order-onboarding.ts';
 import {
   exportOrders as exportOrderRows,
   listOrders as listOrderRows,
@@ -26,7 +29,7 @@ import { PAYMENT_KIND_LABEL, paymentKind, stripeDashboardUrl } from '../orders/o
 import { onboardingProgressLabel, type ListQuery } from './admin.ts';
 import type { CsvColumn } from './csv.ts';
 
-export type AdminOrderItem = {
+type AdminOrderItem = {
   productId: string;
   name: string;
   type: string;
@@ -110,7 +113,7 @@ export async function listOrders(
 }
 
 /** An order as the CSV export carries it: the fields of ORDER_CSV. */
-export type AdminOrderExport = Pick<
+type AdminOrderExport = Pick<
   AdminOrder,
   | 'orderNumber'
   | 'createdAt'

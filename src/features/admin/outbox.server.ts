@@ -32,7 +32,7 @@ export type AdminOutboxEmail = {
   }[];
 };
 
-export function outboxView(r: OutboxEmail): AdminOutboxEmail {
+function outboxView(r: OutboxEmail): AdminOutboxEmail {
   return {
     id: r.id,
     createdAt: r.createdAt.toISOString(),

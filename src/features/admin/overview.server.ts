@@ -24,7 +24,7 @@ import {
   type WeekRevenue,
 } from './weeks.ts';
 
-export const OVERVIEW_WEEKS = 12;
+const OVERVIEW_WEEKS = 12;
 
 export type Overview = {
   orders: { total: number; paid: number; test: number; revenueCents: number };

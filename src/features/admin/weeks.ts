@@ -13,7 +13,7 @@ export function weekStart(date: Date): Date {
 }
 
 /** Mondays (YYYY-MM-DD) of the `weeks` weeks up to the one containing `now`, oldest first. */
-export function weeksUpTo(now: Date, weeks: number): string[] {
+function weeksUpTo(now: Date, weeks: number): string[] {
   const current = weekStart(now);
   return Array.from({ length: weeks }, (_, i) => {
     const start = new Date(current);
@@ -44,7 +44,7 @@ export type WeekRevenue = {
   refundedCents: number;
 };
 
-export type RevenueSums = { orders: WeeklySum[]; renewals: WeeklySum[]; refunds: WeeklySum[] };
+type RevenueSums = { orders: WeeklySum[]; renewals: WeeklySum[]; refunds: WeeklySum[] };
 
 export function revenueByWeek(sums: RevenueSums, now: Date, weeks = 12): WeekRevenue[] {
   const orders = byWeek(sums.orders);
@@ -66,7 +66,7 @@ export function revenueByWeek(sums: RevenueSums, now: Date, weeks = 12): WeekRev
 
 export type WeekLeads = { weekStart: string; contactMessages: number; meetingRequests: number };
 
-export type LeadSums = { contactMessages: WeeklySum[]; meetingRequests: WeeklySum[] };
+type LeadSums = { contactMessages: WeeklySum[]; meetingRequests: WeeklySum[] };
 
 export function leadsByWeek(sums: LeadSums, now: Date, weeks = 12): WeekLeads[] {
   const contact = byWeek(sums.contactMessages);

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import brandSvg from '../../../public/favicon.svg?raw';
 
 /** The manifest's colours: the pages' theme-color (Layout.astro) and their white background. */
-export const BRAND_COLOURS = { theme: '#0f1226', background: '#ffffff' } as const;
+const BRAND_COLOURS = { theme: '#0f1226', background: '#ffffff' } as const;
 
 /** Sizes of the manifest's PNG icons (Android's launcher and splash screen). */
 export const MANIFEST_ICON_SIZES = [192, 512] as const;
@@ -58,7 +58,7 @@ export async function brandIco(sizes: readonly number[] = ICO_SIZES): Promise<Bu
   return Buffer.concat([header, ...entries, ...images]);
 }
 
-export type WebManifest = {
+type WebManifest = {
   name: string;
   short_name: string;
   description: string;

@@ -81,7 +81,7 @@ export function isSameLine(
   return a.id === id && a.billingCycle === cycle;
 }
 
-export function isRecurring(cycle: BillingCycle): boolean {
+function isRecurring(cycle: BillingCycle): boolean {
   return cycle !== 'oneTime';
 }
 
@@ -153,7 +153,7 @@ export function setQuantity(
 }
 
 /** Whether the line (canonical id + cycle) is in the cart. */
-export function isInCart(items: readonly CartItem[], id: string, cycle: BillingCycle): boolean {
+function isInCart(items: readonly CartItem[], id: string, cycle: BillingCycle): boolean {
   return items.some((i) => isSameLine(i, id, cycle));
 }
 

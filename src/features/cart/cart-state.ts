@@ -29,7 +29,7 @@ import {
 export const CART_ITEMS_KEY = 'cart';
 export const CART_SAVED_AT_KEY = 'cartTimestamp';
 /** Spec §8: the notice of an add from a product card stays 4000 ms. */
-export const CARD_NOTICE_MS = 4000;
+const CARD_NOTICE_MS = 4000;
 
 /** The raw entries; only this module writes them, always through save(). */
 const $storedItems = persistentAtom<string | undefined>(CART_ITEMS_KEY, undefined);

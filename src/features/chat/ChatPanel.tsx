@@ -10,7 +10,7 @@ import type { ChatMessage } from './chat';
 import { QUICK_QUESTIONS } from './chat';
 import type { ChatStore } from './chat.store';
 
-export type ChatLinks = {
+type ChatLinks = {
   scheduleHref: string;
   phoneHref: string;
   emailHref: string;

@@ -13,12 +13,12 @@ import {
   type ChatMessage,
 } from './chat';
 
-export type ChatView = 'closed' | 'open' | 'minimised';
+type ChatView = 'closed' | 'open' | 'minimised';
 
 /** Gap between a quick-question click filling the input and it being sent (spec §4). */
 export const QUICK_QUESTION_SEND_DELAY_MS = 100;
 
-export type ChatDeps = {
+type ChatDeps = {
   random?: () => number;
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;

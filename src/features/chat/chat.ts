@@ -5,7 +5,7 @@
  * touching the matching code. Browser-safe and free of React.
  */
 
-export type ChatSender = 'user' | 'lily' | 'bot';
+type ChatSender = 'user' | 'lily' | 'bot';
 
 export type ChatMessage = {
   id: string;
@@ -19,7 +19,7 @@ export type ChatMessage = {
  * A rule matches when ANY of its patterns matches, and a pattern matches when ALL of its
  * terms start a word in the message ("price" matches "prices", "thank" matches "thanks").
  */
-export type ReplyRule = {
+type ReplyRule = {
   topic: string;
   patterns: readonly (readonly string[])[];
   reply: string;

@@ -15,7 +15,7 @@ import { notify } from '../../lib/notifications';
 import { attemptIdFor, forgetCheckoutAttempt } from './checkout-attempt';
 import './checkout.css';
 
-export const CHECKOUT_FALLBACK_ERROR = 'Failed to create checkout session. Please try again.';
+const CHECKOUT_FALLBACK_ERROR = 'Failed to create checkout session. Please try again.';
 const ACCEPTED_CARDS = ['Visa', 'Mastercard', 'Amex', 'Discover'] as const;
 
 type Status = 'idle' | 'processing';

@@ -7,7 +7,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { checkoutSessions, type CheckoutSession } from '../../server/db/schema.ts';
 
-export type NewCheckoutSession = typeof checkoutSessions.$inferInsert;
+type NewCheckoutSession = typeof checkoutSessions.$inferInsert;
 
 /** Stores a new session; the same session again (a retried attempt) is stored once. */
 export async function insertCheckoutSession(db: Db, values: NewCheckoutSession): Promise<void> {

@@ -136,7 +136,7 @@ export async function startCheckout(
  * Success-page lookups per visitor: the page asks once, then every few seconds while a payment
  * is pending; a loop beyond this gets 429 with Retry-After (the page waits and asks again).
  */
-export const CHECKOUT_LOOKUP_RATE_LIMIT: RateLimit = { limit: 60, windowSeconds: 60 };
+const CHECKOUT_LOOKUP_RATE_LIMIT: RateLimit = { limit: 60, windowSeconds: 60 };
 
 /**
  * GET /api/checkout-session/{id}: the spec's session shape (amounts in cents, items as a

@@ -19,7 +19,7 @@ export const POLL_LIMIT = 30;
 /** How long to wait when a 429 names no time. */
 export const THROTTLED_WAIT_MS = 15_000;
 
-export type SuccessView =
+type SuccessView =
   | { kind: 'loading' }
   | { kind: 'fallback' }
   /** Paid, but the order could not be confirmed yet (database unreachable, or still being written). */
@@ -30,7 +30,7 @@ export type SuccessView =
   | { kind: 'order'; order: OrderView; amount: number };
 
 /** The lookup was refused for asking too often (429): ask again after this long, showing nothing new. */
-export type Throttled = { kind: 'throttled'; waitMs: number };
+type Throttled = { kind: 'throttled'; waitMs: number };
 
 /** What the success page shows. */
 export const $successView = atom<SuccessView>({ kind: 'loading' });

@@ -14,10 +14,10 @@ import {
 } from '../catalogue/catalogue';
 import type { CheckoutMode, PricedLine } from '../../server/db/schema.ts';
 
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
+const MIN_QUANTITY = 1;
+const MAX_QUANTITY = 99;
 /** More distinct lines than the catalogue could ever produce is not a real cart. */
-export const MAX_LINES = 50;
+const MAX_LINES = 50;
 
 /**
  * One cart line as the browser sends it. Only id, billingCycle and quantity are read;
@@ -32,7 +32,7 @@ export const checkoutItemSchema = z.object({
     .min(MIN_QUANTITY, `Quantity must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}`)
     .max(MAX_QUANTITY, `Quantity must be between ${MIN_QUANTITY} and ${MAX_QUANTITY}`),
 });
-export type CheckoutItemInput = z.infer<typeof checkoutItemSchema>;
+type CheckoutItemInput = z.infer<typeof checkoutItemSchema>;
 
 /** The spec's payload of POST /api/create-checkout-session. */
 export const createCheckoutSessionSchema = z.object({
@@ -51,12 +51,10 @@ export const createCheckoutSessionSchema = z.object({
     .regex(/^[\w-]{16,64}$/, 'attempt_id must be 16 to 64 letters, digits, _ or -')
     .optional(),
 });
-export type CreateCheckoutSessionInput = z.infer<typeof createCheckoutSessionSchema>;
-
 // The stored shapes (one declaration, in the schema); type-only, so nothing server-side loads.
 export type { CheckoutMode, PricedLine };
 
-export type PricedCart = {
+type PricedCart = {
   lines: PricedLine[];
   mode: CheckoutMode;
   amountTotalCents: number;

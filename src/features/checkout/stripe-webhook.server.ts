@@ -28,12 +28,12 @@ import { expireOpenSession } from './checkout-sessions.server.ts';
 import { fulfillCheckout } from './fulfilment.server.ts';
 
 /** Stripe's default: a signature older than five minutes is a replay. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** Checkout events are a few KB; anything huge is not from Stripe. */
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 /** Events that complete a checkout into its order. */
-export const CHECKOUT_EVENTS = [
+const CHECKOUT_EVENTS = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'checkout.session.async_payment_failed',
@@ -68,7 +68,7 @@ export async function verifyStripeEvent(
   }
 }
 
-export type WebhookOutcome = {
+type WebhookOutcome = {
   received: true;
   duplicate?: true;
   ignored?: true;

@@ -54,11 +54,11 @@ export {
   listClientOnboardingSubmissions,
 } from './client-onboarding-submissions.server.ts';
 
-export const CLIENT_ONBOARDING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
+const CLIENT_ONBOARDING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
 /** Confirmation e-mails per address and day: the form cannot be used to flood an inbox. */
-export const CONFIRM_EMAILS_PER_ADDRESS: RateLimit = { limit: 3, windowSeconds: 24 * 60 * 60 };
-export const CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;
-export const CONFIRM_PATH = '/api/clients/onboarding/confirm';
+const CONFIRM_EMAILS_PER_ADDRESS: RateLimit = { limit: 3, windowSeconds: 24 * 60 * 60 };
+const CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;
+const CONFIRM_PATH = '/api/clients/onboarding/confirm';
 
 export type SubmitOptions = FormSubmitOptions & {
   crm?: CrmClient;
@@ -66,7 +66,7 @@ export type SubmitOptions = FormSubmitOptions & {
   access?: ClientAccess | null;
 };
 
-export type SubmitResult = {
+type SubmitResult = {
   response: ClientOnboardingResponse;
   /** The stored submission, or null for a honeypot submission (nothing stored). */
   submissionId: number | null;
@@ -189,7 +189,7 @@ async function createAccount(
   }
 }
 
-export type ConfirmResult =
+type ConfirmResult =
   /** The account exists; its login details were e-mailed (a real CRM) or it is a demo account. */
   | { state: 'created'; simulated: boolean; dashboardUrl: string; emailIds: number[] }
   /** Proven, but the account could not be created now (CRM failure, daily cap): the team finishes it. */

@@ -20,7 +20,7 @@ import {
 
 export const DRAFT_KEY = 'client-onboarding-draft';
 
-export type ClientOnboardingDraft = { values: ClientOnboardingValues; stage: number };
+type ClientOnboardingDraft = { values: ClientOnboardingValues; stage: number };
 
 const START: ClientOnboardingDraft = { values: { ...CLIENT_ONBOARDING_DEFAULTS }, stage: 0 };
 
@@ -36,7 +36,7 @@ function change(next: ClientOnboardingDraft) {
 }
 
 /** A saved draft, checked field by field (a stale or tampered one never puts odd values in). */
-export function draftFrom(saved: unknown): ClientOnboardingDraft | undefined {
+function draftFrom(saved: unknown): ClientOnboardingDraft | undefined {
   if (typeof saved !== 'object' || saved === null) return undefined;
   const { values, stage } = saved as Partial<ClientOnboardingDraft>;
   return {

@@ -13,8 +13,6 @@
 import { HONEYPOT_MAX, onFirstUse, withDefault, z } from '../../lib/zod-mini';
 import { emailField, optionalText, requiredText } from '../order-onboarding/order-onboarding';
 
-export type Option = { value: string; label: string };
-
 function options<const V extends string>(
   entries: readonly (readonly [V, string])[],
 ): { value: V; label: string }[] {
@@ -211,7 +209,7 @@ const choice = <T extends { value: string }[]>(list: T) =>
 
 const CHOICE_MESSAGE = 'Please choose one of the listed options.';
 
-export const WEBSITE_URL_MESSAGE = 'Please enter a valid website address, starting with https://';
+const WEBSITE_URL_MESSAGE = 'Please enter a valid website address, starting with https://';
 
 export const clientOnboardingSchema = onFirstUse(() =>
   z.object({
@@ -273,8 +271,7 @@ export const clientOnboardingSchema = onFirstUse(() =>
   }),
 );
 
-export type ClientOnboardingInput = z.input<ReturnType<typeof clientOnboardingSchema>>;
-export type ClientOnboarding = z.output<ReturnType<typeof clientOnboardingSchema>>;
+type ClientOnboardingInput = z.input<ReturnType<typeof clientOnboardingSchema>>;
 export type FieldName = keyof ClientOnboardingInput;
 
 /** The honeypot's field name (see above) and longest accepted value (the contact forms' limit). */
@@ -404,7 +401,7 @@ export function stageHasRequiredFields(index: number): boolean {
 }
 
 /** Which stage (0-based) shows a field. */
-export function fieldStage(field: FieldName): number {
+function fieldStage(field: FieldName): number {
   return FIELD_STAGE[field];
 }
 

@@ -14,7 +14,7 @@ import { DASHBOARD_ERROR, STATUS_ERROR } from './clients.ts';
 import { findClient, storeCrmAccount } from './client-records.server.ts';
 import { actingClientId, type ClientAccess } from './client-sessions.server.ts';
 
-export const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
+const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
 export const NOT_LINKED = 'Your GoHighLevel account is not connected yet.';
 
 /**
@@ -49,7 +49,7 @@ async function loadClient(db: Db, clientId: number): Promise<Client> {
  * Business details for the sub-account: the client's latest onboarding answers (the caller
  * reads them from the onboarding feature), else the client's own name.
  */
-export function accountDetails(
+function accountDetails(
   client: Pick<Client, 'name' | 'email'>,
   businessInfo: Record<string, unknown> | null,
 ): ClientAccountInput {
@@ -64,7 +64,7 @@ export function accountDetails(
   };
 }
 
-export type LinkResult = {
+type LinkResult = {
   locationId: string;
   dashboardUrl: string;
   created: boolean;
@@ -120,7 +120,7 @@ export async function linkClientToCrm(
   };
 }
 
-export type CrmStatus = { isLinked: boolean; simulated: boolean; locationId: string | null };
+type CrmStatus = { isLinked: boolean; simulated: boolean; locationId: string | null };
 
 /** Whether the client is linked; a CRM that cannot be asked is a 502 with the spec's message. */
 export async function crmStatus(

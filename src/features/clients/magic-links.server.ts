@@ -17,7 +17,7 @@ import { findClient } from './client-records.server.ts';
 import { maskEmail } from './clients-texts.ts';
 
 /** Links in order confirmations stay valid for a week; sign-in requests should pass a shorter TTL. */
-export const MAGIC_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
+const MAGIC_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 /**
  * Where the e-mailed link points. Opening it uses nothing up (mail scanners fetch links): the

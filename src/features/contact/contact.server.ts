@@ -29,9 +29,9 @@ export {
 } from './contact-messages.server.ts';
 
 /** Per client address, in the app (the function's Netlify rateLimit guards the edge). */
-export const CONTACT_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
+const CONTACT_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
 
-export type ContactResult = Submitted<'message', ContactMessage>;
+type ContactResult = Submitted<'message', ContactMessage>;
 
 export async function submitContactMessage(
   db: Db,

@@ -60,9 +60,6 @@ export const contactSchema = z.object({
   website: optionalText(FIELD_LIMITS.honeypot, 'Website'),
 });
 
-export type ContactInput = z.input<typeof contactSchema>;
-export type ContactMessageInput = z.output<typeof contactSchema>;
-
 export type ContactFormValues = {
   name: string;
   email: string;

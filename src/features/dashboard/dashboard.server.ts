@@ -12,7 +12,10 @@ import {
   findClient,
   type ClientAccess,
 } from '../clients/clients.server.ts';
-import { latestBusinessInfo, onboardingFormsOf } from '../order-onboarding/order-onboarding.server.ts';
+import {
+  latestBusinessInfo,
+  onboardingFormsOf,
+} from '../order-onboarding/order-onboarding.server.ts';
 import { onboardingPathFor } from '../catalogue/catalogue.ts';
 import { onboardingProgress } from '../order-onboarding/order-onboarding.ts';
 import { orderIdsOfClient, ordersVisibleTo } from '../orders/orders.server.ts';

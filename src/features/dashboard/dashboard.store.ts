@@ -15,7 +15,7 @@ import {
 import { safeRedirect } from '../order-onboarding/order-onboarding';
 import type { DashboardResponse, DashboardView, SimulatedBillingAction } from './dashboard';
 
-export type DashboardSession =
+type DashboardSession =
   { state: 'loading' } | { state: 'anonymous' } | { state: 'signed-in'; view: DashboardView };
 export type Integration =
   { state: 'checking' } | { state: 'known'; isLinked: boolean; simulated: boolean };
@@ -29,7 +29,7 @@ export const $pendingToken = atom<string | null>(null);
  * (the page asks "Sign in as j•••@example.com?"), or `other-browser` (requested in another
  * browser: refused, with a way to ask for a new link here). `checking` until the answer.
  */
-export type PendingLink =
+type PendingLink =
   { state: 'checking' } | { state: 'ready'; account: string } | { state: 'other-browser' };
 export const $pendingLink = atom<PendingLink | null>(null);
 /** Why a sign-in link did not work, shown as an alert. */
@@ -57,7 +57,7 @@ export function actingClientId(): number | null {
   return session.state === 'signed-in' ? session.view.client.id : null;
 }
 
-export async function loadIntegration(clientId: number): Promise<void> {
+async function loadIntegration(clientId: number): Promise<void> {
   $integration.set({ state: 'checking' });
   try {
     const body = await requestJson<{ isLinked?: boolean; simulated?: boolean }>(
@@ -93,7 +93,7 @@ export async function loadDashboard(): Promise<void> {
 }
 
 /** Where Demo Mode's portal lives (links sent before it had a page of its own used ?portal=demo). */
-export const DEMO_PORTAL_PATH = '/dashboard/demo-portal';
+const DEMO_PORTAL_PATH = '/dashboard/demo-portal';
 
 /**
  * Reads what the address brings (a sign-in token, an old demo-portal link, a failed link) and
@@ -225,7 +225,7 @@ export async function openBillingPortal(): Promise<boolean> {
   }
 }
 
-export const SIMULATION_ERROR = 'The simulation could not be run. Please try again.';
+const SIMULATION_ERROR = 'The simulation could not be run. Please try again.';
 
 /**
  * The simulated provider's lifecycle buttons (local runs only): plays a renewal, a failed

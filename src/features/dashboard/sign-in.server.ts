@@ -34,13 +34,13 @@ import {
 } from '../clients/clients.server.ts';
 import { signInRequestSchema } from '../clients/clients.ts';
 
-export const SIGN_IN_TTL_SECONDS = 30 * 60;
+const SIGN_IN_TTL_SECONDS = 30 * 60;
 /** Per visitor: the one limit that answers 429 (it names nobody's address). */
-export const SIGN_IN_VISITOR_LIMIT: RateLimit = { limit: 10, windowSeconds: 15 * 60 };
+const SIGN_IN_VISITOR_LIMIT: RateLimit = { limit: 10, windowSeconds: 15 * 60 };
 /** Per client: links e-mailed to one address; past it the request is dropped silently. */
-export const SIGN_IN_ADDRESS_LIMIT: RateLimit = { limit: 3, windowSeconds: 15 * 60 };
+const SIGN_IN_ADDRESS_LIMIT: RateLimit = { limit: 3, windowSeconds: 15 * 60 };
 
-export type SignInRequest = { email: string; browserNonce: string };
+type SignInRequest = { email: string; browserNonce: string };
 
 /**
  * The request path: validates the address and counts the visitor (429 past the limit). The

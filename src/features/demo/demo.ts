@@ -4,8 +4,8 @@
  * timing rules are unit-tested; demo.client.ts wires it to the card markup.
  */
 
-export type DemoSpeaker = 'Customer' | 'Lily AI';
-export type DemoLine = { speaker: DemoSpeaker; message: string; time: string };
+type DemoSpeaker = 'Customer' | 'Lily AI';
+type DemoLine = { speaker: DemoSpeaker; message: string; time: string };
 
 /** One more line is revealed every 2500 ms while playing. */
 export const DEMO_LINE_INTERVAL_MS = 2500;
@@ -77,12 +77,12 @@ export function nextRating(
   return choices[Math.floor(random() * choices.length)] ?? current;
 }
 
-export type DemoStatus = 'idle' | 'playing' | 'finished';
+type DemoStatus = 'idle' | 'playing' | 'finished';
 export type DemoState = { status: DemoStatus; revealed: number };
 
 export const INITIAL_DEMO_STATE: DemoState = { status: 'idle', revealed: 0 };
 
-export type DemoAction = { type: 'start' } | { type: 'tick' } | { type: 'replay' };
+type DemoAction = { type: 'start' } | { type: 'tick' } | { type: 'replay' };
 
 /**
  * Start reveals the first line at once; each tick reveals one more; revealing the last line

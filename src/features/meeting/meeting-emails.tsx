@@ -15,7 +15,7 @@ import { renderEmail, type EmailContent } from '../../server/mail/render-email.t
 import type { SlotDescription } from './meeting-ics.server.ts';
 
 /** "Tuesday, March 10, 2026 at 9:30 AM EST (Eastern) (14:30 UTC), 30 minutes" */
-export function slotSentence(slot: SlotDescription): string {
+function slotSentence(slot: SlotDescription): string {
   const utc = slot.start.toISOString().slice(11, 16);
   return `${slot.dateLabel} at ${slot.time} ${slot.timezoneLabel} (${utc} UTC), ${slot.minutes} minutes`;
 }

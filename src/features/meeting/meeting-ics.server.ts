@@ -62,7 +62,7 @@ function organizer(): { name: string; email: string } {
   return { name: siteSettings.name, email: address.trim() };
 }
 
-export type MeetingIcsOptions = {
+type MeetingIcsOptions = {
   status: IcsStatus;
   /** 0 for the request; the admin's confirmation uses 1 or more. */
   sequence?: number;

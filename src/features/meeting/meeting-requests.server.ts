@@ -17,7 +17,7 @@ import {
 import { meetingRequests, type MeetingRequest } from '../../server/db/schema.ts';
 
 export type MeetingStatus = MeetingRequest['status'];
-export type NewMeetingRequest = typeof meetingRequests.$inferInsert;
+type NewMeetingRequest = typeof meetingRequests.$inferInsert;
 
 export async function insertMeetingRequest(
   db: Db,

@@ -42,9 +42,9 @@ export {
   type MeetingStatus,
 } from './meeting-requests.server.ts';
 
-export const MEETING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
+const MEETING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
 
-export type MeetingResult = Submitted<'request', MeetingRequest>;
+type MeetingResult = Submitted<'request', MeetingRequest>;
 
 export async function submitMeetingRequest(
   db: Db,

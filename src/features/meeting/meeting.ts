@@ -15,7 +15,7 @@ export const MEETING_TYPES = [
   { value: 'technical-discussion', label: 'Technical Discussion (30 min)', minutes: 30 },
 ] as const;
 
-export type MeetingType = (typeof MEETING_TYPES)[number]['value'];
+type MeetingType = (typeof MEETING_TYPES)[number]['value'];
 
 /** 9:00 AM–11:30 AM and 1:00 PM–4:00 PM in 30-minute steps (no lunch slots, none after 4 PM). */
 export const TIME_SLOTS = [
@@ -34,8 +34,6 @@ export const TIME_SLOTS = [
   '4:00 PM',
 ] as const;
 
-export type TimeSlot = (typeof TIME_SLOTS)[number];
-
 /**
  * The seven offered zones. The short names are what visitors know; the IANA zone is what the
  * slot means, so "EST" in July is Eastern Daylight Time (America/New_York), as people expect.
@@ -50,7 +48,7 @@ export const TIMEZONES = [
   { value: 'CET', label: 'CET (Central Europe)', iana: 'Europe/Paris' },
 ] as const;
 
-export type TimezoneValue = (typeof TIMEZONES)[number]['value'];
+type TimezoneValue = (typeof TIMEZONES)[number]['value'];
 
 /** How far ahead a meeting can be requested. */
 export const MAX_DAYS_AHEAD = 365;
@@ -145,7 +143,6 @@ export function meetingRequestSchema(today: string) {
   });
 }
 
-export type MeetingRequestInput = z.input<ReturnType<typeof meetingRequestSchema>>;
 export type MeetingRequest = z.output<ReturnType<typeof meetingRequestSchema>>;
 
 /** The form's values: every field a string, as the spec's payload. */

@@ -36,9 +36,9 @@ export {
   onboardingFormsOf,
 } from './onboarding-forms.server.ts';
 
-export const NOT_YOUR_ORDER = 'This order does not belong to your account.';
-export const SIGN_IN_FOR_ORDER = 'Please sign in to continue with this order.';
-export const ORDER_NOT_FOUND = 'Order not found';
+const NOT_YOUR_ORDER = 'This order does not belong to your account.';
+const SIGN_IN_FOR_ORDER = 'Please sign in to continue with this order.';
+const ORDER_NOT_FOUND = 'Order not found';
 
 /** The order, if it exists and belongs to the signed-in client; 403/404 otherwise. */
 export async function requireOwnedOrder(
@@ -100,9 +100,9 @@ export async function loadOnboardingState(
   };
 }
 
-export type SaveStepOptions = { crm?: CrmClient };
+type SaveStepOptions = { crm?: CrmClient };
 
-export type SaveStepResult = {
+type SaveStepResult = {
   success: true;
   step: StepKey;
   completed: boolean;
@@ -113,7 +113,7 @@ export type SaveStepResult = {
  * Validates and stores one step for an owned order. Steps must be saved in order (a later
  * step before an earlier one is a 409); the last step marks onboarding complete.
  */
-export async function saveOnboardingStep(
+async function saveOnboardingStep(
   db: Db,
   step: StepKey,
   body: unknown,

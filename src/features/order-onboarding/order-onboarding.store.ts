@@ -17,7 +17,7 @@ import {
   type StepKey,
 } from './order-onboarding';
 
-export type WizardPhase =
+type WizardPhase =
   | { name: 'loading' }
   | { name: 'invalid' }
   | { name: 'unavailable' }
@@ -98,7 +98,7 @@ function scheduleRedirect(clientId: number | null) {
   redirectTimer = setTimeout(() => void followDashboardLink(clientId), REDIRECT_DELAY_MS);
 }
 
-export async function followDashboardLink(clientId: number | null): Promise<void> {
+async function followDashboardLink(clientId: number | null): Promise<void> {
   let target = '/dashboard';
   if (clientId !== null) {
     try {

@@ -97,7 +97,7 @@ export const STEP_ENDPOINTS: Record<StepKey, { path: string; saved: string; butt
 };
 
 /** Order ids are Postgres `serial`s: anything above its range names no order. */
-export const MAX_ORDER_ID = 2_147_483_647;
+const MAX_ORDER_ID = 2_147_483_647;
 
 /** Body of every POST /api/onboarding/* call: the real order id plus the step's data. */
 export const stepRequestSchema = <T extends z.ZodMiniType>(data: T) =>
@@ -170,7 +170,7 @@ export const ONBOARDING_PRODUCTS: Record<OnboardingProduct['slug'], OnboardingPr
 
 export const DEFAULT_ONBOARDING_PRODUCT = ONBOARDING_PRODUCTS.starter;
 
-export type OnboardingRoute = {
+type OnboardingRoute = {
   product: OnboardingProduct;
   /** True when the path named the product (onboarding-<slug>); false for the generic /onboarding. */
   explicit: boolean;
@@ -239,7 +239,7 @@ export function misroutedOrderPath(
 /* Progress                                                                                    */
 /* ------------------------------------------------------------------------------------------ */
 
-export type SavedSteps = Partial<Record<StepKey, unknown>> & { completed?: boolean };
+type SavedSteps = Partial<Record<StepKey, unknown>> & { completed?: boolean };
 
 /** Index (0..2) of the first step not saved yet, or 3 when all are saved / onboarding is complete. */
 export function firstUnsavedStep(saved: SavedSteps | null | undefined): number {

@@ -8,7 +8,7 @@ import { postalAddressLine, siteSettings } from '../../lib/site-settings';
 import { CYCLE_LABEL, type BillingCycle, type ItemType } from '../catalogue/catalogue';
 
 /** Company facts printed on receipts (src/content/settings.json). */
-export const RECEIPT_ISSUER = {
+const RECEIPT_ISSUER = {
   name: siteSettings.name,
   supportEmail: siteSettings.supportEmail,
   phone: siteSettings.phone,
@@ -31,7 +31,7 @@ export type DocumentOrder = {
   }[];
 };
 
-export type DocumentItem = {
+type DocumentItem = {
   name: string;
   type: ItemType;
   productId: string;

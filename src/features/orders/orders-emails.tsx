@@ -11,7 +11,7 @@ import {
 import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
 import { CYCLE_LABEL, type BillingCycle } from '../catalogue/catalogue';
 
-export type ConfirmationInput = {
+type ConfirmationInput = {
   orderNumber: string;
   customerName: string;
   amountCents: number;

@@ -45,7 +45,7 @@ export {
 } from './order-records.server.ts';
 
 /** What the checkout's fulfilment knows when a session completes (or its payment fails). */
-export type CheckoutOrder = {
+type CheckoutOrder = {
   checkoutSessionId: string;
   lines: PricedLine[];
   currency: string;
@@ -62,7 +62,7 @@ export type CheckoutOrder = {
   now: Date;
 };
 
-export type RecordedOrder = OrderWithItems & {
+type RecordedOrder = OrderWithItems & {
   /** This call created the order (false for every repeat). */
   created: boolean;
   /** The confirmation e-mail queued in this transaction (deliver it after commit), if any. */

@@ -41,7 +41,7 @@ export type OrderView = {
 };
 
 /** The line items as the spec's metadata.items JSON carries them (USD prices). */
-export type MetadataItem = {
+type MetadataItem = {
   id: string;
   name: string;
   type: ItemType;

@@ -1,6 +1,6 @@
 /** Behaviour of TestimonialCarousel.astro (see there for the accessibility pattern). */
 
-export const CAROUSEL_INTERVAL_MS = 5000;
+const CAROUSEL_INTERVAL_MS = 5000;
 
 function initCarousel(root: HTMLElement) {
   const slides = Array.from(root.querySelectorAll<HTMLElement>('[data-carousel-slide]'));

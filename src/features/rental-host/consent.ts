@@ -18,7 +18,7 @@ export type ConsentButton = ConsentChoice | 'customize';
 export function choiceOf(button: ConsentButton): ConsentChoice {
   return button === 'declined' ? 'declined' : 'accepted';
 }
-export type ConsentRecord = { choice: ConsentChoice; date: string };
+type ConsentRecord = { choice: ConsentChoice; date: string };
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -55,7 +55,7 @@ export function shouldShowBanner(storage: KeyValueStore): boolean {
 type Signal = 'granted' | 'denied';
 
 /** Consent Mode v2: storage for ads and analytics, and use of user data for ads. */
-export type ConsentState = {
+type ConsentState = {
   ad_storage: Signal;
   ad_user_data: Signal;
   ad_personalization: Signal;
@@ -79,7 +79,7 @@ export function consentState(choice: ConsentChoice | null): ConsentState {
 }
 
 /** The default before any choice: everything denied, and tags wait for the update. */
-export function defaultConsent(): ConsentState & { wait_for_update: number } {
+function defaultConsent(): ConsentState & { wait_for_update: number } {
   return { ...consentState(null), wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS };
 }
 

@@ -17,7 +17,7 @@ export function volumeDiscountPercent(properties: number): number {
   return 5;
 }
 
-export type EnterpriseQuote = {
+type EnterpriseQuote = {
   properties: number;
   discountPercent: number;
   /** Monthly price per property, rounded to whole dollars. */
@@ -57,7 +57,7 @@ export function propertiesLabel(properties: number): string {
   return count >= MAX_PROPERTIES ? `${MAX_PROPERTIES}+` : String(count);
 }
 
-export type LandingPlan = {
+type LandingPlan = {
   id: 'starter' | 'growth' | 'enterprise';
   name: string;
   price: number;

@@ -3,7 +3,7 @@
  * outbound links, platforms, the pricing strip, the comparison table and trust badges.
  */
 import { siteSettings, youtubeEmbedUrl } from '../../lib/site-settings';
-import { ENTERPRISE_BASE_PRICE, LANDING_PLANS } from './pricing';
+import { ANNUAL_DISCOUNT_PERCENT, ENTERPRISE_BASE_PRICE, LANDING_PLANS } from './pricing';
 
 /** The automation service runs on its own site (settings.json); its buttons open it in a new tab. */
 export const GET_STARTED_URL = siteSettings.rentalHost.signUpUrl;
@@ -43,7 +43,7 @@ export const HIGHLIGHTS = [
 ] as const;
 
 export const PLAN_TERMS = [
-  'Save 17% with annual payment',
+  `Save ${ANNUAL_DISCOUNT_PERCENT}% with annual payment`,
   'Cancel anytime',
   '30-day money-back guarantee',
 ] as const;

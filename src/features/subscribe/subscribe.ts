@@ -11,7 +11,7 @@
 import { emailAddress, HONEYPOT_MAX, optionalText, withDefault, z } from '../../lib/zod-mini';
 import { SUBSCRIBE_MESSAGES } from './subscribe-texts.ts';
 
-export const SUBSCRIBE_SOURCES = ['airbnb-automation'] as const;
+const SUBSCRIBE_SOURCES = ['airbnb-automation'] as const;
 
 export { HONEYPOT_MAX };
 
@@ -27,5 +27,3 @@ export const subscribeSchema = z.object({
   /** Honeypot (see above); sent only when something filled it. */
   website: optionalText(HONEYPOT_MAX, 'Website'),
 });
-
-export type SubscribeInput = z.output<typeof subscribeSchema>;

@@ -26,7 +26,7 @@ export {
   type SubscriptionWithPayments,
 } from './subscription-records.server.ts';
 
-export type FailedPayment = {
+type FailedPayment = {
   invoiceId: string;
   plan: string;
   amountCents: number;

@@ -307,7 +307,7 @@ export function supersedes(
 }
 
 /** What the simulated provider can play of a plan's life (local runs and tests only). */
-export const SIMULATED_BILLING_ACTIONS = [
+const SIMULATED_BILLING_ACTIONS = [
   'renew',
   'fail_renewal',
   'cancel_at_period_end',
@@ -315,7 +315,7 @@ export const SIMULATED_BILLING_ACTIONS = [
 ] as const;
 export type SimulatedBillingAction = (typeof SIMULATED_BILLING_ACTIONS)[number];
 
-export const SIMULATED_BILLING_LABEL: Record<SimulatedBillingAction, string> = {
+const SIMULATED_BILLING_LABEL: Record<SimulatedBillingAction, string> = {
   renew: 'Simulate renewal',
   fail_renewal: 'Simulate failed renewal',
   cancel_at_period_end: 'Cancel at period end',

@@ -12,7 +12,7 @@ import { requestJson } from '../../lib/request-json';
 import { TEST_CHECKOUT_PACKAGES, TEST_REDIRECT_DELAY_MS, TEST_STEPS } from './test-mode';
 
 export type TestPhase = 'product-selection' | 'step-1' | 'step-2' | 'step-3' | 'completed';
-export type TestOrder = { orderId: number; clientId: number | null };
+type TestOrder = { orderId: number; clientId: number | null };
 
 export const TEST_PHASES: readonly TestPhase[] = [
   'product-selection',

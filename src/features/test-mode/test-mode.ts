@@ -6,9 +6,13 @@
  */
 import { errorMessage } from '../../lib/error-message';
 import type { BillingCycle } from '../catalogue/catalogue';
-import type { BusinessInfo, DesignPreferences, ProjectDetails } from '../order-onboarding/order-onboarding';
+import type {
+  BusinessInfo,
+  DesignPreferences,
+  ProjectDetails,
+} from '../order-onboarding/order-onboarding';
 
-export type TestProduct = {
+type TestProduct = {
   id: string;
   price: number;
   type: 'website' | 'agent';
@@ -24,8 +28,8 @@ export const TEST_PRODUCTS: readonly TestProduct[] = [
 ];
 
 /** Post-purchase §9: a starter plus lily-ai cart must total 1199, tolerance 0.01. */
-export const EXPECTED_SUITE_TOTAL = 1199;
-export const TOTAL_TOLERANCE = 0.01;
+const EXPECTED_SUITE_TOTAL = 1199;
+const TOTAL_TOLERANCE = 0.01;
 
 /** The packages /test-checkout offers. */
 export const TEST_CHECKOUT_PACKAGES = [
@@ -33,7 +37,7 @@ export const TEST_CHECKOUT_PACKAGES = [
   { id: 'advanced', name: 'Advanced Website Package', price: 2500 },
 ] as const;
 
-export const CANNED_BUSINESS_INFO: BusinessInfo = {
+const CANNED_BUSINESS_INFO: BusinessInfo = {
   businessName: 'Test Business Inc.',
   industry: 'Professional Services',
   contactName: 'Test Customer',
@@ -43,7 +47,7 @@ export const CANNED_BUSINESS_INFO: BusinessInfo = {
   description: 'A test business created by the test checkout page to exercise onboarding.',
 };
 
-export const CANNED_PROJECT_DETAILS: ProjectDetails = {
+const CANNED_PROJECT_DETAILS: ProjectDetails = {
   goals: 'Launch a modern website that turns visitors into booked consultations.',
   targetAudience: 'Small business owners in the local area',
   keyFeatures: 'Contact form, online booking, service pages and a blog',
@@ -51,7 +55,7 @@ export const CANNED_PROJECT_DETAILS: ProjectDetails = {
   competitors: 'example.org, example.net',
 };
 
-export const CANNED_DESIGN_PREFERENCES: DesignPreferences = {
+const CANNED_DESIGN_PREFERENCES: DesignPreferences = {
   colorPreferences: 'Deep blue and white with an orange accent',
   stylePreferences: 'Modern, clean and minimal',
   logoUpload: false,
@@ -85,12 +89,12 @@ export const TEST_REDIRECT_DELAY_MS = 3000;
 
 // --- The purchase-flow test suite ----------------------------------------------------
 
-export type TestStatus = 'passed' | 'failed' | 'error';
+type TestStatus = 'passed' | 'failed' | 'error';
 export type TestResult = { name: string; status: TestStatus; timestamp: string; error?: string };
 
 /** A check answers pass/fail (with why); throwing is recorded as an error. */
 type CheckOutcome = { ok: true } | { ok: false; error: string };
-export type SuiteCheck = { name: string; run: () => Promise<CheckOutcome> };
+type SuiteCheck = { name: string; run: () => Promise<CheckOutcome> };
 
 export type SuiteDeps = {
   fetch: typeof fetch;

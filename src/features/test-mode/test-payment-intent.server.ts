@@ -8,7 +8,7 @@ import { simulatedId } from '../../server/payments/simulated.ts';
 import { checkoutItemSchema } from '../checkout/checkout';
 import { pricedCart } from '../checkout/checkout.server.ts';
 
-export const paymentIntentSchema = z.object({
+const paymentIntentSchema = z.object({
   items: z.array(checkoutItemSchema).min(1, 'Your cart is empty').max(50),
   totalAmount: z.number().optional(),
   customerInfo: z

@@ -4,7 +4,7 @@
  * the frame once the frame's load event fires. Plain DOM, no framework.
  */
 
-export const VIDEO_OBSERVER_OPTIONS: IntersectionObserverInit = {
+const VIDEO_OBSERVER_OPTIONS: IntersectionObserverInit = {
   rootMargin: '50px',
   threshold: 0.1,
 };
@@ -13,7 +13,7 @@ export const VIDEO_OBSERVER_OPTIONS: IntersectionObserverInit = {
 const ALLOW =
   'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share';
 
-export function loadVideo(box: HTMLElement) {
+function loadVideo(box: HTMLElement) {
   if (box.dataset.state !== 'idle') return;
   const { src, title } = box.dataset;
   if (!src || !title) return;

@@ -12,7 +12,7 @@ export const CSRF_HEADER_VALUE = 'fetch';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.';
+const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 
 export async function requireAdmin(db: Db, req: Request): Promise<AdminUser & { token: string }> {
   const token = readSessionToken(req);
@@ -32,7 +32,7 @@ export function assertCsrf(req: Request): void {
   }
 }
 
-export type AdminContext = {
+type AdminContext = {
   db: Db;
   user: AdminUser;
   token: string;

@@ -5,7 +5,7 @@
  */
 import { argon2, randomBytes, timingSafeEqual, type Argon2Parameters } from 'node:crypto';
 
-export type Argon2Cost = { memoryKiB: number; passes: number; parallelism: number };
+type Argon2Cost = { memoryKiB: number; passes: number; parallelism: number };
 
 /** OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1. */
 export const ARGON2_COST: Argon2Cost = { memoryKiB: 19_456, passes: 2, parallelism: 1 };
@@ -13,7 +13,7 @@ export const ARGON2_COST: Argon2Cost = { memoryKiB: 19_456, passes: 2, paralleli
 const SALT_BYTES = 16;
 const TAG_BYTES = 32;
 /** Hashing is deliberately expensive; refuse absurd inputs before doing that work. */
-export const MAX_PASSWORD_LENGTH = 256;
+const MAX_PASSWORD_LENGTH = 256;
 
 function derive(
   password: string,

@@ -79,7 +79,7 @@ export async function destroyUserSessions(db: Db, userId: number): Promise<void>
   await db.delete(adminSessions).where(eq(adminSessions.userId, userId));
 }
 
-export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<void> {
+async function purgeExpiredSessions(db: Db, now = new Date()): Promise<void> {
   await db
     .delete(adminSessions)
     .where(

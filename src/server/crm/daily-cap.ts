@@ -12,7 +12,7 @@ import { CrmError, type ClientAccount, type ClientAccountInput, type CrmClient }
 
 export const CRM_ACCOUNTS_PER_DAY: RateLimit = { limit: 25, windowSeconds: 24 * 60 * 60 };
 
-export const DAILY_CAP_REACHED = 'The daily limit of new CRM accounts is reached';
+const DAILY_CAP_REACHED = 'The daily limit of new CRM accounts is reached';
 
 export async function createAccountWithinDailyCap(
   db: Db,

@@ -8,9 +8,9 @@ import { CrmError, splitName } from './types.ts';
 import { temporaryPassword } from './password.ts';
 
 export const GHL_API_VERSION = '2021-07-28';
-export const GHL_APP_URL = 'https://app.gohighlevel.com';
+const GHL_APP_URL = 'https://app.gohighlevel.com';
 
-export type GhlOptions = {
+type GhlOptions = {
   apiKey: string;
   companyId: string;
   apiBase: string;

@@ -5,7 +5,7 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const SYMBOLS = '!@#$%*?';
 
 /** Maps bytes onto an unambiguous alphabet (no 0/O, 1/l/I) so the password can be read aloud. */
-export function encodeReadable(bytes: Uint8Array, length: number): string {
+function encodeReadable(bytes: Uint8Array, length: number): string {
   let out = '';
   for (let i = 0; i < length; i++)
     out += ALPHABET[(bytes[i % bytes.length] ?? 0) % ALPHABET.length];

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import type { ClientAccount, ClientAccountInput, CrmClient } from './types.ts';
 import { temporaryPassword } from './password.ts';
 
-export const DEMO_LOCATION_PREFIX = 'demo-';
+const DEMO_LOCATION_PREFIX = 'demo-';
 
 export class SimulatedCrm implements CrmClient {
   readonly simulated = true;

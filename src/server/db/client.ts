@@ -26,7 +26,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 type Handle = { db: Db; close: () => Promise<void> };
 
 /** What `getDatabase()` of @netlify/database returns, or the same built by hand (tests). */
-export type NetlifyConnection =
+type NetlifyConnection =
   | { driver: 'serverless'; httpClient: unknown; pool: PoolLike }
   | { driver: 'server'; pool: PoolLike };
 type PoolLike = { on(event: 'error', listener: (e: Error) => void): unknown; end(): Promise<void> };
@@ -170,7 +170,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Handle> {
  * a missing database URL is a configuration error: an in-process PGlite there would be a
  * private, throwaway database per function instance, so nothing acknowledged would last.
  */
-export function processDatabaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+function processDatabaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
   const target = databaseTarget(env);
   if (target.kind === 'pglite' && !localRun(env)) {
     throw new ConfigurationError(

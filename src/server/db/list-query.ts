@@ -69,7 +69,7 @@ export function containsPattern(text: string): string {
 }
 
 /** The search words of a query (at most eight, so one request cannot build a huge condition). */
-export function searchWords(q: string): string[] {
+function searchWords(q: string): string[] {
   return q.split(/\s+/).filter(Boolean).slice(0, 8);
 }
 
@@ -157,12 +157,12 @@ export function decodeCursor(text: string): Cursor | null {
 /* Paging                                                                                     */
 
 /** The columns a list is ordered by, newest first: a timestamp and the id that breaks ties. */
-export type SortKey = { at: PgColumn; id: PgColumn };
+type SortKey = { at: PgColumn; id: PgColumn };
 
 const keyOf = (c: Cursor) => sql`(${c.at}::timestamptz, ${c.id}::int)`;
 
 /** A row as a list reads it: every column but the search text. */
-export type Listable<T extends PgTable> = Omit<T['$inferSelect'], 'searchText'>;
+type Listable<T extends PgTable> = Omit<T['$inferSelect'], 'searchText'>;
 
 /**
  * One page of `table`'s rows matching `where`, newest first by `key`, with the cursors of the
@@ -228,7 +228,7 @@ export async function listPage<T extends PgTable, Row = Listable<T>>(
 }
 
 /** A table an admin list shows: searched by its search text, newest first by creation. */
-export type ListedTable = PgTable & {
+type ListedTable = PgTable & {
   id: PgColumn;
   createdAt: PgColumn;
   searchText: AnyColumn;
@@ -272,11 +272,7 @@ export function listByStatus<T extends ListedTable, Row = Listable<T>>(
  * How many rows match: counted up to EXACT_COUNT_LIMIT (a bounded index walk), else the
  * planner's estimate for the same query, which reads no rows.
  */
-export async function countMatching(
-  db: Db,
-  table: PgTable,
-  where: SQL | undefined,
-): Promise<Total> {
+async function countMatching(db: Db, table: PgTable, where: SQL | undefined): Promise<Total> {
   const limited = db
     .select({ one: sql`1` })
     .from(table)

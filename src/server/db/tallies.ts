@@ -9,13 +9,13 @@ import type { Db } from './client.ts';
 import { rowTallies } from './schema.ts';
 
 /** The tables with tallies, and what their buckets are. */
-export type TalliedTable =
+type TalliedTable =
   /** Bucket: `<status>:<is_test>`, e.g. "paid:false"; cents: the sum of `amount`. */
   | 'orders'
   /** Bucket: the status. */
   | 'contact_messages';
 
-export type Tally = { bucket: string; rows: number; cents: number };
+type Tally = { bucket: string; rows: number; cents: number };
 
 export async function talliesOf(db: Db, table: TalliedTable): Promise<Tally[]> {
   return db

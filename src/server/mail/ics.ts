@@ -10,9 +10,9 @@
 
 export type IcsStatus = 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
 export type IcsMethod = 'REQUEST' | 'PUBLISH' | 'CANCEL';
-export type IcsPerson = { name: string; email: string };
+type IcsPerson = { name: string; email: string };
 
-export type IcsEvent = {
+type IcsEvent = {
   /** Stable per meeting (see meetingUid); reused by later updates of the same meeting. */
   uid: string;
   /** 0 for the first invitation, incremented by each update (confirmation, new time). */
@@ -31,7 +31,7 @@ export type IcsEvent = {
   now?: Date;
 };
 
-export type WallTime = { year: number; month: number; day: number; hour: number; minute: number };
+type WallTime = { year: number; month: number; day: number; hour: number; minute: number };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

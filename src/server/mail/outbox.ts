@@ -55,8 +55,8 @@ export type MailTransport = {
 /** After this many failed attempts a row is marked 'failed' (the admin can still retry it). */
 export const MAX_ATTEMPTS = 8;
 /** First retry after 5 minutes (the scheduled function's period), doubling each time. */
-export const BASE_BACKOFF_MS = 5 * 60 * 1000;
-export const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
+const BASE_BACKOFF_MS = 5 * 60 * 1000;
+const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 /**
  * A row being sent is "leased" by pushing nextAttemptAt this far ahead, so two deliverers
  * (the inline attempt after a form submission and the scheduled run) never send it twice,
@@ -163,9 +163,9 @@ export async function smtpTransport(
   }) as unknown as MailTransport;
 }
 
-export type DeliveryResult = { sent: number; retrying: number; failed: number; skipped: boolean };
+type DeliveryResult = { sent: number; retrying: number; failed: number; skipped: boolean };
 
-export type DeliverOptions = {
+type DeliverOptions = {
   /** Defaults to an SMTP transport for SMTP_URL; without one nothing is sent. */
   transport?: MailTransport;
   now?: Date;
@@ -348,8 +348,6 @@ export function deliverInBackground(db: Db, ids: number[], context?: unknown): P
 }
 
 /* Reading the outbox (the admin's list, the overview, the test mode's check). */
-
-export type OutboxStatus = OutboxEmail['status'];
 
 export async function listOutbox(
   db: Db,

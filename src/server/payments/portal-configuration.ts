@@ -8,9 +8,9 @@
 import type Stripe from 'stripe';
 import { siteSettings } from '../../lib/site-settings.ts';
 
-export const PORTAL_MANAGED_BY = 'novareach-storefront';
+const PORTAL_MANAGED_BY = 'novareach-storefront';
 
-export function portalConfigurationParams(
+function portalConfigurationParams(
   siteUrl: string,
 ): Stripe.BillingPortal.ConfigurationCreateParams {
   const url = (path: string) => new URL(path, siteUrl).toString();

@@ -13,14 +13,14 @@ import type {
   StoredCheckout,
 } from './provider.ts';
 
-export const SIMULATED_PAY_PATH = '/pay/simulated';
+const SIMULATED_PAY_PATH = '/pay/simulated';
 
 export function simulatedId(prefix: 'cs' | 'pi' | 'cus' | 'sub'): string {
   return `sim_${prefix}_${randomBytes(18).toString('base64url')}`;
 }
 
 /** The subscription a paid simulated checkout of subscription mode starts. */
-export function simulatedSubscriptionId(sessionId: string): string {
+function simulatedSubscriptionId(sessionId: string): string {
   return `sim_sub_${sessionId.slice(7)}`;
 }
 

@@ -19,19 +19,19 @@ import {
  * The Stripe API version every request and every webhook endpoint uses (the SDK's own, pinned so
  * an SDK upgrade never changes a payload's shape silently). docs/deploy.md's webhook step names it.
  */
-export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 /**
  * Product tax codes from Stripe's list (https://docs.stripe.com/tax/tax-codes), by what the
  * line is: website packages are a service; AI agents and plans are software used as a service
  * by a business. docs/deploy.md names them for the accountant.
  */
-export const TAX_CODES = {
+const TAX_CODES = {
   service: 'txcd_20030000', // General - Services
   saas: 'txcd_10103001', // Software as a service (SaaS) - business use
 } as const;
 
-export function taxCodeFor(line: Pick<PricedLine, 'type' | 'billingCycle'>): string {
+function taxCodeFor(line: Pick<PricedLine, 'type' | 'billingCycle'>): string {
   return line.type === 'agent' || line.billingCycle !== 'oneTime'
     ? TAX_CODES.saas
     : TAX_CODES.service;
@@ -123,9 +123,7 @@ export function itemsMetadata(lines: readonly PricedLine[]): Record<string, stri
 }
 
 /** The exact Checkout Session parameters for a priced cart (pure, unit-testable). */
-export function checkoutSessionParams(
-  input: CreateCheckoutInput,
-): Stripe.Checkout.SessionCreateParams {
+function checkoutSessionParams(input: CreateCheckoutInput): Stripe.Checkout.SessionCreateParams {
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: input.mode,
     line_items: input.lines.map(lineItem),

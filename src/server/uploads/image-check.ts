@@ -12,8 +12,8 @@
  */
 import { crc32, inflateSync } from 'node:zlib';
 
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
-export type ImageInfo = { type: ImageType; width: number; height: number };
+type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
+type ImageInfo = { type: ImageType; width: number; height: number };
 
 /** Largest accepted width or height, in pixels (a logo needs far fewer). */
 export const MAX_IMAGE_SIDE = 8192;

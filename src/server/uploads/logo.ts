@@ -10,13 +10,12 @@ import { HttpError, readBodyLimited } from '../http.ts';
 import { inspectImage } from './image-check.ts';
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
-export const LOGO_STORE_NAME = 'onboarding-logos';
+const LOGO_STORE_NAME = 'onboarding-logos';
 
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export type LogoType = (typeof LOGO_TYPES)[number];
+type LogoType = 'image/png' | 'image/jpeg' | 'image/webp';
 
-export const LOGO_TYPE_ERROR = 'Please upload a PNG, JPEG or WebP image.';
-export const LOGO_SIZE_ERROR = 'The logo must be 2 MB or smaller.';
+const LOGO_TYPE_ERROR = 'Please upload a PNG, JPEG or WebP image.';
+const LOGO_SIZE_ERROR = 'The logo must be 2 MB or smaller.';
 /** Enough for a few tries at the right logo; the store is not a free file host. */
 export const MAX_LOGOS_PER_ORDER = 10;
 export const LOGO_QUOTA_ERROR = `This order already has ${MAX_LOGOS_PER_ORDER} uploaded logos, the most it can hold. Please write to us if you need to change it.`;
@@ -39,7 +38,7 @@ export function readLimitedBody(req: Request, max = MAX_LOGO_BYTES): Promise<Uin
   return readBodyLimited(req, max, LOGO_SIZE_ERROR);
 }
 
-export type LogoMetadata = {
+type LogoMetadata = {
   orderId: number;
   /** The order's client when it was uploaded (null: the order waited for a proven address). */
   clientId: number | null;
@@ -48,7 +47,7 @@ export type LogoMetadata = {
 };
 
 /** The part of a Netlify Blobs store the logos use (a memory store stands in for tests). */
-export interface LogoStore {
+interface LogoStore {
   set(key: string, data: ArrayBuffer, options: { metadata: LogoMetadata }): Promise<unknown>;
   getWithMetadata(
     key: string,
