@@ -33,6 +33,7 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
   const state = useStore(store.$state);
   const { draft, filters, pageSize, data, error, loading } = state;
   const { reload } = store;
+  useEffect(() => store.mount(), [store]);
   useEffect(() => store.followReloadKey(reloadKey), [store, reloadKey]);
 
   function onSubmit(event: FormEvent) {

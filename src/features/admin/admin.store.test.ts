@@ -54,12 +54,12 @@ function page(
   };
 }
 
-/** A list as a mounted ListView has it: listened to, so its first page is asked for. */
+/** A list as a mounted ListView has it: on screen, so its first page is asked for. */
 function mounted() {
   const store = createAdminList<Row>('orders', fetcher);
   stores.push(store);
   store.$state.listen(() => {});
-  return store;
+  return Object.assign(store, { unmount: store.mount() });
 }
 
 function last(): Request {
@@ -245,7 +245,7 @@ describe('an admin list store', () => {
   it('drops an answer that lands after the list is gone', async () => {
     const store = mounted();
     const pending = last();
-    cleanStores(store.$state);
+    store.unmount();
     await pending.answer(page(1, 20, { total: exact(20) }));
     expect(store.$state.get().data).toBeNull();
   });

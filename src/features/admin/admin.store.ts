@@ -5,13 +5,14 @@
  *
  * A factory rather than module-level stores: each tab mounts its own ListView, and a tab
  * opened again starts from its first page with no filters, as it did when this state lived in
- * the component. ListView makes one store per mount; the store loads when it gains its first
- * listener (onMount), so a test drives it by listening.
+ * the component. ListView makes one store per mount and calls `mount` while it is on screen.
+ * (An explicit action, not nanostores' onMount: that import alone splits a chunk off every
+ * content page's nanostores code, measured at +0.1 KB gzip on /.)
  *
  * The list pages by cursor, so a page's place in the list (`offset`) is bookkeeping of the
  * moves that led there; `approx` when it rests on the database's estimate of the total.
  */
-import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { atom, type ReadableAtom } from 'nanostores';
 import { pageCount, totalLabel, type ListName, type ListTotal, type Page } from './admin';
 import { adminFetch, listQueryString } from './api';
 
@@ -66,6 +67,8 @@ export type AdminList<T> = {
   reload: () => void;
   /** Reloads when the parent's reload key changes; its first value only sets the baseline. */
   followReloadKey: (key: number) => void;
+  /** The list is on screen: loads its page; the returned function drops answers on their way. */
+  mount: () => () => void;
 };
 
 function positionQuery(p: Position): Record<string, string> {
@@ -155,13 +158,6 @@ export function createAdminList<T>(
     if (pagePath(list, $state.get()) !== pagePath(list, before)) void load();
   }
 
-  onMount($state, () => {
-    void load();
-    return () => {
-      latest++;
-    };
-  });
-
   return {
     list,
     $state,
@@ -195,6 +191,12 @@ export function createAdminList<T>(
     followReloadKey: (key) => {
       if (reloadKey !== undefined && key !== reloadKey) void load();
       reloadKey = key;
+    },
+    mount: () => {
+      void load();
+      return () => {
+        latest++;
+      };
     },
   };
 }
