@@ -106,19 +106,23 @@ export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise
     },
     input.lines,
   );
-  // Another call may have created it first; then it moves forward if this event says more.
-  const recorded = inserted
-    ? { ...inserted, created: true, moved: true }
-    : {
-        ...(await moveOrderForward(tx, input.checkoutSessionId, input.status, input.now)),
-        created: false,
-      };
-  const { order, items, created, moved } = recorded;
-  const confirmationEmailId =
-    moved && order.status === 'paid'
-      ? await enqueueConfirmation(tx, order, items, buyer.clientId)
-      : null;
-  return { order, items, created, confirmationEmailId };
+  // The confirmation goes out once: with the order that is paid when created, or with the
+  // event that moves a waiting order to paid.
+  const confirm = async ({ order, items }: OrderWithItems) =>
+    order.status === 'paid' ? enqueueConfirmation(tx, order, items, buyer.clientId) : null;
+  if (inserted) return { ...inserted, created: true, confirmationEmailId: await confirm(inserted) };
+  // Another call created it first; it moves forward if this event says more.
+  const { moved, ...existing } = await moveOrderForward(
+    tx,
+    input.checkoutSessionId,
+    input.status,
+    input.now,
+  );
+  return {
+    ...existing,
+    created: false,
+    confirmationEmailId: moved ? await confirm(existing) : null,
+  };
 }
 
 /** The buyer's view of an order (amounts in USD); `orderForBrowser` decides who gets it. */
