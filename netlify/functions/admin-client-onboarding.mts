@@ -1,10 +1,10 @@
 /** GET /api/admin/client-onboarding?q&status(crm-account|demo-mode)&from&to&page=first|last&after&before&pageSize&format=csv */
 import type { Config } from '@netlify/functions';
-import { listResponse } from '../../src/features/admin/list.server.ts';
 import {
+  listResponse,
   clientOnboardingCsv,
   listClientOnboarding,
-} from '../../src/features/admin/onboarding.server.ts';
+} from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 
 export default adminHandler(['GET'], (_req, { db, url }) =>

@@ -8,8 +8,8 @@ import {
   CONTACT_CSV,
   listContactMessages,
   setContactStatus,
-} from '../../src/features/admin/inbox.server.ts';
-import { listResponse } from '../../src/features/admin/list.server.ts';
+  listResponse,
+} from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { errorJson, idParam, json, parseJson } from '../../src/server/http.ts';
 

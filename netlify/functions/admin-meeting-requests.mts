@@ -9,8 +9,8 @@ import {
   listMeetingRequests,
   meetingAction,
   MEETING_CSV,
-} from '../../src/features/admin/inbox.server.ts';
-import { listResponse } from '../../src/features/admin/list.server.ts';
+  listResponse,
+} from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { errorJson, idParam, json, parseJson } from '../../src/server/http.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';

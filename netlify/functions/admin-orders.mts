@@ -1,7 +1,11 @@
 /** GET /api/admin/orders?q&status&from&to&page=first|last&after&before&pageSize&format=csv */
 import type { Config } from '@netlify/functions';
-import { listResponse } from '../../src/features/admin/list.server.ts';
-import { exportOrders, listOrders, ORDER_CSV } from '../../src/features/admin/orders.server.ts';
+import {
+  listResponse,
+  exportOrders,
+  listOrders,
+  ORDER_CSV,
+} from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 
 export default adminHandler(['GET'], (_req, { db, url }) =>

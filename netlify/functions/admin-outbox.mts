@@ -4,13 +4,13 @@
  * POST /api/admin/outbox/{id}/retry                (pending or failed e-mail, sent again now)
  */
 import type { Config } from '@netlify/functions';
-import { listResponse } from '../../src/features/admin/list.server.ts';
 import {
+  listResponse,
   listOutbox,
   OUTBOX_CSV,
   outboxAttachment,
   retryOutboxEmail,
-} from '../../src/features/admin/outbox.server.ts';
+} from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { errorJson, idParam, json, pathParam, withSecurityHeaders } from '../../src/server/http.ts';
 

@@ -1,6 +1,6 @@
 /** GET /api/admin/overview: counts that need attention and revenue per week. */
 import type { Config } from '@netlify/functions';
-import { getOverview } from '../../src/features/admin/overview.server.ts';
+import { getOverview } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { json } from '../../src/server/http.ts';
 

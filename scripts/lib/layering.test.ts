@@ -58,6 +58,14 @@ describe('the layering check', () => {
     "---\nimport Layout from '../../layouts/Layout.astro';\n---\n",
   );
   write('src/pages/pay.astro', "---\nimport { getDb } from '../server/db/client';\n---\n");
+  write(
+    'src/pages/prices.astro',
+    "---\nimport { x } from '../features/catalogue/catalogue';\nimport { y } from '../features/catalogue/money';\n---\n",
+  );
+  write(
+    'netlify/functions/prices.mts',
+    "import { x } from '../../src/features/catalogue/catalogue.ts';\nimport { y } from '../../src/features/catalogue/money.ts';\n",
+  );
   write('src/features/orders/orders.test.ts', "import { y } from '../catalogue/money';\n");
   write('src/testing/seed.ts', "import { x } from '../features/catalogue/catalogue';\n");
   write('src/features/orders/Fixture.tsx', "import { seed } from '../../testing/seed';\n");
@@ -73,6 +81,8 @@ describe('the layering check', () => {
         'src/features/orders/orders.ts → ../checkout/checkout.css',
         'src/features/orders/Page.astro → ../../layouts/Layout.astro',
         'src/pages/pay.astro → ../server/db/client',
+        'src/pages/prices.astro → ../features/catalogue/money',
+        'netlify/functions/prices.mts → ../../src/features/catalogue/money.ts',
         'src/features/orders/Fixture.tsx → ../../testing/seed',
       ].sort(),
     );

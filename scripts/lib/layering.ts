@@ -143,6 +143,12 @@ export function layeringViolations(root: string): Violation[] {
         !isPublicModule(to.feature, to.file)
       )
         report(`another feature's internals (use ${to.feature}'s public module)`);
+      else if (
+        (from.layer === 'pages' || from.layer === 'layouts' || from.layer === 'functions') &&
+        to.layer === 'features' &&
+        !isPublicModule(to.feature, to.file)
+      )
+        report(`a feature's internals (use ${to.feature}'s public module)`);
       else if (from.layer === 'pages' && to.layer === 'server' && /[/\\]db[/\\]/.test(target))
         report('pages do not open the database (call a feature service)');
     }

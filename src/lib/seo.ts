@@ -1,6 +1,6 @@
 /**
  * JSON-LD builders shared by pages (Organization is added by the layout on every page;
- * Product + Offer is the catalogue's: features/catalogue/catalogue-seo.ts).
+ * Product + Offer is the catalogue's: features/catalogue/catalogue.server.ts).
  */
 
 export function faqPageJsonLd(items: { question: string; answer: string }[]) {

@@ -1,6 +1,6 @@
 /** /apple-touch-icon.png: 180 px, full bleed (iOS rounds the corners itself). */
 import type { APIRoute } from 'astro';
-import { brandPng } from '../features/brand/brand-icons.server';
+import { brandPng } from '../features/brand/brand.server';
 
 export const prerender = true;
 

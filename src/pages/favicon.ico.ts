@@ -1,6 +1,6 @@
 /** /favicon.ico: 16, 32 and 48 px, for browsers and tools that request it by name. */
 import type { APIRoute } from 'astro';
-import { brandIco } from '../features/brand/brand-icons.server';
+import { brandIco } from '../features/brand/brand.server';
 
 export const prerender = true;
 

@@ -1,6 +1,6 @@
 /** /icon-192.png and /icon-512.png: the web manifest's icons, full bleed (maskable). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { brandPng, MANIFEST_ICON_SIZES } from '../features/brand/brand-icons.server';
+import { brandPng, MANIFEST_ICON_SIZES } from '../features/brand/brand.server';
 
 export const prerender = true;
 

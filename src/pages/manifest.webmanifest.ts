@@ -1,6 +1,6 @@
 /** /manifest.webmanifest: the site's name, colours and icons for "Add to Home Screen". */
 import type { APIRoute } from 'astro';
-import { webManifest } from '../features/brand/brand-icons.server';
+import { webManifest } from '../features/brand/brand.server';
 import { siteSettings as settings } from '../lib/site-settings';
 
 export const prerender = true;

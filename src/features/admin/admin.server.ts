@@ -1,154 +1,25 @@
 /**
- * Sign-in and sign-out for the admin panel, with brute-force protection that nobody can turn
- * into a lockout of the owner (OWASP ASVS 5.0 §6.3):
- * - failures per client address and per account+address are capped with a 429 + Retry-After;
- *   these refuse only the address that failed, never the owner's clean one;
- * - failures per account from any address refuse nothing: past a few, every further attempt for
- *   that account waits a growing, capped delay, which slows a guesser spread over many addresses
- *   while the owner still gets in with the right password (at worst a few seconds later).
- * Only failures count. Unknown users and wrong passwords get the same answer after the same
- * delay and the same argon2 work, so neither the answer nor its timing reveals usernames.
+ * The admin panel's front door on the server: what the admin functions call. Sign-in lives in
+ * admin-login.server.ts; each tab's list, CSV and actions in the module named after it, each
+ * composing the owners of the tables it shows (the admin owns no table).
  */
-import { setTimeout as wait } from 'node:timers/promises';
-import type { Db } from '../../server/db/client.ts';
-import { HttpError } from '../../server/http.ts';
-import { hit, refund, reset, type RateLimit } from '../../server/rate-limit.ts';
-import {
-  dummyPasswordHash,
-  needsRehash,
-  hashPassword,
-  verifyPassword,
-} from '../../server/auth/password.ts';
-import { createSession, destroySession, type AdminUser } from '../../server/auth/session.ts';
-import { findUser, normalizeUsername, setPasswordHash } from '../../server/auth/users.ts';
-import { LOGIN_FAILED_MESSAGE, type LoginInput } from './admin.ts';
-
-/** Hard limits on failures: each refuses only the address that ran into it. */
-export const LOGIN_LIMITS = {
-  /** One address guessing across accounts (password spraying); roomy for a shared office NAT. */
-  address: { limit: 20, windowSeconds: 15 * 60 },
-  /** One address guessing one account's password; five typos is already a lot for a human. */
-  accountAddress: { limit: 5, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimit>;
-
-/**
- * The soft per-account guard: after `freeFailures` failures for an account (from any address)
- * in the window, each further attempt waits min(2^k × base, max). The cap bounds what an
- * attacker can make the server hold open (one timer, no CPU, per request), and the address
- * limits above are checked first, so a refused address never gets to sleep at all.
- */
-export const ACCOUNT_SLOWDOWN = {
-  windowSeconds: 15 * 60,
-  freeFailures: 5,
-  baseDelayMs: 250,
-  maxDelayMs: 5_000,
-};
-
-const accountKey = (username: string) => `admin-login:user:${normalizeUsername(username)}`;
-const addressKey = (ip: string) => `admin-login:ip:${ip}`;
-/** Both parts encoded: usernames and IPv6 addresses may contain the separator otherwise. */
-const accountAddressKey = (username: string, ip: string) =>
-  `admin-login:user-ip:${encodeURIComponent(normalizeUsername(username))}@${encodeURIComponent(ip)}`;
-
-/** The wait before answering an attempt that follows `failures` failures for its account. */
-export function accountDelayMs(failures: number, rule = ACCOUNT_SLOWDOWN): number {
-  if (failures < rule.freeFailures) return 0;
-  return Math.min(rule.baseDelayMs * 2 ** (failures - rule.freeFailures), rule.maxDelayMs);
-}
-
-function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new HttpError(
-    429,
-    `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    { 'Retry-After': String(retryAfterSeconds) },
-  );
-}
-
-type Reservation = { key: string; windowStart: Date; count: number };
-
-/**
- * Counts this attempt as a failure before the password is checked, and refuses it when that
- * goes over the limit. Counting first is atomic: checking first and counting after the
- * (slow) argon2 would let a burst of parallel guesses all pass the check. Attempts that turn
- * out not to be failures are given back (`giveBack`), so only failures use up the budget.
- */
-async function reserve(db: Db, key: string, rule: RateLimit, now: Date): Promise<Reservation> {
-  const result = await hit(db, key, rule, now);
-  if (!result.allowed) {
-    // A refused attempt never reached the password, so it is no failure either.
-    await refund(db, key, result.windowStart);
-    throw tooManyAttempts(result.retryAfterSeconds);
-  }
-  return { key, windowStart: result.windowStart, count: result.count };
-}
-
-async function giveBack(db: Db, ...reservations: Reservation[]) {
-  for (const r of reservations) await refund(db, r.key, r.windowStart);
-}
-
-type Attempt = { delayMs: number; succeeded: () => Promise<void> };
-
-/** Applies the guards to one attempt; the counts stay as failures unless `succeeded` is called. */
-async function startAttempt(db: Db, username: string, ip: string, now: Date): Promise<Attempt> {
-  const address = await reserve(db, addressKey(ip), LOGIN_LIMITS.address, now);
-  let pair: Reservation;
-  try {
-    pair = await reserve(db, accountAddressKey(username, ip), LOGIN_LIMITS.accountAddress, now);
-  } catch (error) {
-    await giveBack(db, address);
-    throw error;
-  }
-  // No limit: this counter only sets the delay, it never refuses.
-  const account = await reserve(
-    db,
-    accountKey(username),
-    { limit: Infinity, windowSeconds: ACCOUNT_SLOWDOWN.windowSeconds },
-    now,
-  );
-  return {
-    // `count` includes this attempt (and any in flight), so the failures before it are one less.
-    delayMs: accountDelayMs(account.count - 1),
-    succeeded: async () => {
-      await giveBack(db, address, account);
-      // This address's typos are forgiven. The account-wide failures are not reset: otherwise
-      // every sign-in of the owner would lift an ongoing attacker's slowdown.
-      await reset(db, pair.key);
-    },
-  };
-}
-
-type SignInResult = { user: AdminUser; token: string; expiresAt: Date };
-
-type SignInOptions = {
-  now?: Date | undefined;
-  /** Waits out the per-account delay; tests pass a recorder so they run instantly. */
-  sleep?: ((ms: number) => Promise<unknown>) | undefined;
-};
-
-export async function signIn(
-  db: Db,
-  input: LoginInput & { ip: string; previousToken?: string | null | undefined },
-  { now = new Date(), sleep = wait }: SignInOptions = {},
-): Promise<SignInResult> {
-  const attempt = await startAttempt(db, input.username, input.ip, now);
-  // Before the password check and whatever its outcome: a delay only on failures would let a
-  // guesser stop waiting early, since a right guess would be the one answer that comes fast.
-  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
-
-  const user = await findUser(db, input.username);
-  // Same argon2 cost whether or not the account exists, so timing does not reveal usernames.
-  const ok = await verifyPassword(user?.password ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
-
-  await attempt.succeeded();
-  if (needsRehash(user.password)) {
-    await setPasswordHash(db, user.id, await hashPassword(input.password));
-  }
-  const session = await createSession(db, user.id, { previousToken: input.previousToken, now });
-  return { user: { id: user.id, username: user.username }, ...session };
-}
-
-export async function signOut(db: Db, token: string): Promise<void> {
-  await destroySession(db, token);
-}
+export { signIn, signOut } from './admin-login.server.ts';
+export { listResponse } from './list.server.ts';
+export { getOverview } from './overview.server.ts';
+export {
+  answerMeetingRequest,
+  CONTACT_CSV,
+  listContactMessages,
+  listMeetingRequests,
+  meetingAction,
+  MEETING_CSV,
+  setContactStatus,
+} from './inbox.server.ts';
+export {
+  clientOnboardingCsv,
+  listClientOnboarding,
+  listOrderOnboarding,
+  ORDER_ONBOARDING_CSV,
+} from './onboarding.server.ts';
+export { exportOrders, listOrders, ORDER_CSV } from './orders.server.ts';
+export { listOutbox, OUTBOX_CSV, outboxAttachment, retryOutboxEmail } from './outbox.server.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { brandIco, brandPng, ICO_SIZES, webManifest } from './brand-icons.server';
+import { brandIco, brandPng, ICO_SIZES, webManifest } from './brand.server';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,4 +1,7 @@
-/** The catalogue's structured data: Product + Offer, priced from the catalogue itself. */
+/**
+ * The catalogue's front door for pages: structured data (Product + Offer), priced from the
+ * catalogue. Pages render it at build time; no browser code needs it.
+ */
 import { siteSettings } from '../../lib/site-settings';
 import { findItem, type BillingCycle } from './catalogue';
 

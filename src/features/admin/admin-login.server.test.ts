@@ -3,7 +3,7 @@ import { closeDb, type Db } from '../../server/db/client';
 import { useFreshTestDb } from '../../testing/test-db';
 import { HttpError } from '../../server/http';
 import { validateSession } from '../../server/auth/session';
-import { ACCOUNT_SLOWDOWN, LOGIN_LIMITS, accountDelayMs, signIn } from './admin.server';
+import { ACCOUNT_SLOWDOWN, LOGIN_LIMITS, accountDelayMs, signIn } from './admin-login.server';
 import { LOGIN_FAILED_MESSAGE } from './admin';
 import { TEST_PASSWORD, seedAdmin } from '../../testing/admin-seed';
 

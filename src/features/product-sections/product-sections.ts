@@ -1,6 +1,7 @@
 /**
- * The two comparison tables (Starter vs Advanced on the Advanced page, Basic vs Premium on
- * /products). Prices come from the catalogue so a price change cannot leave a table behind.
+ * The product sections' front door: the two comparison tables (Starter vs Advanced on the
+ * Advanced page, Basic vs Premium on /products). Prices come from the catalogue so a price
+ * change cannot leave a table behind.
  */
 import { findItem, formatUsdWhole } from '../catalogue/catalogue';
 
