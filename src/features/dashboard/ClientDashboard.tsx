@@ -153,6 +153,13 @@ export default function ClientDashboard({ supportEmail }: Props) {
       )}
 
       {/* What a visitor came for comes first: the way in, or a returning client's orders. */}
+      {/* It holds the place of the card that replaces it, so the cards below do not jump. */}
+      {session.state === 'loading' && (
+        <div className="ob-center db-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <p>Loading your dashboard…</p>
+        </div>
+      )}
       {session.state === 'anonymous' && (!pendingLink || pendingLink.state === 'other-browser') && (
         <SignIn inputRef={emailInput} />
       )}
@@ -253,13 +260,6 @@ export default function ClientDashboard({ supportEmail }: Props) {
           </button>
         </section>
       </div>
-
-      {session.state === 'loading' && (
-        <div className="ob-center" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <p>Loading your dashboard…</p>
-        </div>
-      )}
     </div>
   );
 }
