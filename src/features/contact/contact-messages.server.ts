@@ -2,14 +2,10 @@
  * The contact_messages table: this module is its only reader and writer. The form's
  * submission (contact.server.ts) stores through it; the admin reads and answers through it.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
-import {
-  listByStatus,
-  type Listed,
-  type ListFilter,
-  type PageRequest,
-} from '../../server/db/list-query.ts';
+import { listOf } from '../../server/db/list-query.ts';
+import { idsMatching } from '../../server/db/matching.ts';
 import { contactMessages, type ContactMessage } from '../../server/db/schema.ts';
 import { talliesOf } from '../../server/db/tallies.ts';
 import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
@@ -25,13 +21,7 @@ export async function insertContactMessage(
 
 export type ContactStatus = ContactMessage['status'];
 
-export async function listContactMessages(
-  db: Db,
-  filter: ListFilter,
-  page: PageRequest,
-): Promise<Listed<ContactMessage>> {
-  return listByStatus(db, contactMessages, filter, page);
-}
+export const listContactMessages = listOf<typeof contactMessages, ContactMessage>(contactMessages);
 
 /** Marks a message handled (or new again); null when there is no such message. */
 export async function setContactMessageStatus(
@@ -63,19 +53,9 @@ export function contactMessagesByWeek(db: Db, since: Date): Promise<WeeklySum[]>
 }
 
 /** Ids of the stored messages identical to this submission (the test mode's stored check). */
-export async function findContactMessageIds(
+export function findContactMessageIds(
   db: Db,
   m: Pick<ContactMessage, 'name' | 'email' | 'message'>,
 ): Promise<number[]> {
-  const rows = await db
-    .select({ id: contactMessages.id })
-    .from(contactMessages)
-    .where(
-      and(
-        eq(contactMessages.email, m.email),
-        eq(contactMessages.name, m.name),
-        eq(contactMessages.message, m.message),
-      ),
-    );
-  return rows.map((r) => r.id);
+  return idsMatching(db, contactMessages, { email: m.email, name: m.name, message: m.message });
 }

@@ -3,17 +3,11 @@
  * submission (meeting.server.ts) and the team's answers (meeting-replies.server.ts) both store
  * through it.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
-import {
-  countAll,
-  countWhere,
-  listByStatus,
-  type Listed,
-  type ListFilter,
-  type PageRequest,
-} from '../../server/db/list-query.ts';
+import { countAll, countWhere, listOf } from '../../server/db/list-query.ts';
+import { idsMatching } from '../../server/db/matching.ts';
 import { meetingRequests, type MeetingRequest } from '../../server/db/schema.ts';
 
 export type MeetingStatus = MeetingRequest['status'];
@@ -52,13 +46,7 @@ export async function updateMeetingRequest(
   return row;
 }
 
-export async function listMeetingRequests(
-  db: Db,
-  filter: ListFilter,
-  page: PageRequest,
-): Promise<Listed<MeetingRequest>> {
-  return listByStatus(db, meetingRequests, filter, page);
-}
+export const listMeetingRequests = listOf<typeof meetingRequests, MeetingRequest>(meetingRequests);
 
 export async function meetingRequestCounts(
   db: Db,
@@ -79,26 +67,20 @@ export function meetingRequestsByWeek(db: Db, since: Date): Promise<WeeklySum[]>
 }
 
 /** Ids of the stored requests identical to this submission (the test mode's stored check). */
-export async function findMeetingRequestIds(
+export function findMeetingRequestIds(
   db: Db,
   r: Pick<
     MeetingRequest,
     'name' | 'email' | 'meetingType' | 'preferredDate' | 'preferredTime' | 'timezone'
   >,
 ): Promise<number[]> {
-  const t = meetingRequests;
-  const rows = await db
-    .select({ id: t.id })
-    .from(t)
-    .where(
-      and(
-        eq(t.email, r.email),
-        eq(t.name, r.name),
-        eq(t.meetingType, r.meetingType),
-        eq(t.preferredDate, r.preferredDate),
-        eq(t.preferredTime, r.preferredTime),
-        eq(t.timezone, r.timezone),
-      ),
-    );
-  return rows.map((row) => row.id);
+  const { name, email, meetingType, preferredDate, preferredTime, timezone } = r;
+  return idsMatching(db, meetingRequests, {
+    email,
+    name,
+    meetingType,
+    preferredDate,
+    preferredTime,
+    timezone,
+  });
 }

@@ -269,6 +269,15 @@ export function listByStatus<T extends ListedTable, Row = Listable<T>>(
 }
 
 /**
+ * The admin list of an owner whose statuses are its `status` column's own values:
+ * `export const listThings = listOf<typeof things, Thing>(things)`.
+ */
+export function listOf<T extends ListedTable, Row = Listable<T>>(table: T) {
+  return (db: Db, filter: ListFilter, page: PageRequest): Promise<Listed<Row>> =>
+    listByStatus<T, Row>(db, table, filter, page);
+}
+
+/**
  * How many rows match: counted up to EXACT_COUNT_LIMIT (a bounded index walk), else the
  * planner's estimate for the same query, which reads no rows.
  */

@@ -14,14 +14,7 @@
  */
 import { and, asc, eq, inArray, like, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  containsPattern,
-  countWhere,
-  listByStatus,
-  type Listed,
-  type ListFilter,
-  type PageRequest,
-} from '../db/list-query.ts';
+import { containsPattern, countWhere, listOf } from '../db/list-query.ts';
 import { emailOutbox, type OutboxAttachment, type OutboxEmail } from '../db/schema.ts';
 import { readEnv } from '../env.ts';
 
@@ -349,13 +342,7 @@ export function deliverInBackground(db: Db, ids: number[], context?: unknown): P
 
 /* Reading the outbox (the admin's list, the overview, the test mode's check). */
 
-export async function listOutbox(
-  db: Db,
-  filter: ListFilter,
-  page: PageRequest,
-): Promise<Listed<OutboxEmail>> {
-  return listByStatus(db, emailOutbox, filter, page);
-}
+export const listOutbox = listOf<typeof emailOutbox, OutboxEmail>(emailOutbox);
 
 export async function findOutboxEmail(db: Db, id: number): Promise<OutboxEmail | null> {
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
