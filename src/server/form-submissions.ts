@@ -8,7 +8,8 @@ import { getDb, type Db } from './db/client.ts';
 import type { FormPages } from '../lib/native-form.ts';
 import { answeringNativePosts, readFormBody } from './form-posts.ts';
 import { assertSameOrigin, clientIp, handler, json, type Handler } from './http.ts';
-import { deliverInBackground } from './mail/outbox.ts';
+import { readEnv } from './env.ts';
+import { deliverInBackground, enqueueEmail, type EmailInput } from './mail/outbox.ts';
 import { enforce, type RateLimit } from './rate-limit.ts';
 
 /**
@@ -31,6 +32,30 @@ export type Submitted<Name extends string, Row> = { [key in Name]: Row | null } 
   /** Outbox rows queued with it, to deliver after the answer. */
   emailIds: number[];
 };
+
+/** An e-mail about a submission, without its recipient. */
+type SubmissionEmail = Omit<EmailInput, 'to'>;
+
+/**
+ * Stores a submission and queues the team's notice and the visitor's receipt (to the address
+ * the visitor typed) in one transaction, so a success answer always means the row is saved.
+ */
+export function storeWithEmails<Row extends { email: string }>(
+  db: Db,
+  store: (tx: Db) => Promise<Row>,
+  emails: (row: Row) => { team: SubmissionEmail; receipt: SubmissionEmail },
+): Promise<{ row: Row; emailIds: number[] }> {
+  const { teamEmail } = readEnv();
+  return db.transaction(async (tx) => {
+    const row = await store(tx);
+    const { team, receipt } = emails(row);
+    const queued = [
+      await enqueueEmail(tx, { ...team, to: teamEmail }),
+      await enqueueEmail(tx, { ...receipt, to: row.email }),
+    ];
+    return { row, emailIds: queued.map((e) => e.id) };
+  });
+}
 
 /** The app's per-address limit for one form; throws a readable 429 when it is exceeded. */
 export async function enforceFormLimit(

@@ -1,19 +1,18 @@
 /**
  * Contact messages on the server, the feature's front door: validate with the form's schema,
  * rate-limit per client address, drop honeypot submissions, then store the message and queue
- * both e-mails in one transaction, so a success answer always means the message is saved.
+ * both e-mails in one transaction (storeWithEmails).
  * The table is contact-messages.server.ts's.
  */
 import type { Db } from '../../server/db/client.ts';
 import type { ContactMessage } from '../../server/db/schema.ts';
-import { readEnv } from '../../server/env.ts';
 import {
   enforceFormLimit,
   formSubmissionHandler,
+  storeWithEmails,
   type SubmitOptions,
   type Submitted,
 } from '../../server/form-submissions.ts';
-import { enqueueEmail } from '../../server/mail/outbox.ts';
 import type { RateLimit } from '../../server/rate-limit.ts';
 import { contactReceiptEmail, contactTeamEmail } from './contact-emails.tsx';
 import { insertContactMessage } from './contact-messages.server.ts';
@@ -31,39 +30,32 @@ export {
 /** Per client address, in the app (the function's Netlify rateLimit guards the edge). */
 const CONTACT_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
 
-type ContactResult = Submitted<'message', ContactMessage>;
-
 export async function submitContactMessage(
   db: Db,
   body: unknown,
   options: SubmitOptions,
-): Promise<ContactResult> {
+): Promise<Submitted<'message', ContactMessage>> {
   const input = contactSchema.parse(body);
   await enforceFormLimit(db, 'contact-form', options, CONTACT_RATE_LIMIT);
   if (input.website) return { message: null, emailIds: [] };
 
-  const { teamEmail } = readEnv();
-  return db.transaction(async (tx) => {
-    const message = await insertContactMessage(tx, {
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      company: input.company,
-      message: input.message,
-      formType: input.formType,
-    });
-    const team = await enqueueEmail(tx, {
-      kind: 'contact.team',
-      to: teamEmail,
-      ...contactTeamEmail(message),
-    });
-    const receipt = await enqueueEmail(tx, {
-      kind: 'contact.receipt',
-      to: message.email,
-      ...contactReceiptEmail(message),
-    });
-    return { message, emailIds: [team.id, receipt.id] };
-  });
+  const { row, emailIds } = await storeWithEmails(
+    db,
+    (tx) =>
+      insertContactMessage(tx, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        company: input.company,
+        message: input.message,
+        formType: input.formType,
+      }),
+    (message) => ({
+      team: { kind: 'contact.team', ...contactTeamEmail(message) },
+      receipt: { kind: 'contact.receipt', ...contactReceiptEmail(message) },
+    }),
+  );
+  return { message: row, emailIds };
 }
 
 /** The /api/contact-form handler (`rateLimit` replaces the app limit; `false` turns it off). */

@@ -8,14 +8,14 @@
  */
 import type { Db } from '../../server/db/client.ts';
 import type { MeetingRequest } from '../../server/db/schema.ts';
-import { readEnv } from '../../server/env.ts';
 import {
   enforceFormLimit,
   formSubmissionHandler,
+  storeWithEmails,
   type SubmitOptions,
   type Submitted,
 } from '../../server/form-submissions.ts';
-import { enqueueEmail, textAttachment } from '../../server/mail/outbox.ts';
+import { textAttachment } from '../../server/mail/outbox.ts';
 import type { RateLimit } from '../../server/rate-limit.ts';
 import { meetingReceiptEmail, meetingTeamEmail } from './meeting-emails.tsx';
 import {
@@ -44,48 +44,49 @@ export {
 
 const MEETING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
 
-type MeetingResult = Submitted<'request', MeetingRequest>;
-
 export async function submitMeetingRequest(
   db: Db,
   body: unknown,
   options: SubmitOptions,
-): Promise<MeetingResult> {
+): Promise<Submitted<'request', MeetingRequest>> {
   const now = options.now ?? new Date();
   const input = meetingRequestSchema(earliestToday(now)).parse(body);
   await enforceFormLimit(db, 'schedule-meeting', { ...options, now }, MEETING_RATE_LIMIT);
   if (input.website) return { request: null, emailIds: [] };
 
-  const { teamEmail } = readEnv();
-  return db.transaction(async (tx) => {
-    const request = await insertMeetingRequest(tx, {
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      company: input.company,
-      meetingType: input.meetingType,
-      preferredDate: input.preferredDate,
-      preferredTime: input.preferredTime,
-      timezone: input.timezone,
-      message: input.message,
-    });
-    const slot = describeSlot(request);
-    const ics = buildMeetingIcs(request, { status: 'TENTATIVE', now });
-    const team = await enqueueEmail(tx, {
-      kind: 'meeting.team',
-      to: teamEmail,
-      ...meetingTeamEmail(request, slot),
-    });
-    const receipt = await enqueueEmail(tx, {
-      kind: 'meeting.receipt',
-      to: request.email,
-      ...meetingReceiptEmail(request, slot),
-      attachments: [
-        textAttachment('meeting-request.ics', 'text/calendar; charset=utf-8; method=REQUEST', ics),
-      ],
-    });
-    return { request, emailIds: [team.id, receipt.id] };
-  });
+  const { row, emailIds } = await storeWithEmails(
+    db,
+    (tx) =>
+      insertMeetingRequest(tx, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        company: input.company,
+        meetingType: input.meetingType,
+        preferredDate: input.preferredDate,
+        preferredTime: input.preferredTime,
+        timezone: input.timezone,
+        message: input.message,
+      }),
+    (request) => {
+      const slot = describeSlot(request);
+      const ics = buildMeetingIcs(request, { status: 'TENTATIVE', now });
+      const invitation = textAttachment(
+        'meeting-request.ics',
+        'text/calendar; charset=utf-8; method=REQUEST',
+        ics,
+      );
+      return {
+        team: { kind: 'meeting.team', ...meetingTeamEmail(request, slot) },
+        receipt: {
+          kind: 'meeting.receipt',
+          ...meetingReceiptEmail(request, slot),
+          attachments: [invitation],
+        },
+      };
+    },
+  );
+  return { request: row, emailIds };
 }
 
 /**
