@@ -12,7 +12,8 @@ import { meetingTypeOf, timezoneOf } from '../meeting/meeting.ts';
 import type { ListQuery } from './admin.ts';
 import type { CsvColumn } from './csv.ts';
 
-export type AdminContactMessage = {
+/** What a contact message and a meeting request both say about the visitor. */
+type AdminLead = {
   id: number;
   createdAt: string;
   name: string;
@@ -20,12 +21,9 @@ export type AdminContactMessage = {
   phone: string;
   company: string;
   message: string;
-  formType: string;
-  status: 'new' | 'handled';
-  handledAt: string | null;
 };
 
-const contactView = (r: ContactMessage): AdminContactMessage => ({
+const leadView = (r: ContactMessage | MeetingRequest): AdminLead => ({
   id: r.id,
   createdAt: r.createdAt.toISOString(),
   name: r.name,
@@ -33,6 +31,34 @@ const contactView = (r: ContactMessage): AdminContactMessage => ({
   phone: r.phone,
   company: r.company,
   message: r.message,
+});
+
+/** The CSV's first columns for both lists; each list adds its own after them. */
+function leadColumns<T extends AdminLead & { status: string }>(): CsvColumn<T>[] {
+  return [
+    { header: 'ID', value: (m) => m.id },
+    { header: 'Received (UTC)', value: (m) => m.createdAt },
+    { header: 'Status', value: (m) => m.status },
+    { header: 'Name', value: (m) => m.name },
+    { header: 'Email', value: (m) => m.email },
+    { header: 'Phone', value: (m) => m.phone },
+    { header: 'Company', value: (m) => m.company },
+  ];
+}
+
+/** A page of owner rows as the panel shows them. */
+function viewed<Row, View>({ rows, ...paging }: Listed<Row>, view: (r: Row) => View): Listed<View> {
+  return { ...paging, rows: rows.map(view) };
+}
+
+export type AdminContactMessage = AdminLead & {
+  formType: string;
+  status: 'new' | 'handled';
+  handledAt: string | null;
+};
+
+const contactView = (r: ContactMessage): AdminContactMessage => ({
+  ...leadView(r),
   formType: r.formType,
   status: r.status,
   handledAt: r.handledAt?.toISOString() ?? null,
@@ -43,8 +69,7 @@ export async function listContactMessages(
   q: ListQuery,
   page: PageRequest,
 ): Promise<Listed<AdminContactMessage>> {
-  const { rows, ...paging } = await contact.listContactMessages(db, q, page);
-  return { ...paging, rows: rows.map(contactView) };
+  return viewed(await contact.listContactMessages(db, q, page), contactView);
 }
 
 export async function setContactStatus(
@@ -59,52 +84,33 @@ export async function setContactStatus(
 }
 
 export const CONTACT_CSV: CsvColumn<AdminContactMessage>[] = [
-  { header: 'ID', value: (m) => m.id },
-  { header: 'Received (UTC)', value: (m) => m.createdAt },
-  { header: 'Status', value: (m) => m.status },
-  { header: 'Name', value: (m) => m.name },
-  { header: 'Email', value: (m) => m.email },
-  { header: 'Phone', value: (m) => m.phone },
-  { header: 'Company', value: (m) => m.company },
+  ...leadColumns<AdminContactMessage>(),
   { header: 'Message', value: (m) => m.message },
   { header: 'Handled (UTC)', value: (m) => m.handledAt ?? '' },
 ];
 
-export type AdminMeetingRequest = {
-  id: number;
-  createdAt: string;
+export type AdminMeetingRequest = AdminLead & {
   updatedAt: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
   meetingType: string;
   meetingLabel: string;
   preferredDate: string;
   preferredTime: string;
   timezone: string;
   timezoneLabel: string;
-  message: string;
   status: 'requested' | 'confirmed' | 'proposed' | 'declined';
   proposedDate: string | null;
   proposedTime: string | null;
 };
 
 const meetingView = (r: MeetingRequest): AdminMeetingRequest => ({
-  id: r.id,
-  createdAt: r.createdAt.toISOString(),
+  ...leadView(r),
   updatedAt: r.updatedAt.toISOString(),
-  name: r.name,
-  email: r.email,
-  phone: r.phone,
-  company: r.company,
   meetingType: r.meetingType,
   meetingLabel: meetingTypeOf(r.meetingType)?.label ?? r.meetingType,
   preferredDate: r.preferredDate,
   preferredTime: r.preferredTime,
   timezone: r.timezone,
   timezoneLabel: timezoneOf(r.timezone)?.label ?? r.timezone,
-  message: r.message,
   status: r.status,
   proposedDate: r.proposedDate,
   proposedTime: r.proposedTime,
@@ -115,8 +121,7 @@ export async function listMeetingRequests(
   q: ListQuery,
   page: PageRequest,
 ): Promise<Listed<AdminMeetingRequest>> {
-  const { rows, ...paging } = await meeting.listMeetingRequests(db, q, page);
-  return { ...paging, rows: rows.map(meetingView) };
+  return viewed(await meeting.listMeetingRequests(db, q, page), meetingView);
 }
 
 /** The answer schema with the meeting form's own time slots. */
@@ -134,13 +139,7 @@ export async function answerMeetingRequest(
 }
 
 export const MEETING_CSV: CsvColumn<AdminMeetingRequest>[] = [
-  { header: 'ID', value: (m) => m.id },
-  { header: 'Received (UTC)', value: (m) => m.createdAt },
-  { header: 'Status', value: (m) => m.status },
-  { header: 'Name', value: (m) => m.name },
-  { header: 'Email', value: (m) => m.email },
-  { header: 'Phone', value: (m) => m.phone },
-  { header: 'Company', value: (m) => m.company },
+  ...leadColumns<AdminMeetingRequest>(),
   { header: 'Meeting type', value: (m) => m.meetingLabel },
   { header: 'Preferred date', value: (m) => m.preferredDate },
   { header: 'Preferred time', value: (m) => m.preferredTime },
