@@ -1,6 +1,6 @@
 /** The message a client gets when their marketing-platform (CRM) account has been created. */
-import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email-layout.tsx';
-import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
+import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
+import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 
 export function crmCredentialsEmail(input: {
   name: string;

@@ -6,8 +6,8 @@
  * mail server.
  */
 import type { ContactMessage } from '../../server/db/schema.ts';
-import { Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email-layout.tsx';
-import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
+import { Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
+import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 import { siteSettings } from '../../lib/site-settings.ts';
 
 export function contactTeamEmail(msg: ContactMessage): EmailContent {

@@ -1,6 +1,6 @@
 /** The client dashboard's sign-in link. */
-import { ActionButton, EmailLayout, Paragraph } from '../../server/mail/email-layout.tsx';
-import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
+import { ActionButton, EmailLayout, Paragraph } from '../../server/mail/email.ts';
+import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 
 export function signInLinkEmail(url: string): EmailContent {
   return renderEmail(

@@ -1,7 +1,7 @@
 /** The team's notice that a buyer finished an order's onboarding wizard. */
 import type { Order } from '../../server/db/schema.ts';
-import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email-layout.tsx';
-import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
+import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
+import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 
 export function onboardingCompletedEmail(order: Order, adminUrl: string): EmailContent {
   return renderEmail(

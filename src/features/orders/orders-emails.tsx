@@ -1,14 +1,8 @@
 /** The order confirmation: what was paid, the setup link of each item, and a dashboard sign-in. */
 import { formatCents } from '../../lib/money';
 import { siteSettings } from '../../lib/site-settings';
-import {
-  ActionButton,
-  Details,
-  EmailLayout,
-  Paragraph,
-  Typed,
-} from '../../server/mail/email-layout.tsx';
-import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
+import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
+import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 import { CYCLE_LABEL, type BillingCycle } from '../catalogue/catalogue';
 
 type ConfirmationInput = {
