@@ -9,6 +9,7 @@
  * the shared zod schema decides, not the browser.
  */
 import type { ReactNode } from 'react';
+import type { useSubmittedForm } from './form';
 import './honeypot.css';
 
 type Base = {
@@ -229,5 +230,43 @@ export function SubmitButton({
       {busy && <span className="spinner" aria-hidden="true" />}
       {busy ? busyLabel : idle}
     </button>
+  );
+}
+
+/**
+ * A short visitor form (contact, meeting): its fields in the two-column grid, the honeypot and
+ * the submit button. `bound` is what useSubmittedForm answers.
+ */
+export function ShortForm({
+  bound,
+  action,
+  label,
+  formName,
+  idle,
+  busyLabel,
+  children,
+}: {
+  bound: Pick<ReturnType<typeof useSubmittedForm>, 'form' | 'honeypot' | 'sending'>;
+  action: string;
+  label: string;
+  /** The form's name in its FormPages; the element's id and class are `<name>-form`. */
+  formName: string;
+  idle: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className={`${formName}-form`}
+      method="post"
+      action={action}
+      aria-label={label}
+      id={`${formName}-form`}
+      {...bound.form}
+    >
+      <div className="form-grid">{children}</div>
+      <Honeypot {...bound.honeypot} />
+      <SubmitButton busy={bound.sending} idle={idle} busyLabel={busyLabel} />
+    </form>
   );
 }

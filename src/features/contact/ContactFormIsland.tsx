@@ -6,38 +6,34 @@
  */
 import { CONTACT_FORM_PAGES as FORM, FIELD_LIMITS } from './contact';
 import { contactForm } from './contact.store';
-import { Honeypot, SubmitButton, TextAreaField } from '../../components/form/fields';
+import { ShortForm, TextAreaField } from '../../components/form/fields';
 import { ContactFields } from './ContactFields';
 import { useSubmittedForm } from '../../components/form/form';
 import '../../components/form/forms.css';
 
 export default function ContactFormIsland() {
-  const { field, honeypot, form, sending } = useSubmittedForm(contactForm, 'contact');
+  const bound = useSubmittedForm(contactForm, 'contact');
 
   return (
-    <form
-      className="contact-form"
-      method="post"
+    <ShortForm
+      bound={bound}
       action="/api/contact-form"
-      aria-label="Contact form"
-      id={`${FORM.form}-form`}
-      {...form}
+      label="Contact form"
+      formName={FORM.form}
+      idle="Send Message"
+      busyLabel="Sending Message..."
     >
-      <div className="form-grid">
-        <ContactFields field={field} />
-        <TextAreaField
-          requiredMark="named"
-          {...field('message')}
-          label="Message"
-          required
-          rows={5}
-          maxLength={FIELD_LIMITS.message}
-          placeholder="Tell us about your project..."
-          className="field--full"
-        />
-      </div>
-      <Honeypot {...honeypot} />
-      <SubmitButton busy={sending} idle="Send Message" busyLabel="Sending Message..." />
-    </form>
+      <ContactFields field={bound.field} />
+      <TextAreaField
+        requiredMark="named"
+        {...bound.field('message')}
+        label="Message"
+        required
+        rows={5}
+        maxLength={FIELD_LIMITS.message}
+        placeholder="Tell us about your project..."
+        className="field--full"
+      />
+    </ShortForm>
   );
 }

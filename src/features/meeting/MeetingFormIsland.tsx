@@ -6,13 +6,7 @@
 import { useEffect, useState } from 'react';
 import { FIELD_LIMITS } from '../contact/contact';
 import { ContactFields } from '../contact/ContactFields';
-import {
-  Honeypot,
-  TextField,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-} from '../../components/form/fields';
+import { SelectField, ShortForm, TextAreaField, TextField } from '../../components/form/fields';
 import { useSubmittedForm } from '../../components/form/form';
 import {
   addDays,
@@ -30,68 +24,65 @@ const TIME_OPTIONS = TIME_SLOTS.map((t) => ({ value: t, label: t }));
 
 export default function MeetingFormIsland() {
   const [today, setToday] = useState<string | undefined>(undefined);
-  const { field, honeypot, form, sending } = useSubmittedForm(meetingForm, 'meeting');
+  const bound = useSubmittedForm(meetingForm, 'meeting');
+  const { field } = bound;
 
   // The page is static, so "today" is only known in the browser.
   useEffect(() => setToday(localToday()), []);
 
   return (
-    <form
-      className="meeting-form"
-      method="post"
+    <ShortForm
+      bound={bound}
       action="/api/schedule-meeting"
-      aria-label="Meeting request form"
-      id={`${FORM.form}-form`}
-      {...form}
+      label="Meeting request form"
+      formName={FORM.form}
+      idle="Schedule Meeting"
+      busyLabel="Sending Request..."
     >
-      <div className="form-grid">
-        <ContactFields field={field} nameLabel="Full Name" emailLabel="Email Address" />
-        <SelectField
-          requiredMark="named"
-          {...field('meetingType')}
-          label="Meeting Type"
-          required
-          placeholder="Select a meeting type"
-          options={MEETING_TYPES}
-          className="field--full"
-        />
-        <TextField
-          requiredMark="named"
-          {...field('preferredDate')}
-          label="Preferred Date"
-          type="date"
-          required
-          min={today}
-          max={today && addDays(today, MAX_DAYS_AHEAD)}
-        />
-        <SelectField
-          requiredMark="named"
-          {...field('preferredTime')}
-          label="Preferred Time"
-          required
-          placeholder="Select a time"
-          options={TIME_OPTIONS}
-        />
-        <SelectField
-          requiredMark="named"
-          {...field('timezone')}
-          label="Timezone"
-          required
-          placeholder="Select a timezone"
-          options={TIMEZONES}
-          className="field--full"
-        />
-        <TextAreaField
-          {...field('message')}
-          label="Message"
-          rows={4}
-          maxLength={FIELD_LIMITS.message}
-          placeholder="Tell us what you'd like to discuss..."
-          className="field--full"
-        />
-      </div>
-      <Honeypot {...honeypot} />
-      <SubmitButton busy={sending} idle="Schedule Meeting" busyLabel="Sending Request..." />
-    </form>
+      <ContactFields field={field} nameLabel="Full Name" emailLabel="Email Address" />
+      <SelectField
+        requiredMark="named"
+        {...field('meetingType')}
+        label="Meeting Type"
+        required
+        placeholder="Select a meeting type"
+        options={MEETING_TYPES}
+        className="field--full"
+      />
+      <TextField
+        requiredMark="named"
+        {...field('preferredDate')}
+        label="Preferred Date"
+        type="date"
+        required
+        min={today}
+        max={today && addDays(today, MAX_DAYS_AHEAD)}
+      />
+      <SelectField
+        requiredMark="named"
+        {...field('preferredTime')}
+        label="Preferred Time"
+        required
+        placeholder="Select a time"
+        options={TIME_OPTIONS}
+      />
+      <SelectField
+        requiredMark="named"
+        {...field('timezone')}
+        label="Timezone"
+        required
+        placeholder="Select a timezone"
+        options={TIMEZONES}
+        className="field--full"
+      />
+      <TextAreaField
+        {...field('message')}
+        label="Message"
+        rows={4}
+        maxLength={FIELD_LIMITS.message}
+        placeholder="Tell us what you'd like to discuss..."
+        className="field--full"
+      />
+    </ShortForm>
   );
 }
