@@ -8,49 +8,21 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { notify } from '../../lib/notifications';
 import { useIslandForm } from '../../components/form/form';
-import {
-  CheckboxField,
-  Honeypot,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../components/form/fields';
-import { LinkButton } from '../../components/form/LinkButton';
+import { Honeypot } from '../../components/form/fields';
 import '../../components/form/wizard.css';
 import {
-  ACCESSIBILITY_LEVELS,
-  ANALYTICS_TRACKING,
-  BRAND_STYLES,
-  BUSINESS_TYPES,
-  CONTENT_CREATION,
-  CONTENT_MIGRATION,
-  DOMAIN_STATUSES,
-  EXISTING_ASSETS,
+  CONFIRM_OUTCOMES,
+  confirmOutcome,
   HONEYPOT_FIELD,
-  HOSTING_PREFERENCES,
-  IMAGE_SOURCES,
-  MAINTENANCE_PLANS,
-  NUMBER_OF_PAGES,
-  PROJECT_BUDGETS,
-  PROJECT_TYPES,
-  REFERRAL_SOURCES,
-  SECURITY_REQUIREMENTS,
-  SEO_REQUIREMENTS,
   STAGE_COUNT,
   STAGES,
   stageErrors,
   stageHasRequiredFields,
-  TIMELINES,
   VALIDATION_NOTICE,
-  WEBSITE_TYPES,
-  YEARS_IN_BUSINESS,
-  type ClientOnboardingResponse,
   type ClientOnboardingValues,
+  type ConfirmOutcome,
   type FieldErrors,
   type FieldName,
-  CONFIRM_OUTCOMES,
-  confirmOutcome,
-  type ConfirmOutcome,
 } from './client-onboarding';
 import {
   $draft,
@@ -62,6 +34,8 @@ import {
   setClientOnboardingField,
   submitClientOnboarding,
 } from './client-onboarding.store';
+import { ClientOnboardingSuccess } from './ClientOnboardingSuccess';
+import { BusinessStage, FinalStage, ProjectStage } from './ClientOnboardingStages';
 
 type Props = { supportEmail: string };
 
@@ -94,6 +68,8 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
     setClientOnboardingField(field, value);
     setErrors(({ [field]: _removed, ...rest }) => rest);
   };
+
+  const binding = { values, errors, set };
 
   const goTo = (next: number) => {
     stageFocus.willMove();
@@ -130,51 +106,9 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
     else stageFocus.stay();
   };
 
-  const text = (
-    field: FieldName,
-    label: string,
-    extra: Partial<Parameters<typeof TextField>[0]> = {},
-  ) => (
-    <TextField
-      id={field}
-      label={label}
-      value={values[field] as string}
-      onChange={(v) => set(field, v)}
-      error={errors[field]}
-      {...extra}
-    />
-  );
-  const area = (field: FieldName, label: string, hint?: string) => (
-    <TextAreaField
-      id={field}
-      label={label}
-      hint={hint}
-      value={values[field] as string}
-      onChange={(v) => set(field, v)}
-      error={errors[field]}
-    />
-  );
-  const select = (
-    field: FieldName,
-    label: string,
-    options: readonly { value: string; label: string }[],
-    extra: { required?: boolean; placeholder?: string; noPlaceholder?: boolean } = {},
-  ) => (
-    <SelectField
-      id={field}
-      label={label}
-      options={options}
-      placeholder={extra.noPlaceholder ? undefined : (extra.placeholder ?? 'Select an option')}
-      required={extra.required}
-      value={values[field] as string}
-      onChange={(v) => set(field, v)}
-      error={errors[field]}
-    />
-  );
-
   if (result)
     return (
-      <Success
+      <ClientOnboardingSuccess
         result={result}
         email={values.email}
         supportEmail={supportEmail}
@@ -218,155 +152,9 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
         </p>
 
         <fieldset className="ob-bare">
-          {stage === 0 && (
-            <>
-              <div className="ob-grid">
-                {text('fullName', 'Full name', { required: true, autoComplete: 'name' })}
-                {text('email', 'Email address', {
-                  required: true,
-                  type: 'email',
-                  autoComplete: 'email',
-                  inputMode: 'email',
-                })}
-                {text('businessName', 'Business name', {
-                  required: true,
-                  autoComplete: 'organization',
-                })}
-                {text('phone', 'Phone number', {
-                  required: true,
-                  type: 'tel',
-                  autoComplete: 'tel',
-                  inputMode: 'tel',
-                })}
-                {select('businessType', 'Business type', BUSINESS_TYPES, {
-                  required: true,
-                  placeholder: 'Select a business type',
-                })}
-                {text('website', 'Current website', {
-                  type: 'url',
-                  autoComplete: 'url',
-                  inputMode: 'url',
-                  hint: 'Optional, e.g. https://example.com',
-                })}
-                {select('yearsInBusiness', 'Years in business', YEARS_IN_BUSINESS)}
-              </div>
-              {area(
-                'businessDescription',
-                'Business description',
-                'What does your business do, and what makes it different?',
-              )}
-              {area('productsServices', 'Products and services')}
-            </>
-          )}
-
-          {stage === 1 && (
-            <>
-              <fieldset className="ob-fieldset">
-                <legend>Project overview</legend>
-                <div className="ob-grid">
-                  {select('projectType', 'Project type', PROJECT_TYPES, { noPlaceholder: true })}
-                  {select('websiteType', 'Website type', WEBSITE_TYPES)}
-                  {select('projectBudget', 'Project budget', PROJECT_BUDGETS)}
-                  {select('timeline', 'Timeline', TIMELINES)}
-                </div>
-                {area(
-                  'goalsObjectives',
-                  'Goals and objectives',
-                  'What should the new website achieve for your business?',
-                )}
-                {area('targetAudience', 'Target audience')}
-                {area(
-                  'competitors',
-                  'Competitors',
-                  'Websites of competitors you admire or want to stand out from.',
-                )}
-                {area('projectNotes', 'Project notes')}
-              </fieldset>
-              <fieldset className="ob-fieldset">
-                <legend>Content and pages</legend>
-                <div className="ob-grid">
-                  {select('numberOfPages', 'Number of pages', NUMBER_OF_PAGES)}
-                  {select('contentCreation', 'Content creation', CONTENT_CREATION)}
-                  {select('imageSource', 'Images', IMAGE_SOURCES)}
-                  {select('contentMigration', 'Content migration', CONTENT_MIGRATION, {
-                    noPlaceholder: true,
-                  })}
-                </div>
-                {area(
-                  'requiredPages',
-                  'Required pages',
-                  'For example: Home, About, Services, Contact.',
-                )}
-                {area(
-                  'functionalRequirements',
-                  'Functional requirements',
-                  'Booking, payments, forms, members area…',
-                )}
-                {area(
-                  'integrationRequirements',
-                  'Integrations',
-                  'Tools the site should connect to, e.g. your CRM or calendar.',
-                )}
-              </fieldset>
-              <fieldset className="ob-fieldset">
-                <legend>Technical preferences</legend>
-                <div className="ob-grid">
-                  {select('domainStatus', 'Domain', DOMAIN_STATUSES, { noPlaceholder: true })}
-                  {select('hostingPreference', 'Hosting', HOSTING_PREFERENCES, {
-                    noPlaceholder: true,
-                  })}
-                  {select('seoRequirements', 'SEO', SEO_REQUIREMENTS, { noPlaceholder: true })}
-                  {select('websiteAccessibility', 'Accessibility', ACCESSIBILITY_LEVELS, {
-                    noPlaceholder: true,
-                  })}
-                  {select('maintenancePlan', 'Maintenance plan', MAINTENANCE_PLANS, {
-                    noPlaceholder: true,
-                  })}
-                  {select('analyticsTracking', 'Analytics', ANALYTICS_TRACKING, {
-                    noPlaceholder: true,
-                  })}
-                  {select('securityRequirements', 'Security', SECURITY_REQUIREMENTS, {
-                    noPlaceholder: true,
-                  })}
-                </div>
-              </fieldset>
-            </>
-          )}
-
-          {stage === 2 && (
-            <>
-              <fieldset className="ob-fieldset">
-                <legend>Design</legend>
-                <div className="ob-grid">
-                  {select('brandStyle', 'Brand style', BRAND_STYLES)}
-                  {select('existingAssets', 'Existing brand assets', EXISTING_ASSETS)}
-                </div>
-                {area('colorPreferences', 'Colour preferences')}
-                {area(
-                  'inspirationalWebsites',
-                  'Websites you like',
-                  'Links and what you like about them.',
-                )}
-                {area('designDislikes', 'Anything you dislike')}
-              </fieldset>
-              <fieldset className="ob-fieldset">
-                <legend>Anything else</legend>
-                {area('additionalRequirements', 'Additional requirements')}
-                {select('referralSource', 'How did you hear about us?', REFERRAL_SOURCES)}
-                {area('questions', 'Questions for us')}
-              </fieldset>
-              <CheckboxField
-                id="termsAccepted"
-                required
-                checked={values.termsAccepted}
-                onChange={(v) => set('termsAccepted', v)}
-                error={errors.termsAccepted}
-              >
-                I confirm that the information provided is accurate, and I authorize NovaReach
-                Digital to create a marketing platform account on my behalf.
-              </CheckboxField>
-            </>
-          )}
+          {stage === 0 && <BusinessStage {...binding} />}
+          {stage === 1 && <ProjectStage {...binding} />}
+          {stage === 2 && <FinalStage {...binding} />}
         </fieldset>
 
         {/* As on the contact and meeting forms; named apart from the real "website" field. */}
@@ -407,101 +195,6 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
           )}
         </div>
       </form>
-    </div>
-  );
-}
-
-function Success({
-  result,
-  email,
-  supportEmail,
-  headingRef,
-}: {
-  result: ClientOnboardingResponse;
-  email: string;
-  supportEmail: string;
-  headingRef: React.RefObject<HTMLHeadingElement | null>;
-}) {
-  const hasCredentials = Boolean(result.tempPassword && result.redirectUrl);
-  return (
-    <div className="ob-card ob-success">
-      {result.simulated && (
-        <div className="ob-notice ob-notice--demo" role="note">
-          <p className="ob-notice__title">Demo Mode</p>
-          <p>
-            {hasCredentials
-              ? 'This site is running without a live marketing platform connection, so no client portal account was created and the sign-in details below work nowhere. The demo portal shows what your portal will hold once it is connected.'
-              : 'This site is running without a live marketing platform connection, so no client portal account will be created; the confirmation link in your e-mail opens the demo portal.'}
-          </p>
-        </div>
-      )}
-      {hasCredentials ? (
-        <>
-          <h2 ref={headingRef} tabIndex={-1} className="ob-step-title">
-            Your Client Portal Is Ready
-          </h2>
-          <p>
-            Sign in with these details. Please change the temporary password after your first
-            sign-in.
-          </p>
-          <dl className="ob-credentials">
-            <div>
-              <dt>Login email</dt>
-              <dd>{email}</dd>
-            </div>
-            <div>
-              <dt>Temporary password</dt>
-              <dd>
-                <code>{result.tempPassword}</code>
-              </dd>
-            </div>
-            {result.locationId && (
-              <div>
-                <dt>Account ID</dt>
-                <dd>
-                  <code>{result.locationId}</code>
-                </dd>
-              </div>
-            )}
-          </dl>
-          <span id="co-portal-new-tab" hidden>
-            Opens in a new tab
-          </span>
-          <div className="btn-row">
-            <LinkButton
-              className="btn"
-              href={result.redirectUrl!}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-describedby="co-portal-new-tab"
-            >
-              {result.simulated ? 'View Demo Client Portal' : 'Open Client Portal'}
-            </LinkButton>
-            <a className="btn btn--outline" href="/">
-              Back to Home
-            </a>
-          </div>
-        </>
-      ) : (
-        <>
-          <h2 ref={headingRef} tabIndex={-1} className="ob-step-title">
-            Account Creation In Progress
-          </h2>
-          <p>
-            Thank you! We have received your information. Our team is setting up your marketing
-            platform account and will email your login details to <strong>{email}</strong> shortly.
-          </p>
-          <p className="muted">
-            Questions in the meantime? Write to{' '}
-            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
-          </p>
-          <div className="btn-row">
-            <a className="btn btn--outline" href="/">
-              Back to Home
-            </a>
-          </div>
-        </>
-      )}
     </div>
   );
 }
