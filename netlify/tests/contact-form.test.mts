@@ -5,17 +5,23 @@
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contactFormHandler } from '../../src/features/contact/contact.server.ts';
 import { contactSchema } from '../../src/features/contact/contact.ts';
-import { closeDb, type Db } from '../../src/server/db/client.ts';
-import { useFreshTestDb } from '../../src/testing/test-db';
-import { jsonPost, nativeFormPost } from '../../src/testing/requests.ts';
+import { nativeFormPost } from '../../src/testing/requests.ts';
 import { contactMessages, emailOutbox, rateLimitHits } from '../../src/server/db/schema.ts';
 import { startTestSmtp, type TestSmtp } from '../../src/testing/smtp-peer.ts';
 import contactForm, { config } from '../functions/contact-form.mts';
+import {
+  formBodies,
+  itIgnoresAFilledHoneypot,
+  itIsConfiguredWithRateLimit,
+  pastTheLimit,
+  sendRandomBodies,
+  useFormFunction,
+  validish as validishOr,
+} from './form-function.ts';
 
-let db: Db;
 const URL_ = 'http://localhost:4321/api/contact-form';
 const valid = {
   name: 'Ada Lovelace',
@@ -26,32 +32,11 @@ const valid = {
   formType: 'contact',
 };
 
-const post = (body: unknown, headers: Record<string, string> = {}, raw = false) =>
-  jsonPost(URL_, body, headers, raw);
-
-beforeAll(async () => {
-  db = await useFreshTestDb();
-});
-afterAll(() => closeDb());
-beforeEach(async () => {
-  vi.stubEnv('SMTP_URL', '');
-  vi.stubEnv('TEAM_EMAIL', 'team@novareach.example');
-  await db.delete(contactMessages);
-  await db.delete(emailOutbox);
-  await db.delete(rateLimitHits);
-});
-afterEach(() => vi.unstubAllEnvs());
+const form = useFormFunction({ url: URL_, fn: contactForm, table: contactMessages });
+const { post } = form;
 
 describe('POST /api/contact-form', () => {
-  it('is configured with the path, method and Netlify rate limit', () => {
-    expect(config).toMatchObject({
-      path: '/api/contact-form',
-      method: ['POST'],
-      rateLimit: { aggregateBy: ['ip', 'domain'] },
-    });
-    expect(config.rateLimit?.windowLimit).toBeGreaterThan(0);
-    expect(config.rateLimit?.windowSize).toBeGreaterThan(0);
-  });
+  itIsConfiguredWithRateLimit(config, '/api/contact-form');
 
   it('stores the message before answering and queues the team notification and the receipt', async () => {
     const res = await contactForm(post({ ...valid, name: '  Ada Lovelace ' }), {});
@@ -61,9 +46,9 @@ describe('POST /api/contact-form', () => {
       message: "Thank you for contacting us. We'll get back to you within 24 hours.",
     });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    const [stored] = await db.select().from(contactMessages);
+    const [stored] = await form.db.select().from(contactMessages);
     expect(stored).toMatchObject({ ...valid, status: 'new' });
-    const mails = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    const mails = await form.db.select().from(emailOutbox).orderBy(emailOutbox.id);
     expect(mails.map((m) => [m.kind, m.to, m.status])).toEqual([
       ['contact.team', 'team@novareach.example', 'pending'],
       ['contact.receipt', 'ada@example.com', 'pending'],
@@ -80,7 +65,10 @@ describe('POST /api/contact-form', () => {
       post({ ...valid, name: '<b>Mallory</b>', message: '<script>alert(1)</script> hello' }),
       {},
     );
-    const [team] = await db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'contact.team'));
+    const [team] = await form.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'contact.team'));
     expect(team!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(team!.html).not.toContain('<script>');
     expect(team!.html).toContain('&lt;b&gt;Mallory&lt;/b&gt;');
@@ -105,7 +93,7 @@ describe('POST /api/contact-form', () => {
       expect(team.mail.subject).toBe('New contact message from Ada Lovelace');
       expect(team.mail.text).toContain('Analytical Engines');
       expect(team.mail.html).toContain('Analytical Engines');
-      const rows = await db.select().from(emailOutbox);
+      const rows = await form.db.select().from(emailOutbox);
       expect(rows.every((r) => r.status === 'sent')).toBe(true);
     } finally {
       await smtp.close();
@@ -120,7 +108,7 @@ describe('POST /api/contact-form', () => {
     });
     expect(res.status).toBe(200);
     await Promise.all(pending);
-    const rows = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    const rows = await form.db.select().from(emailOutbox).orderBy(emailOutbox.id);
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.status === 'pending')).toBe(true);
     // The first attempt found no server, so the run stopped; the second waits for the next run.
@@ -143,8 +131,8 @@ describe('POST /api/contact-form', () => {
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(await res.json()).toEqual({ error });
     }
-    expect(await db.$count(contactMessages)).toBe(0);
-    expect(await db.$count(emailOutbox)).toBe(0);
+    expect(await form.db.$count(contactMessages)).toBe(0);
+    expect(await form.db.$count(emailOutbox)).toBe(0);
   });
 
   it('refuses malformed and over-long bodies, other methods and other origins', async () => {
@@ -156,28 +144,18 @@ describe('POST /api/contact-form', () => {
     expect((await contactForm(post(valid, { origin: 'https://evil.example' }), {})).status).toBe(
       403,
     );
-    expect(await db.$count(contactMessages)).toBe(0);
+    expect(await form.db.$count(contactMessages)).toBe(0);
   });
 
-  it('answers a filled honeypot like a success but stores and sends nothing', async () => {
-    const res = await contactForm(post({ ...valid, website: 'http://spam.example' }), {});
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true });
-    expect(await db.$count(contactMessages)).toBe(0);
-    expect(await db.$count(emailOutbox)).toBe(0);
-  });
+  itIgnoresAFilledHoneypot(form, { ...valid, website: 'http://spam.example' });
 
   it('limits each address to 10 messages per 10 minutes with a readable 429', async () => {
-    for (let i = 0; i < 10; i++) {
-      expect((await contactForm(post(valid), { ip: '192.0.2.10' })).status).toBe(200);
-    }
-    const limited = await contactForm(post(valid), { ip: '192.0.2.10' });
-    expect(limited.status).toBe(429);
+    const limited = await pastTheLimit(form, valid, '192.0.2.10');
     expect((await limited.json()).error).toMatch(
       /^Too many requests\. Please wait \d+ minutes? and try again\.$/,
     );
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await db.$count(contactMessages)).toBe(10);
+    expect(await form.db.$count(contactMessages)).toBe(10);
     // Another address is not affected.
     expect((await contactForm(post(valid), { ip: '192.0.2.11' })).status).toBe(200);
   });
@@ -186,7 +164,7 @@ describe('POST /api/contact-form', () => {
     for (let i = 0; i < 12; i++) {
       expect((await contactForm(post(valid), { ip: '' })).status).toBe(200);
     }
-    const [hit] = await db.select().from(rateLimitHits);
+    const [hit] = await form.db.select().from(rateLimitHits);
     expect(hit).toMatchObject({ key: 'contact-form:unknown', count: 12 });
   });
 });
@@ -202,9 +180,9 @@ describe('POST /api/contact-form from the browser itself (before the island hydr
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/contact?form=contact&result=sent#contact-form');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const [stored] = await db.select().from(contactMessages);
+    const [stored] = await form.db.select().from(contactMessages);
     expect(stored).toMatchObject({ ...valid, status: 'new' });
-    expect(await db.$count(emailOutbox)).toBe(2);
+    expect(await form.db.$count(emailOutbox)).toBe(2);
   });
 
   it("returns to the home page's form, and only to a page of the form on this site", async () => {
@@ -224,13 +202,13 @@ describe('POST /api/contact-form from the browser itself (before the island hydr
     expect(invalid.headers.get('location')).toBe(
       '/contact?form=contact&result=invalid#contact-form',
     );
-    expect(await db.$count(contactMessages)).toBe(0);
+    expect(await form.db.$count(contactMessages)).toBe(0);
     for (let i = 0; i < 10; i++) await native(fields);
     const limited = await native(fields);
     expect(limited.headers.get('location')).toBe(
       '/contact?form=contact&result=failed#contact-form',
     );
-    expect(await db.$count(contactMessages)).toBe(10);
+    expect(await form.db.$count(contactMessages)).toBe(10);
   });
 
   it('keeps JSON answers for scripts posting URL-encoded bodies, and refuses other sites', async () => {
@@ -285,7 +263,7 @@ describe('POST /api/contact-form from the browser itself (before the island hydr
     const crossSite = await native(fields, { headers: { origin: 'https://evil.example' } });
     expect(crossSite.status).toBe(403);
     expect(await crossSite.json()).toEqual({ error: 'Cross-site request refused' });
-    expect(await db.$count(contactMessages)).toBe(0);
+    expect(await form.db.$count(contactMessages)).toBe(0);
   });
 });
 
@@ -317,8 +295,7 @@ describe('POST /api/contact-form with random bodies', () => {
       ),
     },
   );
-  const validish = <T,>(good: fc.Arbitrary<T>) =>
-    fc.oneof({ weight: 5, arbitrary: good }, { weight: 1, arbitrary: fieldValue });
+  const validish = <T,>(good: fc.Arbitrary<T>) => validishOr(good, fieldValue, 5);
   const formLike = fc.record(
     {
       name: validish(fc.string({ minLength: 2, maxLength: 100 })),
@@ -329,60 +306,26 @@ describe('POST /api/contact-form with random bodies', () => {
         fc.oneof(fc.lorem({ maxCount: 40 }), fc.string({ minLength: 10, maxLength: 400 })),
       ),
       formType: validish(fc.constant('contact')),
-      website: fc.oneof(
-        { weight: 8, arbitrary: fc.constant('') },
-        { weight: 1, arbitrary: fieldValue },
-      ),
+      website: validishOr(fc.constant(''), fieldValue, 8),
     },
     // Optional keys may be missing; bodies without required keys come from the jsonValue branch.
     { requiredKeys: ['name', 'email', 'message', 'website'] },
   );
-  const body = fc.oneof(
-    { weight: 6, arbitrary: formLike.map((b) => JSON.stringify(b)) },
-    { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 100 }) },
-  );
+  const body = formBodies(formLike);
 
   // 1,000 requests through the handler and the database; generous for a busy machine.
   it(
     'never answers 5xx and stores exactly the bodies the schema accepts',
     { timeout: 240_000 },
     async () => {
-      let stored = 0;
-      let accepted = 0;
-      await fc.assert(
-        fc.asyncProperty(body, async (raw) => {
-          const before = await db.$count(contactMessages);
-          const res = await handler(post(raw, {}, true), {});
-          expect(res.status).toBeLessThan(500);
-          const after = await db.$count(contactMessages);
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(raw);
-          } catch {
-            expect(res.status).toBe(400);
-            expect(after).toBe(before);
-            return;
-          }
-          const check = contactSchema.safeParse(parsed);
-          if (!check.success) {
-            expect(res.status).toBe(400);
-            expect(typeof (await res.json()).error).toBe('string');
-            expect(after).toBe(before);
-            return;
-          }
-          expect(res.status).toBe(200);
-          accepted++;
-          const expected = check.data.website ? 0 : 1;
-          expect(after - before).toBe(expected);
-          stored += expected;
-        }),
-        { numRuns: 1000 },
-      );
+      const { stored, accepted } = await sendRandomBodies(form, {
+        handler,
+        schema: contactSchema,
+        bodies: body,
+      });
       // The generator must exercise both sides.
       expect(accepted).toBeGreaterThan(20);
       expect(stored).toBeGreaterThan(10);
-      expect(await db.$count(emailOutbox)).toBe(2 * stored);
     },
   );
 });

@@ -4,7 +4,7 @@
  * (fast-check): never a 5xx, nothing stored unless the shared schema accepts the body.
  */
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildMeetingIcs,
   scheduleMeetingHandler,
@@ -18,14 +18,20 @@ import {
   TIME_SLOTS,
   TIMEZONES,
 } from '../../src/features/meeting/meeting.ts';
-import { closeDb, type Db } from '../../src/server/db/client.ts';
-import { useFreshTestDb } from '../../src/testing/test-db';
-import { jsonPost, nativeFormPost } from '../../src/testing/requests.ts';
-import { emailOutbox, meetingRequests, rateLimitHits } from '../../src/server/db/schema.ts';
+import { nativeFormPost } from '../../src/testing/requests.ts';
+import { emailOutbox, meetingRequests } from '../../src/server/db/schema.ts';
 import { attachmentOf, startTestSmtp } from '../../src/testing/smtp-peer.ts';
 import scheduleMeeting, { config } from '../functions/schedule-meeting.mts';
+import {
+  formBodies,
+  itIgnoresAFilledHoneypot,
+  itIsConfiguredWithRateLimit,
+  pastTheLimit,
+  sendRandomBodies,
+  useFormFunction,
+  validish as validishOr,
+} from './form-function.ts';
 
-let db: Db;
 const URL_ = 'http://localhost:4321/api/schedule-meeting';
 const future = addDays(localToday(), 10);
 const valid = {
@@ -40,31 +46,16 @@ const valid = {
   message: 'Keen to see the advanced package.',
 };
 
-const post = (body: unknown, headers: Record<string, string> = {}, raw = false) =>
-  jsonPost(URL_, body, headers, raw);
-
-beforeAll(async () => {
-  db = await useFreshTestDb();
+const form = useFormFunction({
+  url: URL_,
+  fn: scheduleMeeting,
+  table: meetingRequests,
+  env: { SITE_URL: 'https://novareach.example' },
 });
-afterAll(() => closeDb());
-beforeEach(async () => {
-  vi.stubEnv('SMTP_URL', '');
-  vi.stubEnv('TEAM_EMAIL', 'team@novareach.example');
-  vi.stubEnv('SITE_URL', 'https://novareach.example');
-  await db.delete(meetingRequests);
-  await db.delete(emailOutbox);
-  await db.delete(rateLimitHits);
-});
-afterEach(() => vi.unstubAllEnvs());
+const { post } = form;
 
 describe('POST /api/schedule-meeting', () => {
-  it('is configured with the path, method and Netlify rate limit', () => {
-    expect(config).toMatchObject({
-      path: '/api/schedule-meeting',
-      method: ['POST'],
-      rateLimit: { aggregateBy: ['ip', 'domain'] },
-    });
-  });
+  itIsConfiguredWithRateLimit(config, '/api/schedule-meeting');
 
   it('stores the request and answers { success: true, message }', async () => {
     const res = await scheduleMeeting(post(valid), {});
@@ -74,9 +65,9 @@ describe('POST /api/schedule-meeting', () => {
       message:
         "You'll receive a confirmation email shortly. We'll contact you within 24 hours to confirm your meeting time.",
     });
-    const [stored] = await db.select().from(meetingRequests);
+    const [stored] = await form.db.select().from(meetingRequests);
     expect(stored).toMatchObject({ ...valid, status: 'requested' });
-    const mails = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    const mails = await form.db.select().from(emailOutbox).orderBy(emailOutbox.id);
     expect(mails.map((m) => [m.kind, m.to])).toEqual([
       ['meeting.team', 'team@novareach.example'],
       ['meeting.receipt', 'grace@example.com'],
@@ -118,7 +109,7 @@ describe('POST /api/schedule-meeting', () => {
       expect(lines).toContain('STATUS:TENTATIVE');
       expect(lines).toContain('DTSTART:20261215T140000Z');
       expect(lines).toContain('DTEND:20261215T144500Z');
-      const [stored] = await db.select().from(meetingRequests);
+      const [stored] = await form.db.select().from(meetingRequests);
       expect(lines).toContain(`UID:meeting-${stored!.id}@novareach.example`);
       expect(
         lines.some(
@@ -135,7 +126,7 @@ describe('POST /api/schedule-meeting', () => {
 
   it('builds a confirmation for the same calendar entry (admin reuse)', async () => {
     await scheduleMeeting(post(valid), {});
-    const [row] = await db.select().from(meetingRequests);
+    const [row] = await form.db.select().from(meetingRequests);
     const ics = buildMeetingIcs(
       { ...row!, preferredDate: '2027-07-01', timezone: 'PST', preferredTime: '1:00 PM' },
       { status: 'CONFIRMED', sequence: 1, location: 'https://zoom.us/j/123' },
@@ -181,24 +172,14 @@ describe('POST /api/schedule-meeting', () => {
     });
     expect((await scheduleMeeting(post('nope', {}, true), {})).status).toBe(400);
     expect((await scheduleMeeting(new Request(URL_, { method: 'PUT' }), {})).status).toBe(405);
-    expect(await db.$count(meetingRequests)).toBe(0);
-    expect(await db.$count(emailOutbox)).toBe(0);
+    expect(await form.db.$count(meetingRequests)).toBe(0);
+    expect(await form.db.$count(emailOutbox)).toBe(0);
   });
 
-  it('answers a filled honeypot like a success but stores and sends nothing', async () => {
-    const res = await scheduleMeeting(post({ ...valid, website: 'buy-pills.example' }), {});
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ success: true });
-    expect(await db.$count(meetingRequests)).toBe(0);
-    expect(await db.$count(emailOutbox)).toBe(0);
-  });
+  itIgnoresAFilledHoneypot(form, { ...valid, website: 'buy-pills.example' });
 
   it('limits each address with a readable 429 in the form the page reads', async () => {
-    for (let i = 0; i < 10; i++) {
-      expect((await scheduleMeeting(post(valid), { ip: '192.0.2.20' })).status).toBe(200);
-    }
-    const limited = await scheduleMeeting(post(valid), { ip: '192.0.2.20' });
-    expect(limited.status).toBe(429);
+    const limited = await pastTheLimit(form, valid, '192.0.2.20');
     const body = await limited.json();
     expect(body.success).toBe(false);
     expect(body.message).toMatch(/^Too many requests\. Please wait \d+ minutes? and try again\.$/);
@@ -219,12 +200,12 @@ describe('POST /api/schedule-meeting from the browser itself (before the island 
     expect(sent.headers.get('location')).toBe(
       '/schedule-meeting?form=meeting&result=sent#meeting-form',
     );
-    expect(await db.$count(meetingRequests)).toBe(1);
+    expect(await form.db.$count(meetingRequests)).toBe(1);
     const past = await native({ ...fields, preferredDate: '2020-01-01' });
     expect(past.headers.get('location')).toBe(
       '/schedule-meeting?form=meeting&result=invalid#meeting-form',
     );
-    expect(await db.$count(meetingRequests)).toBe(1);
+    expect(await form.db.$count(meetingRequests)).toBe(1);
   });
 });
 
@@ -238,8 +219,7 @@ describe('POST /api/schedule-meeting with random bodies', () => {
     fc.constant(null),
     fc.string({ minLength: 4990, maxLength: 5010 }),
   );
-  const validish = <T,>(good: fc.Arbitrary<T>) =>
-    fc.oneof({ weight: 6, arbitrary: good }, { weight: 1, arbitrary: junk });
+  const validish = <T,>(good: fc.Arbitrary<T>) => validishOr(good, junk, 6);
   const today = localToday();
   const date = fc.oneof(
     fc.integer({ min: -3, max: 400 }).map((d) => addDays(today, d)),
@@ -256,7 +236,7 @@ describe('POST /api/schedule-meeting with random bodies', () => {
       preferredTime: validish(fc.constantFrom(...TIME_SLOTS, '12:00 PM', '4:30 PM', '09:00')),
       timezone: validish(fc.constantFrom(...TIMEZONES.map((t) => t.value), 'IST', 'EST (Eastern)')),
       message: validish(fc.lorem({ maxCount: 30 })),
-      website: fc.oneof({ weight: 8, arbitrary: fc.constant('') }, { weight: 1, arbitrary: junk }),
+      website: validishOr(fc.constant(''), junk, 8),
     },
     {
       requiredKeys: [
@@ -270,52 +250,21 @@ describe('POST /api/schedule-meeting with random bodies', () => {
       ],
     },
   );
-  const body = fc.oneof(
-    { weight: 6, arbitrary: formLike.map((b) => JSON.stringify(b)) },
-    { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 100 }) },
-  );
+  const body = formBodies(formLike);
 
   // 1,000 requests through the handler and the database; generous for a busy machine.
   it(
     'never answers 5xx and stores exactly the bodies the schema accepts',
     { timeout: 240_000 },
     async () => {
-      let stored = 0;
-      let rejected = 0;
-      await fc.assert(
-        fc.asyncProperty(body, async (raw) => {
-          const before = await db.$count(meetingRequests);
-          const res = await handler(post(raw, {}, true), {});
-          expect(res.status).toBeLessThan(500);
-          const json = await res.json();
-          const after = await db.$count(meetingRequests);
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(raw);
-          } catch {
-            parsed = Symbol('malformed');
-          }
-          const check = meetingRequestSchema(earliestToday()).safeParse(parsed);
-          if (!check.success) {
-            rejected++;
-            expect(res.status).toBe(400);
-            expect(json).toMatchObject({ success: false });
-            expect(typeof json.error).toBe('string');
-            expect(after).toBe(before);
-            return;
-          }
-          expect(res.status).toBe(200);
-          expect(json.success).toBe(true);
-          const expected = check.data.website ? 0 : 1;
-          expect(after - before).toBe(expected);
-          stored += expected;
-        }),
-        { numRuns: 1000 },
-      );
+      const { stored, rejected } = await sendRandomBodies(form, {
+        handler,
+        schema: meetingRequestSchema(earliestToday()),
+        bodies: body,
+        refused: { success: false },
+      });
       expect(stored).toBeGreaterThan(10);
       expect(rejected).toBeGreaterThan(100);
-      expect(await db.$count(emailOutbox)).toBe(2 * stored);
     },
   );
 });
