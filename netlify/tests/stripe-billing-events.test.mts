@@ -4,10 +4,7 @@
  * and expired sessions. Each is applied once, in any order, and never moves a status back.
  */
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb, type Db } from '../../src/server/db/client.ts';
-import { useFreshTestDb } from '../../src/testing/test-db';
+import { describe, expect, it } from 'vitest';
 import {
   checkoutSessions,
   emailOutbox,
@@ -16,46 +13,18 @@ import {
   subscriptions,
 } from '../../src/server/db/schema.ts';
 import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
-import webhook from '../functions/stripe-webhook.mts';
 import { siteSettings } from '../../src/lib/site-settings.ts';
+import { paidCheckoutSession, stripeEvent, useStripeWebhook } from './stripe-events.ts';
 
 const SECRET = 'whsec_test_secret_for_billing_events';
 const T0 = Math.floor(Date.parse('2026-11-01T10:00:00Z') / 1000);
 const DAY = 86_400;
-let db: Db;
+const stripe = useStripeWebhook(SECRET);
 let eventCounter = 0;
 
-beforeAll(async () => {
-  process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-  db = await useFreshTestDb();
-});
-afterAll(async () => {
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  await closeDb();
-});
-beforeEach(async () => {
-  await db.delete(emailOutbox);
-});
-
 async function deliver(type: string, object: unknown, created = T0) {
-  const payload = JSON.stringify({
-    id: `evt_billing_${++eventCounter}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created,
-    type,
-    data: { object },
-  });
-  const res = await webhook(
-    new Request('http://localhost:4321/api/stripe-webhook', {
-      method: 'POST',
-      body: payload,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
-      },
-    }),
-    {},
+  const res = await stripe.deliver(
+    stripeEvent(`evt_billing_${++eventCounter}`, type, object, created),
   );
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
@@ -115,9 +84,11 @@ function invoice(
 }
 
 const subscriptionRow = async (id: string) =>
-  (await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, id)))[0];
+  (
+    await stripe.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, id))
+  )[0];
 const paymentsOf = (id: string) =>
-  db
+  stripe.db
     .select()
     .from(subscriptionPayments)
     .where(eq(subscriptionPayments.providerSubscriptionId, id))
@@ -125,24 +96,21 @@ const paymentsOf = (id: string) =>
 
 /** A paid subscription order, as checkout.session.completed leaves it. */
 async function subscriptionOrder(subscriptionId: string) {
-  const session = await storeCheckoutSession(db, `cs_${subscriptionId}`, [
+  const session = await storeCheckoutSession(stripe.db, `cs_${subscriptionId}`, [
     { id: 'lily-ai', billingCycle: 'monthly', quantity: 1 },
   ]);
-  const res = await deliver('checkout.session.completed', {
-    id: session.id,
-    object: 'checkout.session',
-    status: 'complete',
-    payment_status: 'paid',
-    mode: 'subscription',
-    amount_total: session.amount,
-    customer: 'cus_billing',
-    customer_details: { email: 'ada@example.com', name: 'Ada Lovelace' },
-    payment_intent: null,
-    subscription: subscriptionId,
-    metadata: {},
-  });
+  const res = await deliver(
+    'checkout.session.completed',
+    paidCheckoutSession(session, {
+      mode: 'subscription',
+      customer: 'cus_billing',
+      customer_details: { email: 'ada@example.com', name: 'Ada Lovelace' },
+      payment_intent: null,
+      subscription: subscriptionId,
+    }),
+  );
   expect(res.status).toBe(200);
-  await db.delete(emailOutbox); // the order confirmation is not what these tests look at
+  await stripe.db.delete(emailOutbox); // the order confirmation is not what these tests look at
 }
 
 describe('subscription events', () => {
@@ -261,7 +229,7 @@ describe('renewals and failed payments', () => {
       T0 + 60 * DAY,
     );
     expect((await subscriptionRow('sub_renew'))?.status).toBe('past_due');
-    const mails = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    const mails = await stripe.db.select().from(emailOutbox).orderBy(emailOutbox.id);
     expect(mails.map((m) => [m.kind, m.to])).toEqual([
       ['subscription.payment_failed', 'ada@example.com'],
       ['subscription.payment_failed.team', siteSettings.salesEmail],
@@ -271,7 +239,7 @@ describe('renewals and failed payments', () => {
 
     // The retry fails again: one more attempt, no new e-mails.
     await deliver('invoice.payment_failed', { ...second, attempt_count: 2 }, T0 + 63 * DAY);
-    expect(await db.$count(emailOutbox)).toBe(2);
+    expect(await stripe.db.$count(emailOutbox)).toBe(2);
     expect((await paymentsOf('sub_renew'))[1]).toMatchObject({ status: 'failed', attempts: 2 });
 
     // Recovered: paid, and back to active; a failure delivered late changes nothing.
@@ -305,21 +273,16 @@ describe('renewals and failed payments', () => {
 
 describe('refunds, disputes and expired sessions', () => {
   async function oneTimeOrder(id: string) {
-    const session = await storeCheckoutSession(db, id);
-    await deliver('checkout.session.completed', {
-      id: session.id,
-      object: 'checkout.session',
-      status: 'complete',
-      payment_status: 'paid',
-      mode: 'payment',
-      amount_total: session.amount,
-      customer_details: { email: 'grace@example.com', name: 'Grace Hopper' },
-      payment_intent: `pi_${id}`,
-      subscription: null,
-      metadata: {},
-    });
-    await db.delete(emailOutbox); // the order confirmation is not what these tests look at
-    return (await db.select().from(orders).where(eq(orders.checkoutSessionId, id)))[0]!;
+    const session = await storeCheckoutSession(stripe.db, id);
+    await deliver(
+      'checkout.session.completed',
+      paidCheckoutSession(session, {
+        customer_details: { email: 'grace@example.com', name: 'Grace Hopper' },
+        payment_intent: `pi_${id}`,
+      }),
+    );
+    await stripe.db.delete(emailOutbox); // the order confirmation is not what these tests look at
+    return (await stripe.db.select().from(orders).where(eq(orders.checkoutSessionId, id)))[0]!;
   }
 
   it('keeps a partial refund on the order, marks a full one refunded, and never lowers the total', async () => {
@@ -331,16 +294,20 @@ describe('refunds, disputes and expired sessions', () => {
       amount: 100000,
     };
     await deliver('charge.refunded', { ...charge, amount_refunded: 25000 }, T0 + DAY);
-    expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
-      status: 'paid',
-      refundedCents: 25000,
-    });
+    expect((await stripe.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject(
+      {
+        status: 'paid',
+        refundedCents: 25000,
+      },
+    );
     await deliver('charge.refunded', { ...charge, amount_refunded: 100000 }, T0 + 2 * DAY);
     await deliver('charge.refunded', { ...charge, amount_refunded: 25000 }, T0 + DAY); // late
-    expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
-      status: 'refunded',
-      refundedCents: 100000,
-    });
+    expect((await stripe.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject(
+      {
+        status: 'refunded',
+        refundedCents: 100000,
+      },
+    );
   });
 
   it('puts a refund of a renewal on that renewal', async () => {
@@ -368,14 +335,14 @@ describe('refunds, disputes and expired sessions', () => {
       amount: 100000,
       reason: 'fraudulent',
     });
-    const [mail] = await db.select().from(emailOutbox);
+    const [mail] = await stripe.db.select().from(emailOutbox);
     expect(mail).toMatchObject({ kind: 'payment.dispute.team', to: siteSettings.salesEmail });
     expect(mail?.text).toContain('Grace Hopper <grace@example.com>');
     expect(mail?.subject).toBe('Payment disputed: $1,000.00 (fraudulent)');
   });
 
   it('closes an open session that expired, and leaves a completed one alone', async () => {
-    await storeCheckoutSession(db, 'cs_expired');
+    await storeCheckoutSession(stripe.db, 'cs_expired');
     const res = await deliver('checkout.session.expired', {
       id: 'cs_expired',
       object: 'checkout.session',
@@ -383,7 +350,7 @@ describe('refunds, disputes and expired sessions', () => {
     expect(res.body).toMatchObject({ status: 'expired' });
     await oneTimeOrder('cs_done');
     await deliver('checkout.session.expired', { id: 'cs_done' });
-    const rows = await db.select().from(checkoutSessions);
+    const rows = await stripe.db.select().from(checkoutSessions);
     expect(rows.find((r) => r.id === 'cs_expired')?.status).toBe('expired');
     expect(rows.find((r) => r.id === 'cs_done')?.status).toBe('complete');
   });

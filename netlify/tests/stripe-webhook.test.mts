@@ -6,9 +6,7 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb, type Db } from '../../src/server/db/client.ts';
-import { useFreshTestDb } from '../../src/testing/test-db';
+import { describe, expect, it } from 'vitest';
 import {
   clients,
   emailOutbox,
@@ -17,27 +15,16 @@ import {
   webhookEvents,
 } from '../../src/server/db/schema.ts';
 import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
-import webhook from '../functions/stripe-webhook.mts';
+import { paidCheckoutSession, stripeEvent, useStripeWebhook } from './stripe-events.ts';
 
 const SECRET = 'whsec_test_secret_for_vitest';
-let db: Db;
+const stripe = useStripeWebhook(SECRET);
+const { deliver } = stripe;
 let sessionCounter = 0;
-
-beforeAll(async () => {
-  process.env.STRIPE_WEBHOOK_SECRET = SECRET;
-  db = await useFreshTestDb();
-});
-afterAll(async () => {
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  await closeDb();
-});
-beforeEach(async () => {
-  await db.delete(emailOutbox);
-});
 
 /** A checkout session as /api/create-checkout-session would have stored it. */
 function storedSession(items = [{ id: 'starter', billingCycle: 'oneTime' as const, quantity: 1 }]) {
-  return storeCheckoutSession(db, `cs_test_webhook_${++sessionCounter}`, items);
+  return storeCheckoutSession(stripe.db, `cs_test_webhook_${++sessionCounter}`, items);
 }
 
 function event(
@@ -46,51 +33,23 @@ function event(
   overrides: Record<string, unknown> = {},
   eventId = `evt_${type}_${session.id}`,
 ) {
-  return JSON.stringify({
-    id: eventId,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
+  return stripeEvent(
+    eventId,
     type,
-    data: {
-      object: {
-        id: session.id,
-        object: 'checkout.session',
-        status: 'complete',
-        payment_status: 'paid',
-        mode: 'payment',
-        amount_total: session.amount,
-        currency: 'usd',
-        customer: 'cus_test_1',
-        customer_email: null,
-        customer_details: { email: 'Grace@Example.com', name: 'Grace Hopper' },
-        payment_intent: `pi_for_${session.id}`,
-        subscription: null,
-        metadata: {},
-        ...overrides,
-      },
-    },
-  });
-}
-
-function deliver(
-  payload: string,
-  signature: string | null = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
-) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (signature !== null) headers['stripe-signature'] = signature;
-  return webhook(
-    new Request('http://localhost:4321/api/stripe-webhook', {
-      method: 'POST',
-      body: payload,
-      headers,
+    paidCheckoutSession(session, {
+      currency: 'usd',
+      customer: 'cus_test_1',
+      customer_email: null,
+      customer_details: { email: 'Grace@Example.com', name: 'Grace Hopper' },
+      payment_intent: `pi_for_${session.id}`,
+      ...overrides,
     }),
-    {},
+    Math.floor(Date.now() / 1000),
   );
 }
 
 const ordersFor = (sessionId: string) =>
-  db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
+  stripe.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
 
 describe('Stripe webhook signature', () => {
   it('accepts a correctly signed event and creates the paid order', async () => {
@@ -109,7 +68,7 @@ describe('Stripe webhook signature', () => {
       stripePaymentIntentId: `pi_for_${session.id}`,
       productId: 'starter',
     });
-    const [client] = await db.select().from(clients);
+    const [client] = await stripe.db.select().from(clients);
     // Typing an address proves nothing: the Stripe customer waits on the order until the
     // client proves the address with a sign-in link.
     expect(client).toMatchObject({
@@ -124,7 +83,7 @@ describe('Stripe webhook signature', () => {
   it('rejects a tampered body, a missing signature, a wrong secret and a stale timestamp with 400', async () => {
     const session = await storedSession();
     const payload = event('checkout.session.completed', session);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    const signature = stripe.sign(payload);
 
     const tampered = payload.replace('"amount_total":100000', '"amount_total":1');
     expect((await deliver(tampered, signature)).status).toBe(400);
@@ -162,16 +121,16 @@ describe('exactly-once fulfilment', () => {
 
     const found = await ordersFor(session.id);
     expect(found).toHaveLength(1);
-    const items = await db.select().from(orderItems);
+    const items = await stripe.db.select().from(orderItems);
     expect(items.filter((i) => i.orderId === found[0]?.id)).toHaveLength(2);
-    const mails = await db.select().from(emailOutbox);
+    const mails = await stripe.db.select().from(emailOutbox);
     expect(mails.filter((m) => m.kind === 'order-confirmation')).toHaveLength(1);
     expect(mails[0]?.to).toBe('Grace@Example.com');
     expect(mails[0]?.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
     expect(Buffer.from(mails[0]!.attachments[0]!.content, 'base64').subarray(0, 5).toString()).toBe(
       '%PDF-',
     );
-    const events = await db.select().from(webhookEvents);
+    const events = await stripe.db.select().from(webhookEvents);
     expect(
       events.filter((e) => e.id === `evt_checkout.session.completed_${session.id}`),
     ).toHaveLength(1);
@@ -191,14 +150,14 @@ describe('exactly-once fulfilment', () => {
       event('checkout.session.completed', session, { payment_status: 'unpaid' }),
     );
     expect(await completed.json()).toMatchObject({ status: 'pending' });
-    expect(await db.select().from(emailOutbox)).toHaveLength(0);
+    expect(await stripe.db.select().from(emailOutbox)).toHaveLength(0);
 
     const succeeded = event('checkout.session.async_payment_succeeded', session);
     await Promise.all([deliver(succeeded), deliver(succeeded), deliver(succeeded)]);
     const [order] = await ordersFor(session.id);
     expect(order?.status).toBe('paid');
     expect(order?.paidAt).toBeInstanceOf(Date);
-    expect(await db.select().from(emailOutbox)).toHaveLength(1);
+    expect(await stripe.db.select().from(emailOutbox)).toHaveLength(1);
 
     // A late "completed (unpaid)" with a new event id never moves the order back.
     await deliver(
@@ -215,7 +174,7 @@ describe('exactly-once fulfilment', () => {
     );
     expect(await res.json()).toMatchObject({ status: 'failed' });
     expect((await ordersFor(session.id))[0]?.status).toBe('failed');
-    expect(await db.select().from(emailOutbox)).toHaveLength(0);
+    expect(await stripe.db.select().from(emailOutbox)).toHaveLength(0);
   });
 
   it('acknowledges events it does not handle and sessions it did not create', async () => {
@@ -248,24 +207,13 @@ describe('off the request path', () => {
       const session = await storedSession();
       const payload = event('checkout.session.completed', session);
       const started = Date.now();
-      const res = await webhook(
-        new Request('http://localhost:4321/api/stripe-webhook', {
-          method: 'POST',
-          body: payload,
-          headers: {
-            'content-type': 'application/json',
-            'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-              payload,
-              secret: SECRET,
-            }),
-          },
-        }),
-        { waitUntil: (p: Promise<unknown>) => void handedOver.push(p) },
-      );
+      const res = await deliver(payload, undefined, {
+        waitUntil: (p: Promise<unknown>) => void handedOver.push(p),
+      });
       expect(res.status).toBe(200);
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(handedOver).toHaveLength(1);
-      const [mail] = await db.select().from(emailOutbox);
+      const [mail] = await stripe.db.select().from(emailOutbox);
       expect(mail).toMatchObject({ kind: 'order-confirmation', status: 'pending' });
     } finally {
       delete process.env.SMTP_URL;
