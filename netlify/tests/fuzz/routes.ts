@@ -12,6 +12,7 @@
  * Values that point at seeded rows (order ids, sessions, logo keys) come from the fixtures the
  * engine creates before the first route runs (engine.ts, `Fixtures`).
  */
+import { CLIENT_ONBOARDING_DEFAULTS } from '../../../src/features/client-onboarding/client-onboarding.ts';
 import { TEST_PASSWORD } from '../../../src/testing/admin-seed.ts';
 import {
   BUSINESS_INFO,
@@ -67,6 +68,8 @@ export function shapesFor(pattern: string, f: Fixtures): Shape[] {
     case '/api/clients/onboarding':
       return [
         {
+          // The form's own defaults (project type, domain, hosting, SEO, ...), then every field.
+          ...CLIENT_ONBOARDING_DEFAULTS,
           fullName: 'Ada Lovelace',
           email: 'ada.onboarding@example.com',
           businessName: 'Acme Bakery',
@@ -76,7 +79,6 @@ export function shapesFor(pattern: string, f: Fixtures): Shape[] {
           yearsInBusiness: '3-5',
           businessDescription: 'A neighbourhood bakery.',
           productsServices: 'Bread and cakes',
-          projectType: 'new-website',
           projectBudget: 'not-sure',
           timeline: 'asap',
           targetAudience: 'Locals',
@@ -90,14 +92,6 @@ export function shapesFor(pattern: string, f: Fixtures): Shape[] {
           imageSource: 'stock',
           functionalRequirements: 'Online ordering',
           integrationRequirements: 'None',
-          domainStatus: 'need-new',
-          hostingPreference: 'recommended',
-          seoRequirements: 'basic',
-          websiteAccessibility: 'standard',
-          maintenancePlan: 'standard',
-          contentMigration: 'none',
-          analyticsTracking: 'google-analytics',
-          securityRequirements: 'standard',
           colorPreferences: 'Cream',
           brandStyle: 'modern',
           existingAssets: 'logo-only',
