@@ -3,6 +3,7 @@
  * sends for one-time, subscription and mixed carts, and the idempotency key.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../../features/catalogue/catalogue';
 import {
   priceCart,
   withCanceledFlag,
@@ -192,22 +193,16 @@ describe('Stripe provider (against a local stand-in API)', () => {
   });
 
   it('keeps every metadata value within Stripe’s 500-character limit', () => {
-    const oneTime = ['starter', 'advanced', 'social-empire', 'basic-ai-agents', 'premium-ai-suite'];
-    const monthly = [
-      'lily',
-      'customer-service',
-      'lead-generation',
-      'appointment-booking',
-      'inventory-optimization',
-      'data-pipeline',
-      'social-scheduler',
-      'lily-ai',
-      'lily-addon',
-    ];
-    const lines = priceCart([
-      ...oneTime.map((id) => ({ id, billingCycle: 'oneTime' as const, quantity: 99 })),
-      ...monthly.map((id) => ({ id, billingCycle: 'monthly' as const, quantity: 99 })),
-    ]).lines;
+    // Every item in the catalogue, one-time when it is sold that way, else monthly.
+    const lines = priceCart(
+      CATALOGUE.map((item) => ({
+        id: item.id,
+        billingCycle:
+          item.prices.oneTime === undefined ? ('monthly' as const) : ('oneTime' as const),
+        quantity: 99,
+      })),
+    ).lines;
+    expect(lines).toHaveLength(CATALOGUE.length);
     const metadata = itemsMetadata(lines);
     expect(Object.keys(metadata).length).toBeGreaterThan(1);
     for (const value of Object.values(metadata)) expect(value.length).toBeLessThanOrEqual(500);
