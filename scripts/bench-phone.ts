@@ -10,21 +10,17 @@
  *
  * Exits 1 when an island's median is over the budget. Run `npm run build` first.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { executableOption } from './lib/browser.ts';
+import type { Browser, Page } from '@playwright/test';
 import {
   CPU_SLOWDOWN,
-  median,
+  onBuiltSite,
   phoneContext,
   pressToOpenMs,
   throttle,
+  timedRuns,
   timeThePress,
 } from './lib/phone.ts';
-import { freePort } from '../src/testing/postgres-server.ts';
-import { startServer } from './local-netlify/serve.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -131,34 +127,22 @@ async function measure(browser: Browser, origin: string, island: Island): Promis
 }
 
 async function main() {
-  const root = process.cwd();
-  if (!existsSync(path.join(root, 'dist'))) throw new Error('No dist/: run `npm run build` first.');
   const runs = Number(args.runs);
   const budget = Number(args.budget);
   const only = args.only?.split(',').map((s) => s.trim().toLowerCase());
   const islands = ISLANDS.filter((i) => !only || only.includes(i.name.toLowerCase()));
-  const server = await startServer({ root, port: await freePort(), snapshot: true, quiet: true });
-  const browser = await chromium.launch({
-    ...executableOption(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
   const over: string[] = [];
-  try {
+  await onBuiltSite(async (browser, origin) => {
     console.log(
       `Press to open on a phone: slow 4G (562.5 ms, 1.47 Mbit/s) + ${CPU_SLOWDOWN}× CPU, 390×844 touch, median of ${runs}`,
     );
     console.log(`| island | page | median (ms) | runs (ms) |\n| --- | --- | ---: | --- |`);
     for (const island of islands) {
-      const times: number[] = [];
-      for (let i = 0; i < runs; i++) times.push(await measure(browser, server.origin, island));
-      const m = median(times);
+      const { times, median: m } = await timedRuns(runs, () => measure(browser, origin, island));
       if (m > budget) over.push(`${island.name} ${m} ms`);
       console.log(`| ${island.name} | ${island.page} | ${m} | ${times.join(', ')} |`);
     }
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
   if (over.length) {
     console.error(`Over the ${budget} ms budget: ${over.join('; ')}.`);
     process.exitCode = 1;

@@ -3,7 +3,12 @@
  * 562.5 ms request latency, 1.47 Mbit/s down, 675 kbit/s up; CPU slowed 4×) on a 390×844
  * touch screen, in a fresh context (empty cache) per visit.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { freePort } from '../../src/testing/postgres-server.ts';
+import { startServer } from '../local-netlify/serve.ts';
+import { executableOption } from './browser.ts';
 
 /** Lighthouse's mobile "slow 4G", as DevTools throttling applies it (constants.js). */
 export const SLOW_4G = {
@@ -61,4 +66,39 @@ export async function pressToOpenMs(page: Page): Promise<number> {
     { timeout: 60_000 },
   );
   return Math.round(Number(await handle.jsonValue()));
+}
+
+/**
+ * Serves the production build (dist/; `npm run build` first) on a free port and launches
+ * Chromium for `bench`; both are closed when it is done, however it ends.
+ */
+export async function onBuiltSite<T>(
+  bench: (browser: Browser, origin: string) => Promise<T>,
+): Promise<T> {
+  const root = process.cwd();
+  if (!existsSync(path.join(root, 'dist'))) throw new Error('No dist/: run `npm run build` first.');
+  const server = await startServer({ root, port: await freePort(), snapshot: true, quiet: true });
+  try {
+    const browser = await chromium.launch({
+      ...executableOption(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    try {
+      return await bench(browser, server.origin);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+/** `runs` visits one after the other: each one's time in ms, and their median. */
+export async function timedRuns(
+  runs: number,
+  visit: () => Promise<number>,
+): Promise<{ times: number[]; median: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await visit());
+  return { times, median: median(times) };
 }
