@@ -26,6 +26,7 @@ import {
   signOut,
   startDashboard,
 } from './dashboard.store';
+import { stubFetchRoutes, type FakeRoute, type FetchCall } from '../../testing/fetch-routes';
 
 const view: DashboardView = {
   client: { id: 7, name: 'Ada', email: 'ada@example.com' },
@@ -35,29 +36,17 @@ const view: DashboardView = {
   billing: { hasSubscription: false, simulated: true },
 };
 
-type Route = { status?: number; body?: unknown; network?: boolean };
-let routes: Record<string, Route>;
-let calls: { method: string; url: string; body: unknown }[];
+let routes: Record<string, FakeRoute>;
+let calls: FetchCall[];
 const assigned: string[] = [];
 const replaced: string[] = [];
 
 beforeEach(() => {
-  routes = {};
-  calls = [];
+  ({ routes, calls } = stubFetchRoutes());
   assigned.length = 0;
   replaced.length = 0;
   vi.spyOn(browser, 'assign').mockImplementation((url) => void assigned.push(url));
   vi.spyOn(browser, 'replaceUrl').mockImplementation((url) => void replaced.push(url));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const route = routes[`${method} ${url}`];
-      if (!route || route.network) throw new TypeError('Failed to fetch');
-      return Response.json(route.body ?? {}, { status: route.status ?? 200 });
-    }),
-  );
 });
 
 afterEach(() => {

@@ -16,31 +16,18 @@ import {
   simulatePayment,
   submitStep,
 } from './test-mode.store';
+import { stubFetchRoutes, type FakeRoute, type FetchCall } from '../../testing/fetch-routes';
 
-type Route = { status?: number; body?: unknown; text?: string };
-let routes: Record<string, Route>;
-let calls: { method: string; url: string; body: unknown }[];
+let routes: Record<string, FakeRoute>;
+let calls: FetchCall[];
 let assigned: string[];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  routes = {};
-  calls = [];
+  ({ routes, calls } = stubFetchRoutes());
   assigned = [];
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(browser, 'assign').mockImplementation((url) => void assigned.push(url));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const route = routes[`${method} ${url}`];
-      if (!route) throw new TypeError('Failed to fetch');
-      if (route.text !== undefined)
-        return new Response(route.text, { status: route.status ?? 200 });
-      return Response.json(route.body ?? {}, { status: route.status ?? 200 });
-    }),
-  );
 });
 
 afterEach(() => {
