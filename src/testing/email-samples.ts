@@ -46,37 +46,40 @@ export const ORDINARY: Typed = {
 const SITE = 'https://novareach.test';
 const RECEIVED = new Date('2026-11-20T15:04:05.000Z');
 
-function contactMessage(t: Typed): ContactMessage {
+/** What Dana typed into the contact form and the meeting form alike. */
+function visitor(t: Typed) {
   return {
-    id: 42,
     name: t.name,
     email: 'dana@ortizdental.com',
-    phone: '+1 206 555 0100',
     company: t.company,
     message: t.message,
+    createdAt: RECEIVED,
+  };
+}
+
+function contactMessage(t: Typed): ContactMessage {
+  return {
+    ...visitor(t),
+    id: 42,
+    phone: '+1 206 555 0100',
     formType: 'contact',
     status: 'new',
-    createdAt: RECEIVED,
     handledAt: null,
   } as ContactMessage;
 }
 
 function meetingRequest(t: Typed): MeetingRequest {
   return {
+    ...visitor(t),
     id: 17,
-    name: t.name,
-    email: 'dana@ortizdental.com',
     phone: '',
-    company: t.company,
     meetingType: 'website-demo',
     preferredDate: '2026-12-08',
     preferredTime: '10:30 AM',
     timezone: 'PST',
-    message: t.message,
     status: 'requested',
     proposedDate: null,
     proposedTime: null,
-    createdAt: RECEIVED,
     updatedAt: RECEIVED,
   } as MeetingRequest;
 }
