@@ -108,7 +108,8 @@ describe.each(['production', 'deploy-preview', 'branch-deploy'])(
       }
     });
 
-    it('refuses a checkout with 503 and logs one line naming each missing variable', async () => {
+    /** Starts a checkout, which is refused with 503; what was logged, and the answer. */
+    async function refusedCheckout() {
       const log = vi.spyOn(console, 'error').mockImplementation(() => {});
       const response = await call(
         'create-checkout-session',
@@ -116,6 +117,11 @@ describe.each(['production', 'deploy-preview', 'branch-deploy'])(
         deployContext,
       );
       expect(response.status).toBe(503);
+      return { log, response };
+    }
+
+    it('refuses a checkout with 503 and logs one line naming each missing variable', async () => {
+      const { log, response } = await refusedCheckout();
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
       expect(await response.json()).toEqual({ error: SERVICE_NOT_CONFIGURED });
       expect(log).toHaveBeenCalledTimes(1);
@@ -126,13 +132,7 @@ describe.each(['production', 'deploy-preview', 'branch-deploy'])(
 
     it('still refuses with SESSION_SECRET alone: no key never means simulated payments', async () => {
       process.env.SESSION_SECRET = SECRET;
-      const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const response = await call(
-        'create-checkout-session',
-        post('/api/create-checkout-session', CART),
-        deployContext,
-      );
-      expect(response.status).toBe(503);
+      const { log } = await refusedCheckout();
       expect(String(log.mock.calls[0]?.[0])).toMatch(/STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET/);
     });
 
