@@ -2,7 +2,13 @@ import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $notification } from '../../lib/notifications';
 import { z } from '../../lib/zod-mini';
-import { formStore, submittedForm, typedBeforeHydration, type FormStore } from './form-store';
+import {
+  formStore,
+  submittedForm,
+  typedBeforeHydration,
+  type FormStore,
+  type SubmittedForm,
+} from './form-store';
 
 const INITIAL = { name: '', email: '', topic: '' };
 type Values = typeof INITIAL;
@@ -32,6 +38,26 @@ function make() {
   const store = formStore(INITIAL, schema);
   stores.push(store);
   return store;
+}
+
+let sent: SubmittedForm<Values>[] = [];
+afterEach(() => {
+  for (const form of sent) cleanStores(form.$sending, form.$website);
+  sent = [];
+});
+
+/** A submitted form that hands its values to `send`. */
+function makeSubmitted(send: (values: Values, honeypot: { website?: string }) => Promise<void>) {
+  const form = submittedForm({
+    initial: INITIAL,
+    schema,
+    send,
+    success: { title: 'Sent', description: 'Thanks' },
+    failure: 'Failed',
+  });
+  stores.push(form);
+  sent.push(form);
+  return form;
 }
 
 describe('a form store on a slow phone', () => {
@@ -85,14 +111,7 @@ describe('a submitted form', () => {
   it('sends once per press, however many presses land while it is sending', async () => {
     let finish = () => {};
     const send = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    const form = submittedForm({
-      initial: INITIAL,
-      schema,
-      send,
-      success: { title: 'Sent', description: 'Thanks' },
-      failure: 'Failed',
-    });
-    stores.push(form);
+    const form = makeSubmitted(send);
     form.adopt({ name: 'Ada', email: 'ada@example.com' });
     const first = form.submit();
     expect(await form.submit()).toBe('busy');
@@ -104,22 +123,13 @@ describe('a submitted form', () => {
     expect(send).toHaveBeenCalledWith({ name: 'Ada', email: 'ada@example.com', topic: '' }, {});
     expect(form.$values.get()).toEqual({ name: '', email: '', topic: 'pricing' });
     expect($notification.get()).toMatchObject({ title: 'Sent' });
-    cleanStores(form.$sending, form.$website);
   });
 
   it('answers the first invalid field and sends nothing', async () => {
     const send = vi.fn(async () => {});
-    const form = submittedForm({
-      initial: INITIAL,
-      schema,
-      send,
-      success: { title: 'Sent', description: 'Thanks' },
-      failure: 'Failed',
-    });
-    stores.push(form);
+    const form = makeSubmitted(send);
     form.setField('name', 'Ada');
     expect(await form.submit()).toEqual({ invalid: 'email' });
     expect(send).not.toHaveBeenCalled();
-    cleanStores(form.$sending, form.$website);
   });
 });
