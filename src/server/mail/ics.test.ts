@@ -18,24 +18,25 @@ const utc = (date: string, hour: number, minute: number, tz: string) =>
   zonedTimeToUtc(at(date, hour, minute), zone(tz)).toISOString();
 
 describe('wall time in an offered timezone → UTC', () => {
-  it('converts winter (standard time) slots', () => {
-    expect(utc('2026-01-15', 9, 0, 'EST')).toBe('2026-01-15T14:00:00.000Z');
-    expect(utc('2026-01-15', 9, 0, 'CST')).toBe('2026-01-15T15:00:00.000Z');
-    expect(utc('2026-01-15', 9, 0, 'MST')).toBe('2026-01-15T16:00:00.000Z');
-    expect(utc('2026-01-15', 9, 0, 'PST')).toBe('2026-01-15T17:00:00.000Z');
-    expect(utc('2026-01-15', 9, 0, 'UTC')).toBe('2026-01-15T09:00:00.000Z');
-    expect(utc('2026-01-15', 9, 0, 'GMT')).toBe('2026-01-15T09:00:00.000Z');
-    expect(utc('2026-01-15', 9, 0, 'CET')).toBe('2026-01-15T08:00:00.000Z');
-  });
-
-  it('converts summer (daylight saving) slots', () => {
-    expect(utc('2026-07-15', 16, 0, 'EST')).toBe('2026-07-15T20:00:00.000Z');
-    expect(utc('2026-07-15', 16, 0, 'CST')).toBe('2026-07-15T21:00:00.000Z');
-    expect(utc('2026-07-15', 16, 0, 'MST')).toBe('2026-07-15T22:00:00.000Z');
-    expect(utc('2026-07-15', 16, 0, 'PST')).toBe('2026-07-15T23:00:00.000Z');
-    expect(utc('2026-07-15', 16, 0, 'UTC')).toBe('2026-07-15T16:00:00.000Z');
-    expect(utc('2026-07-15', 16, 0, 'GMT')).toBe('2026-07-15T15:00:00.000Z');
-    expect(utc('2026-07-15', 16, 0, 'CET')).toBe('2026-07-15T14:00:00.000Z');
+  // The same wall time in each offered timezone, and the hour it is in UTC.
+  it.each([
+    [
+      'winter (standard time)',
+      '2026-01-15',
+      9,
+      { EST: 14, CST: 15, MST: 16, PST: 17, UTC: 9, GMT: 9, CET: 8 },
+    ],
+    [
+      'summer (daylight saving)',
+      '2026-07-15',
+      16,
+      { EST: 20, CST: 21, MST: 22, PST: 23, UTC: 16, GMT: 15, CET: 14 },
+    ],
+  ] as const)('converts %s slots', (_season, date, hour, utcHours) => {
+    for (const [tz, utcHour] of Object.entries(utcHours)) {
+      const expected = `${date}T${String(utcHour).padStart(2, '0')}:00:00.000Z`;
+      expect(utc(date, hour, 0, tz), tz).toBe(expected);
+    }
   });
 
   it('handles the days on which the clocks change', () => {
