@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../server/db/client';
-import { useFreshTestDb } from '../../testing/test-db';
-import { clientSessions, clients } from '../../server/db/schema';
+import { freshDbWithClient } from '../../testing/test-db';
+import { clientSessions } from '../../server/db/schema';
 import { hashToken } from '../../server/tokens';
 import {
   CLIENT_SESSION_COOKIE,
@@ -21,12 +21,7 @@ import {
 let db: Db;
 let clientId: number;
 beforeAll(async () => {
-  db = await useFreshTestDb();
-  const [client] = await db
-    .insert(clients)
-    .values({ email: 'ada@example.com', name: 'Ada', emailVerifiedAt: new Date() })
-    .returning();
-  clientId = client!.id;
+  ({ db, clientId } = await freshDbWithClient({ emailVerifiedAt: new Date() }));
 });
 afterAll(() => closeDb());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../server/db/client';
-import { useFreshTestDb } from '../../testing/test-db';
-import { clients, magicLinks } from '../../server/db/schema';
+import { freshDbWithClient } from '../../testing/test-db';
+import { magicLinks } from '../../server/db/schema';
 import { hashToken } from '../../server/tokens';
 import {
   consumeMagicLink,
@@ -17,12 +17,7 @@ let db: Db;
 let clientId: number;
 
 beforeAll(async () => {
-  db = await useFreshTestDb();
-  const [client] = await db
-    .insert(clients)
-    .values({ email: 'ada@example.com', name: 'Ada' })
-    .returning();
-  clientId = client!.id;
+  ({ db, clientId } = await freshDbWithClient());
 });
 afterAll(() => closeDb());
 
