@@ -6,20 +6,20 @@
 import type { Config } from '@netlify/functions';
 import {
   clearClientSessionCookie,
-  readClientAccess,
+  requireWholeAccount,
 } from '../../src/features/clients/clients.server.ts';
 import { signOutEverywhere } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { assertSameOrigin, errorJson, handler, json } from '../../src/server/http.ts';
+import { assertSameOrigin, handler, json } from '../../src/server/http.ts';
 
 export default handler(['POST'], async (req) => {
   assertSameOrigin(req);
   const db = await getDb();
-  const access = await readClientAccess(db, req);
-  if (!access) return errorJson(401, 'Please sign in first.');
-  if (!access.wholeAccount || access.clientId === null)
-    return errorJson(403, 'Please confirm your e-mail address with a sign-in link first.');
-  const ended = await signOutEverywhere(db, access.clientId);
+  const clientId = await requireWholeAccount(db, req, {
+    signIn: 'Please sign in first.',
+    confirm: 'Please confirm your e-mail address with a sign-in link first.',
+  });
+  const ended = await signOutEverywhere(db, clientId);
   return json({ success: true, ended }, { headers: { 'Set-Cookie': clearClientSessionCookie() } });
 });
 

@@ -14,6 +14,7 @@ import {
   endClientSession,
   grantOrderToBrowser,
   readClientAccess,
+  requireWholeAccount,
   startClientSession,
   type ClientAccess,
 } from './client-sessions.server';
@@ -47,6 +48,24 @@ describe('client sessions', () => {
     expect(clearClientSessionCookie()).toBe(
       `${CLIENT_SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`,
     );
+  });
+
+  it('let through only the whole account: 401 without a session, 403 for a browser that only paid', async () => {
+    const say = { signIn: 'Sign in.', confirm: 'Confirm your address.' };
+    const refusal = (req: Request) =>
+      requireWholeAccount(db, req, say).then(
+        () => null,
+        (error: { status: number; message: string }) => [error.status, error.message],
+      );
+    expect(await refusal(requestWith('other=1'))).toEqual([401, 'Sign in.']);
+    const paid = cookieOf(
+      await startClientSession(db, { clientId, wholeAccount: false, orderIds: [] }),
+    );
+    expect(await refusal(requestWith(paid))).toEqual([403, 'Confirm your address.']);
+    const whole = cookieOf(
+      await startClientSession(db, { clientId, wholeAccount: true, orderIds: [] }),
+    );
+    expect(await requireWholeAccount(db, requestWith(whole), say)).toBe(clientId);
   });
 
   it('end at sign-out: a copy of the cookie taken before stops working at once', async () => {

@@ -13,7 +13,7 @@ import { and, eq, gt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { clientSessions } from '../../server/db/schema.ts';
 import { findClient, isProven } from './client-records.server.ts';
-import { readCookie } from '../../server/http.ts';
+import { HttpError, readCookie } from '../../server/http.ts';
 import { hashToken, newToken } from '../../server/tokens.ts';
 
 /** `__Host-` binds the cookie to this exact origin: Secure, Path=/ and no Domain are enforced by browsers. */
@@ -82,6 +82,22 @@ export async function startClientSession(
   });
   if (options.replaces) await endClientSession(db, options.replaces);
   return `${CLIENT_SESSION_COOKIE}=${token}; ${cookieAttributes(CLIENT_SESSION_MAX_AGE_SECONDS)}`;
+}
+
+/**
+ * The client id of a request whose session holds the whole account (the address proven with a
+ * sign-in link); otherwise a 401 (no session) or 403 (a session that only paid) with the
+ * caller's words for what to do.
+ */
+export async function requireWholeAccount(
+  db: Db,
+  req: Request,
+  say: { signIn: string; confirm: string },
+): Promise<number> {
+  const access = await readClientAccess(db, req);
+  if (!access) throw new HttpError(401, say.signIn);
+  if (!access.wholeAccount || access.clientId === null) throw new HttpError(403, say.confirm);
+  return access.clientId;
 }
 
 /** The session of a request, or null when there is none or it is unknown, ended, idle or expired. */

@@ -23,6 +23,7 @@ export {
   grantOrderToBrowser,
   provenCustomerId,
   readClientAccess,
+  requireWholeAccount,
   startClientSession,
   type ClientAccess,
 } from './client-sessions.server.ts';
