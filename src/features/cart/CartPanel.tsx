@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
+import { IconButton } from '../../components/ui/IconButton';
 import { formatUsd } from '../../lib/money';
 import { CART_CYCLE_LABEL, itemCountLabel, type CartItem } from './cart-rules';
 import {
@@ -125,14 +126,12 @@ export function CartPanel({ fallbackFocus, go }: Props) {
               {itemCountLabel(count)}
             </span>
           </div>
-          <button
-            type="button"
+          <IconButton
+            icon="close"
+            label="Close cart"
             className="cart-icon-btn"
-            aria-label="Close cart"
             onClick={closeCart}
-          >
-            <Icon name="close" />
-          </button>
+          />
         </header>
 
         <p className="sr-only" role="status" aria-live="polite" aria-atomic="true">
@@ -222,14 +221,12 @@ function CartLine({ item, onChange, onRemove }: LineProps) {
       <div className="cart-line__main">
         <div className="cart-line__top">
           <h3 className="cart-line__name">{item.name}</h3>
-          <button
-            type="button"
+          <IconButton
+            icon="trash"
+            label={`Remove ${item.name}`}
             className="cart-icon-btn cart-icon-btn--danger"
-            aria-label={`Remove ${item.name}`}
             onClick={() => onRemove(item)}
-          >
-            <Icon name="trash" />
-          </button>
+          />
         </div>
         <p className="cart-line__description">{item.description}</p>
         <p className="cart-line__badges">
@@ -238,26 +235,22 @@ function CartLine({ item, onChange, onRemove }: LineProps) {
         </p>
         <div className="cart-line__bottom">
           <div className="cart-qty" role="group" aria-label={`Quantity of ${item.name}`}>
-            <button
-              type="button"
+            <IconButton
+              icon="minus"
+              label={`Decrease quantity of ${item.name}`}
               className="cart-icon-btn"
-              aria-label={`Decrease quantity of ${item.name}`}
               disabled={item.quantity <= 1}
               onClick={() => onChange(item, item.quantity - 1)}
-            >
-              <Icon name="minus" />
-            </button>
+            />
             <span className="cart-qty__value" data-testid="cart-line-quantity">
               {item.quantity}
             </span>
-            <button
-              type="button"
+            <IconButton
+              icon="plus"
+              label={`Increase quantity of ${item.name}`}
               className="cart-icon-btn"
-              aria-label={`Increase quantity of ${item.name}`}
               onClick={() => onChange(item, item.quantity + 1)}
-            >
-              <Icon name="plus" />
-            </button>
+            />
           </div>
           <p className="cart-line__price">
             {showOriginal && (

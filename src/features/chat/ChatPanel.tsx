@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
+import { IconButton } from '../../components/ui/IconButton';
 import type { ChatMessage } from './chat';
 import { QUICK_QUESTIONS } from './chat';
 import type { ChatStore } from './chat.store';
@@ -137,23 +138,19 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
             <span className="chat-panel__status">Online · replies in seconds</span>
           </p>
         </div>
-        <button
-          type="button"
+        <IconButton
+          icon={minimised ? 'plus' : 'minus'}
+          label={minimised ? 'Restore chat' : 'Minimize chat'}
           className="chat-panel__icon-btn"
-          aria-label={minimised ? 'Restore chat' : 'Minimize chat'}
           aria-expanded={!minimised}
           onClick={() => (minimised ? store.open() : store.minimise())}
-        >
-          <Icon name={minimised ? 'plus' : 'minus'} />
-        </button>
-        <button
-          type="button"
+        />
+        <IconButton
+          icon="close"
+          label="Close chat"
           className="chat-panel__icon-btn"
-          aria-label="Close chat"
           onClick={closeAndReturnFocus}
-        >
-          <Icon name="close" />
-        </button>
+        />
       </header>
 
       {!minimised && (
@@ -219,14 +216,13 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
               onChange={(e) => store.setInput(e.target.value)}
               onKeyDown={onKeyDown}
             />
-            <button
+            <IconButton
               type="submit"
+              icon="arrowRight"
+              label="Send message"
               className="chat-panel__send"
-              aria-label="Send message"
               disabled={replying}
-            >
-              <Icon name="arrowRight" />
-            </button>
+            />
           </form>
 
           <nav className="chat-panel__links" aria-label="Other ways to reach us">
