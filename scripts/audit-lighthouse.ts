@@ -22,11 +22,8 @@ import { startServer } from './local-netlify/serve.ts';
 import {
   CATEGORIES,
   LIGHTHOUSE_BUDGETS,
-  budgetProblems,
+  judgeRuns,
   markdownTable,
-  medianOfRuns,
-  medianRun,
-  summarize,
   type Lhr,
   type RouteSummary,
 } from './lib/lighthouse-report.ts';
@@ -120,7 +117,7 @@ async function main() {
     for (const route of routes) {
       const skipAudits = isPrivatePath(route) ? ['is-crawlable'] : [];
       const skippedNote = skipAudits.length ? ['is-crawlable skipped: noindex by design'] : [];
-      const runs: { summary: RouteSummary; lhr: Lhr }[] = [];
+      const lhrs: Lhr[] = [];
       const routeStarted = performance.now();
       const url = new URL(route, server.origin).href;
       let redirectedTo: string | undefined;
@@ -133,7 +130,7 @@ async function main() {
         }
         const landed = lhr.finalDisplayedUrl ? new URL(lhr.finalDisplayedUrl).pathname : route;
         if (landed.replace(/\/$/, '') !== route.replace(/\/$/, '')) redirectedTo = landed;
-        runs.push({ summary: summarize(route, lhr, skippedNote), lhr });
+        lhrs.push(lhr);
       }
       if (redirectedTo) {
         // A page whose script moves on by itself (e.g. /checkout/starter fills the cart and
@@ -144,13 +141,9 @@ async function main() {
         redirects.push({ route, to: redirectedTo });
         continue;
       }
-      const summaries = runs.map((r) => r.summary);
-      const median = medianOfRuns(summaries);
-      const problems = budgetProblems(median);
-      const representative = medianRun(summaries);
-      if (problems.length)
-        failingLhrs.set(route, runs.find((r) => r.summary === representative)!.lhr);
-      rows.push({ ...median, problems, runs: summaries });
+      const { runs, median, problems, medianLhr } = judgeRuns(route, lhrs, skippedNote);
+      if (problems.length) failingLhrs.set(route, medianLhr);
+      rows.push({ ...median, problems, runs });
       const s = median.scores;
       console.log(
         `  ${problems.length ? 'FAIL' : 'ok  '} ${route.padEnd(28)} P${s.performance} A${s.accessibility} BP${s['best-practices']} SEO${s.seo}` +

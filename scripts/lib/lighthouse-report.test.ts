@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   budgetProblems,
+  judgeRuns,
   markdownTable,
   medianOfRuns,
   medianRun,
@@ -107,6 +108,20 @@ describe('medianOfRuns', () => {
     expect(result.scores.performance).toBe(99); // (98 + 99) / 2, rounded
     expect(result.lcpMs).toBe(1150);
     expect(result.scores.accessibility).toBe(100);
+  });
+});
+
+describe('judgeRuns', () => {
+  it('summarizes each run and keeps the median run’s full result with the problems', () => {
+    const lhrs = [lhr(1, 900, 70), lhr(0.9, 900, 55), lhr(1, 900, 10)];
+    const judged = judgeRuns('/contact', lhrs, ['is-crawlable skipped']);
+    expect(judged.runs.map((r) => r.tbtMs)).toEqual([70, 55, 10]);
+    expect(judged.runs.every((r) => r.route === '/contact')).toBe(true);
+    expect(judged.median).toMatchObject({ route: '/contact', tbtMs: 55 });
+    expect(judged.median.skipped).toEqual(['is-crawlable skipped']);
+    expect(judged.problems).toEqual(['TBT 55 ms > 50 ms']);
+    // The middle run by performance score, then LCP, then TBT: the 100 with TBT 70.
+    expect(judged.medianLhr).toBe(lhrs[0]);
   });
 });
 

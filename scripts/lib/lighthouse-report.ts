@@ -136,6 +136,23 @@ export function medianOfRuns<T extends RouteSummary>(runs: T[]): RouteSummary {
   };
 }
 
+/**
+ * A route's runs judged: each run summarized, their median (`medianOfRuns`), its budget
+ * problems, and the full result of the median run (`medianRun`), the one saved when the route
+ * fails.
+ */
+export function judgeRuns(
+  route: string,
+  lhrs: Lhr[],
+  skipped: string[] = [],
+  budgets = LIGHTHOUSE_BUDGETS,
+): { runs: RouteSummary[]; median: RouteSummary; problems: string[]; medianLhr: Lhr } {
+  const runs = lhrs.map((lhr) => summarize(route, lhr, skipped));
+  const median = medianOfRuns(runs);
+  const medianLhr = lhrs[runs.indexOf(medianRun(runs))]!;
+  return { runs, median, problems: budgetProblems(median, budgets), medianLhr };
+}
+
 /** Budget violations of a route's result, as sentences. */
 export function budgetProblems(s: RouteSummary, budgets = LIGHTHOUSE_BUDGETS): string[] {
   const problems: string[] = [];
