@@ -17,16 +17,7 @@
  * reported: it is bounded by the network, see "Cart on a phone" in docs/budgets.md).
  */
 import { parseArgs } from 'node:util';
-import type { Browser } from '@playwright/test';
-import {
-  CPU_SLOWDOWN,
-  onBuiltSite,
-  phoneContext,
-  pressToOpenMs,
-  throttle,
-  timedRuns,
-  timeThePress,
-} from './lib/phone.ts';
+import { CPU_SLOWDOWN, onBuiltSite, timedRuns, timePress, type Press } from './lib/phone.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,27 +33,14 @@ const CART_BUTTON = '[data-cart-button]';
 /** The first frame where the cart preview is on screen. */
 const PREVIEW_SHOWN = `document.getElementById('cart-preview')?.checkVisibility()`;
 
-/** One visit in a fresh context (empty cache); the press-to-preview time in ms. */
-async function measure(browser: Browser, url: string, visit: Visit): Promise<number> {
-  const context = await phoneContext(browser);
-  try {
-    const page = await context.newPage();
-    await throttle(page);
-    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    // The page's own after-paint scripts have run once the button stops awaiting them.
-    await page.waitForSelector(`${CART_BUTTON}:not([data-awaits-script])`, { timeout: 60_000 });
-    await page.waitForLoadState('networkidle', { timeout: 60_000 });
-    if (visit === 'after scrolling') {
-      await page.mouse.wheel(0, 600);
-      await page.waitForTimeout(3000);
-    }
-    await page.evaluate(timeThePress(CART_BUTTON, PREVIEW_SHOWN));
-    await page.tap(CART_BUTTON);
-    return await pressToOpenMs(page);
-  } finally {
-    await context.close();
-  }
-}
+/** The press on the cart button; "after scrolling" scrolls and reads for 3 s first. */
+const cartPress = (visit: Visit): Press => ({
+  target: CART_BUTTON,
+  opened: PREVIEW_SHOWN,
+  // The page's own after-paint scripts have run once the button stops awaiting them.
+  ready: `${CART_BUTTON}:not([data-awaits-script])`,
+  scroll: visit === 'after scrolling' ? 600 : 0,
+});
 
 async function main() {
   const runs = Number(args.runs);
@@ -74,7 +52,9 @@ async function main() {
       `Cart open on ${args.page}: slow 4G (562.5 ms, 1.47 Mbit/s) + ${CPU_SLOWDOWN}× CPU, 390×844 touch, ${runs} runs`,
     );
     for (const visit of ['first press', 'after scrolling'] as const) {
-      const { times, median } = await timedRuns(runs, () => measure(browser, url, visit));
+      const { times, median } = await timedRuns(runs, () =>
+        timePress(browser, url, cartPress(visit)),
+      );
       medians.set(visit, median);
       console.log(`  ${visit.padEnd(16)} median ${median} ms  (runs: ${times.join(', ')})`);
     }

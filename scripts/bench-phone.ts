@@ -11,16 +11,7 @@
  * Exits 1 when an island's median is over the budget. Run `npm run build` first.
  */
 import { parseArgs } from 'node:util';
-import type { Browser, Page } from '@playwright/test';
-import {
-  CPU_SLOWDOWN,
-  onBuiltSite,
-  phoneContext,
-  pressToOpenMs,
-  throttle,
-  timedRuns,
-  timeThePress,
-} from './lib/phone.ts';
+import { CPU_SLOWDOWN, onBuiltSite, timedRuns, timePress, type Press } from './lib/phone.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,16 +21,7 @@ const { values: args } = parseArgs({
   },
 });
 
-type Island = {
-  name: string;
-  page: string;
-  /** The control pressed. */
-  target: string;
-  /** True once the answer is on screen (an expression evaluated in the page). */
-  opened: string;
-  /** Waits until the page would answer a visitor (its scripts ran), and sets the scene. */
-  prepare?: (page: Page) => Promise<void>;
-};
+type Island = Pick<Press, 'target' | 'opened' | 'prepare'> & { name: string; page: string };
 
 const visible = (selector: string) =>
   `document.querySelector(${JSON.stringify(selector)})?.checkVisibility()`;
@@ -105,27 +87,6 @@ const ISLANDS: Island[] = [
   },
 ];
 
-/** One visit in a fresh context; the press-to-answer time in ms. */
-async function measure(browser: Browser, origin: string, island: Island): Promise<number> {
-  const context = await phoneContext(browser);
-  try {
-    const page = await context.newPage();
-    await throttle(page);
-    await page.goto(new URL(island.page, origin).href, { waitUntil: 'load', timeout: 120_000 });
-    await page.waitForLoadState('networkidle', { timeout: 60_000 });
-    // A visitor scrolls a little and reads before pressing.
-    await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(3000);
-    await island.prepare?.(page);
-    await page.locator(island.target).first().scrollIntoViewIfNeeded();
-    await page.evaluate(timeThePress(island.target, island.opened));
-    await page.locator(island.target).first().tap();
-    return await pressToOpenMs(page);
-  } finally {
-    await context.close();
-  }
-}
-
 async function main() {
   const runs = Number(args.runs);
   const budget = Number(args.budget);
@@ -138,7 +99,10 @@ async function main() {
     );
     console.log(`| island | page | median (ms) | runs (ms) |\n| --- | --- | ---: | --- |`);
     for (const island of islands) {
-      const { times, median: m } = await timedRuns(runs, () => measure(browser, origin, island));
+      const url = new URL(island.page, origin).href;
+      // A visitor scrolls a little and reads before pressing.
+      const press = { ...island, scroll: 300 };
+      const { times, median: m } = await timedRuns(runs, () => timePress(browser, url, press));
       if (m > budget) over.push(`${island.name} ${m} ms`);
       console.log(`| ${island.name} | ${island.page} | ${m} | ${times.join(', ')} |`);
     }

@@ -19,7 +19,7 @@ export const SLOW_4G = {
 };
 export const CPU_SLOWDOWN = 4;
 
-export async function throttle(page: Page) {
+async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
@@ -27,7 +27,7 @@ export async function throttle(page: Page) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 }
 
-export function phoneContext(browser: Browser): Promise<BrowserContext> {
+function phoneContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -46,7 +46,7 @@ export function median(values: number[]): number {
  * frame where `opened` (an expression) is true, in `window.pressToOpenMs`. A string, not a
  * function: tsx would wrap the function's inner names in a helper the page does not have.
  */
-export function timeThePress(target: string, opened: string): string {
+function timeThePress(target: string, opened: string): string {
   return `
     document.querySelector(${JSON.stringify(target)}).addEventListener('pointerdown', () => {
       const pressed = performance.now();
@@ -59,13 +59,55 @@ export function timeThePress(target: string, opened: string): string {
   `;
 }
 
-export async function pressToOpenMs(page: Page): Promise<number> {
+async function pressToOpenMs(page: Page): Promise<number> {
   const handle = await page.waitForFunction(
     () => (window as unknown as { pressToOpenMs?: number }).pressToOpenMs,
     undefined,
     { timeout: 60_000 },
   );
   return Math.round(Number(await handle.jsonValue()));
+}
+
+/** A press to time on the phone: the control, the answer, and what the visitor does first. */
+export type Press = {
+  /** The control pressed (its first match). */
+  target: string;
+  /** True once the answer is on screen (an expression evaluated in the page). */
+  opened: string;
+  /** A selector waited for after the load event, before the network goes quiet. */
+  ready?: string;
+  /** Scrolls this far once the network is quiet, then reads for 3 s before pressing. */
+  scroll?: number;
+  /** Sets the scene last, e.g. waits for a banner or fills in a form. */
+  prepare?: (page: Page) => Promise<void>;
+};
+
+/**
+ * One visit to `url` in a fresh phone context (empty cache, throttled): loads the page, waits
+ * for `ready` and a quiet network, scrolls and reads, prepares, then presses `target`.
+ * Answers the press-to-answer time in ms.
+ */
+export async function timePress(browser: Browser, url: string, press: Press): Promise<number> {
+  const context = await phoneContext(browser);
+  try {
+    const page = await context.newPage();
+    await throttle(page);
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    if (press.ready) await page.waitForSelector(press.ready, { timeout: 60_000 });
+    await page.waitForLoadState('networkidle', { timeout: 60_000 });
+    if (press.scroll) {
+      await page.mouse.wheel(0, press.scroll);
+      await page.waitForTimeout(3000);
+    }
+    await press.prepare?.(page);
+    const control = page.locator(press.target).first();
+    await control.scrollIntoViewIfNeeded();
+    await page.evaluate(timeThePress(press.target, press.opened));
+    await control.tap();
+    return await pressToOpenMs(page);
+  } finally {
+    await context.close();
+  }
 }
 
 /**
