@@ -30,31 +30,14 @@
  * --snapshot copies dist/ and .netlify/v1 (under the shared build lock) before serving, so a
  * build started meanwhile by someone else cannot change the files under a running test.
  */
-import { spawnSync } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import { parse as parseToml } from 'smol-toml';
-import {
-  candidateFiles,
-  contentTypeOf,
-  headerRulesFromFrameworkConfig,
-  headerRulesFromToml,
-  headersFor,
-  isCompressible,
-  matchRedirect,
-  parseRedirects,
-  type FunctionRouteConfig,
-  type HeaderRule,
-  type RedirectRule,
-} from './netlify-routing.ts';
-import { startDatabaseServer } from './database-server.ts';
+import { snapshotBuild } from './build-snapshot.ts';
+import { startBlobsServer, startDatabase, warmDatabase } from './local-services.ts';
+import { headersFor, matchRedirect, type FunctionRouteConfig } from './netlify-routing.ts';
+import { fileServer, findFile, loadHeaderRules, loadRedirects } from './site-files.ts';
 import {
   BUNDLED_DIR,
   SOURCE_DIR,
@@ -107,10 +90,6 @@ export type RunningServer = {
   close: () => Promise<void>;
 };
 
-const BUILD_LOCK = '/tmp/astro-build.lock';
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
 export async function startServer(options: ServeOptions = {}): Promise<RunningServer> {
   const root = path.resolve(options.root ?? process.cwd());
   const port = options.port ?? 4500;
@@ -159,7 +138,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...functions.filter((f) => f.config?.preferStatic),
     ...(ssr ? [ssr] : []),
   ];
-  const compressed = new Map<string, Buffer>();
+  const serveFile = fileServer();
 
   async function handle(request: Request, ip: string): Promise<Response> {
     const url = new URL(request.url);
@@ -201,48 +180,6 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     if (existsSync(notFound))
       return serveFile(request, notFound, headersFor(headerRules, pathname), 404);
     return new Response('Not Found', { status: 404 });
-  }
-
-  async function serveFile(
-    request: Request,
-    file: string,
-    custom: Record<string, string>,
-    status: number,
-  ): Promise<Response> {
-    const info = await stat(file);
-    const type = contentTypeOf(file);
-    const etag = `"${createHash('sha1').update(`${file}:${info.size}:${info.mtimeMs}`).digest('hex').slice(0, 20)}"`;
-    const headers = new Headers({
-      'Content-Type': type,
-      // Netlify's default for deploy files: always revalidate (assets get immutable via config.json).
-      'Cache-Control': 'public, max-age=0, must-revalidate',
-      ETag: etag,
-    });
-    for (const [k, v] of Object.entries(custom)) headers.set(k, v);
-    if (status === 200 && request.headers.get('if-none-match') === etag) {
-      return new Response(null, { status: 304, headers });
-    }
-    let body: Buffer = await readFile(file);
-    const accept = request.headers.get('accept-encoding') ?? '';
-    if (isCompressible(type) && body.length > 256) {
-      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
-      if (encoding) {
-        const key = `${encoding}:${etag}`;
-        let packed = compressed.get(key);
-        if (!packed) {
-          packed = encoding === 'br' ? await brotli(body) : await gzip(body);
-          compressed.set(key, packed);
-        }
-        body = packed;
-        headers.set('Content-Encoding', encoding);
-      }
-      headers.set('Vary', 'Accept-Encoding');
-    }
-    headers.set('Content-Length', String(body.length));
-    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
-      status,
-      headers,
-    });
   }
 
   const server = http.createServer(async (req, res) => {
@@ -291,138 +228,6 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   };
 }
 
-async function findFile(distDir: string, pathname: string): Promise<string | undefined> {
-  for (const candidate of candidateFiles(distDir, pathname)) {
-    const info = await stat(candidate).catch(() => undefined);
-    if (info?.isFile()) return candidate;
-  }
-  return undefined;
-}
-
-/**
- * Copies the build under .netlify/ (inside the project, so the SSR bundle still finds the
- * project's node_modules for anything it did not copy). Copies of dead servers are removed.
- */
-async function snapshotBuild(root: string): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const parent = path.join(root, '.netlify');
-  await mkdir(parent, { recursive: true });
-  for (const name of await readdir(parent)) {
-    const pid = /^serve-(\d+)-/.exec(name)?.[1];
-    if (pid && !isAlive(Number(pid)))
-      await rm(path.join(parent, name), { recursive: true, force: true });
-  }
-  const dir = await mkdtemp(path.join(parent, `serve-${process.pid}-`));
-  // A build run without the lock can still be half-written: copy again until every asset a
-  // page references is there.
-  for (let attempt = 1; ; attempt++) {
-    copyBuild(root, dir);
-    const missing = await missingAssets(path.join(dir, 'dist'));
-    if (!missing.length) break;
-    if (attempt === 10) {
-      throw new Error(
-        `The build in ${root}/dist is incomplete (missing ${missing.slice(0, 3).join(', ')})`,
-      );
-    }
-    console.warn(`[serve] build incomplete (${missing[0]} missing), copying again in 5 s`);
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir);
-    await new Promise((r) => setTimeout(r, 5_000));
-  }
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
-}
-
-function copyBuild(root: string, dir: string): void {
-  const script =
-    'cp -a dist "$1/dist" && mkdir -p "$1/.netlify" && ' +
-    '{ if [ -d .netlify/v1 ]; then cp -a .netlify/v1 "$1/.netlify/v1"; fi; } && ' +
-    `{ if [ -d ${BUNDLED_DIR} ]; then cp -a ${BUNDLED_DIR} "$1/${BUNDLED_DIR}"; fi; }`;
-  const result = spawnSync('flock', [BUILD_LOCK, 'sh', '-c', script, 'sh', dir], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0)
-    throw new Error(`Could not copy the build (is there a dist/ in ${root}?)`);
-}
-
-/** Site-relative /_astro/ files referenced by the HTML pages of `distDir` that do not exist. */
-async function missingAssets(distDir: string): Promise<string[]> {
-  const missing = new Set<string>();
-  const walk = async (dir: string) => {
-    for (const e of await readdir(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(full);
-      else if (e.name.endsWith('.html')) {
-        const html = await readFile(full, 'utf8');
-        for (const m of html.matchAll(
-          /(?:href|src|component-url|renderer-url)="(\/_astro\/[^"?#]+)"/g,
-        )) {
-          if (!existsSync(path.join(distDir, m[1]!))) missing.add(m[1]!);
-        }
-      }
-    }
-  };
-  await walk(distDir);
-  return [...missing];
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function loadHeaderRules(root: string, buildRoot: string): Promise<HeaderRule[]> {
-  const rules: HeaderRule[] = [];
-  const tomlPath = path.join(root, 'netlify.toml');
-  if (existsSync(tomlPath))
-    rules.push(...headerRulesFromToml(parseToml(await readFile(tomlPath, 'utf8'))));
-  const headersFile = path.join(buildRoot, 'dist', '_headers');
-  if (existsSync(headersFile)) rules.push(...parseHeadersFile(await readFile(headersFile, 'utf8')));
-  const frameworkConfig = path.join(buildRoot, '.netlify', 'v1', 'config.json');
-  if (existsSync(frameworkConfig)) {
-    rules.push(
-      ...headerRulesFromFrameworkConfig(JSON.parse(await readFile(frameworkConfig, 'utf8'))),
-    );
-  }
-  return rules;
-}
-
-/** `_headers` file: a path line followed by indented `Name: value` lines. */
-function parseHeadersFile(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = [];
-  let current: HeaderRule | undefined;
-  for (const line of text.split('\n')) {
-    if (!line.trim() || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      current = { for: line.trim(), values: {} };
-      rules.push(current);
-    } else if (current) {
-      const i = line.indexOf(':');
-      if (i > 0) current.values[line.slice(0, i).trim()] = line.slice(i + 1).trim();
-    }
-  }
-  return rules;
-}
-
-async function loadRedirects(root: string, distDir: string): Promise<RedirectRule[]> {
-  const rules: RedirectRule[] = [];
-  const file = path.join(distDir, '_redirects');
-  if (existsSync(file)) rules.push(...parseRedirects(await readFile(file, 'utf8')));
-  const tomlPath = path.join(root, 'netlify.toml');
-  if (existsSync(tomlPath)) {
-    const parsed = parseToml(await readFile(tomlPath, 'utf8')) as {
-      redirects?: { from: string; to: string; status?: number; force?: boolean }[];
-    };
-    for (const r of parsed.redirects ?? []) {
-      rules.push({ from: r.from, to: r.to, status: r.status ?? 301, force: Boolean(r.force) });
-    }
-  }
-  return rules;
-}
-
 async function loadSsrFunction(
   buildRoot: string,
   log: (...a: unknown[]) => void,
@@ -446,76 +251,6 @@ async function loadSsrFunction(
     file: entry,
     handler: mod.default,
     config: { ...mod.config, preferStatic: true },
-  };
-}
-
-/**
- * Opens the process-wide database from the project's own modules before any request, so the
- * SSR bundle and the functions (which share it through globalThis) start from one migrated DB.
- */
-async function warmDatabase(
-  root: string,
-  log: (...a: unknown[]) => void,
-): Promise<(() => Promise<void>) | undefined> {
-  const client = path.join(root, 'src', 'server', 'db', 'client.ts');
-  if (!existsSync(client)) return undefined;
-  const started = performance.now();
-  const { getDb, closeDb } = (await import(pathToFileURL(client).href)) as {
-    getDb: () => Promise<unknown>;
-    closeDb: () => Promise<void>;
-  };
-  await getDb();
-  log(`database ready in ${Math.round(performance.now() - started)} ms`);
-  return closeDb;
-}
-
-/**
- * Netlify's local database server on `port` (a free one if unset), kept in `directory` or in
- * memory; NETLIFY_DB_URL points the functions at it until it is stopped.
- */
-async function startDatabase(
-  port: number | undefined,
-  directory: string | undefined,
-  log: (...a: unknown[]) => void,
-): Promise<() => Promise<void>> {
-  const db = await startDatabaseServer({ port, directory });
-  const previous = { url: process.env.NETLIFY_DB_URL, driver: process.env.NETLIFY_DB_DRIVER };
-  process.env.NETLIFY_DB_URL = db.url;
-  delete process.env.NETLIFY_DB_DRIVER;
-  const relative = db.directory && path.relative(process.cwd(), db.directory);
-  const kept = db.directory
-    ? `kept in ${relative && !relative.startsWith('..') ? relative : db.directory} (--fresh for a throwaway one)`
-    : 'in memory: a restart starts empty';
-  log(`database: ${db.url}, ${kept}`);
-  return async () => {
-    await db.stop();
-    restoreEnv('NETLIFY_DB_URL', previous.url);
-    restoreEnv('NETLIFY_DB_DRIVER', previous.driver);
-  };
-}
-
-function restoreEnv(name: string, value: string | undefined): void {
-  if (value === undefined) delete process.env[name];
-  else process.env[name] = value;
-}
-
-/** A local Netlify Blobs endpoint in a temporary directory, as the platform provides. */
-async function startBlobsServer(log: (...a: unknown[]) => void): Promise<() => Promise<void>> {
-  if (process.env.NETLIFY_BLOBS_CONTEXT) return async () => {};
-  const { BlobsServer } = await import('@netlify/blobs/server');
-  const token = randomUUID();
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'serve-blobs-'));
-  const server = new BlobsServer({ directory, token });
-  const { port } = await server.start();
-  const edgeURL = `http://127.0.0.1:${port}`;
-  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
-    JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, token, siteID: 'local', deployID: '0' }),
-  ).toString('base64');
-  log(`blobs: local store in ${directory}`);
-  return async () => {
-    await server.stop();
-    delete process.env.NETLIFY_BLOBS_CONTEXT;
-    await rm(directory, { recursive: true, force: true });
   };
 }
 
