@@ -6,12 +6,9 @@ import { routed } from '../../src/testing/requests.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BUSINESS_INFO,
   createClientWithOrder,
-  DESIGN_PREFERENCES,
   getRequest,
   jsonRequest,
-  PROJECT_DETAILS,
 } from '../../src/testing/onboarding-fixtures.ts';
 import {
   billingPortalUrl,
@@ -34,9 +31,7 @@ import magicRequest from '../functions/magic-link-request.mts';
 import magicPreview from '../functions/magic-link-preview.mts';
 import magicVerify from '../functions/magic-link-verify.mts';
 import signOut from '../functions/magic-link-signout.mts';
-import businessInfo from '../functions/onboarding-business-info.mts';
-import designPreferences from '../functions/onboarding-design-preferences.mts';
-import projectDetails from '../functions/onboarding-project-details.mts';
+import { onboard } from './onboarding-steps.ts';
 
 const ghlStatus = routed(ghlStatusFn);
 const ghlDashboard = routed(ghlDashboardFn);
@@ -50,25 +45,6 @@ beforeAll(async () => {
   delete process.env.STRIPE_SECRET_KEY;
 });
 afterAll(() => closeDb());
-
-async function onboard(orderId: number, clientId: number) {
-  await businessInfo(
-    jsonRequest('/api/onboarding/business-info', { orderId, data: BUSINESS_INFO }, clientId),
-    {},
-  );
-  await projectDetails(
-    jsonRequest('/api/onboarding/project-details', { orderId, data: PROJECT_DETAILS }, clientId),
-    {},
-  );
-  await designPreferences(
-    jsonRequest(
-      '/api/onboarding/design-preferences',
-      { orderId, data: DESIGN_PREFERENCES },
-      clientId,
-    ),
-    {},
-  );
-}
 
 describe('GET /api/dashboard', () => {
   it('lists only the signed-in client’s orders with their onboarding status', async () => {

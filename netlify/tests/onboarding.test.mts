@@ -20,11 +20,10 @@ import { useFreshTestDb } from '../../src/testing/test-db';
 import { clients, emailOutbox, onboardingForms } from '../../src/server/db/schema.ts';
 import { memoryLogoStore, setLogoStore } from '../../src/server/uploads/logo.ts';
 import businessInfo from '../functions/onboarding-business-info.mts';
-import designPreferences from '../functions/onboarding-design-preferences.mts';
-import projectDetails from '../functions/onboarding-project-details.mts';
 import * as stateFn from '../functions/onboarding-state.mts';
 import logoUpload from '../functions/logo-upload.mts';
 import * as logoGetFn from '../functions/logo-get.mts';
+import { saveStep } from './onboarding-steps.ts';
 
 const logoGet = routed(logoGetFn);
 const state = routed(stateFn);
@@ -42,37 +41,17 @@ afterAll(async () => {
   await closeDb();
 });
 
-const save = (
-  fn: typeof businessInfo,
-  path: string,
-  orderId: unknown,
-  data: unknown,
-  clientId?: number,
-) => fn(jsonRequest(`/api/onboarding/${path}`, { orderId, data }, clientId), {});
-
 describe('onboarding steps', () => {
   it('saves the three steps in order, completes onboarding and links the client to the CRM', async () => {
     const { client, order } = await createClientWithOrder(db);
 
-    const first = await save(businessInfo, 'business-info', order.id, BUSINESS_INFO, client.id);
+    const first = await saveStep('businessInfo', order.id, client.id);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ success: true, step: 'businessInfo', completed: false });
 
-    const second = await save(
-      projectDetails,
-      'project-details',
-      order.id,
-      PROJECT_DETAILS,
-      client.id,
-    );
+    const second = await saveStep('projectDetails', order.id, client.id);
     expect(second.status).toBe(200);
-    const third = await save(
-      designPreferences,
-      'design-preferences',
-      order.id,
-      DESIGN_PREFERENCES,
-      client.id,
-    );
+    const third = await saveStep('designPreferences', order.id, client.id);
     expect(await third.json()).toEqual({
       success: true,
       step: 'designPreferences',
@@ -98,61 +77,47 @@ describe('onboarding steps', () => {
   it('answers 403 for another client’s order and stores nothing', async () => {
     const { order } = await createClientWithOrder(db);
     const { client: other } = await createClientWithOrder(db);
-    const res = await save(businessInfo, 'business-info', order.id, BUSINESS_INFO, other.id);
+    const res = await saveStep('businessInfo', order.id, other.id);
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe('This order does not belong to your account.');
     // Authorization comes before validation: invalid data from a stranger is still a 403.
-    expect(
-      (await save(businessInfo, 'business-info', order.id, { businessName: 'x' }, other.id)).status,
-    ).toBe(403);
+    expect((await saveStep('businessInfo', order.id, other.id, { businessName: 'x' })).status).toBe(
+      403,
+    );
     expect(await db.$count(onboardingForms, eq(onboardingForms.orderId, order.id))).toBe(0);
   });
 
   it('answers 403 without a session and 404 for an unknown order', async () => {
     const { client, order } = await createClientWithOrder(db);
-    expect((await save(businessInfo, 'business-info', order.id, BUSINESS_INFO)).status).toBe(403);
-    expect(
-      (await save(businessInfo, 'business-info', 999999, BUSINESS_INFO, client.id)).status,
-    ).toBe(404);
+    expect((await saveStep('businessInfo', order.id, undefined)).status).toBe(403);
+    expect((await saveStep('businessInfo', 999999, client.id)).status).toBe(404);
   });
 
   it('validates with the spec messages', async () => {
     const { client, order } = await createClientWithOrder(db);
-    const res = await save(
-      businessInfo,
-      'business-info',
-      order.id,
-      { ...BUSINESS_INFO, email: 'nope' },
-      client.id,
-    );
+    const res = await saveStep('businessInfo', order.id, client.id, {
+      ...BUSINESS_INFO,
+      email: 'nope',
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe('email: Invalid email address');
-    const bad = await save(businessInfo, 'business-info', 'starter', BUSINESS_INFO, client.id);
+    const bad = await saveStep('businessInfo', 'starter', client.id);
     expect(bad.status).toBe(400);
   });
 
   it('refuses a later step before the earlier ones (409)', async () => {
     const { client, order } = await createClientWithOrder(db);
-    const res = await save(
-      designPreferences,
-      'design-preferences',
-      order.id,
-      DESIGN_PREFERENCES,
-      client.id,
-    );
+    const res = await saveStep('designPreferences', order.id, client.id);
     expect(res.status).toBe(409);
   });
 
   it('only accepts a logo URL of the same order', async () => {
     const { client, order } = await createClientWithOrder(db);
     const foreign = `/api/onboarding/logo/${order.id + 1000}/abcdefghijkl`;
-    const res = await save(
-      businessInfo,
-      'business-info',
-      order.id,
-      { ...BUSINESS_INFO, logoUrl: foreign },
-      client.id,
-    );
+    const res = await saveStep('businessInfo', order.id, client.id, {
+      ...BUSINESS_INFO,
+      logoUrl: foreign,
+    });
     expect(res.status).toBe(400);
   });
 
@@ -171,7 +136,7 @@ describe('onboarding steps', () => {
 describe('onboarding state', () => {
   it('returns the order and saved steps to the owner, 403 to others', async () => {
     const { client, order } = await createClientWithOrder(db);
-    await save(businessInfo, 'business-info', order.id, BUSINESS_INFO, client.id);
+    await saveStep('businessInfo', order.id, client.id);
     const res = await state(getRequest(`/api/onboarding/state/${order.id}`, client.id), {});
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -226,13 +191,11 @@ describe('logo upload', () => {
     expect((await logoGet(getRequest(logoUrl), {})).status).toBe(403);
 
     // The stored URL is accepted in the business info of the same order.
-    const saved = await save(
-      businessInfo,
-      'business-info',
-      order.id,
-      { ...BUSINESS_INFO, logoUrl, logoFile: 'logo.png' },
-      client.id,
-    );
+    const saved = await saveStep('businessInfo', order.id, client.id, {
+      ...BUSINESS_INFO,
+      logoUrl,
+      logoFile: 'logo.png',
+    });
     expect(saved.status).toBe(200);
   });
 
