@@ -13,12 +13,10 @@ import { useFreshTestDb } from '../../src/testing/test-db';
 import {
   TEST_PASSWORD,
   adminRequest,
-  seedAdmin,
-  seedClientOnboarding,
+  seedAdminLists,
   seedContact,
   seedEmail,
   seedMeeting,
-  seedOrder,
 } from '../../src/testing/admin-seed.ts';
 import { routed, type FunctionModule } from '../../src/testing/requests.ts';
 
@@ -36,17 +34,12 @@ type Case = {
 
 const FUNCTIONS_DIR = path.resolve('netlify/functions');
 let db: Db;
-let admin: Awaited<ReturnType<typeof seedAdmin>>;
+let admin: Awaited<ReturnType<typeof seedAdminLists>>['admin'];
 
 beforeAll(async () => {
   delete process.env.SMTP_URL;
   db = await useFreshTestDb();
-  admin = await seedAdmin(db, 'route.tester');
-  await seedOrder(db);
-  await seedContact(db);
-  await seedMeeting(db);
-  await seedClientOnboarding(db);
-  await seedEmail(db);
+  ({ admin } = await seedAdminLists(db, 'route.tester'));
 });
 afterAll(() => closeDb());
 

@@ -153,6 +153,21 @@ export async function seedEmail(db: Db) {
   });
 }
 
+/**
+ * An admin (`username`) and a row in every list the panel shows: a paid order with its
+ * onboarding, a contact message, a meeting request, a client-onboarding submission and an
+ * e-mail in the outbox.
+ */
+export async function seedAdminLists(db: Db, username?: string) {
+  const admin = await seedAdmin(db, username);
+  const order = await seedOrder(db);
+  const contact = await seedContact(db);
+  const meeting = await seedMeeting(db);
+  const clientOnboarding = await seedClientOnboarding(db);
+  const email = await seedEmail(db);
+  return { admin, order, contact, meeting, clientOnboarding, email };
+}
+
 /** A browser-like request from the panel's own origin. */
 export function adminRequest(
   method: string,

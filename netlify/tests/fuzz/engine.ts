@@ -25,14 +25,7 @@ import { format } from 'node:util';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import Stripe from 'stripe';
-import {
-  seedAdmin,
-  seedClientOnboarding,
-  seedContact,
-  seedEmail,
-  seedMeeting,
-  seedOrder,
-} from '../../../src/testing/admin-seed.ts';
+import { seedAdminLists } from '../../../src/testing/admin-seed.ts';
 import { priceCart } from '../../../src/features/checkout/checkout.ts';
 import { startClientSession } from '../../../src/features/clients/client-sessions.server.ts';
 import { createClientWithOrder } from '../../../src/testing/onboarding-fixtures.ts';
@@ -166,12 +159,7 @@ export async function setUpFixtures(): Promise<void> {
   setLogoStore(logoStore);
 
   const db = await useFreshTestDb();
-  const admin = await seedAdmin(db, 'fuzz.admin');
-  await seedOrder(db);
-  await seedClientOnboarding(db);
-  const contact = await seedContact(db);
-  const meeting = await seedMeeting(db);
-  const email = await seedEmail(db);
+  const { admin, contact, meeting, email } = await seedAdminLists(db, 'fuzz.admin');
   const { client, order } = await createClientWithOrder(db, { email: 'fuzz.client@example.com' });
   const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const logo = await saveLogo(logoStore, { orderId: order.id, clientId: client.id, bytes: PNG });
