@@ -79,6 +79,7 @@ async function missingAssets(distDir: string): Promise<string[]> {
   return [...missing];
 }
 
+/** Whether process `pid` is still running (also asked by host-harness.ts). */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -13,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isAlive } from './build-snapshot.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 
@@ -109,7 +110,7 @@ export async function startHost(options: {
   const host: Host = {
     origin: `http://127.0.0.1:${options.port}`,
     pid: child.pid!,
-    alive: () => child.exitCode === null && child.signalCode === null && isRunning(child.pid!),
+    alive: () => child.exitCode === null && child.signalCode === null && isAlive(child.pid!),
     exitCode: () => child.exitCode,
     output: () => output,
     stop: () =>
@@ -143,15 +144,6 @@ export async function startHost(options: {
   throw new Error(
     `serve.ts did not answer GET / within ${options.timeoutMs ?? 60_000} ms:\n${output}`,
   );
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export type Answer = {
