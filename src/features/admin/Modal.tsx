@@ -32,7 +32,7 @@ export function Modal({ title, onClose, children, wide = false }: Props) {
         onClose();
       }}
     >
-      <div className="admin-modal__head">
+      <div className="panel-head admin-modal__head">
         <h3 id={titleId}>{title}</h3>
         <button
           type="button"

@@ -118,7 +118,7 @@ export function CartPanel({ fallbackFocus, go }: Props) {
       onKeyDown={onKeyDown}
     >
       <div className="cart-panel__body">
-        <header className="cart-panel__header">
+        <header className="panel-head">
           <div className="cart-panel__heading">
             <Icon name="cart" />
             <h2 id="cart-panel-title">Shopping Cart</h2>

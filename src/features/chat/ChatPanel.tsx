@@ -141,14 +141,14 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
         <IconButton
           icon={minimised ? 'plus' : 'minus'}
           label={minimised ? 'Restore chat' : 'Minimize chat'}
-          className="chat-panel__icon-btn"
+          className="icon-btn-on-dark"
           aria-expanded={!minimised}
           onClick={() => (minimised ? store.open() : store.minimise())}
         />
         <IconButton
           icon="close"
           label="Close chat"
-          className="chat-panel__icon-btn"
+          className="icon-btn-on-dark"
           onClick={closeAndReturnFocus}
         />
       </header>
