@@ -17,22 +17,24 @@ export const MEETING_TYPES = [
 
 type MeetingType = (typeof MEETING_TYPES)[number]['value'];
 
+/** A slot as the form shows it: 9:00 AM–11:30 AM and 1:00 PM–4:00 PM, on the half hour. */
+type TimeSlot = `${9 | 10 | 11}:${'00' | '30'} AM` | `${1 | 2 | 3}:${'00' | '30'} PM` | '4:00 PM';
+
+/** "9:00 AM", … every 30 minutes through each [first, last] (minutes after midnight, both in). */
+function halfHourSlots(...ranges: [first: number, last: number][]) {
+  const slots: string[] = [];
+  for (const [first, last] of ranges) {
+    for (let m = first; m <= last; m += 30) {
+      const hour = Math.floor(m / 60);
+      const minute = String(m % 60).padStart(2, '0');
+      slots.push(`${hour % 12 || 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`);
+    }
+  }
+  return slots as unknown as readonly [TimeSlot, ...TimeSlot[]];
+}
+
 /** 9:00 AM–11:30 AM and 1:00 PM–4:00 PM in 30-minute steps (no lunch slots, none after 4 PM). */
-export const TIME_SLOTS = [
-  '9:00 AM',
-  '9:30 AM',
-  '10:00 AM',
-  '10:30 AM',
-  '11:00 AM',
-  '11:30 AM',
-  '1:00 PM',
-  '1:30 PM',
-  '2:00 PM',
-  '2:30 PM',
-  '3:00 PM',
-  '3:30 PM',
-  '4:00 PM',
-] as const;
+export const TIME_SLOTS = halfHourSlots([9 * 60, 11 * 60 + 30], [13 * 60, 16 * 60]);
 
 /**
  * The seven offered zones. The short names are what visitors know; the IANA zone is what the
