@@ -40,7 +40,7 @@ type SubmissionEmail = Omit<EmailInput, 'to'>;
  * Stores a submission and queues the team's notice and the visitor's receipt (to the address
  * the visitor typed) in one transaction, so a success answer always means the row is saved.
  */
-export function storeWithEmails<Row extends { email: string }>(
+function storeWithEmails<Row extends { email: string }>(
   db: Db,
   store: (tx: Db) => Promise<Row>,
   emails: (row: Row) => { team: SubmissionEmail; receipt: SubmissionEmail },
@@ -94,11 +94,11 @@ function withFailureMessage(inner: Handler): Handler {
  * for SMTP; whatever is not sent now stays queued. `rateLimit` replaces the app limit (`false`
  * for the property tests, which send thousands of bodies from one address).
  */
-export function formSubmissionHandler(
+function formSubmissionHandler(
   form: FormPages,
   submit: (db: Db, body: unknown, options: SubmitOptions) => Promise<{ emailIds: number[] }>,
   successMessage: string,
-  options: { rateLimit?: RateLimit | false; failureMessage?: boolean } = {},
+  options: { rateLimit?: RateLimit | false; failureMessage?: boolean | undefined } = {},
 ): Handler {
   const answer = handler(['POST'], async (req, context) => {
     assertSameOrigin(req);
@@ -112,4 +112,54 @@ export function formSubmissionHandler(
     return json({ success: true, message: successMessage });
   });
   return answeringNativePosts(form, options.failureMessage ? withFailureMessage(answer) : answer);
+}
+
+/**
+ * A form that stores what the visitor typed and queues the team's notice and the visitor's
+ * receipt (contact, meeting): `submit` validates with the form's schema (`now` is its today),
+ * counts the address against the app limit, answers a filled honeypot (`website`) like a
+ * success without storing or sending anything, then stores the fields (less the honeypot)
+ * and queues both e-mails in one transaction. `handler` is its function's POST handler
+ * (`rateLimit` replaces the app limit; `false` turns it off).
+ */
+export function storedForm<
+  Name extends string,
+  Input extends { website?: string | undefined },
+  Row extends { email: string },
+>(form: {
+  pages: FormPages;
+  /** The stored row's key in what `submit` answers. */
+  key: Name;
+  /** The counter's name in the app's rate limit. */
+  limitName: string;
+  rateLimit: RateLimit;
+  parse: (body: unknown, now: Date) => Input;
+  store: (tx: Db, fields: Omit<Input, 'website'>) => Promise<Row>;
+  emails: (row: Row, now: Date) => { team: SubmissionEmail; receipt: SubmissionEmail };
+  successMessage: string;
+  /** 4xx answers as `{ success: false, message, error }` (the island reads `message`). */
+  failureMessage?: boolean;
+}) {
+  async function submit(
+    db: Db,
+    body: unknown,
+    options: SubmitOptions,
+  ): Promise<Submitted<Name, Row>> {
+    const now = options.now ?? new Date();
+    const { website, ...fields } = form.parse(body, now);
+    await enforceFormLimit(db, form.limitName, { ...options, now }, form.rateLimit);
+    if (website) return { [form.key]: null, emailIds: [] } as Submitted<Name, Row>;
+    const { row, emailIds } = await storeWithEmails(
+      db,
+      (tx) => form.store(tx, fields),
+      (row) => form.emails(row, now),
+    );
+    return { [form.key]: row, emailIds } as Submitted<Name, Row>;
+  }
+  const handler = (options: { rateLimit?: RateLimit | false } = {}) =>
+    formSubmissionHandler(form.pages, submit, form.successMessage, {
+      ...options,
+      failureMessage: form.failureMessage,
+    });
+  return { submit, handler };
 }

@@ -6,15 +6,8 @@
  * The team's answers live in meeting-replies.server.ts, the table in
  * meeting-requests.server.ts, the invitations in meeting-ics.server.ts; this is the door.
  */
-import type { Db } from '../../server/db/client.ts';
 import type { MeetingRequest } from '../../server/db/schema.ts';
-import {
-  enforceFormLimit,
-  formSubmissionHandler,
-  storeWithEmails,
-  type SubmitOptions,
-  type Submitted,
-} from '../../server/form-submissions.ts';
+import { storedForm } from '../../server/form-submissions.ts';
 import { textAttachment } from '../../server/mail/outbox.ts';
 import type { RateLimit } from '../../server/rate-limit.ts';
 import { meetingReceiptEmail, meetingTeamEmail } from './meeting-emails.tsx';
@@ -44,61 +37,39 @@ export {
 
 const MEETING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
 
-export async function submitMeetingRequest(
-  db: Db,
-  body: unknown,
-  options: SubmitOptions,
-): Promise<Submitted<'request', MeetingRequest>> {
-  const now = options.now ?? new Date();
-  const input = meetingRequestSchema(earliestToday(now)).parse(body);
-  await enforceFormLimit(db, 'schedule-meeting', { ...options, now }, MEETING_RATE_LIMIT);
-  if (input.website) return { request: null, emailIds: [] };
+const meetingForm = storedForm({
+  pages: MEETING_FORM_PAGES,
+  key: 'request',
+  limitName: 'schedule-meeting',
+  rateLimit: MEETING_RATE_LIMIT,
+  parse: (body, now) => meetingRequestSchema(earliestToday(now)).parse(body),
+  store: (tx, fields): Promise<MeetingRequest> => insertMeetingRequest(tx, fields),
+  emails: (request, now) => {
+    const slot = describeSlot(request);
+    const ics = buildMeetingIcs(request, { status: 'TENTATIVE', now });
+    const invitation = textAttachment(
+      'meeting-request.ics',
+      'text/calendar; charset=utf-8; method=REQUEST',
+      ics,
+    );
+    return {
+      team: { kind: 'meeting.team', ...meetingTeamEmail(request, slot) },
+      receipt: {
+        kind: 'meeting.receipt',
+        ...meetingReceiptEmail(request, slot),
+        attachments: [invitation],
+      },
+    };
+  },
+  successMessage: MEETING_SUCCESS.description,
+  failureMessage: true,
+});
 
-  const { row, emailIds } = await storeWithEmails(
-    db,
-    (tx) =>
-      insertMeetingRequest(tx, {
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        company: input.company,
-        meetingType: input.meetingType,
-        preferredDate: input.preferredDate,
-        preferredTime: input.preferredTime,
-        timezone: input.timezone,
-        message: input.message,
-      }),
-    (request) => {
-      const slot = describeSlot(request);
-      const ics = buildMeetingIcs(request, { status: 'TENTATIVE', now });
-      const invitation = textAttachment(
-        'meeting-request.ics',
-        'text/calendar; charset=utf-8; method=REQUEST',
-        ics,
-      );
-      return {
-        team: { kind: 'meeting.team', ...meetingTeamEmail(request, slot) },
-        receipt: {
-          kind: 'meeting.receipt',
-          ...meetingReceiptEmail(request, slot),
-          attachments: [invitation],
-        },
-      };
-    },
-  );
-  return { request: row, emailIds };
-}
+export const submitMeetingRequest = meetingForm.submit;
 
 /**
  * The /api/schedule-meeting handler: `{ success: true, message }`, or
  * `{ success: false, message, error }` with a 4xx (the form reads `success` and `message`).
  * `rateLimit` replaces the app limit (`false` for the property tests).
  */
-export function scheduleMeetingHandler(options: { rateLimit?: RateLimit | false } = {}) {
-  return formSubmissionHandler(
-    MEETING_FORM_PAGES,
-    submitMeetingRequest,
-    MEETING_SUCCESS.description,
-    { ...options, failureMessage: true },
-  );
-}
+export const scheduleMeetingHandler = meetingForm.handler;
