@@ -6,6 +6,8 @@
 import { TextField } from '../../components/form/fields';
 import { FIELD_LIMITS } from './contact';
 
+type Name = 'name' | 'email' | 'phone' | 'company';
+
 type FieldProps = {
   id: string;
   name: string;
@@ -15,44 +17,45 @@ type FieldProps = {
 };
 
 type Props = {
-  field: (name: 'name' | 'email' | 'phone' | 'company') => FieldProps;
+  field: (name: Name) => FieldProps;
   nameLabel?: string;
   emailLabel?: string;
 };
 
+/** The four fields in order; a required one shows "*" in its label (requiredMark="named"). */
+const FIELDS: readonly {
+  name: Name;
+  type?: 'email' | 'tel';
+  required?: boolean;
+  autoComplete: string;
+}[] = [
+  { name: 'name', required: true, autoComplete: 'name' },
+  { name: 'email', type: 'email', required: true, autoComplete: 'email' },
+  { name: 'phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'company', autoComplete: 'organization' },
+];
+
 export function ContactFields({ field, nameLabel = 'Name', emailLabel = 'Email' }: Props) {
+  const labels: Record<Name, string> = {
+    name: nameLabel,
+    email: emailLabel,
+    phone: 'Phone',
+    company: 'Company',
+  };
   return (
     <>
-      <TextField
-        requiredMark="named"
-        {...field('name')}
-        label={nameLabel}
-        required
-        autoComplete="name"
-        maxLength={FIELD_LIMITS.name}
-      />
-      <TextField
-        requiredMark="named"
-        {...field('email')}
-        label={emailLabel}
-        type="email"
-        required
-        autoComplete="email"
-        maxLength={FIELD_LIMITS.email}
-      />
-      <TextField
-        {...field('phone')}
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        maxLength={FIELD_LIMITS.phone}
-      />
-      <TextField
-        {...field('company')}
-        label="Company"
-        autoComplete="organization"
-        maxLength={FIELD_LIMITS.company}
-      />
+      {FIELDS.map((f) => (
+        <TextField
+          key={f.name}
+          requiredMark="named"
+          {...field(f.name)}
+          label={labels[f.name]}
+          type={f.type}
+          required={f.required}
+          autoComplete={f.autoComplete}
+          maxLength={FIELD_LIMITS[f.name]}
+        />
+      ))}
     </>
   );
 }

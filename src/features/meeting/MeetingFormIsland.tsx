@@ -30,6 +30,25 @@ export default function MeetingFormIsland() {
   // The page is static, so "today" is only known in the browser.
   useEffect(() => setToday(localToday()), []);
 
+  /** One of the three required choices (type, time, zone), with its empty first option. */
+  const choice = (
+    name: 'meetingType' | 'preferredTime' | 'timezone',
+    label: string,
+    placeholder: string,
+    options: readonly { value: string; label: string }[],
+    className?: string,
+  ) => (
+    <SelectField
+      requiredMark="named"
+      {...field(name)}
+      label={label}
+      required
+      placeholder={placeholder}
+      options={options}
+      className={className}
+    />
+  );
+
   return (
     <ShortForm
       bound={bound}
@@ -40,15 +59,7 @@ export default function MeetingFormIsland() {
       busyLabel="Sending Request..."
     >
       <ContactFields field={field} nameLabel="Full Name" emailLabel="Email Address" />
-      <SelectField
-        requiredMark="named"
-        {...field('meetingType')}
-        label="Meeting Type"
-        required
-        placeholder="Select a meeting type"
-        options={MEETING_TYPES}
-        className="field--full"
-      />
+      {choice('meetingType', 'Meeting Type', 'Select a meeting type', MEETING_TYPES, 'field--full')}
       <TextField
         requiredMark="named"
         {...field('preferredDate')}
@@ -58,23 +69,8 @@ export default function MeetingFormIsland() {
         min={today}
         max={today && addDays(today, MAX_DAYS_AHEAD)}
       />
-      <SelectField
-        requiredMark="named"
-        {...field('preferredTime')}
-        label="Preferred Time"
-        required
-        placeholder="Select a time"
-        options={TIME_OPTIONS}
-      />
-      <SelectField
-        requiredMark="named"
-        {...field('timezone')}
-        label="Timezone"
-        required
-        placeholder="Select a timezone"
-        options={TIMEZONES}
-        className="field--full"
-      />
+      {choice('preferredTime', 'Preferred Time', 'Select a time', TIME_OPTIONS)}
+      {choice('timezone', 'Timezone', 'Select a timezone', TIMEZONES, 'field--full')}
       <TextAreaField
         {...field('message')}
         label="Message"
