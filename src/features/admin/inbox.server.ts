@@ -46,10 +46,16 @@ function leadColumns<T extends AdminLead & { status: string }>(): CsvColumn<T>[]
   ];
 }
 
-/** A page of owner rows as the panel shows them. */
-function viewed<Row, View>({ rows, ...paging }: Listed<Row>, view: (r: Row) => View): Listed<View> {
-  return { ...paging, rows: rows.map(view) };
-}
+/** An owner's list, its pages of rows shaped for the panel by `view`. */
+const listedAs =
+  <Row, View>(
+    list: (db: Db, q: ListQuery, page: PageRequest) => Promise<Listed<Row>>,
+    view: (r: Row) => View,
+  ) =>
+  async (db: Db, q: ListQuery, page: PageRequest): Promise<Listed<View>> => {
+    const { rows, ...paging } = await list(db, q, page);
+    return { ...paging, rows: rows.map(view) };
+  };
 
 export type AdminContactMessage = AdminLead & {
   formType: string;
@@ -64,13 +70,7 @@ const contactView = (r: ContactMessage): AdminContactMessage => ({
   handledAt: r.handledAt?.toISOString() ?? null,
 });
 
-export async function listContactMessages(
-  db: Db,
-  q: ListQuery,
-  page: PageRequest,
-): Promise<Listed<AdminContactMessage>> {
-  return viewed(await contact.listContactMessages(db, q, page), contactView);
-}
+export const listContactMessages = listedAs(contact.listContactMessages, contactView);
 
 export async function setContactStatus(
   db: Db,
@@ -116,13 +116,7 @@ const meetingView = (r: MeetingRequest): AdminMeetingRequest => ({
   proposedTime: r.proposedTime,
 });
 
-export async function listMeetingRequests(
-  db: Db,
-  q: ListQuery,
-  page: PageRequest,
-): Promise<Listed<AdminMeetingRequest>> {
-  return viewed(await meeting.listMeetingRequests(db, q, page), meetingView);
-}
+export const listMeetingRequests = listedAs(meeting.listMeetingRequests, meetingView);
 
 /** The answer schema with the meeting form's own time slots. */
 export const meetingAction = meeting.meetingAction;
