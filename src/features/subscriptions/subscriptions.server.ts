@@ -10,14 +10,7 @@ import { monthlyCents } from './subscriptions.ts';
 
 export * from './subscriptions.ts';
 export type { Subscription, SubscriptionPayment } from '../../server/db/schema.ts';
-export {
-  alertDispute,
-  applySubscriptionSnapshot,
-  recordInvoiceFailed,
-  recordInvoicePaid,
-  recordRefund,
-  type BillingEvent,
-} from './billing-events.server.ts';
+export * from './billing-events.server.ts';
 export { simulateBilling, startSimulatedSubscription } from './simulated-billing.server.ts';
 export {
   renewalRefundsByWeek,
