@@ -95,6 +95,10 @@ type TextProps = Base & {
   max?: string | undefined;
 };
 
+/** What an e-mail address field and a phone number field are: type, keyboard and autofill. */
+export const EMAIL_INPUT = { type: 'email', inputMode: 'email', autoComplete: 'email' } as const;
+export const PHONE_INPUT = { type: 'tel', inputMode: 'tel', autoComplete: 'tel' } as const;
+
 export function TextField({ value, onChange, type = 'text', ...p }: TextProps) {
   return (
     <Field {...p}>

@@ -3,7 +3,14 @@
  * Requirements, Final Details), each bound to the draft through one kit of controls.
  */
 import type { ReactNode } from 'react';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/form/fields';
+import {
+  CheckboxField,
+  EMAIL_INPUT,
+  PHONE_INPUT,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../components/form/fields';
 import {
   ACCESSIBILITY_LEVELS,
   ANALYTICS_TRACKING,
@@ -102,19 +109,9 @@ export function BusinessStage(binding: StageBinding) {
     <>
       <div className="ob-grid">
         {text('fullName', 'Full name', { required: true, autoComplete: 'name' })}
-        {text('email', 'Email address', {
-          required: true,
-          type: 'email',
-          autoComplete: 'email',
-          inputMode: 'email',
-        })}
+        {text('email', 'Email address', { required: true, ...EMAIL_INPUT })}
         {text('businessName', 'Business name', { required: true, autoComplete: 'organization' })}
-        {text('phone', 'Phone number', {
-          required: true,
-          type: 'tel',
-          autoComplete: 'tel',
-          inputMode: 'tel',
-        })}
+        {text('phone', 'Phone number', { required: true, ...PHONE_INPUT })}
         {select('businessType', 'Business type', BUSINESS_TYPES, {
           required: true,
           placeholder: 'Select a business type',

@@ -3,7 +3,13 @@
  * wizard's values through `bind` (value, change handler and message from OnboardingWizard).
  */
 import type { ReactNode } from 'react';
-import { CheckboxField, TextAreaField, TextField } from '../../components/form/fields';
+import {
+  CheckboxField,
+  EMAIL_INPUT,
+  PHONE_INPUT,
+  TextAreaField,
+  TextField,
+} from '../../components/form/fields';
 import { LogoUpload } from './LogoUpload';
 import type {
   BusinessInfo,
@@ -59,18 +65,14 @@ export function BusinessInfoStep({
         <TextField
           {...bind('businessInfo', 'email')}
           label="Email address"
-          type="email"
-          inputMode="email"
+          {...EMAIL_INPUT}
           required
-          autoComplete="email"
         />
         <TextField
           {...bind('businessInfo', 'phone')}
           label="Phone number"
-          type="tel"
-          inputMode="tel"
+          {...PHONE_INPUT}
           required
-          autoComplete="tel"
         />
         <TextField
           {...bind('businessInfo', 'website')}
