@@ -9,32 +9,49 @@ const weekLabel = (iso: string) =>
     new Date(`${iso}T00:00:00Z`),
   );
 
-type WeekColumn = { header: string; cell: (week: number) => ReactNode; numeric?: boolean };
+type WeekColumn<W> = { header: string; cell: (week: W, i: number) => ReactNode; numeric?: boolean };
 
-type WeekChartProps = {
+type WeekChartProps<W extends { weekStart: string }> = {
   /** Prefix of the element ids (title, description). */
   id: string;
   title: string;
-  weekStarts: string[];
-  values: number[];
+  weeks: W[];
+  /** The figure a week's bar shows. */
+  value: (week: W) => number;
   format: (value: number) => string;
   /** What one bar says when hovered or read out. */
-  barTitle: (week: number) => string;
-  summary: string;
-  columns: WeekColumn[];
+  barTitle: (week: W) => string;
+  /** The chart's description from the formatted total, the best week's label and its figure. */
+  summary: (total: string, bestWeek: string, best: string) => string;
+  /** The description when every week is zero. */
+  emptySummary: string;
+  columns: WeekColumn<W>[];
 };
 
+/** The index of the week with the highest value (the first of equals). */
+const bestOf = (values: number[]) => values.reduce((b, v, i) => (v > values[b]! ? i : b), 0);
+
 /** Figures per week as plain SVG bars (no chart library), with a table giving the same figures. */
-function WeekChart({
+function WeekChart<W extends { weekStart: string }>({
   id,
   title,
-  weekStarts,
-  values,
+  weeks,
+  value: valueOf,
   format,
   barTitle,
-  summary,
+  summary: describe,
+  emptySummary,
   columns,
-}: WeekChartProps) {
+}: WeekChartProps<W>) {
+  const values = weeks.map(valueOf);
+  const weekStarts = weeks.map((w) => w.weekStart);
+  const total = values.reduce((s, v) => s + v, 0);
+  const bestIndex = bestOf(values);
+  const best = weeks[bestIndex];
+  const summary =
+    total && best
+      ? describe(format(total), weekLabel(best.weekStart), format(values[bestIndex]!))
+      : emptySummary;
   const W = 640;
   const H = 240;
   const pad = { top: 16, right: 8, bottom: 36, left: 8 };
@@ -68,7 +85,7 @@ function WeekChart({
                 rx={3}
                 className="admin-chart__bar"
               >
-                <title>{barTitle(i)}</title>
+                <title>{barTitle(weeks[i]!)}</title>
               </rect>
               {(i % 2 === values.length % 2 || values.length <= 6) && (
                 <text
@@ -109,7 +126,7 @@ function WeekChart({
                   <td>{weekLabel(week)}</td>
                   {columns.map((c) => (
                     <td key={c.header} className={c.numeric ? 'admin-num' : undefined}>
-                      {c.cell(i)}
+                      {c.cell(weeks[i]!, i)}
                     </td>
                   ))}
                 </tr>
@@ -122,81 +139,62 @@ function WeekChart({
   );
 }
 
-/** The index of the week with the highest value (the first of equals). */
-const bestOf = (values: number[]) => values.reduce((b, v, i) => (v > values[b]! ? i : b), 0);
-
 /** Revenue per week: first payments and renewals, less refunds. */
 function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
-  const values = weeks.map((w) => w.cents);
-  const total = values.reduce((s, v) => s + v, 0);
-  const best = weeks[bestOf(values)];
-  const summary =
-    total && best
-      ? `${formatCents(total)} over ${weeks.length} weeks; best week starting ${weekLabel(best.weekStart)} with ${formatCents(best.cents)}.`
-      : `No revenue in the last ${weeks.length} weeks.`;
   return (
     <WeekChart
       id="revenue-chart"
       title="Revenue per week"
-      weekStarts={weeks.map((w) => w.weekStart)}
-      values={values}
+      weeks={weeks}
+      value={(w) => w.cents}
       format={formatCents}
-      barTitle={(i) => {
-        const w = weeks[i]!;
-        return `Week of ${weekLabel(w.weekStart)}: ${formatCents(w.cents)} (${w.orders} orders, ${w.renewals} renewals${w.refundedCents ? `, ${formatCents(w.refundedCents)} refunded` : ''})`;
-      }}
-      summary={summary}
+      barTitle={(w) =>
+        `Week of ${weekLabel(w.weekStart)}: ${formatCents(w.cents)} (${w.orders} orders, ${w.renewals} renewals${w.refundedCents ? `, ${formatCents(w.refundedCents)} refunded` : ''})`
+      }
+      summary={(total, week, best) =>
+        `${total} over ${weeks.length} weeks; best week starting ${week} with ${best}.`
+      }
+      emptySummary={`No revenue in the last ${weeks.length} weeks.`}
       columns={[
-        { header: 'Orders', cell: (i) => weeks[i]!.orders },
-        { header: 'Renewals', cell: (i) => weeks[i]!.renewals },
+        { header: 'Orders', cell: (w) => w.orders },
+        { header: 'Renewals', cell: (w) => w.renewals },
         {
           header: 'Refunds',
           numeric: true,
-          cell: (i) => {
-            const refunded = weeks[i]!.refundedCents;
-            return refunded ? `−${formatCents(refunded)}` : formatCents(0);
-          },
+          cell: (w) => (w.refundedCents ? `−${formatCents(w.refundedCents)}` : formatCents(0)),
         },
-        { header: 'Revenue', numeric: true, cell: (i) => formatCents(weeks[i]!.cents) },
+        { header: 'Revenue', numeric: true, cell: (w) => formatCents(w.cents) },
       ]}
     />
   );
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** Leads per week: contact messages and meeting requests received. */
 function LeadsChart({ weeks }: { weeks: WeekLeads[] }) {
-  const values = weeks.map((w) => w.contactMessages + w.meetingRequests);
-  const total = values.reduce((s, v) => s + v, 0);
-  const best = weeks[bestOf(values)];
-  const count = (n: number) => n.toLocaleString('en-US');
-  const summary =
-    total && best
-      ? `${count(total)} leads over ${weeks.length} weeks; most in the week starting ${weekLabel(best.weekStart)} with ${count(best.contactMessages + best.meetingRequests)}.`
-      : `No leads in the last ${weeks.length} weeks.`;
   return (
     <WeekChart
       id="leads-chart"
       title="Leads per week"
-      weekStarts={weeks.map((w) => w.weekStart)}
-      values={values}
+      weeks={weeks}
+      value={(w) => w.contactMessages + w.meetingRequests}
       format={count}
-      barTitle={(i) => {
-        const w = weeks[i]!;
-        return `Week of ${weekLabel(w.weekStart)}: ${count(w.contactMessages)} contact messages, ${count(w.meetingRequests)} meeting requests`;
-      }}
-      summary={summary}
+      barTitle={(w) =>
+        `Week of ${weekLabel(w.weekStart)}: ${count(w.contactMessages)} contact messages, ${count(w.meetingRequests)} meeting requests`
+      }
+      summary={(total, week, best) =>
+        `${total} leads over ${weeks.length} weeks; most in the week starting ${week} with ${best}.`
+      }
+      emptySummary={`No leads in the last ${weeks.length} weeks.`}
       columns={[
+        { header: 'Contact messages', numeric: true, cell: (w) => count(w.contactMessages) },
+        { header: 'Meeting requests', numeric: true, cell: (w) => count(w.meetingRequests) },
         {
-          header: 'Contact messages',
+          header: 'Leads',
           numeric: true,
-          cell: (i) => count(weeks[i]!.contactMessages),
+          cell: (w) => count(w.contactMessages + w.meetingRequests),
         },
-        {
-          header: 'Meeting requests',
-          numeric: true,
-          cell: (i) => count(weeks[i]!.meetingRequests),
-        },
-        { header: 'Leads', numeric: true, cell: (i) => count(values[i]!) },
       ]}
     />
   );
