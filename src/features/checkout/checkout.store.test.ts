@@ -11,6 +11,8 @@ import {
   type MockInstance,
 } from 'vitest';
 import { starter } from '../../testing/cart-fixtures';
+import { stubLocalStorage } from '../../testing/local-storage';
+import { CLIENT_SESSION_HINT_KEY } from '../dashboard/dashboard';
 import { $cartItems, loadCart } from '../cart/cart.store';
 import type { CheckoutSessionView, OrderView } from '../orders/orders';
 import {
@@ -129,6 +131,17 @@ describe('looking the payment up', () => {
     expect($cartItems.get()).toEqual([]);
     await after(POLL_MS * 3);
     expect(calls).toEqual([SESSION_URL]);
+  });
+
+  it('notes that this browser now holds the buyer’s session, and not for someone else’s order', async () => {
+    const storage = stubLocalStorage();
+    answer('/api/orders/pi_1', { body: { order: { ...order('completed'), access: 'public' } } });
+    await startSuccessPage('?payment_intent=pi_1');
+    expect(storage.has(CLIENT_SESSION_HINT_KEY)).toBe(false);
+
+    answer(SESSION_URL, { body: sessionView(order('completed')) });
+    await startSuccessPage('?session_id=cs_1');
+    expect(storage.get(CLIENT_SESSION_HINT_KEY)).toBe('1');
   });
 
   it('looks a payment_intent up as an order, and keeps the cart of a failed payment', async () => {

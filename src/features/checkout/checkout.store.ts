@@ -9,6 +9,7 @@ import { atom } from 'nanostores';
 import { centsToDollars } from '../../lib/money';
 import { RequestError, requestJson } from '../../lib/request-json';
 import { loadCart } from '../cart/cart.store';
+import { rememberClientSession } from '../dashboard/dashboard';
 import type { CheckoutSessionView, OrderView } from '../orders/orders';
 import { forgetCheckoutAttempt } from './checkout-attempt';
 
@@ -102,6 +103,8 @@ let round = 0;
 
 function show(next: SuccessView) {
   const before = $successView.get().kind;
+  // The buyer's browser now holds a session (the order was granted to it): see session-hint.ts.
+  if (next.kind === 'order' && next.order.access === 'buyer') rememberClientSession(true);
   $successView.set(next);
   if (next.kind === 'fallback' && before !== 'fallback') startCountdown();
   else if (next.kind !== 'fallback' && before === 'fallback') clearTimeout(countdownTimer);

@@ -18,6 +18,7 @@ import {
   SUBMITTED_NOTICE,
   submitClientOnboarding,
 } from './client-onboarding.store';
+import { stubLocalStorage } from '../../testing/local-storage';
 
 const values = {
   ...CLIENT_ONBOARDING_DEFAULTS,
@@ -45,14 +46,7 @@ afterEach(() => {
 
 /** localStorage holding `saved` under the draft's key. */
 function storage(saved?: unknown) {
-  const items = new Map<string, string>();
-  if (saved !== undefined) items.set(DRAFT_KEY, JSON.stringify(saved));
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => items.set(k, v),
-    removeItem: (k: string) => items.delete(k),
-  });
-  return items;
+  return stubLocalStorage(saved === undefined ? {} : { [DRAFT_KEY]: JSON.stringify(saved) });
 }
 
 /** The server-rendered first stage, holding what was typed before hydration. */

@@ -5,7 +5,14 @@
  */
 import { RequestError, requestJson } from '../../lib/request-json';
 import { useId, useState, type RefObject, type SubmitEvent } from 'react';
+import { useIslandForm } from '../../components/form/form';
 import { SIGN_IN_SENT } from './clients-texts';
+
+/**
+ * The address is an uncontrolled input, so what was typed before hydration simply stays; a
+ * press meanwhile (the dashboard renders this form in its HTML) is held and replayed.
+ */
+const keepTypedAddress = () => {};
 
 type Props = {
   /** Lets the page move focus to the address (the dashboard's Connect and View Project). */
@@ -23,6 +30,7 @@ export default function SignInLinkForm({
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
   const [busy, setBusy] = useState(false);
+  const island = useIslandForm(keepTypedAddress);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,7 +58,7 @@ export default function SignInLinkForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="stack">
+    <form {...island.props} noValidate onSubmit={onSubmit} className="stack">
       <div className="field">
         <label htmlFor={`${id}-email`}>Email address</label>
         <input

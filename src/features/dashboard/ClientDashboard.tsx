@@ -152,17 +152,22 @@ export default function ClientDashboard({ supportEmail }: Props) {
         <ConfirmEmail email={signedIn.client.email} inputRef={emailInput} />
       )}
 
-      {/* What a visitor came for comes first: the way in, or a returning client's orders. */}
-      {/* It holds the place of the card that replaces it, so the cards below do not jump. */}
+      {/*
+        What a visitor came for comes first: the way in, or a returning client's orders. Until
+        the server answers, the page shows one of two stand-ins, chosen before the first paint
+        (dashboard.astro): "Loading…" for a browser that had a session, else the sign-in card
+        itself, which stays (with what was typed) when the answer is "signed out".
+      */}
       {session.state === 'loading' && (
         <div className="ob-center db-loading" role="status">
           <span className="spinner" aria-hidden="true" />
           <p>Loading your dashboard…</p>
         </div>
       )}
-      {session.state === 'anonymous' && (!pendingLink || pendingLink.state === 'other-browser') && (
-        <SignIn inputRef={emailInput} />
-      )}
+      {(session.state === 'loading' || session.state === 'anonymous') &&
+        (!pendingLink || pendingLink.state === 'other-browser') && (
+          <SignIn inputRef={emailInput} beforeAnswer={session.state === 'loading'} />
+        )}
 
       {signedIn && <DashboardOrders view={signedIn} headingRef={ordersHeading} />}
 
@@ -287,15 +292,21 @@ function SignIn({
   initialEmail = '',
   title = 'Sign in to see your orders',
   intro = 'Enter the e-mail address you used at checkout and we will e-mail you a secure sign-in link.',
+  beforeAnswer = false,
 }: {
   inputRef: React.RefObject<HTMLInputElement | null>;
   initialEmail?: string;
   title?: string;
   intro?: string;
+  /** Shown before the session lookup answered: hidden for a returning client (dashboard.css). */
+  beforeAnswer?: boolean;
 }) {
   const titleId = useId();
   return (
-    <section className="ob-card db-signin" aria-labelledby={titleId}>
+    <section
+      className={beforeAnswer ? 'ob-card db-signin db-signin--before-answer' : 'ob-card db-signin'}
+      aria-labelledby={titleId}
+    >
       <h2 id={titleId}>{title}</h2>
       <p>{intro}</p>
       <SignInLinkForm

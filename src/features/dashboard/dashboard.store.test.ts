@@ -7,7 +7,7 @@ import {
   MAGIC_LINK_INVALID,
   STATUS_ERROR,
 } from '../clients/clients';
-import type { DashboardView } from './dashboard';
+import { CLIENT_SESSION_HINT_KEY, type DashboardView } from './dashboard';
 import {
   $busy,
   $integration,
@@ -27,6 +27,7 @@ import {
   startDashboard,
 } from './dashboard.store';
 import { stubFetchRoutes, type FakeRoute, type FetchCall } from '../../testing/fetch-routes';
+import { stubLocalStorage } from '../../testing/local-storage';
 
 const view: DashboardView = {
   client: { id: 7, name: 'Ada', email: 'ada@example.com' },
@@ -102,6 +103,35 @@ describe('loading the dashboard', () => {
     await loadDashboard();
     expect($integration.get()).toEqual({ state: 'known', isLinked: false, simulated: false });
     expect($notification.get()?.description).toBe(STATUS_ERROR);
+  });
+
+  it('remembers in this browser whether the server found a session, for the next first paint', async () => {
+    const storage = stubLocalStorage();
+    signedIn();
+    await loadDashboard();
+    expect(storage.get(CLIENT_SESSION_HINT_KEY)).toBe('1');
+
+    // A lookup that failed says nothing about the session.
+    routes['GET /api/dashboard'] = { status: 503, body: { error: 'down' } };
+    await loadDashboard();
+    expect(storage.get(CLIENT_SESSION_HINT_KEY)).toBe('1');
+
+    routes['GET /api/dashboard'] = { body: { client: null } };
+    await loadDashboard();
+    expect(storage.has(CLIENT_SESSION_HINT_KEY)).toBe(false);
+  });
+
+  it('loads the same without storage (blocked or missing)', async () => {
+    vi.stubGlobal('localStorage', {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+      removeItem: () => {},
+    });
+    signedIn();
+    await loadDashboard();
+    expect($session.get()).toEqual({ state: 'signed-in', view });
   });
 
   it('asks no CRM status for an order session that may not act for the client', async () => {

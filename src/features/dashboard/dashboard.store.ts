@@ -12,6 +12,7 @@ import {
   MAGIC_LINK_INVALID,
   STATUS_ERROR,
 } from '../clients/clients';
+import { rememberClientSession } from './session-hint';
 import { safeRedirect } from '../order-onboarding/order-onboarding';
 import type { DashboardResponse, DashboardView, SimulatedBillingAction } from './dashboard';
 
@@ -79,6 +80,7 @@ async function loadIntegration(clientId: number): Promise<void> {
 export async function loadDashboard(): Promise<void> {
   try {
     const body = await requestJson<DashboardResponse>('GET', '/api/dashboard');
+    rememberClientSession(Boolean(body.client));
     if (body.client) {
       $session.set({ state: 'signed-in', view: body });
       if (body.client.id !== null) await loadIntegration(body.client.id);

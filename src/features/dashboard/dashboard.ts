@@ -6,6 +6,7 @@ import type { OnboardingStatus } from '../order-onboarding/order-onboarding';
 import type { SimulatedAction, SimulatedBillingAction } from '../subscriptions/subscriptions';
 
 export type { SimulatedAction, SimulatedBillingAction };
+export { CLIENT_SESSION_HINT_KEY, rememberClientSession } from './session-hint';
 
 export type DashboardOrder = {
   id: number;
