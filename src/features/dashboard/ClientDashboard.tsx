@@ -155,7 +155,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
       {/*
         What a visitor came for comes first: the way in, or a returning client's orders. Until
         the server answers, the page shows one of two stand-ins, chosen before the first paint
-        (dashboard.astro): "Loading…" for a browser that had a session, else the sign-in card
+        (ExpectSession.astro): "Loading…" for a browser that had a session, else the sign-in card
         itself, which stays (with what was typed) when the answer is "signed out".
       */}
       {session.state === 'loading' && (
