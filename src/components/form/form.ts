@@ -25,15 +25,16 @@ export const AWAITS_ISLAND = 'data-awaits-island';
  * commit, before the browser handles another event and before any render could write the
  * server's empty values back over the controls; nothing typed can land between reading the
  * controls and the store holding them. A press the page held meanwhile is then replayed once.
+ * A form of uncontrolled inputs passes no `adopt`: its controls keep what was typed themselves.
  */
-export function useIslandForm(adopt: (form: HTMLFormElement) => void) {
+export function useIslandForm(adopt?: (form: HTMLFormElement) => void) {
   const ref = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
 
   useLayoutEffect(() => {
     const form = ref.current;
     if (!form) return;
-    adopt(form);
+    adopt?.(form);
     const held = form.getAttribute(AWAITS_ISLAND) === 'submitted';
     form.removeAttribute(AWAITS_ISLAND);
     setHydrated(true);

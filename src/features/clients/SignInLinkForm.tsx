@@ -8,12 +8,6 @@ import { useId, useState, type RefObject, type SubmitEvent } from 'react';
 import { useIslandForm } from '../../components/form/form';
 import { SIGN_IN_SENT } from './clients-texts';
 
-/**
- * The address is an uncontrolled input, so what was typed before hydration simply stays; a
- * press meanwhile (the dashboard renders this form in its HTML) is held and replayed.
- */
-const keepTypedAddress = () => {};
-
 type Props = {
   /** Lets the page move focus to the address (the dashboard's Connect and View Project). */
   inputRef?: RefObject<HTMLInputElement | null>;
@@ -30,7 +24,8 @@ export default function SignInLinkForm({
   const [error, setError] = useState('');
   const [sent, setSent] = useState('');
   const [busy, setBusy] = useState(false);
-  const island = useIslandForm(keepTypedAddress);
+  // The dashboard renders this form in its HTML: a press before hydration is held and replayed.
+  const island = useIslandForm();
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

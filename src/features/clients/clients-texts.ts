@@ -1,5 +1,8 @@
 /** The texts of sign-in and the CRM link; no imports, so zod-free islands can show them. */
 
+/** The query parameter of an e-mailed sign-in link that carries its token. */
+export const SIGN_IN_TOKEN_PARAM = 'token';
+
 export const SIGN_IN_SENT =
   'If we have an order for that address, a sign-in link is on its way. It works once and expires in 30 minutes.';
 

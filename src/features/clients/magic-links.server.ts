@@ -14,7 +14,7 @@ import { magicLinks } from '../../server/db/schema.ts';
 import { readCookie } from '../../server/http.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
 import { findClient } from './client-records.server.ts';
-import { maskEmail } from './clients-texts.ts';
+import { maskEmail, SIGN_IN_TOKEN_PARAM } from './clients-texts.ts';
 
 /** Links in order confirmations stay valid for a week; sign-in requests should pass a shorter TTL. */
 const MAGIC_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -69,7 +69,7 @@ export async function createMagicLink(
 /** The absolute URL to put in an e-mail. */
 export function magicLinkUrl(siteUrl: string, token: string): string {
   const url = new URL(MAGIC_LINK_PATH, siteUrl);
-  url.searchParams.set('token', token);
+  url.searchParams.set(SIGN_IN_TOKEN_PARAM, token);
   return url.toString();
 }
 

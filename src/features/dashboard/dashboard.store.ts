@@ -10,6 +10,7 @@ import {
   DASHBOARD_ERROR,
   LINK_OTHER_BROWSER,
   MAGIC_LINK_INVALID,
+  SIGN_IN_TOKEN_PARAM,
   STATUS_ERROR,
 } from '../clients/clients';
 import { rememberClientSession } from './session-hint';
@@ -103,7 +104,7 @@ const DEMO_PORTAL_PATH = '/dashboard/demo-portal';
  */
 export async function startDashboard(href: string): Promise<void> {
   const url = new URL(href);
-  const token = url.searchParams.get('token');
+  const token = url.searchParams.get(SIGN_IN_TOKEN_PARAM);
   if (url.searchParams.get('portal') === 'demo') {
     const location = url.searchParams.get('location');
     browser.assign(
@@ -113,7 +114,7 @@ export async function startDashboard(href: string): Promise<void> {
   }
   if (url.searchParams.get('signin') === 'invalid') $linkNotice.set(MAGIC_LINK_INVALID);
   if (token) {
-    url.searchParams.delete('token');
+    url.searchParams.delete(SIGN_IN_TOKEN_PARAM);
     browser.replaceUrl(url.pathname + url.search + url.hash);
     $pendingToken.set(token);
     $pendingLink.set({ state: 'checking' });
