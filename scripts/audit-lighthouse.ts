@@ -171,6 +171,10 @@ async function main() {
     '',
     markdownTable(rows),
     '',
+    // The column is not the JS budget: a reader comparing it with 12 KB would misjudge a page.
+    'JS (transfer): the scripts Lighthouse fetched, each with its HTTP/1.1 response headers (about 0.6 KB a file here; HTTP/2 compresses them). ' +
+      'The 12 KB gzip budget for JavaScript before interaction is checked by `npm run check:js-budget` (reports/js-budget.md).',
+    '',
     ...(rows.some((r) => r.skipped.length)
       ? ['\\* private page (noindex by design, src/lib/indexing.ts): "is-crawlable" skipped.', '']
       : []),

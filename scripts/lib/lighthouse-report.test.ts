@@ -126,7 +126,7 @@ describe('judgeRuns', () => {
 });
 
 describe('budgetProblems', () => {
-  const ok: RouteSummary = summarize('/', lhr(0.98, 1500, 50));
+  const ok: RouteSummary = summarize('/', lhr(1, 1500, 50));
 
   it('accepts a run exactly at the limits', () => {
     expect(budgetProblems(ok)).toEqual([]);
@@ -135,13 +135,13 @@ describe('budgetProblems', () => {
   it('reports every limit that is missed', () => {
     const bad = {
       ...ok,
-      scores: { ...ok.scores, performance: 97, seo: 92 },
+      scores: { ...ok.scores, performance: 99, seo: 92 },
       lcpMs: 1600,
       cls: 0.05,
       tbtMs: 120,
     };
     expect(budgetProblems(bad)).toEqual([
-      'performance 97 < 98',
+      'performance 99 < 100',
       'seo 92 < 100',
       'LCP 1.60 s > 1.50 s',
       'CLS 0.050 > 0.02',
