@@ -266,4 +266,11 @@ describe('billing and signing out', () => {
     ]);
     expect(assigned).toEqual(['/dashboard', '/dashboard']);
   });
+
+  it('forgets the session hint, so the signed-out page opens on the sign-in card', async () => {
+    const storage = stubLocalStorage({ [CLIENT_SESSION_HINT_KEY]: '1' });
+    routes['POST /api/auth/signout'] = { body: {} };
+    await signOut();
+    expect(storage.has(CLIENT_SESSION_HINT_KEY)).toBe(false);
+  });
 });

@@ -264,5 +264,7 @@ export async function signOut(everywhere = false): Promise<void> {
     'POST',
     everywhere ? '/api/auth/signout-everywhere' : '/api/auth/signout',
   ).catch(() => undefined);
+  // The page that follows shows the sign-in card at once, not "Loading…" for a session just ended.
+  rememberClientSession(false);
   browser.assign('/dashboard');
 }
