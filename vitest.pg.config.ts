@@ -1,11 +1,11 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
-// The real-Postgres suite (src/**/*.pg.test.ts, `npm run test:pg`): one worker, since every
-// file starts its own PostgreSQL server and the tests themselves are about concurrency.
+// The real-Postgres suite (*.pg.test.ts, `npm run test:pg`): one worker, since every file
+// starts its own PostgreSQL server and the tests themselves are about concurrency and faults.
 export default getViteConfig({
   test: {
-    include: ['src/**/*.pg.test.ts'],
+    include: ['src/**/*.pg.test.ts', 'scripts/**/*.pg.test.ts'],
     environment: 'node',
     // Simulated payments are opt-in (src/server/env.ts); the tests run with them, as dev does.
     env: { SIMULATED_PAYMENTS: '1' },

@@ -6,6 +6,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/server/db/client.ts';
 import { json } from '../../src/server/http.ts';
+import { loggableError } from '../../src/server/loggable-error.ts';
 import { deliverDue } from '../../src/server/mail/outbox.ts';
 
 export default async function outboxDeliver(): Promise<Response> {
@@ -14,7 +15,7 @@ export default async function outboxDeliver(): Promise<Response> {
     if (result.sent || result.retrying || result.failed) console.info('Outbox delivery', result);
     return json(result);
   } catch (error) {
-    console.error('Outbox delivery run failed', error);
+    console.error('Outbox delivery run failed', loggableError(error));
     return json({ error: 'Outbox delivery run failed' }, { status: 500 });
   }
 }

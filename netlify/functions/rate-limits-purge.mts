@@ -7,6 +7,7 @@
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/server/db/client.ts';
 import { json } from '../../src/server/http.ts';
+import { loggableError } from '../../src/server/loggable-error.ts';
 import { purgeEndedWindows } from '../../src/server/rate-limit.ts';
 
 export default async function rateLimitsPurge(): Promise<Response> {
@@ -15,7 +16,7 @@ export default async function rateLimitsPurge(): Promise<Response> {
     if (purged) console.info('Rate-limit counters purged', purged);
     return json({ purged });
   } catch (error) {
-    console.error('Rate-limit purge failed', error);
+    console.error('Rate-limit purge failed', loggableError(error));
     return json({ error: 'Rate-limit purge failed' }, { status: 500 });
   }
 }

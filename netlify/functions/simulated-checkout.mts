@@ -11,6 +11,7 @@ import {
 import { getDb } from '../../src/server/db/client.ts';
 import { simulatedOnly } from '../../src/server/simulated-only.ts';
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable.ts';
+import { loggableError } from '../../src/server/loggable-error.ts';
 import {
   HttpError,
   assertSameOrigin,
@@ -49,7 +50,7 @@ export default handler(['POST'], async (req, context) => {
       error instanceof ZodError || (error instanceof HttpError && error.status === 400);
     const reason = badInput ? 'details' : isDatabaseUnavailable(error) ? 'unavailable' : null;
     if (reason && session) {
-      if (reason === 'unavailable') console.error('Database unavailable', (error as Error).message);
+      if (reason === 'unavailable') console.error('Database unavailable', loggableError(error));
       return seeOther(`/pay/simulated?${new URLSearchParams({ session, error: reason })}`);
     }
     throw error;

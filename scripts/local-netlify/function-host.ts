@@ -19,6 +19,9 @@ export const SOURCE_DIR = path.join('netlify', 'functions');
 /** Where `npm run build` writes them bundled, as they deploy (netlify.toml [build] functions). */
 export const BUNDLED_DIR = path.join('.netlify', 'functions-bundled');
 
+/** How a host reports an error that nothing handled, just before Node ends the process. */
+export const FATAL_MARKER = '[serve] fatal';
+
 export type FunctionHandler = (req: Request, context: unknown) => Promise<Response> | Response;
 export type LoadedFunction = {
   name: string;

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isAlive } from './build-snapshot.ts';
+import { FATAL_MARKER } from './function-host.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
 
@@ -82,6 +83,8 @@ export async function startHost(options: {
   port: number;
   args?: string[];
   env?: Record<string, string>;
+  /** Node options before the script, e.g. another `--import` preload. */
+  nodeArgs?: string[];
   timeoutMs?: number;
 }): Promise<Host> {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -94,7 +97,14 @@ export async function startHost(options: {
   const args = ['--root', options.root, '--port', String(options.port), '--host', '127.0.0.1'];
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/local-netlify/serve.ts', ...args, ...(options.args ?? [])],
+    [
+      '--import',
+      'tsx',
+      ...(options.nodeArgs ?? []),
+      'scripts/local-netlify/serve.ts',
+      ...args,
+      ...(options.args ?? []),
+    ],
     { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -144,6 +154,18 @@ export async function startHost(options: {
   throw new Error(
     `serve.ts did not answer GET / within ${options.timeoutMs ?? 60_000} ms:\n${output}`,
   );
+}
+
+/**
+ * The errors nobody handled in the host's output (serve.ts prints each one before Node ends the
+ * process), so a test fails on any uncaught exception or unhandled rejection, not only on a
+ * dead process.
+ */
+export function fatalErrors(host: Host): string[] {
+  return host
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith(FATAL_MARKER));
 }
 
 export type Answer = {

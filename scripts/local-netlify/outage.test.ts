@@ -22,6 +22,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE } from '../../src/server/db/unavailable.ts';
 import { lockFileOf, startDatabaseServer, type DatabaseServer } from './database-server.ts';
 import {
+  fatalErrors,
   freePort,
   makeSiteRoot,
   request,
@@ -248,6 +249,7 @@ describe('a database outage under a running function host', () => {
     expect(page.status).toBe(200);
     expect(host.alive()).toBe(true);
     expect(host.output()).not.toMatch(/Unhandled function error|uncaught/i);
+    expect(fatalErrors(host)).toEqual([]);
     timeline.mark('checked: stored messages intact, host alive, no 500 logged');
     // For the record (not asserted: the wording belongs to src/server): what the host logged.
     const count = (re: RegExp) => host.output().match(re)?.length ?? 0;

@@ -40,6 +40,7 @@ import { headersFor, matchRedirect, type FunctionRouteConfig } from './netlify-r
 import { fileServer, findFile, loadHeaderRules, loadRedirects } from './site-files.ts';
 import {
   BUNDLED_DIR,
+  FATAL_MARKER,
   SOURCE_DIR,
   asList,
   installNetlifyGlobal,
@@ -297,6 +298,11 @@ export function parseCommandLine(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // Nothing is swallowed: Node still ends the process. The line tells the tests (and whoever
+  // reads the log) which driver or socket error nobody listened to.
+  process.on('uncaughtExceptionMonitor', (error, origin) =>
+    console.error(`${FATAL_MARKER} ${origin}:`, error),
+  );
   const opts = parseCommandLine(process.argv.slice(2));
   opts.port ??= Number(process.env.PORT ?? 4500);
   const running = await startServer(opts);

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from '../lib/zod.ts';
 import {
   assertSameOrigin,
@@ -185,5 +186,38 @@ describe('bad input is a 4xx, never a 5xx', () => {
       });
     });
     expect((await shutdown(new Request('http://localhost/'), {})).status).toBe(503);
+  });
+
+  it('logs a failed query without the values it was bound to (personal data, tokens)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const values = ['ada.private@example.com', 'Ada Lovelace', 'token-hash-3f9a'];
+      for (const cause of [
+        Object.assign(new Error('duplicate key value violates unique constraint'), {
+          code: '23505',
+        }),
+        Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        }),
+      ]) {
+        const failing = handler(['GET'], () => {
+          throw new DrizzleQueryError(
+            'insert into "clients" ("email", "name") values ($1, $2)',
+            values,
+            cause,
+          );
+        });
+        const res = await failing(new Request('http://localhost/'), {});
+        expect([500, 503]).toContain(res.status);
+      }
+      const log = logged.mock.calls.flat().map(String).join('\n');
+      expect(log).toContain('insert into "clients"');
+      expect(log).toContain('[23505]');
+      expect(log).toContain('[57P01]');
+      for (const value of ['ada.private@example.com', 'Ada Lovelace', 'token-hash-3f9a'])
+        expect(log).not.toContain(value);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   isDatabaseUnavailable,
 } from './db/unavailable.ts';
 import { ConfigurationError } from './env.ts';
+import { loggableError } from './loggable-error.ts';
 import { FUNCTION_CSP, SECURITY_HEADERS } from './security-headers.ts';
 
 // The shared schemas are zod/mini (small for the islands), which ships no messages of its own:
@@ -241,12 +242,12 @@ export function handler(methods: string[], fn: Handler): Handler {
       if (error instanceof ZodError) return errorJson(400, describeZodError(error));
       if (error instanceof ConfigurationError) return configurationUnavailable(error);
       if (isDatabaseUnavailable(error)) {
-        console.error('Database unavailable', (error as Error).message);
+        console.error('Database unavailable', loggableError(error));
         return errorJson(503, DATABASE_UNAVAILABLE, {
           'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
         });
       }
-      console.error('Unhandled function error', error);
+      console.error('Unhandled function error', loggableError(error));
       return errorJson(500, 'Something went wrong on our side. Please try again.');
     }
   };

@@ -97,6 +97,9 @@ async function answerSql(
 ): Promise<{ status: number; body: unknown }> {
   const { query, params } = JSON.parse(payload) as { query: string; params: unknown[] };
   const client = new pg.Client({ connectionString: postgresUrl, types: rawText });
+  // A server shut down mid-query also emits 'error' (the query itself rejects with it): the
+  // proxy must outlive that, as Neon's does.
+  client.on('error', () => undefined);
   try {
     await client.connect();
     const result = await client.query({ text: query, values: params, rowMode: 'array' });
@@ -120,7 +123,7 @@ async function answerSql(
 }
 
 /** Neon driver settings that send its WebSocket and HTTP traffic to the proxy, unencrypted. */
-export function neonConfigFor(proxy: NeonLocalProxy) {
+export function neonConfigFor(proxy: Pick<NeonLocalProxy, 'port'>) {
   return {
     wsProxy: () => `127.0.0.1:${proxy.port}/v2`,
     useSecureWebSocket: false,

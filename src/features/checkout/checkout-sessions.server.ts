@@ -3,7 +3,7 @@
  * when a checkout starts, completed by the fulfilment, moved by the simulated payment page's
  * buttons, and used once to grant the order to the browser that paid.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, notInArray, or, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { checkoutSessions, type CheckoutSession } from '../../server/db/schema.ts';
 
@@ -45,18 +45,14 @@ export async function markSessionComplete(
 }
 
 /**
- * The simulated payment page's buttons: an open session becomes canceled, declined or
- * complete (with the payer's details); any other state stays as it is.
+ * The simulated payment page's Decline and Cancel: an open session becomes declined or
+ * canceled; any other state stays as it is. (Pay completes a session only with its order, in
+ * the fulfilment's transaction: markSessionComplete.)
  */
 export async function settleOpenSimulatedSession(
   db: Db,
   id: string,
-  change:
-    | { status: 'canceled' | 'declined' }
-    | ({ status: 'complete'; completedAt: Date } & Pick<
-        CheckoutSession,
-        'customerName' | 'customerEmail' | 'paymentIntentId'
-      >),
+  change: { status: 'canceled' | 'declined' },
 ): Promise<void> {
   await db
     .update(checkoutSessions)
@@ -102,4 +98,39 @@ export async function claimSessionGrant(
     )
     .returning({ id: checkoutSessions.id });
   return Boolean(claimed);
+}
+
+/**
+ * The checkout sweep's work list, oldest first: sessions whose payment may have gone through
+ * without their order being recorded. Stripe sessions still open between `from` and `until`
+ * (Stripe closes every session within 24 hours; the webhook or the success page normally
+ * completes it long before), and any session from `from` on that is complete without an
+ * order (what a fault left before Pay and the order became one transaction). `ordered` is the
+ * orders owner's subquery of session ids that have their order.
+ */
+export async function sessionsToSweep(
+  db: Db,
+  ordered: SQLWrapper,
+  { from, until, limit }: { from: Date; until: Date; limit: number },
+): Promise<CheckoutSession[]> {
+  return db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      or(
+        and(
+          eq(checkoutSessions.status, 'open'),
+          eq(checkoutSessions.provider, 'stripe'),
+          gte(checkoutSessions.createdAt, from),
+          lt(checkoutSessions.createdAt, until),
+        ),
+        and(
+          eq(checkoutSessions.status, 'complete'),
+          gte(checkoutSessions.createdAt, from),
+          notInArray(checkoutSessions.id, ordered),
+        ),
+      ),
+    )
+    .orderBy(asc(checkoutSessions.createdAt))
+    .limit(limit);
 }

@@ -2,7 +2,8 @@
  * Checkout on the server, the feature's front door: start a checkout with the active provider
  * and answer the success page's session lookup (fulfilling on the way). The paying browser's
  * proof is checkout-attempt.server.ts's, the simulated provider's page
- * simulated-payments.server.ts's, Stripe's events stripe-webhook.server.ts's.
+ * simulated-payments.server.ts's, Stripe's events stripe-webhook.server.ts's, the scheduled
+ * sweep of paid-but-unfulfilled sessions checkout-sweep.server.ts's.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/client.ts';
@@ -30,6 +31,7 @@ export {
   orderForBrowser,
 } from './checkout-attempt.server.ts';
 export { fulfillCheckout, type FulfilmentResult, type FulfilOptions } from './fulfilment.server.ts';
+export { sweepCheckouts, type SweepResult } from './checkout-sweep.server.ts';
 export {
   loadSimulatedPayment,
   runSimulatedAction,

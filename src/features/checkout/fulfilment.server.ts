@@ -2,10 +2,12 @@
  * Exactly-once fulfilment of checkout sessions.
  *
  * `fulfillCheckout(sessionId)` is the ONE way an order comes into existence from a payment.
- * The Stripe webhook, the success page lookup and the simulated provider's Pay button all
- * call it. It asks the provider for the session's state and lets the orders feature record
- * the one order (idempotent and race-safe there), then marks the session complete. The
- * confirmation e-mail is queued with the order and sent after the answer.
+ * The Stripe webhook, the success page lookup, the simulated provider's Pay button and the
+ * scheduled sweep (checkout-sweep.server.ts) all call it. It asks the provider for the
+ * session's state and, in ONE transaction, records the order with its items, its client and
+ * its confirmation e-mail (idempotent and race-safe in the orders feature) and marks the
+ * session complete: a fault at any point leaves either all of it or none, and whichever path
+ * runs next finishes it. The e-mail is sent after the answer.
  */
 import { getDb, type Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
@@ -52,6 +54,11 @@ export type FulfilOptions = {
    * changes reach the order through the webhook.
    */
   orderFirst?: boolean;
+  /**
+   * Work that must commit with a new order or not at all (the simulated provider's first
+   * subscription events): it runs inside the order's transaction.
+   */
+  withNewOrder?: (tx: Db, recorded: OrderWithItems) => Promise<void>;
 };
 
 /** Which status the order should have given the provider's answer. */
@@ -122,6 +129,7 @@ export async function fulfillCheckout(
         customerName: name,
         paymentIntentId,
       });
+      await options.withNewOrder?.(tx, result);
     }
     return result;
   });

@@ -5,10 +5,11 @@
  */
 import { getDb, type Db } from '../../server/db/client.ts';
 import { isDatabaseUnavailable } from '../../server/db/unavailable.ts';
-import type { CheckoutSession } from '../../server/db/schema.ts';
+import type { CheckoutSession, Order } from '../../server/db/schema.ts';
 import { HttpError, type FunctionContext } from '../../server/http.ts';
+import { loggableError } from '../../server/loggable-error.ts';
 import { planLabel } from '../../server/payments/provider.ts';
-import { simulatedId } from '../../server/payments/simulated.ts';
+import { simulatedPayment } from '../../server/payments/simulated.ts';
 import { startSimulatedSubscription } from '../subscriptions/subscriptions.server.ts';
 import { SESSION_ID_PLACEHOLDER, type SimulatedAction } from './checkout';
 import { findSimulatedSession, settleOpenSimulatedSession } from './checkout-sessions.server.ts';
@@ -29,7 +30,7 @@ export async function loadSimulatedPayment(
     return session ? { state: 'found', session } : { state: 'missing' };
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    console.error('Database unavailable', (error as Error).message);
+    console.error('Database unavailable', loggableError(error));
     return { state: 'unavailable' };
   }
 }
@@ -40,8 +41,9 @@ export function successRedirect(session: CheckoutSession): string {
 
 /**
  * Runs one button of the simulated payment page and answers where the browser goes next:
- * Pay → the success URL (after the same fulfilment as the webhook), Decline → back to the
- * payment page in its declined state, Cancel → the cancel URL.
+ * Pay → the success URL once the order is recorded (the payment, the order and, for a plan,
+ * its subscription commit together; a fault throws, and the buyer can press Pay again),
+ * Decline → back to the payment page in its declined state, Cancel → the cancel URL.
  */
 export async function runSimulatedAction(
   db: Db,
@@ -62,31 +64,36 @@ export async function runSimulatedAction(
     return payPage;
   }
 
-  if (session.status === 'open') {
-    await settleOpenSimulatedSession(db, session.id, {
-      status: 'complete',
-      completedAt: new Date(),
-      customerName: action.name,
-      customerEmail: action.email.toLowerCase(),
-      paymentIntentId: simulatedId('pi'),
-    });
-  } else if (session.status !== 'complete') {
-    // Declined, canceled or expired sessions cannot be paid any more.
-    return payPage;
-  }
-  const result = await fulfillCheckout(session.id, { db, context });
-  const order = result.state === 'fulfilled' ? result.order : null;
-  if (order?.stripeSubscriptionId) {
-    // What Stripe would report next: the subscription and its first paid invoice.
-    await startSimulatedSubscription(db, {
-      subscriptionId: order.stripeSubscriptionId,
-      sessionId: session.id,
-      paymentIntentId: order.stripePaymentIntentId,
-      lines: session.lines,
-      amountTotalCents: session.amountTotalCents,
-      plan: planLabel(session.lines),
-      now: order.paidAt ?? new Date(),
-    });
-  }
-  return successRedirect(session);
+  // Declined, canceled or expired sessions cannot be paid any more.
+  if (session.status !== 'open' && session.status !== 'complete') return payPage;
+  const result = await fulfillCheckout(session.id, {
+    db,
+    context,
+    // A complete session was paid before (an answer that never arrived): the provider's
+    // record says so, and the fulfilment finds or finishes its order.
+    ...(session.status === 'open'
+      ? {
+          snapshot: simulatedPayment(session, {
+            customerName: action.name,
+            customerEmail: action.email.toLowerCase(),
+          }),
+        }
+      : {}),
+    withNewOrder: (tx, { order }) => startSubscriptionOf(tx, order, session),
+  });
+  return result.state === 'fulfilled' ? successRedirect(session) : payPage;
+}
+
+/** What Stripe would report after a paid plan: the subscription and its first paid invoice. */
+async function startSubscriptionOf(tx: Db, order: Order, session: CheckoutSession) {
+  if (!order.stripeSubscriptionId) return;
+  await startSimulatedSubscription(tx, {
+    subscriptionId: order.stripeSubscriptionId,
+    sessionId: session.id,
+    paymentIntentId: order.stripePaymentIntentId,
+    lines: session.lines,
+    amountTotalCents: session.amountTotalCents,
+    plan: planLabel(session.lines),
+    now: order.paidAt ?? new Date(),
+  });
 }

@@ -291,6 +291,11 @@ export function ordersMatchingWord(db: Db, word: string) {
   return db.select({ id: orders.id }).from(orders).where(searchCondition(word, orders.searchText));
 }
 
+/** The checkout sessions that have their order, as a subquery (the checkout sweep's filter). */
+export function sessionsWithOrders(db: Db) {
+  return db.select({ id: orders.checkoutSessionId }).from(orders);
+}
+
 /** Ids of one client's orders, as a subquery. */
 export function orderIdsOfClient(db: Db, clientId: number) {
   return db.select({ id: orders.id }).from(orders).where(eq(orders.clientId, clientId));

@@ -39,6 +39,7 @@ export {
   paidOrdersByWeek,
   recordOrderRefund,
   REVENUE_STATUSES,
+  sessionsWithOrders,
   type ExportedOrder,
   type NewOrderLines,
   type OrderWithItems,

@@ -29,7 +29,12 @@ type Handle = { db: Db; close: () => Promise<void> };
 type NetlifyConnection =
   | { driver: 'serverless'; httpClient: unknown; pool: PoolLike }
   | { driver: 'server'; pool: PoolLike };
-type PoolLike = { on(event: 'error', listener: (e: Error) => void): unknown; end(): Promise<void> };
+type PoolLike = {
+  on(event: 'error', listener: (e: Error) => void): unknown;
+  on(event: 'connect', listener: (client: ErrorEmitter) => void): unknown;
+  end(): Promise<void>;
+};
+type ErrorEmitter = { on(event: 'error', listener: (e: Error) => void): unknown };
 
 export type DatabaseTarget =
   | { kind: 'netlify'; connection?: NetlifyConnection }
@@ -53,10 +58,15 @@ function isOnThisMachine(url: string): boolean {
 
 /**
  * A NETLIFY_DB_URL off this machine is a hosted Netlify Database (a deploy, or a preview's
- * branch); on this machine it is `npm run dev`'s emulated one.
+ * branch); on this machine it is `npm run dev`'s emulated one, unless NETLIFY_DB_DRIVER asks
+ * for Neon's serverless driver by name (the restart test runs it against a local proxy).
  */
 export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
-  if (env.NETLIFY_DB_URL && !isOnThisMachine(env.NETLIFY_DB_URL)) return { kind: 'netlify' };
+  if (
+    env.NETLIFY_DB_URL &&
+    (!isOnThisMachine(env.NETLIFY_DB_URL) || env.NETLIFY_DB_DRIVER === 'serverless')
+  )
+    return { kind: 'netlify' };
   const url = databaseUrl(env);
   if (url) return { kind: 'postgres', url };
   return env.PGLITE_DIR ? { kind: 'pglite', dir: env.PGLITE_DIR } : { kind: 'pglite' };
@@ -70,14 +80,27 @@ function withDefaultUser(url: string): string {
 }
 
 /**
- * An idle pooled connection that the server drops (restart, failover, network) is reported as
- * an 'error' event on the pool. Without a listener Node treats it as an uncaught exception and
- * the whole process, static pages included, goes down. The pool has already discarded that
- * client and opens a new one on the next query, so logging is all there is to do.
+ * A connection the server drops (a restart, a failover, a suspend, the network) reports an
+ * 'error' event, and an 'error' event nobody listens to ends the whole process, static pages
+ * included. The pool listens while a connection is idle, and drops it; while it is checked
+ * out (a transaction between two statements, the migration lock) the pool's listener is off,
+ * so every connection gets one of its own for its whole life. The statement that was running
+ * fails with the same error, its transaction is rolled back by the server, and the request
+ * answers 503 (src/server/http.ts); the pool opens a new connection on the next query.
+ * Node-postgres and Neon's serverless `Pool` (a node-postgres pool over WebSockets) alike.
  */
-function logIdleClientError(error: Error) {
-  console.error('Database connection lost; it will be reopened on the next query:', error.message);
+function guardPool(pool: PoolLike): void {
+  pool.on('error', logDroppedConnection);
+  pool.on('connect', (client) => client.on('error', logDroppedConnection));
 }
+
+function logDroppedConnection(error: Error) {
+  const reason = error.message || (error as { code?: string }).code || error.name;
+  console.error('Database connection lost; it will be reopened on the next query:', reason);
+}
+
+/** A pool that gives up on an unreachable server in seconds, so a request answers 503, not a hang. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** One pooled node-postgres connection as the migrator's connection (BEGIN/COMMIT on it). */
 function nodePgMigrationConnection(conn: pg.PoolClient): MigrationConnection {
@@ -121,13 +144,17 @@ async function checkSchema(handle: Handle): Promise<Handle> {
 export async function openDatabase(target: DatabaseTarget): Promise<Handle> {
   if (target.kind === 'netlify') {
     const connection = target.connection ?? getDatabase();
-    connection.pool.on('error', logIdleClientError);
+    guardPool(connection.pool);
     const db = netlifyDrizzle({ client: connection as never, schema }) as unknown as Db;
     return checkSchema({ db, close: () => connection.pool.end() });
   }
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: withDefaultUser(target.url), max: 5 });
-    pool.on('error', logIdleClientError);
+    const pool = new pg.Pool({
+      connectionString: withDefaultUser(target.url),
+      max: 5,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    guardPool(pool);
     // Several processes may start at once against a fresh database (a dev server and a
     // script); an advisory lock makes them migrate one after another.
     const conn = await pool.connect().catch(async (error: unknown) => {

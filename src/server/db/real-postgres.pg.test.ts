@@ -7,7 +7,8 @@
  *   own getDatabase() exactly as in a deployed function (HTTP for single queries, WebSocket
  *   for transactions), reaching Postgres through src/testing/neon-local-proxy.ts.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { neonConfig } from '@neondatabase/serverless';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,12 +22,14 @@ import {
   type NeonLocalProxy,
 } from '../../testing/neon-local-proxy';
 import {
+  createMigratedDatabase,
   postgresBinaries,
   startPostgres,
   type PostgresServer,
 } from '../../testing/postgres-server';
 import { storeCheckoutSession } from '../../testing/checkout-fixtures';
 import { openDatabase, type Db } from './client';
+import { isDatabaseUnavailable } from './unavailable';
 import { decodeCursor } from './list-query';
 import { listContactMessages } from '../../features/contact/contact.server';
 import { seedAdminBench } from '../../testing/admin-bench-seed';
@@ -52,18 +55,6 @@ afterAll(async () => {
   await proxy?.close();
   await server?.stop();
 });
-
-/** A database of its own per driver, created empty and migrated from netlify/database/migrations. */
-async function freshDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = server.url.replace(/\/postgres$/, `/${name}`);
-  const migrator = await openDatabase({ kind: 'postgres', url });
-  await migrator.close();
-  return url;
-}
 
 type Driver = { name: string; open: (url: string) => ReturnType<typeof openDatabase> };
 
@@ -107,7 +98,7 @@ describe.runIf(available).each(drivers)('real PostgreSQL with $name', (driver) =
   let url: string;
 
   beforeAll(async () => {
-    url = await freshDatabase(`suite_${drivers.indexOf(driver)}`);
+    url = await createMigratedDatabase(server, `suite_${drivers.indexOf(driver)}`);
     ({ db, close } = await driver.open(url));
   }, 120_000);
   afterAll(() => close?.());
@@ -120,6 +111,40 @@ describe.runIf(available).each(drivers)('real PostgreSQL with $name', (driver) =
     const [read] = await db.select().from(contactMessages).where(eq(contactMessages.id, row!.id));
     expect(read?.createdAt).toBeInstanceOf(Date);
     expect(read?.status).toBe('new');
+  });
+
+  it('survives the server terminating a connection in the middle of a transaction', async () => {
+    // What a restart, failover or suspend does to a request half-way through its transaction.
+    // Without a listener on the checked-out connection this ends the process (Vitest reports
+    // the uncaught exception and fails the run).
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const sleeping = `SELECT pid FROM pg_stat_activity
+      WHERE query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()`;
+    try {
+      const inFlight = db
+        .transaction(async (tx) => {
+          await tx.insert(contactMessages).values({
+            name: 'Mid-transaction',
+            email: 'mid-transaction@example.com',
+            message: 'Rolled back by the server when it terminates the connection',
+          });
+          await tx.execute(sql`SELECT pg_sleep(30)`);
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      for (let i = 0; i < 100 && !(await admin.query(sleeping)).rowCount; i++) await sleep(50);
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM (${sleeping}) AS s`);
+      const error = await inFlight;
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+      // Rolled back, and the pool answers the next query on a new connection.
+      const kept = eq(contactMessages.email, 'mid-transaction@example.com');
+      expect(await db.$count(contactMessages, kept)).toBe(0);
+    } finally {
+      await admin.end();
+    }
   });
 
   it('10 concurrent pays and 10 concurrent lookups of one session make 1 order and 1 confirmation', async () => {

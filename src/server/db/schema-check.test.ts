@@ -60,6 +60,16 @@ describe('which database', () => {
       kind: 'netlify',
     });
   });
+  it("uses Neon's serverless driver on this machine only when NETLIFY_DB_DRIVER names it", () => {
+    const local = 'postgres://127.0.0.1:5432/postgres';
+    expect(databaseTarget({ NETLIFY_DB_URL: local, NETLIFY_DB_DRIVER: 'serverless' })).toEqual({
+      kind: 'netlify',
+    });
+    expect(databaseTarget({ NETLIFY_DB_URL: local, NETLIFY_DB_DRIVER: 'server' })).toEqual({
+      kind: 'postgres',
+      url: local,
+    });
+  });
   it("uses node-postgres for the dev server's local database and for DATABASE_URL", () => {
     expect(databaseTarget({ NETLIFY_DB_URL: 'postgres://localhost:5432/postgres' })).toEqual({
       kind: 'postgres',

@@ -147,28 +147,33 @@ export type PricedLine = {
 export type CheckoutMode = 'payment' | 'subscription';
 
 /** A checkout started with a payment provider, priced by the server from the catalogue. */
-export const checkoutSessions = pgTable('checkout_sessions', {
-  id: text('id').primaryKey(),
-  provider: text('provider', { enum: ['stripe', 'simulated'] }).notNull(),
-  mode: text('mode', { enum: ['payment', 'subscription'] }).notNull(),
-  status: text('status', { enum: ['open', 'complete', 'declined', 'canceled', 'expired'] })
-    .notNull()
-    .default('open'),
-  lines: jsonb('lines').$type<PricedLine[]>().notNull(),
-  amountTotalCents: integer('amount_total_cents').notNull(),
-  currency: text('currency').notNull().default('usd'),
-  successUrl: text('success_url').notNull(),
-  cancelUrl: text('cancel_url').notNull(),
-  customerEmail: text('customer_email'),
-  customerName: text('customer_name'),
-  paymentIntentId: text('payment_intent_id'),
-  /** SHA-256 of the checkout-attempt cookie of the browser that started this checkout. */
-  attemptHash: text('attempt_hash'),
-  /** When that browser was granted a session for the order (once). */
-  sessionGrantedAt: timestamp('session_granted_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-});
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: ['stripe', 'simulated'] }).notNull(),
+    mode: text('mode', { enum: ['payment', 'subscription'] }).notNull(),
+    status: text('status', { enum: ['open', 'complete', 'declined', 'canceled', 'expired'] })
+      .notNull()
+      .default('open'),
+    lines: jsonb('lines').$type<PricedLine[]>().notNull(),
+    amountTotalCents: integer('amount_total_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    customerEmail: text('customer_email'),
+    customerName: text('customer_name'),
+    paymentIntentId: text('payment_intent_id'),
+    /** SHA-256 of the checkout-attempt cookie of the browser that started this checkout. */
+    attemptHash: text('attempt_hash'),
+    /** When that browser was granted a session for the order (once). */
+    sessionGrantedAt: timestamp('session_granted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  // The checkout sweep's work list (open or complete sessions of the last day or week).
+  (t) => [index('checkout_sessions_status_idx').on(t.status, t.createdAt)],
+);
 
 /** Orders (spec: orders). One per checkout session, enforced by the unique index. */
 export const orders = pgTable(

@@ -33,6 +33,8 @@ const MESSAGES = [
   /Client has encountered a connection error/i,
   /Connection terminated unexpectedly/i,
   /Cannot use a pool after calling end/i,
+  // A statement sent on a connection the server had just terminated.
+  /Client was closed and is not queryable/i,
   /WebSocket .*(closed|error)/i,
 ];
 

@@ -146,14 +146,18 @@ export async function smtpTransport(
   if (!smtpUrl) return undefined;
   const nodemailer = await import('nodemailer');
   // Short timeouts: delivery runs inside functions with a limited lifetime.
-  return nodemailer.createTransport({
+  const transport = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   } as Parameters<typeof nodemailer.createTransport>[0] & {
     url: string;
-  }) as unknown as MailTransport;
+  });
+  // A failed send rejects sendMail (the row is retried); a transport may also emit 'error'
+  // (a pooled one, or a socket dropped between messages), which must not end the process.
+  transport.on('error', (error) => console.error('SMTP transport error:', error.message));
+  return transport as unknown as MailTransport;
 }
 
 type DeliveryResult = { sent: number; retrying: number; failed: number; skipped: boolean };

@@ -37,22 +37,41 @@ export class SimulatedProvider implements PaymentProvider {
 
   async retrieveSession(row: StoredCheckout): Promise<ProviderSession | null> {
     if (row.provider !== 'simulated') return null;
-    const complete = row.status === 'complete';
+    if (row.status === 'complete') return paidSession(row, row);
     return {
-      id: row.id,
-      status: complete
-        ? 'complete'
-        : row.status === 'canceled' || row.status === 'expired'
-          ? 'expired'
-          : 'open',
-      paymentStatus: complete ? 'paid' : 'unpaid',
-      customerEmail: row.customerEmail,
-      customerName: row.customerName,
-      paymentIntentId: row.paymentIntentId,
-      subscriptionId:
-        complete && row.mode === 'subscription' ? simulatedSubscriptionId(row.id) : null,
-      customerId: null,
-      amountTotalCents: row.amountTotalCents,
+      ...paidSession(row, row),
+      status: row.status === 'canceled' || row.status === 'expired' ? 'expired' : 'open',
+      paymentStatus: 'unpaid',
+      subscriptionId: null,
     };
   }
+}
+
+/**
+ * The session as the provider reports it once `payer` has paid: what the payment page's Pay
+ * hands to the fulfilment, which records it with the order in one transaction (so a session
+ * is never complete without its order).
+ */
+export function simulatedPayment(
+  row: StoredCheckout,
+  payer: { customerName: string; customerEmail: string },
+): ProviderSession {
+  return paidSession(row, { ...payer, paymentIntentId: simulatedId('pi') });
+}
+
+function paidSession(
+  row: StoredCheckout,
+  payer: Pick<StoredCheckout, 'customerName' | 'customerEmail' | 'paymentIntentId'>,
+): ProviderSession {
+  return {
+    id: row.id,
+    status: 'complete',
+    paymentStatus: 'paid',
+    customerEmail: payer.customerEmail,
+    customerName: payer.customerName,
+    paymentIntentId: payer.paymentIntentId,
+    subscriptionId: row.mode === 'subscription' ? simulatedSubscriptionId(row.id) : null,
+    customerId: null,
+    amountTotalCents: row.amountTotalCents,
+  };
 }

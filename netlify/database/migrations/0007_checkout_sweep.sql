@@ -1,0 +1,1 @@
+CREATE INDEX "checkout_sessions_status_idx" ON "checkout_sessions" USING btree ("status","created_at");

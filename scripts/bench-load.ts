@@ -1,0 +1,167 @@
+/**
+ * `npm run bench:load`: many visitors at once (pages, contact messages, meeting requests,
+ * simulated purchases; scripts/lib/load-run.ts) against serve.ts on a real PostgreSQL, once
+ * without faults and once with the database shut down fast in the middle and started again.
+ * Prints requests per second and p50/p95 per endpoint, the 503s while the database was away,
+ * whether the host process survived, and what was lost or stored twice.
+ *
+ *   npm run bench:load [-- --visitors 40] [--seconds 60] [--down-at 20] [--down-for 12]
+ *                      [--driver node-postgres|neon] [--only outage|steady] [--source]
+ *
+ * The host serves the production build when there is one (`npm run build`: its dist/ and the
+ * bundled functions), else the functions' source with a one-page site; --source forces the
+ * latter, and so does --driver neon (the bundles carry their own copy of Neon's driver, which
+ * the local proxy's settings cannot reach). It needs Debian's postgresql. Exits 1 when the host
+ * died, a request failed (a 5xx other than 503 with Retry-After, or no answer) or anything
+ * acknowledged is missing or doubled.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startNeonLocalProxy } from '../src/testing/neon-local-proxy.ts';
+import {
+  createMigratedDatabase,
+  postgresBinaries,
+  startPostgres,
+  type PostgresServer,
+} from '../src/testing/postgres-server.ts';
+import {
+  checkAcknowledged,
+  endpointTable,
+  formatTable,
+  isFailure,
+  runLoad,
+  type LoadRun,
+  type StoredCheck,
+} from './lib/load-run.ts';
+import {
+  fatalErrors,
+  freePort,
+  makeSiteRoot,
+  PROJECT_ROOT,
+  startHost,
+  type Host,
+} from './local-netlify/host-harness.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    visitors: { type: 'string', default: '40' },
+    seconds: { type: 'string', default: '60' },
+    'down-at': { type: 'string', default: '20' },
+    'down-for': { type: 'string', default: '12' },
+    driver: { type: 'string', default: 'node-postgres' },
+    only: { type: 'string' },
+    source: { type: 'boolean', default: false },
+  },
+});
+const visitors = Number(args.visitors);
+const durationMs = Number(args.seconds) * 1_000;
+const downAt = Number(args['down-at']) * 1_000;
+const upAt = downAt + Number(args['down-for']) * 1_000;
+const neon = args.driver === 'neon';
+if (!['node-postgres', 'neon'].includes(args.driver))
+  throw new Error('--driver node-postgres|neon');
+if (!postgresBinaries()) throw new Error('bench:load needs PostgreSQL: apt-get install postgresql');
+
+const built =
+  !args.source &&
+  !neon &&
+  existsSync(path.join(PROJECT_ROOT, 'dist', 'index.html')) &&
+  existsSync(path.join(PROJECT_ROOT, '.netlify', 'functions-bundled'));
+
+type Outcome = { run: LoadRun; stored: StoredCheck; host: Host };
+
+async function measure(server: PostgresServer, label: string, outage: boolean): Promise<Outcome> {
+  const url = await createMigratedDatabase(server, `bench_${label}`);
+  const proxy = neon ? await startNeonLocalProxy(server.url) : undefined;
+  const site = built ? undefined : await makeSiteRoot();
+  const host = await startHost({
+    root: site?.dir ?? PROJECT_ROOT,
+    port: await freePort(),
+    env: neon
+      ? {
+          NETLIFY_DB_URL: url,
+          NETLIFY_DB_DRIVER: 'serverless',
+          NEON_LOCAL_PROXY_PORT: String(proxy!.port),
+        }
+      : { DATABASE_URL: url },
+    ...(neon ? { nodeArgs: ['--import', './src/testing/neon-local-preload.ts'] } : {}),
+  });
+  let down: Promise<void> | undefined;
+  let up: Promise<void> | undefined;
+  try {
+    const run = await runLoad({
+      origin: host.origin,
+      visitors,
+      durationMs,
+      onTick: (ms) => {
+        if (!outage) return;
+        if (ms >= downAt) down ??= server.shutDown();
+        if (ms >= upAt && down) up ??= down.then(() => server.start());
+      },
+    });
+    await up;
+    return { run, stored: await checkAcknowledged(url, run), host };
+  } finally {
+    await host.stop();
+    await proxy?.close();
+    await site?.remove();
+  }
+}
+
+function report(title: string, { run, stored, host }: Outcome, outage: boolean): boolean {
+  const failures = run.samples.filter(isFailure);
+  const during = run.samples.filter((s) => s.startedAt >= downAt && s.startedAt < upAt);
+  const unavailable = run.samples.filter((s) => s.status === 503 || s.unavailable);
+  const lastUnavailable = Math.max(0, ...unavailable.map((s) => s.endedAt));
+  const lost = Object.values(stored.lost).flat().length;
+  const doubled = Object.values(stored.doubled).flat().length;
+  const fatal = fatalErrors(host);
+  const seconds = run.durationMs / 1_000;
+  console.log(`\n## ${title}\n`);
+  console.log(
+    `${run.samples.length} requests in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(run.samples.length / seconds)} req/s), ${visitors} visitors, ${args.driver}, ` +
+      `${built ? 'production build' : 'functions from source'}\n`,
+  );
+  console.log(formatTable(endpointTable(run.samples, run.durationMs)));
+  console.log('');
+  if (outage) {
+    console.log(
+      `- database down from ${downAt / 1_000} s to ${upAt / 1_000} s: ${during.length} requests ` +
+        `sent meanwhile, ${during.filter((s) => s.status === 503 || s.unavailable).length} answered 503 ` +
+        `(or "unavailable" on the payment page); last such answer at ${(lastUnavailable / 1_000).toFixed(1)} s`,
+    );
+  }
+  console.log(
+    `- host process: ${fatal.length ? `DIED (${fatal[0]})` : 'alive, nothing uncaught'}\n` +
+      `- failed requests (5xx other than 503 + Retry-After, or no answer): ${failures.length}\n` +
+      `- acknowledged: ${run.acknowledged.contacts.length} contact messages, ` +
+      `${run.acknowledged.meetings.length} meeting requests, ${run.acknowledged.payments.length} payments; ` +
+      `stored: ${stored.counts.contacts}, ${stored.counts.meetings}, ${stored.counts.orders} orders\n` +
+      `- lost: ${lost}, doubled: ${doubled}, sessions complete without an order: ` +
+      `${stored.completeWithoutOrder.length}, orders without exactly one confirmation: ` +
+      `${stored.confirmationsOff.length}, buyers never acknowledged: ${run.unpaid.length}`,
+  );
+  return (
+    !fatal.length && !failures.length && !lost && !doubled && !stored.completeWithoutOrder.length
+  );
+}
+
+const server = await startPostgres();
+let ok = true;
+try {
+  if (args.only !== 'outage')
+    ok = report('Without faults', await measure(server, 'steady', false), false) && ok;
+  if (args.only !== 'steady') {
+    ok =
+      report(
+        `PostgreSQL shut down fast at ${downAt / 1_000} s, back at ${upAt / 1_000} s`,
+        await measure(server, 'outage', true),
+        true,
+      ) && ok;
+  }
+} finally {
+  await server.stop();
+}
+process.exit(ok ? 0 : 1);

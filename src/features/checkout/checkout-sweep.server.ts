@@ -1,0 +1,54 @@
+/**
+ * The checkout sweep, the last of the paths that fulfil (after the Stripe webhook, the success
+ * page and the simulated Pay): scheduled every 10 minutes, it asks the provider about every
+ * session whose payment may have gone through without its order being recorded (a webhook
+ * that failed every retry or never came, a buyer who closed the tab before the success page,
+ * a fault half-way), and runs the same fulfilment on each, which records the one order once.
+ * A session the provider has closed unpaid is marked expired, so it is not asked about again.
+ */
+import type { Db } from '../../server/db/client.ts';
+import { loggableError } from '../../server/loggable-error.ts';
+import type { PaymentProvider } from '../../server/payments/index.ts';
+import { sessionsWithOrders } from '../orders/orders.server.ts';
+import { expireOpenSession, sessionsToSweep } from './checkout-sessions.server.ts';
+import { fulfillCheckout } from './fulfilment.server.ts';
+
+/** Leaves a session alone this long after it was created: the buyer may be on the payment page. */
+export const SWEEP_GRACE_MS = 10 * 60_000;
+/** Stripe closes a session within 24 hours; complete-without-order sessions are looked for a week back. */
+const SWEEP_WINDOW_MS = 7 * 24 * 3_600_000;
+/** Sessions asked about per run: a bounded number of provider reads. */
+const SWEEP_BATCH = 50;
+
+export type SweepResult = { checked: number; fulfilled: number; expired: number; failed: number };
+
+export async function sweepCheckouts(
+  db: Db,
+  options: { now?: Date; provider?: PaymentProvider; limit?: number } = {},
+): Promise<SweepResult> {
+  const now = options.now ?? new Date();
+  const sessions = await sessionsToSweep(db, sessionsWithOrders(db), {
+    from: new Date(now.getTime() - SWEEP_WINDOW_MS),
+    until: new Date(now.getTime() - SWEEP_GRACE_MS),
+    limit: options.limit ?? SWEEP_BATCH,
+  });
+  const result: SweepResult = { checked: sessions.length, fulfilled: 0, expired: 0, failed: 0 };
+  for (const session of sessions) {
+    try {
+      const outcome = await fulfillCheckout(session.id, {
+        db,
+        now,
+        ...(options.provider ? { provider: options.provider } : {}),
+      });
+      if (outcome.state === 'fulfilled' && outcome.created) result.fulfilled += 1;
+      if (outcome.state === 'unpaid' && outcome.provider?.status === 'expired') {
+        if (await expireOpenSession(db, session.id)) result.expired += 1;
+      }
+    } catch (error) {
+      // One session the provider cannot answer for does not stop the others; the next run asks again.
+      result.failed += 1;
+      console.error(`Checkout sweep: ${session.id} failed`, loggableError(error));
+    }
+  }
+  return result;
+}

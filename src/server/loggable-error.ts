@@ -1,0 +1,34 @@
+/**
+ * An error as the log may keep it. A failed query's error (drizzle's DrizzleQueryError) names
+ * every value the query was bound to in its message: e-mail addresses, names, messages, token
+ * hashes. Logs are kept and read more widely than the database, so those values never go
+ * there: the query's SQL text and the driver's own error (its SQLSTATE code) are enough to
+ * find the fault.
+ */
+type QueryError = Error & { query: string; params: unknown[] };
+
+function isQueryError(error: unknown): error is QueryError {
+  return (
+    error instanceof Error && typeof (error as QueryError).query === 'string' && 'params' in error
+  );
+}
+
+/** The error and its causes, each on its own line, with no bound query values. */
+export function loggableError(error: unknown): string {
+  const lines: string[] = [];
+  for (let current = error, depth = 0; current !== undefined && depth < 6; depth++) {
+    if (isQueryError(current)) {
+      lines.push(`Failed query: ${current.query} (${current.params.length} bound values withheld)`);
+    } else if (current instanceof Error) {
+      const code = (current as { code?: unknown }).code;
+      const head = `${current.name}: ${current.message}${typeof code === 'string' ? ` [${code}]` : ''}`;
+      const frames =
+        current.stack?.split('\n').filter((l) => l.trimStart().startsWith('at ')) ?? [];
+      lines.push([head, ...frames.slice(0, 8)].join('\n'));
+    } else {
+      lines.push(String(current));
+    }
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return lines.join('\ncaused by ');
+}
