@@ -13,6 +13,7 @@ import {
   CHECKOUT_GRANT_WINDOW_SECONDS,
 } from '../../src/features/checkout/checkout.server.ts';
 import { CLIENT_SESSION_COOKIE } from '../../src/features/clients/client-sessions.server.ts';
+import { consumeMagicLink, createMagicLink } from '../../src/features/clients/clients.server.ts';
 import {
   BUSINESS_INFO,
   createClientWithOrder,
@@ -345,6 +346,31 @@ describe('finding 4: signing out ends the session', () => {
     ).toBe(200);
     const res = await dashboardData(getRequest('/api/dashboard', client.id), {});
     expect(await res.json()).toEqual({ client: null });
+  });
+});
+
+describe('third round, finding 5: "sign out everywhere" and the links already sent', () => {
+  it('ends every unused sign-in link of the account, and no other account’s', async () => {
+    const { client } = await createClientWithOrder(db);
+    const { client: bystander } = await createClientWithOrder(db);
+    const sent = [
+      await createMagicLink(db, client.id),
+      await createMagicLink(db, client.id, { ttlSeconds: 15 * 60 }),
+    ];
+    const theirs = await createMagicLink(db, bystander.id);
+    const laptop = new Browser();
+    laptop.keep(
+      new Response(null, {
+        headers: { 'set-cookie': getRequest('/api/dashboard', client.id).headers.get('cookie')! },
+      }),
+    );
+    const res = await laptop.call(signOutEverywhere, '/api/auth/signout-everywhere', {
+      method: 'POST',
+    });
+    expect(res.status).toBe(200);
+    // Before: both links still signed a browser in after "sign out everywhere".
+    for (const link of sent) expect(await consumeMagicLink(db, link.token, null)).toBeNull();
+    expect(await consumeMagicLink(db, theirs.token, null)).toEqual({ clientId: bystander.id });
   });
 });
 

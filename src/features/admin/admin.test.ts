@@ -9,7 +9,7 @@ import {
   onboardingProgressLabel,
 } from './admin';
 import { meetingActionSchema } from '../meeting/meeting';
-import { csvCell, toCsv } from './csv';
+import { csvCell, neutraliseFormulas, toCsv } from './csv';
 import { leadsByWeek, revenueByWeek, weekStart } from './weeks';
 import { onboardingProgress } from '../order-onboarding/order-onboarding';
 import { paymentKind, stripeDashboardUrl } from '../orders/orders';
@@ -63,9 +63,22 @@ describe('CSV export', () => {
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('  =1+1')).toBe("'  =1+1");
     expect(csvCell('\tcmd')).toBe("'\tcmd");
-    expect(csvCell('\r=cmd')).toBe(`"'\r=cmd"`);
+    expect(csvCell('\r=cmd')).toBe(`"'\r'=cmd"`);
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  it('defuses a formula after a separator, where a semicolon-locale spreadsheet splits the cell', () => {
+    expect(csvCell('Mallory;=HYPERLINK("http://evil","x")')).toBe(
+      '"Mallory;\'=HYPERLINK(""http://evil"",""x"")"',
+    );
+    expect(csvCell('Acme;@SUM(1+1)')).toBe("Acme;'@SUM(1+1)");
+    expect(csvCell('a, +1')).toBe('"a, \'+1"');
+    expect(csvCell('a\t-2')).toBe("a\t'-2");
+    expect(csvCell('line\n=cmd')).toBe(`"line\n'=cmd"`);
+    expect(csvCell('=a;=b')).toBe("'=a;'=b");
+    expect(csvCell('a;b')).toBe('a;b');
+    expect(csvCell('555-0142; ext 12')).toBe('555-0142; ext 12');
   });
 
   it('writes a BOM, a header row and CRLF rows that read back to the same text', () => {
@@ -81,11 +94,10 @@ describe('CSV export', () => {
         expect(csv.startsWith('\uFEFFA,B\r\n')).toBe(true);
         const parsed = parseCsv(csv);
         expect(parsed).toHaveLength(pairs.length + 1);
+        // Every cell reads back as its text, with only the formula guard added.
         parsed.slice(1).forEach((cells, i) => {
-          const unguard = (s: string, original: string) =>
-            s.startsWith("'") && !original.startsWith("'") ? s.slice(1) : s;
-          expect(unguard(cells[0]!, pairs[i]![0])).toBe(pairs[i]![0]);
-          expect(unguard(cells[1]!, pairs[i]![1])).toBe(pairs[i]![1]);
+          expect(cells[0]).toBe(neutraliseFormulas(pairs[i]![0]));
+          expect(cells[1]).toBe(neutraliseFormulas(pairs[i]![1]));
         });
       }),
     );

@@ -1,15 +1,29 @@
 /** CSV exports of the admin lists: RFC 4180, spreadsheet-safe. */
 
 /**
- * Text that needs neither quotes nor the formula guard: no quote, comma or line break, no
- * leading or trailing whitespace, and not starting with a formula character.
+ * Text that needs neither quotes nor the formula guard: no quote, comma, semicolon, tab or line
+ * break, no leading or trailing whitespace, and not starting with a formula character.
  */
-const PLAIN = /^(?![=+\-@])[^",\r\n\s](?:[^",\r\n]*[^",\r\n\s])?$/;
+const PLAIN = /^(?![=+\-@])[^",;\s](?:[^",;\t\r\n]*[^",;\s])?$/;
+
+/** A formula at the start of the cell (spaces allowed before it), or a leading tab or CR. */
+const FORMULA_AT_START = /^\s*[=+\-@]|^[\t\r]/;
+/**
+ * A formula after a separator: a spreadsheet that reads `;` (many European locales), tab or
+ * a line break as a separator splits the cell there, and the part starts a new cell.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n]\s*)(?=[=+\-@])/g;
 
 /**
- * One CSV cell. Text that a spreadsheet would run as a formula (leading = + - @, tab or CR,
- * also after spaces) is prefixed with an apostrophe (OWASP "CSV injection"); numbers stay numbers.
+ * Text a spreadsheet cannot run as a formula (OWASP "CSV Injection"): an apostrophe before a
+ * leading = + - @ (or a leading tab or CR), and before each one that follows a separator.
  */
+export function neutraliseFormulas(text: string): string {
+  const inner = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return FORMULA_AT_START.test(text) ? `'${inner}` : inner;
+}
+
+/** One CSV cell: formulas neutralised (numbers stay numbers), quoted as RFC 4180 needs. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   // Most cells of a large export: numbers, and plain words with nothing to quote or guard.
@@ -20,7 +34,7 @@ export function csvCell(value: unknown): string {
   else if (typeof value === 'boolean') text = String(value);
   else if (typeof value === 'object') text = JSON.stringify(value);
   else text = String(value);
-  if (/^[\s]*[=+\-@]|^[\t\r]/.test(text)) text = `'${text}`;
+  text = neutraliseFormulas(text);
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -38,6 +38,7 @@ export {
 export {
   consumeMagicLink,
   createMagicLink,
+  expireUnusedMagicLinks,
   MAGIC_LINK_PATH,
   magicLinkUrl,
   previewMagicLink,

@@ -143,3 +143,26 @@ export async function consumeMagicLink(
   if (row) return { clientId: row.clientId };
   return (await liveLink(db, token, now)) ? 'other-browser' : null;
 }
+
+/**
+ * "Sign out everywhere" ends the links already sent too: every unused link of the client
+ * expires now (a forwarded or leaked e-mail signs nobody in afterwards). Answers how many.
+ */
+export async function expireUnusedMagicLinks(
+  db: Db,
+  clientId: number,
+  now = new Date(),
+): Promise<number> {
+  const ended = await db
+    .update(magicLinks)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(magicLinks.clientId, clientId),
+        isNull(magicLinks.usedAt),
+        gt(magicLinks.expiresAt, now),
+      ),
+    )
+    .returning({ id: magicLinks.tokenHash });
+  return ended.length;
+}

@@ -25,6 +25,7 @@ import {
   consumeMagicLink,
   createMagicLink,
   endAllClientSessions,
+  expireUnusedMagicLinks,
   findClient,
   findClientByEmail,
   magicLinkUrl,
@@ -137,8 +138,12 @@ export async function signInWithMagicLink(
 /**
  * "Sign out everywhere": ends every session that can read the client's orders, the order
  * sessions of browsers that paid with the client's address included (their orders joined the
- * account after they were granted, so those sessions carry no client).
+ * account after they were granted, so those sessions carry no client), and every sign-in link
+ * already sent and not yet used. Answers how many sessions ended.
  */
 export function signOutEverywhere(db: Db, clientId: number): Promise<number> {
-  return endAllClientSessions(db, clientId, orderIdsOfClient(db, clientId));
+  return db.transaction(async (tx) => {
+    await expireUnusedMagicLinks(tx, clientId);
+    return endAllClientSessions(tx, clientId, orderIdsOfClient(tx, clientId));
+  });
 }
