@@ -1,8 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { constants, crc32, createDeflate, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../../testing/images.ts';
-import { inspectImage, MAX_IMAGE_SIDE } from './image-check.ts';
+import { inspectImage, MAX_DECODED_BYTES, MAX_IMAGE_SIDE } from './image-check.ts';
 
 const canvas = (width = 40, height = 30) =>
   sharp({
@@ -20,46 +20,52 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 const SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-function png(width: number, height: number, pixels: Uint8Array): Uint8Array {
+function png(
+  width: number,
+  height: number,
+  pixels: Uint8Array,
+  compressed: Uint8Array = deflateSync(pixels),
+  { depth = 8, color = 0 }: { depth?: number; color?: number } = {},
+): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
+  header[8] = depth; // bit depth
+  header[9] = color; // 0: greyscale, 6: RGBA
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
+    chunk('IDAT', compressed),
     chunk('IEND', new Uint8Array()),
   ]);
 }
 
 describe('inspectImage', () => {
   it('accepts real PNG, JPEG and WebP files, with their size', async () => {
-    expect(inspectImage(TINY_PNG)).toEqual({ type: 'image/png', width: 1, height: 1 });
-    expect(inspectImage(await bytes(canvas().png()))).toEqual({
+    expect(await inspectImage(TINY_PNG)).toEqual({ type: 'image/png', width: 1, height: 1 });
+    expect(await inspectImage(await bytes(canvas().png()))).toEqual({
       type: 'image/png',
       width: 40,
       height: 30,
     });
-    expect(inspectImage(await bytes(canvas().png({ progressive: true })))).toMatchObject({
+    expect(await inspectImage(await bytes(canvas().png({ progressive: true })))).toMatchObject({
       type: 'image/png',
       width: 40,
     });
-    expect(inspectImage(await bytes(canvas().png({ palette: true })))).toMatchObject({
+    expect(await inspectImage(await bytes(canvas().png({ palette: true })))).toMatchObject({
       type: 'image/png',
     });
-    expect(inspectImage(await bytes(canvas().jpeg()))).toEqual({
+    expect(await inspectImage(await bytes(canvas().jpeg()))).toEqual({
       type: 'image/jpeg',
       width: 40,
       height: 30,
     });
-    expect(inspectImage(await bytes(canvas().jpeg({ progressive: true })))).toMatchObject({
+    expect(await inspectImage(await bytes(canvas().jpeg({ progressive: true })))).toMatchObject({
       type: 'image/jpeg',
       height: 30,
     });
     for (const options of [{}, { lossless: true }, { alphaQuality: 50 }]) {
-      expect(inspectImage(await bytes(canvas(41, 31).webp(options)))).toEqual({
+      expect(await inspectImage(await bytes(canvas(41, 31).webp(options)))).toEqual({
         type: 'image/webp',
         width: 41,
         height: 31,
@@ -67,38 +73,89 @@ describe('inspectImage', () => {
     }
   });
 
-  it('refuses files that only start like an image', () => {
-    expect(inspectImage(SIGNATURE)).toBeNull();
-    expect(inspectImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]))).toBeNull();
+  it('refuses files that only start like an image', async () => {
+    expect(await inspectImage(SIGNATURE)).toBeNull();
+    expect(await inspectImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]))).toBeNull();
     const riff = new TextEncoder().encode('RIFF\u0004\u0000\u0000\u0000WEBPVP8 ');
-    expect(inspectImage(riff)).toBeNull();
+    expect(await inspectImage(riff)).toBeNull();
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>');
-    expect(inspectImage(svg)).toBeNull();
-    expect(inspectImage(new Uint8Array())).toBeNull();
+    expect(await inspectImage(svg)).toBeNull();
+    expect(await inspectImage(new Uint8Array())).toBeNull();
   });
 
   it('refuses truncated and altered images', async () => {
     for (const image of [canvas().png(), canvas().jpeg(), canvas().webp()]) {
       const real = await bytes(image);
-      expect(inspectImage(real)).not.toBeNull();
-      expect(inspectImage(real.subarray(0, real.length - 10))).toBeNull();
+      expect(await inspectImage(real)).not.toBeNull();
+      expect(await inspectImage(real.subarray(0, real.length - 10))).toBeNull();
       const appended = new Uint8Array([...real, ...new TextEncoder().encode('<?php ?>')]);
-      expect(inspectImage(appended)).toBeNull();
+      expect(await inspectImage(appended)).toBeNull();
     }
     const flipped = await bytes(canvas().png());
     flipped[40] = flipped[40]! ^ 0xff; // inside a chunk: its CRC no longer matches
-    expect(inspectImage(flipped)).toBeNull();
+    expect(await inspectImage(flipped)).toBeNull();
   });
 
-  it('decodes the PNG pixel data: rows the header promises, each with a valid filter', () => {
+  it('decodes the PNG pixel data: rows the header promises, each with a valid filter', async () => {
     const rows = (filter: number) => new Uint8Array([filter, 1, 2, filter, 3, 4]);
-    expect(inspectImage(png(2, 2, rows(0)))).toEqual({ type: 'image/png', width: 2, height: 2 });
-    expect(inspectImage(png(2, 2, rows(9)))).toBeNull(); // no such filter
-    expect(inspectImage(png(2, 3, rows(0)))).toBeNull(); // a row short
-    expect(inspectImage(png(2, 2, new Uint8Array(100)))).toBeNull(); // too much data
+    expect(await inspectImage(png(2, 2, rows(0)))).toEqual({
+      type: 'image/png',
+      width: 2,
+      height: 2,
+    });
+    expect(await inspectImage(png(2, 2, rows(9)))).toBeNull(); // no such filter
+    expect(await inspectImage(png(2, 3, rows(0)))).toBeNull(); // a row short
+    expect(await inspectImage(png(2, 2, new Uint8Array(100)))).toBeNull(); // too much data
   });
 
-  it(`refuses canvases larger than ${MAX_IMAGE_SIDE} px (decompression bombs)`, () => {
-    expect(inspectImage(png(MAX_IMAGE_SIDE + 1, 1, new Uint8Array(MAX_IMAGE_SIDE + 2)))).toBeNull();
+  it(`refuses canvases larger than ${MAX_IMAGE_SIDE} px (decompression bombs)`, async () => {
+    expect(
+      await inspectImage(png(MAX_IMAGE_SIDE + 1, 1, new Uint8Array(MAX_IMAGE_SIDE + 2))),
+    ).toBeNull();
+  });
+
+  it('refuses the 510 KiB PNG that inflates to 512 MiB by its header, without inflating it', async () => {
+    // 8192 x 8192 RGBA at 16 bits: rows of 1 + 65,536 bytes, 512 MiB of zeros that deflate to
+    // about 510 KiB. A valid image (filter 0, black), which was accepted after 2.8 s of work.
+    const side = 8192;
+    const zeros = await deflatedZeros(side * (1 + side * 8));
+    expect(zeros.length).toBeLessThan(600 * 1024);
+    const bomb = png(side, side, new Uint8Array(0), zeros, { depth: 16, color: 6 });
+    const started = performance.now();
+    expect(await inspectImage(bomb)).toBeNull();
+    // At the largest side allowed, the decoded-byte budget refuses it: 4096 x 4096 would take
+    // 64 MiB in a browser.
+    const square = png(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, new Uint8Array(0), zeros);
+    expect(await inspectImage(square)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it('stops inflating at the size the header promised (a bomb behind an honest-looking header)', async () => {
+    // 2048 x 2048 greyscale promises 4 MiB of rows; the data inflates to 64 MiB.
+    const side = 2048;
+    expect(side * side * 4).toBeLessThanOrEqual(MAX_DECODED_BYTES);
+    const lying = png(side, side, new Uint8Array(0), await deflatedZeros(64 * 1024 * 1024));
+    const started = performance.now();
+    expect(await inspectImage(lying)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // The same header with the right amount of data is an image.
+    const honest = png(side, side, new Uint8Array(side * (side + 1)));
+    expect(await inspectImage(honest)).toEqual({ type: 'image/png', width: side, height: side });
   });
 });
+
+/** `size` zero bytes, deflated as a stream (never `size` bytes in memory at once). */
+async function deflatedZeros(size: number): Promise<Uint8Array> {
+  const deflate = createDeflate({ level: constants.Z_BEST_COMPRESSION });
+  const zeros = Buffer.alloc(1024 * 1024);
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  for (let written = 0; written < size; written += zeros.length) {
+    const part = zeros.subarray(0, Math.min(zeros.length, size - written));
+    if (!deflate.write(part)) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat(out);
+}

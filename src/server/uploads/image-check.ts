@@ -8,15 +8,22 @@
  * - JPEG: the marker segments up to a frame header with its dimensions, a scan, and the
  *   end-of-image marker;
  * - WebP: the RIFF length, the chunk sizes, and the VP8/VP8L/VP8X header with its dimensions.
- * Dimensions are capped, so a small file cannot announce a huge canvas (decompression bomb).
+ * Dimensions are capped, and so is what the pixels take once decoded: a small file cannot
+ * announce a huge canvas (a decompression bomb), and it is refused by its header, before any
+ * inflating. A PNG's pixel data is inflated as a stream, a chunk at a time, and stops at the
+ * size its header promised, so checking it never holds more than a chunk.
  */
-import { crc32, inflateSync } from 'node:zlib';
+import { crc32, createInflate } from 'node:zlib';
 
 type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 type ImageInfo = { type: ImageType; width: number; height: number };
 
 /** Largest accepted width or height, in pixels (a logo needs far fewer). */
-export const MAX_IMAGE_SIDE = 8192;
+export const MAX_IMAGE_SIDE = 4096;
+/** Most bytes the decoded pixels may take (a browser decoding it, or PNG's own rows). */
+export const MAX_DECODED_BYTES = 32 * 1024 * 1024;
+/** Decoded size at 4 bytes a pixel (RGBA), as a browser holds an image it shows. */
+const decodedFits = (width: number, height: number) => width * height * 4 <= MAX_DECODED_BYTES;
 
 const u16be = (b: Uint8Array, o: number) => (b[o]! << 8) | b[o + 1]!;
 const u32be = (b: Uint8Array, o: number) =>
@@ -28,18 +35,19 @@ const ascii = (b: Uint8Array, o: number, n: number) => String.fromCharCode(...b.
 const sideOk = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_IMAGE_SIDE;
 
 /** The image's type and size when the bytes are a well-formed PNG, JPEG or WebP; else null. */
-export function inspectImage(bytes: Uint8Array): ImageInfo | null {
+export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo | null> {
+  let info: ImageInfo | null = null;
   try {
     if (bytes.length >= 8 && u32be(bytes, 0) === 0x89504e47 && u32be(bytes, 4) === 0x0d0a1a0a)
-      return inspectPng(bytes);
-    if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
-      return inspectJpeg(bytes);
-    if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP')
-      return inspectWebp(bytes);
+      info = await inspectPng(bytes);
+    else if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+      info = inspectJpeg(bytes);
+    else if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP')
+      info = inspectWebp(bytes);
   } catch {
     // A read past the end or a failed inflate: not an image.
   }
-  return null;
+  return info && decodedFits(info.width, info.height) ? info : null;
 }
 
 /* PNG ---------------------------------------------------------------------------------- */
@@ -64,7 +72,7 @@ const ADAM7 = [
   [0, 1, 1, 2],
 ] as const;
 
-function inspectPng(b: Uint8Array): ImageInfo | null {
+async function inspectPng(b: Uint8Array): Promise<ImageInfo | null> {
   let offset = 8;
   let header: { width: number; height: number; depth: number; color: number; interlace: number };
   header = { width: 0, height: 0, depth: 0, color: 0, interlace: 0 };
@@ -93,6 +101,8 @@ function inspectPng(b: Uint8Array): ImageInfo | null {
       const color = PNG_COLOR[header.color];
       if (!color?.depths.includes(header.depth) || data[10] !== 0 || data[11] !== 0) return null;
       if (header.interlace > 1 || !sideOk(header.width) || !sideOk(header.height)) return null;
+      // Refused by its header, before a single byte is inflated.
+      if (!decodedFits(header.width, header.height)) return null;
     } else if (type === 'PLTE') {
       palette = true;
     } else if (type === 'IDAT') {
@@ -120,16 +130,36 @@ function inspectPng(b: Uint8Array): ImageInfo | null {
     const rowBytes = 1 + Math.ceil((pass.width * bitsPerPixel) / 8);
     for (let y = 0; y < pass.height; y++) rows.push(rowBytes);
   }
+  const holds = await pixelRowsHold(Buffer.concat(idat), rows);
+  return holds ? { type: 'image/png', width: header.width, height: header.height } : null;
+}
+
+/**
+ * Inflates PNG pixel data as a stream and checks it against the header: exactly the bytes of
+ * `rows`, each row starting with a valid filter type (0..4). Stops at the first byte past the
+ * promised size, so a bomb costs at most that size of inflating and a chunk of memory.
+ */
+async function pixelRowsHold(compressed: Buffer, rows: number[]): Promise<boolean> {
   const expected = rows.reduce((sum, n) => sum + n, 0);
-  // Never inflate more than the header promises: a bomb stops at the limit and fails.
-  const pixels = inflateSync(Buffer.concat(idat), { maxOutputLength: expected + 1 });
-  if (pixels.length !== expected) return null;
-  let at = 0;
-  for (const rowBytes of rows) {
-    if (pixels[at]! > 4) return null;
-    at += rowBytes;
+  if (expected > MAX_DECODED_BYTES) return false;
+  const inflate = createInflate();
+  inflate.end(compressed);
+  let seen = 0;
+  let row = 0;
+  let rowStart = 0;
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) {
+      if (seen + chunk.length > expected) return false;
+      for (; row < rows.length && rowStart < seen + chunk.length; row++) {
+        if (chunk[rowStart - seen]! > 4) return false;
+        rowStart += rows[row]!;
+      }
+      seen += chunk.length;
+    }
+  } finally {
+    inflate.destroy();
   }
-  return { type: 'image/png', width: header.width, height: header.height };
+  return seen === expected;
 }
 
 /* JPEG --------------------------------------------------------------------------------- */

@@ -77,6 +77,19 @@ describe('saveLogo / loadLogo', () => {
     expect(await loadLogo(store, 4, '../../etc')).toBeNull();
   });
 
+  it('serves the stored bytes with the type recorded at upload, without decoding them again', async () => {
+    const store = memoryLogoStore();
+    const bytes = new TextEncoder().encode('not decoded on a view');
+    await store.set('order-7/AAAAAAAAAAAA', bytes.buffer as ArrayBuffer, {
+      metadata: { orderId: 7, clientId: 1, contentType: 'image/webp', size: bytes.length },
+    });
+    expect(await loadLogo(store, 7, 'AAAAAAAAAAAA')).toEqual({ bytes, contentType: 'image/webp' });
+    await store.set('order-7/BBBBBBBBBBBB', bytes.buffer as ArrayBuffer, {
+      metadata: { orderId: 7, clientId: 1, contentType: 'text/html', size: bytes.length } as never,
+    });
+    expect(await loadLogo(store, 7, 'BBBBBBBBBBBB')).toBeNull();
+  });
+
   it('refuses SVG and other non-images with 415, and empty files with 400', async () => {
     const store = memoryLogoStore();
     await expect(saveLogo(store, { orderId: 1, clientId: 1, bytes: SVG })).rejects.toMatchObject({
@@ -105,7 +118,16 @@ describe('saveLogo / loadLogo', () => {
     await expect(
       saveLogo(store, { orderId: 9, clientId: 1, bytes: TINY_PNG }),
     ).rejects.toMatchObject({ status: 409, message: LOGO_QUOTA_ERROR });
-    // Another order has its own quota.
+    // Another order has its own quota, and a burst of uploads at once cannot pass it.
+    const burst = await Promise.allSettled(
+      Array.from({ length: 3 * MAX_LOGOS_PER_ORDER }, () =>
+        saveLogo(store, { orderId: 11, clientId: 1, bytes: TINY_PNG }),
+      ),
+    );
+    expect(burst.filter((r) => r.status === 'fulfilled')).toHaveLength(MAX_LOGOS_PER_ORDER);
+    expect(burst.filter((r) => r.status === 'rejected').map((r) => r.reason.status)).toEqual(
+      Array(2 * MAX_LOGOS_PER_ORDER).fill(409),
+    );
     await expect(
       saveLogo(store, { orderId: 10, clientId: 1, bytes: TINY_PNG }),
     ).resolves.toMatchObject({ contentType: 'image/png' });

@@ -48,7 +48,11 @@ type LogoMetadata = {
 
 /** The part of a Netlify Blobs store the logos use (a memory store stands in for tests). */
 interface LogoStore {
-  set(key: string, data: ArrayBuffer, options: { metadata: LogoMetadata }): Promise<unknown>;
+  set(
+    key: string,
+    data: ArrayBuffer | string,
+    options: { metadata?: LogoMetadata; onlyIfNew?: boolean },
+  ): Promise<{ modified?: boolean } | void>;
   getWithMetadata(
     key: string,
     options: { type: 'arrayBuffer' },
@@ -57,14 +61,20 @@ interface LogoStore {
 }
 
 export function memoryLogoStore(): LogoStore {
-  const blobs = new Map<string, { data: ArrayBuffer; metadata: LogoMetadata }>();
+  const blobs = new Map<
+    string,
+    { data: ArrayBuffer | string; metadata?: LogoMetadata | undefined }
+  >();
   return {
-    async set(key, data, { metadata }) {
-      blobs.set(key, { data: data.slice(0), metadata });
+    async set(key, data, { metadata, onlyIfNew }) {
+      if (onlyIfNew && blobs.has(key)) return { modified: false };
+      blobs.set(key, { data: typeof data === 'string' ? data : data.slice(0), metadata });
+      return { modified: true };
     },
     async getWithMetadata(key) {
       const blob = blobs.get(key);
-      return blob ? { data: blob.data.slice(0), metadata: { ...blob.metadata } } : null;
+      if (!blob || typeof blob.data === 'string') return null;
+      return { data: blob.data.slice(0), metadata: { ...blob.metadata } };
     },
     async list({ prefix }) {
       return {
@@ -92,6 +102,21 @@ export async function getLogoStore(): Promise<LogoStore> {
 
 const orderPrefix = (orderId: number) => `order-${orderId}/`;
 const blobKey = (orderId: number, key: string) => `${orderPrefix(orderId)}${key}`;
+/** One of an order's MAX_LOGOS_PER_ORDER upload slots, taken once with a create-only write. */
+const slotKey = (orderId: number, slot: number) => `slots/order-${orderId}/${slot}`;
+
+/**
+ * Takes a free upload slot of the order for `key`, atomically: a create-only write
+ * (`onlyIfNew`) succeeds for exactly one of any number of concurrent uploads, so the quota
+ * holds under a burst. False when all slots are taken.
+ */
+async function claimSlot(store: LogoStore, orderId: number, key: string): Promise<boolean> {
+  for (let slot = 0; slot < MAX_LOGOS_PER_ORDER; slot++) {
+    const written = await store.set(slotKey(orderId, slot), key, { onlyIfNew: true });
+    if (written?.modified !== false) return true;
+  }
+  return false;
+}
 
 /** Checks and stores a logo; returns the key its URL is built from. */
 export async function saveLogo(
@@ -101,12 +126,14 @@ export async function saveLogo(
   if (input.bytes.byteLength === 0)
     throw new HttpError(400, 'Please choose a logo file to upload.');
   if (input.bytes.byteLength > MAX_LOGO_BYTES) throw new HttpError(413, LOGO_SIZE_ERROR);
-  const image = inspectImage(input.bytes);
+  const image = await inspectImage(input.bytes);
   if (!image) throw new HttpError(415, LOGO_TYPE_ERROR);
   const contentType = image.type;
+  // Logos stored before the slots existed count too.
   const { blobs } = await store.list({ prefix: orderPrefix(input.orderId) });
   if (blobs.length >= MAX_LOGOS_PER_ORDER) throw new HttpError(409, LOGO_QUOTA_ERROR);
   const key = randomBytes(18).toString('base64url');
+  if (!(await claimSlot(store, input.orderId, key))) throw new HttpError(409, LOGO_QUOTA_ERROR);
   const data = input.bytes.buffer.slice(
     input.bytes.byteOffset,
     input.bytes.byteOffset + input.bytes.byteLength,
@@ -122,7 +149,12 @@ export async function saveLogo(
   return { key, contentType };
 }
 
-/** A stored logo of an order, or null. The type is checked again so only images are ever served. */
+const LOGO_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'];
+
+/**
+ * A stored logo of an order, or null: the bytes as stored, with the type recorded when the
+ * upload was checked (never inflated again on a view; only an image type is ever served).
+ */
 export async function loadLogo(
   store: LogoStore,
   orderId: number,
@@ -131,9 +163,9 @@ export async function loadLogo(
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(key)) return null;
   const blob = await store.getWithMetadata(blobKey(orderId, key), { type: 'arrayBuffer' });
   if (!blob || Number(blob.metadata.orderId) !== orderId) return null;
-  const bytes = new Uint8Array(blob.data);
-  const image = inspectImage(bytes);
-  return image ? { bytes, contentType: image.type } : null;
+  const contentType = blob.metadata.contentType;
+  if (typeof contentType !== 'string' || !LOGO_TYPES.includes(contentType)) return null;
+  return { bytes: new Uint8Array(blob.data), contentType: contentType as LogoType };
 }
 
 /** Headers for serving a logo: the sniffed type, no sniffing by the browser, no scripts, private caching. */
