@@ -11,6 +11,11 @@
  */
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
+import { openSealed } from '../src/server/mail/sealed.ts';
+
+// The outbox keeps sign-in links sealed (src/server/mail/sealed.ts); the legitimate recipient's
+// steps open them with the local preview's key, as the outbox does when it sends them.
+process.env.NOVAREACH_LOCAL_RUN ??= 'preview';
 
 const [base = 'http://localhost:4500', dbUrl = 'postgres://postgres@localhost:5500/postgres'] =
   process.argv.slice(2);
@@ -115,7 +120,7 @@ const { rows } = await db.query(
   `select text from email_outbox where "to" ilike $1 and kind = 'order-confirmation' order by id desc limit 1`,
   [victimEmail],
 );
-const victimToken = /token=([\w-]+)/.exec(rows[0]?.text ?? '')?.[1] ?? '';
+const victimToken = /token=([\w-]+)/.exec(openSealed(rows[0]?.text ?? ''))?.[1] ?? '';
 await victim.req('/api/auth/magic', { json: { token: victimToken } });
 
 console.log('1. Account takeover by typing the victim’s e-mail at checkout');
@@ -193,7 +198,7 @@ const [mail] = (
     `csrf.${stamp}@example.com`,
   ])
 ).rows;
-const token = /token=([\w-]+)/.exec(mail.text)![1];
+const token = /token=([\w-]+)/.exec(openSealed(mail.text))![1];
 const victim2 = new Browser();
 const planted = await victim2.req(`/api/auth/magic?token=${token}`);
 console.log(

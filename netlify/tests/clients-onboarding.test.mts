@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openSealed } from '../../src/server/mail/sealed.ts';
 import { submitClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
 import type { CrmClient } from '../../src/server/crm/crm.ts';
 import { CRM_ACCOUNTS_PER_DAY } from '../../src/server/crm/daily-cap.ts';
@@ -64,7 +65,7 @@ async function confirmationToken(to = 'ada@example.com'): Promise<string> {
     .from(emailOutbox)
     .where(eq(emailOutbox.kind, 'client-onboarding.confirm'))
     .then((rows) => rows.filter((r) => r.to === to));
-  return /confirm\?token=([\w-]+)/.exec(mail!.text)![1]!;
+  return /confirm\?token=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
 }
 
 const openLink = (token: string) =>
@@ -284,7 +285,8 @@ describe('with the real GoHighLevel client (local stand-in of its API)', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.kind, 'crm.credentials'));
     expect(credentials!.to).toBe('ada@example.com');
-    expect(credentials!.text).toContain(password);
+    expect(openSealed(credentials!.text)).toContain(password);
+    expect(credentials!.text).not.toContain(password);
     const [row] = await db.select().from(clientOnboardingSubmissions);
     expect(row).toMatchObject({ ghlLocationId: 'loc_1', simulated: false });
   });

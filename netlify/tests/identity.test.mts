@@ -8,6 +8,8 @@ import { routed, type FunctionHandler } from '../../src/testing/requests.ts';
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverDue } from '../../src/server/mail/outbox.ts';
+import { openSealed, SENT_SECRET_PLACEHOLDER } from '../../src/server/mail/sealed.ts';
 import {
   CHECKOUT_ATTEMPT_COOKIE,
   CHECKOUT_GRANT_WINDOW_SECONDS,
@@ -202,7 +204,7 @@ describe('finding 1: typing an existing client’s e-mail at checkout', () => {
       .where(eq(emailOutbox.kind, 'order-confirmation'))
       .orderBy(emailOutbox.id)
       .then((rows) => rows.filter((r) => r.to.toLowerCase() === target.client.email));
-    const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
+    const token = /token=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
     const owner = new Browser();
     const signedIn = await owner.call(magicVerify, '/api/auth/magic', { body: { token } });
     expect(signedIn.status).toBe(200);
@@ -349,6 +351,47 @@ describe('finding 4: signing out ends the session', () => {
   });
 });
 
+describe('third round, finding 1: a copy of the e-mail outbox signs nobody in', () => {
+  it('no word of a buyer’s stored e-mails is a usable token; the e-mail as sent is', async () => {
+    const email = `outbox.copy.${Date.now()}@example.com`;
+    const buyer = new Browser();
+    await lookup(buyer, await buyWith(buyer, email, 'Ada Lovelace'));
+    const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    const confirmation = rows.find((r) => r.kind === 'order-confirmation');
+    expect(confirmation).toBeDefined();
+    // Before: the confirmation's 7-day link was in the table, and it signed a stranger in.
+    const words = new Set(
+      rows.flatMap((r) => `${r.subject} ${r.text} ${r.html}`.match(/[\w-]{20,}/g) ?? []),
+    );
+    expect(words.size).toBeGreaterThan(0);
+    for (const word of words) {
+      const stranger = new Browser();
+      const res = await stranger.call(magicVerify, '/api/auth/magic', { body: { token: word } });
+      expect(res.status, word).not.toBe(200);
+    }
+    // What the outbox hands to SMTP carries the working link.
+    const token = /token=([\w-]+)/.exec(openSealed(confirmation!.text))![1]!;
+    const recipient = new Browser();
+    const signedIn = await recipient.call(magicVerify, '/api/auth/magic', { body: { token } });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it('keeps no link in an e-mail once it is sent', async () => {
+    const email = `outbox.sent.${Date.now()}@example.com`;
+    const buyer = new Browser();
+    await lookup(buyer, await buyWith(buyer, email, 'Ada Lovelace'));
+    const sent: string[] = [];
+    const transport = { sendMail: async (m: { text: string }) => void sent.push(m.text) };
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    await deliverDue(db, { transport, ids: [row!.id], from: 'shop@example.com' });
+    expect(sent[0]).toMatch(/token=[\w-]{43}\b/);
+    const [stored] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id));
+    expect(stored!.status).toBe('sent');
+    expect(stored!.text).toContain(`token=${SENT_SECRET_PLACEHOLDER}`);
+    expect(`${stored!.text}${stored!.html}`).not.toMatch(/sealed1\./);
+  });
+});
+
 describe('third round, finding 5: "sign out everywhere" and the links already sent', () => {
   it('ends every unused sign-in link of the account, and no other account’s', async () => {
     const { client } = await createClientWithOrder(db);
@@ -389,7 +432,7 @@ describe('second round, finding 2: "sign out everywhere" and order sessions', ()
       .from(emailOutbox)
       .where(eq(emailOutbox.kind, 'order-confirmation'))
       .then((rows) => rows.filter((r) => r.to.toLowerCase() === target.client.email));
-    const token = /token=([\w-]+)/.exec(mail!.text)![1]!;
+    const token = /token=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
     const owner = new Browser();
     expect((await owner.call(magicVerify, '/api/auth/magic', { body: { token } })).status).toBe(
       200,

@@ -14,6 +14,7 @@ import {
 } from '../features/client-onboarding/client-onboarding.ts';
 import { crmCredentialsEmail } from '../features/clients/clients-emails.tsx';
 import { magicLinkUrl } from '../features/clients/magic-links.server.ts';
+import { openSealed } from '../server/mail/sealed.ts';
 import { contactReceiptEmail, contactTeamEmail } from '../features/contact/contact-emails.tsx';
 import { signInLinkEmail } from '../features/dashboard/dashboard-emails.tsx';
 import { describeSlot } from '../features/meeting/meeting-ics.server.ts';
@@ -33,6 +34,9 @@ import {
 } from '../features/subscriptions/subscriptions-emails.tsx';
 import type { ContactMessage, MeetingRequest, Order } from '../server/db/schema.ts';
 import type { EmailContent } from '../server/mail/render-email.ts';
+
+/** A sign-in link as its recipient gets it (the stored e-mail holds its token sealed). */
+const sentLink = (site: string, token: string) => openSealed(magicLinkUrl(site, token));
 
 export type Typed = { name: string; company: string; message: string; note: string };
 
@@ -135,7 +139,7 @@ export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
           onboardingUrl: `${SITE}/onboarding/financial-analyst?order=9`,
         },
       ],
-      dashboardUrl: magicLinkUrl(SITE, 'sample-token'),
+      dashboardUrl: sentLink(SITE, 'sample-token'),
       linkExpiresAt: new Date('2026-11-27T15:04:05.000Z'),
     }),
   'client-onboarding.team': (t) =>
@@ -172,7 +176,7 @@ export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
       dashboardUrl: 'https://app.gohighlevel.com/',
     }),
   'onboarding.completed': (t) => onboardingCompletedEmail(order(t), `${SITE}/admin`),
-  'dashboard.sign-in': () => signInLinkEmail(magicLinkUrl(SITE, 'sample-token')),
+  'dashboard.sign-in': () => signInLinkEmail(sentLink(SITE, 'sample-token')),
   'subscription.payment_failed': (t) =>
     paymentFailedClientEmail({
       customerName: t.name,

@@ -8,6 +8,7 @@ import {
   retryEmail,
   type OutboxEmail,
 } from '../../server/mail/outbox.ts';
+import { withoutSealed } from '../../server/mail/sealed.ts';
 import type { ListQuery } from './admin.ts';
 import type { CsvColumn } from './csv.ts';
 
@@ -32,6 +33,9 @@ export type AdminOutboxEmail = {
   }[];
 };
 
+/** Where a sign-in or confirmation link's token stands in an e-mail the admin reads. */
+const SEALED_FOR_ADMIN = '[link-for-the-recipient-only]';
+
 function outboxView(r: OutboxEmail): AdminOutboxEmail {
   return {
     id: r.id,
@@ -39,7 +43,8 @@ function outboxView(r: OutboxEmail): AdminOutboxEmail {
     kind: r.kind,
     to: r.to,
     subject: r.subject,
-    text: r.text,
+    // A sealed secret (a pending e-mail's sign-in link) is shown as such, never opened here.
+    text: withoutSealed(r.text, SEALED_FOR_ADMIN),
     status: r.status,
     attempts: r.attempts,
     lastError: r.lastError,

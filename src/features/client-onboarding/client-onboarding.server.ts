@@ -27,6 +27,7 @@ import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/http.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
+import { sealSecret } from '../../server/mail/sealed.ts';
 import {
   clientOnboardingConfirmEmail,
   clientOnboardingTeamEmail,
@@ -126,7 +127,8 @@ export async function submitClientOnboarding(
     const ids = [(await enqueueEmail(tx, teamEmail(input, id))).id];
     if (confirm) {
       const confirmUrl = new URL(CONFIRM_PATH, readEnv().siteUrl);
-      confirmUrl.searchParams.set('token', confirm);
+      // Sealed in the stored e-mail; opened only to send it (src/server/mail/sealed.ts).
+      confirmUrl.searchParams.set('token', sealSecret(confirm));
       const mail = await enqueueEmail(tx, {
         kind: 'client-onboarding.confirm',
         to: email,
@@ -228,7 +230,8 @@ export async function confirmClientOnboarding(
       ...crmCredentialsEmail({
         name: row.fullName,
         email: row.email,
-        tempPassword: account.tempPassword,
+        // Sealed while stored; opened only to send (src/server/mail/sealed.ts).
+        tempPassword: sealSecret(account.tempPassword),
         dashboardUrl: account.dashboardUrl,
       }),
     });

@@ -9,6 +9,7 @@ import type { Db } from '../../server/db/client.ts';
 import type { Client } from '../../server/db/schema.ts';
 import { HttpError } from '../../server/http.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
+import { sealSecret } from '../../server/mail/sealed.ts';
 import { crmCredentialsEmail } from './clients-emails.tsx';
 import { DASHBOARD_ERROR, STATUS_ERROR } from './clients.ts';
 import { findClient, storeCrmAccount } from './client-records.server.ts';
@@ -106,7 +107,8 @@ export async function linkClientToCrm(
       ...crmCredentialsEmail({
         name: client.name,
         email: client.email,
-        tempPassword: account.tempPassword,
+        // Sealed while stored; opened only to send (src/server/mail/sealed.ts).
+        tempPassword: sealSecret(account.tempPassword),
         dashboardUrl: account.dashboardUrl,
       }),
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSealed } from '../../server/mail/sealed';
 import { closeDb, type Db } from '../../server/db/client';
 import { freshDbWithClient } from '../../testing/test-db';
 import { magicLinks } from '../../server/db/schema';
@@ -44,10 +45,11 @@ describe('magic links', () => {
     expect(await consumeMagicLink(db, '', null)).toBeNull();
   });
 
-  it('builds the dashboard URL carrying the token', () => {
-    expect(magicLinkUrl('https://novareach.example', 'abc_-1')).toBe(
-      'https://novareach.example/dashboard?token=abc_-1',
-    );
+  it('builds the dashboard URL carrying the token, sealed until the e-mail is sent', () => {
+    const url = magicLinkUrl('https://novareach.example', 'abc_-1');
+    expect(url).toMatch(/^https:\/\/novareach\.example\/dashboard\?token=sealed1\.[\w-]+$/);
+    expect(url).not.toContain('abc_-1');
+    expect(openSealed(url)).toBe('https://novareach.example/dashboard?token=abc_-1');
   });
 
   it('names the account a link opens, without using it', async () => {

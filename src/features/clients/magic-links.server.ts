@@ -12,6 +12,7 @@ import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { magicLinks } from '../../server/db/schema.ts';
 import { readCookie } from '../../server/http.ts';
+import { sealSecret } from '../../server/mail/sealed.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
 import { findClient } from './client-records.server.ts';
 import { maskEmail, SIGN_IN_TOKEN_PARAM } from './clients-texts.ts';
@@ -66,10 +67,13 @@ export async function createMagicLink(
   return { token, expiresAt };
 }
 
-/** The absolute URL to put in an e-mail. */
+/**
+ * The absolute URL to put in an e-mail, its token sealed: the outbox opens it only to send
+ * the message and keeps none once sent (src/server/mail/sealed.ts).
+ */
 export function magicLinkUrl(siteUrl: string, token: string): string {
   const url = new URL(MAGIC_LINK_PATH, siteUrl);
-  url.searchParams.set(SIGN_IN_TOKEN_PARAM, token);
+  url.searchParams.set(SIGN_IN_TOKEN_PARAM, sealSecret(token));
   return url.toString();
 }
 

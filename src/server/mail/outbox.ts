@@ -17,6 +17,7 @@ import type { Db } from '../db/client.ts';
 import { containsPattern, countWhere, listOf } from '../db/list-query.ts';
 import { emailOutbox, type OutboxAttachment, type OutboxEmail } from '../db/schema.ts';
 import { readEnv } from '../env.ts';
+import { openSealed, withoutSealed } from './sealed.ts';
 
 export type { OutboxAttachment, OutboxEmail };
 
@@ -241,17 +242,26 @@ async function sendOne(
   now: Date,
 ): Promise<{ outcome: 'sent' | 'retrying' | 'failed'; unreachable: boolean }> {
   try {
+    // Sealed secrets (sign-in and confirmation links) are opened only for SMTP.
     await transport.sendMail({
       from,
       to: row.to,
       subject: row.subject,
-      text: row.text,
-      html: row.html,
+      text: openSealed(row.text),
+      html: openSealed(row.html, { html: true }),
       ...attachmentParts(row.attachments),
     });
     await db
       .update(emailOutbox)
-      .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
+      .set({
+        status: 'sent',
+        sentAt: new Date(),
+        attempts: row.attempts + 1,
+        lastError: null,
+        // What was sent stays readable for the admin, less the secrets it carried.
+        text: withoutSealed(row.text),
+        html: withoutSealed(row.html),
+      })
       .where(eq(emailOutbox.id, row.id));
     return { outcome: 'sent', unreachable: false };
   } catch (error) {
