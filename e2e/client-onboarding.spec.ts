@@ -190,3 +190,17 @@ test.describe('client onboarding form', () => {
     await expect(page.getByText('There was an error processing your submission.')).toBeVisible();
   });
 });
+
+test('the e-mailed confirmation link asks before it creates anything', async ({ page }) => {
+  // A forged token: the page asks first, and only the press sends it (and is refused).
+  await page.goto('/client-onboarding?confirm=forged-token');
+  await expect(page.getByText('Confirm your e-mail address')).toBeVisible();
+  const press = page.getByRole('button', { name: 'Confirm and create my account' });
+  await expect(press).toBeVisible();
+  await axe(page, 'asking to confirm');
+  await press.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This confirmation link cannot be used' }),
+  ).toBeVisible();
+  await expect(press).toHaveCount(0);
+});

@@ -1,28 +1,55 @@
 /**
- * GET /api/clients/onboarding/confirm?token=…: the link e-mailed to the address typed in the
- * client onboarding form. Using it proves the address, so the portal account is created and
- * its login details e-mailed there; the browser is sent back to /client-onboarding with the
- * outcome (`?account=ready|pending|invalid`), or to the demo portal in Demo Mode. A mail
- * scanner fetching the link can only cause what the address's owner asked for: the details
- * still go to that inbox, never to whoever opened the link.
+ * /api/clients/onboarding/confirm: confirming the address typed in the client onboarding form.
+ * - POST {token} (same origin): the person pressed "Confirm and create my account" on the
+ *   page the e-mailed link opened. Using the token proves the address, so the portal account
+ *   is created (once) and its login details e-mailed there; the answer says the outcome (and
+ *   Demo Mode's portal).
+ * - GET ?token=… (links e-mailed before the page asked first): changes nothing, and sends the
+ *   browser to that page, which asks. A mail scanner opening links creates nothing.
  */
 import type { Config } from '@netlify/functions';
 import { confirmClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
+import {
+  CONFIRM_PARAM,
+  confirmRequestSchema,
+  type ConfirmResponse,
+} from '../../src/features/client-onboarding/client-onboarding.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { handler, withSecurityHeaders } from '../../src/server/http.ts';
+import {
+  assertSameOrigin,
+  handler,
+  json,
+  parseJson,
+  withSecurityHeaders,
+} from '../../src/server/http.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 
-const back = (location: string) =>
-  new Response(null, { status: 303, headers: withSecurityHeaders({ Location: location }) });
-
-export default handler(['GET'], async (req, context) => {
-  const token = new URL(req.url).searchParams.get('token') ?? '';
+export default handler(['GET', 'POST'], async (req, context) => {
+  if (req.method === 'GET') {
+    const page = new URL('/client-onboarding', req.url);
+    const token = new URL(req.url).searchParams.get('token');
+    if (token) page.searchParams.set(CONFIRM_PARAM, token.slice(0, 200));
+    else page.searchParams.set('account', 'invalid');
+    return new Response(null, {
+      status: 303,
+      headers: withSecurityHeaders({ Location: page.pathname + page.search }),
+    });
+  }
+  assertSameOrigin(req);
+  const { token } = await parseJson(req, confirmRequestSchema);
   const db = await getDb();
   const result = await confirmClientOnboarding(db, token);
-  if (result.state === 'invalid') return back('/client-onboarding?account=invalid');
-  if (result.state === 'pending') return back('/client-onboarding?account=pending');
-  if (result.emailIds.length) void deliverInBackground(db, result.emailIds, context);
-  return back(result.simulated ? result.dashboardUrl : '/client-onboarding?account=ready');
+  if (result.state === 'created' && result.emailIds.length)
+    void deliverInBackground(db, result.emailIds, context);
+  const answer: ConfirmResponse =
+    result.state === 'created'
+      ? { account: 'ready', redirectUrl: result.simulated ? result.dashboardUrl : null }
+      : { account: result.state, redirectUrl: null };
+  return json(answer);
 });
 
-export const config: Config = { path: '/api/clients/onboarding/confirm', method: ['GET'] };
+export const config: Config = {
+  path: '/api/clients/onboarding/confirm',
+  method: ['GET', 'POST'],
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSealed } from '../../src/server/mail/sealed.ts';
-import { submitClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
+import {
+  CLIENT_ONBOARDING_ACCOUNTS,
+  submitClientOnboarding,
+} from '../../src/features/client-onboarding/client-onboarding.server.ts';
 import type { CrmClient } from '../../src/server/crm/crm.ts';
 import { CRM_ACCOUNTS_PER_DAY } from '../../src/server/crm/daily-cap.ts';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
@@ -65,11 +68,29 @@ async function confirmationToken(to = 'ada@example.com'): Promise<string> {
     .from(emailOutbox)
     .where(eq(emailOutbox.kind, 'client-onboarding.confirm'))
     .then((rows) => rows.filter((r) => r.to === to));
-  return /confirm\?token=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
+  return /\/client-onboarding\?confirm=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
 }
 
+/** A GET of the old link form, as a mail scanner opens every link on arrival. */
 const openLink = (token: string) =>
   confirmHandler(new Request(`http://localhost/api/clients/onboarding/confirm?token=${token}`), {});
+
+/** The person's press of "Confirm and create my account" on the page the link opened. */
+const confirm = async (token: string) => {
+  const res = await confirmHandler(
+    new Request('http://localhost/api/clients/onboarding/confirm', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+      body: JSON.stringify({ token }),
+    }),
+    {},
+  );
+  expect(res.headers.get('set-cookie')).toBeNull();
+  return {
+    status: res.status,
+    body: (await res.json()) as { account: string; redirectUrl: string | null },
+  };
+};
 
 describe('POST /api/clients/onboarding', () => {
   it('stores an anonymous submission and answers no credentials, Demo Mode included', async () => {
@@ -101,19 +122,25 @@ describe('POST /api/clients/onboarding', () => {
     const token = await confirmationToken();
     expect(row!.confirmTokenHash).not.toBe(token);
 
-    // The link proves the address: the demo account is made and its portal opens; once only.
-    const opened = await openLink(token);
-    expect(opened.status).toBe(303);
-    expect(opened.headers.get('location')).toMatch(/^\/dashboard\/demo-portal\?location=demo-/);
+    // A mail scanner's GET (or the person's click) opens the page that asks; nothing happens.
+    const scanned = await openLink(token);
+    expect(scanned.status).toBe(303);
+    expect(scanned.headers.get('location')).toBe(`/client-onboarding?confirm=${token}`);
+    const [untouched] = await db.select().from(clientOnboardingSubmissions);
+    expect(untouched).toMatchObject({ confirmedAt: null, ghlLocationId: null });
+    // Before: that GET created the account, and the person's own click found the link spent.
+
+    // The press proves the address: the demo account is made and its portal opens; once only.
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.account).toBe('ready');
+    expect(confirmed.body.redirectUrl).toMatch(/^\/dashboard\/demo-portal\?location=demo-/);
     const [after] = await db.select().from(clientOnboardingSubmissions);
     expect(after).toMatchObject({ simulated: true, confirmedAt: expect.any(Date) });
     expect(after!.ghlLocationId).toMatch(/^demo-/);
-    expect((await openLink(token)).headers.get('location')).toBe(
-      '/client-onboarding?account=invalid',
-    );
-    expect((await openLink('forged')).headers.get('location')).toBe(
-      '/client-onboarding?account=invalid',
-    );
+    expect((await confirm(token)).body).toEqual({ account: 'invalid', redirectUrl: null });
+    expect((await confirm('forged')).body).toEqual({ account: 'invalid', redirectUrl: null });
+    expect((await confirm('')).status).toBe(400);
   });
 
   it('answers credentials to a browser signed in as that very address only', async () => {
@@ -178,8 +205,7 @@ describe('POST /api/clients/onboarding', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ ...NO_CREDENTIALS, simulated: false });
       expect(await db.$count(clientOnboardingSubmissions)).toBe(1);
-      const opened = await openLink(await confirmationToken());
-      expect(opened.headers.get('location')).toBe('/client-onboarding?account=pending');
+      expect((await confirm(await confirmationToken())).body.account).toBe('pending');
     } finally {
       delete process.env.GHL_API_BASE;
     }
@@ -274,10 +300,11 @@ describe('with the real GoHighLevel client (local stand-in of its API)', () => {
 
   it('creates the account once the e-mailed link is used, and e-mails the password there', async () => {
     await post(form);
-    const opened = await openLink(await confirmationToken());
-    expect(opened.status).toBe(303);
-    expect(opened.headers.get('location')).toBe('/client-onboarding?account=ready');
-    expect(opened.headers.get('set-cookie')).toBeNull();
+    const token = await confirmationToken();
+    // A scanner's GET calls no CRM; the press does, once.
+    await openLink(token);
+    expect(seen).toEqual([]);
+    expect((await confirm(token)).body).toEqual({ account: 'ready', redirectUrl: null });
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /locations/', 'POST /users/']);
     const password = String(seen[1]!.body.password);
     const [credentials] = await db
@@ -302,8 +329,25 @@ describe('with the real GoHighLevel client (local stand-in of its API)', () => {
       count: CRM_ACCOUNTS_PER_DAY.limit,
     });
     await post(form);
-    const opened = await openLink(await confirmationToken());
-    expect(opened.headers.get('location')).toBe('/client-onboarding?account=pending');
+    expect((await confirm(await confirmationToken())).body.account).toBe('pending');
     expect(seen).toEqual([]);
+  });
+
+  it('keeps its own small share of the daily cap, so paying clients keep headroom', async () => {
+    const day = CLIENT_ONBOARDING_ACCOUNTS.cap.windowSeconds * 1000;
+    await db.insert(rateLimitHits).values({
+      key: `crm-accounts:${CLIENT_ONBOARDING_ACCOUNTS.name}:day`,
+      windowStart: new Date(Math.floor(Date.now() / day) * day),
+      count: CLIENT_ONBOARDING_ACCOUNTS.cap.limit,
+    });
+    await post(form);
+    expect((await confirm(await confirmationToken())).body.account).toBe('pending');
+    expect(seen).toEqual([]);
+    // The shared cap was not spent by the refused form.
+    const shared = await db
+      .select()
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.key, 'crm-accounts:day'));
+    expect(shared.reduce((n, r) => n + r.count, 0)).toBe(0);
   });
 });

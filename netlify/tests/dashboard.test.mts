@@ -17,7 +17,15 @@ import {
 } from '../../src/features/dashboard/billing.server.ts';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
-import { clients, emailOutbox, magicLinks, rateLimitHits } from '../../src/server/db/schema.ts';
+import {
+  clients,
+  emailOutbox,
+  magicLinks,
+  orders,
+  rateLimitHits,
+} from '../../src/server/db/schema.ts';
+import { connectCrm } from '../../src/features/dashboard/dashboard.server.ts';
+import { CrmError, type CrmClient } from '../../src/server/crm/crm.ts';
 import { SIGN_IN_SENT } from '../../src/features/clients/clients.ts';
 import { readEnv } from '../../src/server/env.ts';
 import {
@@ -132,6 +140,74 @@ describe('GoHighLevel endpoints', () => {
     expect(await res.json()).toMatchObject({ isLinked: true, created: true });
     const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
     expect(row!.ghlLocationId).toMatch(/^demo-/);
+  });
+});
+
+describe('GoHighLevel accounts, once and only on purpose', () => {
+  /** A real-looking CRM that counts its calls and answers slowly, as a real API does. */
+  function countingCrm() {
+    const calls: string[] = [];
+    const crm: CrmClient = {
+      simulated: false,
+      createClientAccount: async (input) => {
+        calls.push(input.email);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        const locationId = `loc_${calls.length}_${Date.now()}`;
+        return {
+          locationId,
+          userId: `user_${calls.length}`,
+          tempPassword: 'Temp-Password-1!',
+          dashboardUrl: `https://crm.example/${locationId}`,
+          simulated: false,
+        };
+      },
+      locationExists: async () => true,
+      dashboardUrl: (id) => `https://crm.example/${id}`,
+    };
+    return { crm, calls };
+  }
+
+  it('five concurrent Connects make one CRM call and one login e-mail', async () => {
+    const { client } = await createClientWithOrder(db);
+    const { crm, calls } = countingCrm();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => connectCrm(db, client.id, crm)),
+    );
+    // Before: each call created a sub-account (four orphans, four e-mailed passwords).
+    expect(calls).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
+    expect(mails.filter((m) => m.kind === 'crm.credentials')).toHaveLength(1);
+    // Linked now: a later Connect reuses the account.
+    expect(await connectCrm(db, client.id, crm)).toMatchObject({ created: false });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('gives the claim back when the CRM fails, so the next Connect can try', async () => {
+    const { client } = await createClientWithOrder(db);
+    const failing: CrmClient = {
+      ...countingCrm().crm,
+      createClientAccount: () => Promise.reject(new CrmError('down', 503)),
+    };
+    await expect(connectCrm(db, client.id, failing)).rejects.toMatchObject({ status: 502 });
+    const { crm, calls } = countingCrm();
+    expect(await connectCrm(db, client.id, crm)).toMatchObject({ created: true });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('needs a paid order that was not refunded', async () => {
+    const { client, order } = await createClientWithOrder(db);
+    await db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id));
+    const { crm, calls } = countingCrm();
+    await expect(connectCrm(db, client.id, crm)).rejects.toMatchObject({ status: 403 });
+    const res = await ghlConnect(
+      jsonRequest(`/api/gohighlevel/connect/${client.id}`, undefined, client.id),
+      {},
+    );
+    expect(res.status).toBe(403);
+    expect(calls).toEqual([]);
   });
 });
 

@@ -12,7 +12,9 @@ import { Honeypot } from '../../components/form/fields';
 import '../../components/form/wizard.css';
 import {
   CONFIRM_OUTCOMES,
+  CONFIRM_PROMPT,
   confirmOutcome,
+  confirmToken,
   HONEYPOT_FIELD,
   STAGE_COUNT,
   STAGES,
@@ -20,15 +22,17 @@ import {
   stageHasRequiredFields,
   VALIDATION_NOTICE,
   type ClientOnboardingValues,
-  type ConfirmOutcome,
   type FieldErrors,
   type FieldName,
 } from './client-onboarding';
 import {
+  $confirmation,
   $draft,
   $result,
   $submitting,
   clearClientOnboardingDraft,
+  confirmAccount,
+  showConfirmation,
   goToStage,
   restoreClientOnboarding,
   setClientOnboardingField,
@@ -55,9 +59,16 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
   // The honeypot stays out of the draft; only a bot fills it.
   const [honeypot, setHoneypot] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const confirmation = useStore($confirmation);
   // Read after hydration, so the server's HTML and the first render agree.
-  const [outcome, setOutcome] = useState<ConfirmOutcome | null>(null);
-  useEffect(() => setOutcome(confirmOutcome(window.location.search)), []);
+  useEffect(
+    () =>
+      showConfirmation(
+        confirmToken(window.location.search),
+        confirmOutcome(window.location.search),
+      ),
+    [],
+  );
 
   const displayStage = result ? STAGE_COUNT : stage;
 
@@ -118,15 +129,32 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
 
   return (
     <div className="ob-card">
-      {outcome && (
+      {(confirmation.state === 'asking' || confirmation.state === 'sending') && (
+        <div className="ob-notice" role="status">
+          <p className="ob-notice__title">{CONFIRM_PROMPT.title}</p>
+          <p>{CONFIRM_PROMPT.text}</p>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void confirmAccount()}
+            disabled={confirmation.state === 'sending'}
+            aria-busy={confirmation.state === 'sending'}
+          >
+            {confirmation.state === 'sending' ? CONFIRM_PROMPT.busy : CONFIRM_PROMPT.button}
+          </button>
+        </div>
+      )}
+      {confirmation.state === 'done' && (
         <div
-          className={`ob-notice ${outcome === 'invalid' ? 'ob-notice--error' : ''}`}
-          role={outcome === 'invalid' ? 'alert' : 'status'}
+          className={`ob-notice ${confirmation.outcome === 'invalid' ? 'ob-notice--error' : ''}`}
+          role={confirmation.outcome === 'invalid' ? 'alert' : 'status'}
         >
-          <p className="ob-notice__title">{CONFIRM_OUTCOMES[outcome].title}</p>
+          <p className="ob-notice__title">{CONFIRM_OUTCOMES[confirmation.outcome].title}</p>
           <p>
-            {CONFIRM_OUTCOMES[outcome].text}{' '}
-            {outcome === 'invalid' && <a href={`mailto:${supportEmail}`}>{supportEmail}</a>}
+            {CONFIRM_OUTCOMES[confirmation.outcome].text}{' '}
+            {confirmation.outcome === 'invalid' && (
+              <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            )}
           </p>
         </div>
       )}

@@ -22,7 +22,7 @@ import {
   type ClientAccess,
 } from '../clients/clients.server.ts';
 import { getCrm, type CrmClient } from '../../server/crm/crm.ts';
-import { createAccountWithinDailyCap } from '../../server/crm/daily-cap.ts';
+import { createAccountWithinDailyCap, type PathCap } from '../../server/crm/daily-cap.ts';
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/http.ts';
@@ -46,6 +46,7 @@ import {
 import {
   clientOnboardingRequestSchema,
   clientOnboardingSchema,
+  CONFIRM_PARAM,
   type ClientOnboardingRequest,
   type ClientOnboardingResponse,
 } from './client-onboarding';
@@ -59,7 +60,13 @@ const CLIENT_ONBOARDING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 *
 /** Confirmation e-mails per address and day: the form cannot be used to flood an inbox. */
 const CONFIRM_EMAILS_PER_ADDRESS: RateLimit = { limit: 3, windowSeconds: 24 * 60 * 60 };
 const CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;
-const CONFIRM_PATH = '/api/clients/onboarding/confirm';
+/** Accounts a day through this anonymous form: the rest of the shared cap stays for Connect. */
+export const CLIENT_ONBOARDING_ACCOUNTS: PathCap = {
+  name: 'client-onboarding',
+  cap: { limit: 10, windowSeconds: 24 * 60 * 60 },
+};
+/** Where the e-mailed link leads: the page, which asks before the token is used. */
+const CONFIRM_PAGE = '/client-onboarding';
 
 export type SubmitOptions = FormSubmitOptions & {
   crm?: CrmClient;
@@ -126,9 +133,9 @@ export async function submitClientOnboarding(
     });
     const ids = [(await enqueueEmail(tx, teamEmail(input, id))).id];
     if (confirm) {
-      const confirmUrl = new URL(CONFIRM_PATH, readEnv().siteUrl);
+      const confirmUrl = new URL(CONFIRM_PAGE, readEnv().siteUrl);
       // Sealed in the stored e-mail; opened only to send it (src/server/mail/sealed.ts).
-      confirmUrl.searchParams.set('token', sealSecret(confirm));
+      confirmUrl.searchParams.set(CONFIRM_PARAM, sealSecret(confirm));
       const mail = await enqueueEmail(tx, {
         kind: 'client-onboarding.confirm',
         to: email,
@@ -173,13 +180,18 @@ async function createAccount(
   input: Pick<ClientOnboardingRequest, 'businessName' | 'fullName' | 'email' | 'phone' | 'website'>,
 ) {
   try {
-    const account = await createAccountWithinDailyCap(db, crm, {
-      businessName: input.businessName,
-      contactName: input.fullName,
-      email: input.email,
-      phone: input.phone,
-      website: input.website || undefined,
-    });
+    const account = await createAccountWithinDailyCap(
+      db,
+      crm,
+      {
+        businessName: input.businessName,
+        contactName: input.fullName,
+        email: input.email,
+        phone: input.phone,
+        website: input.website || undefined,
+      },
+      { path: CLIENT_ONBOARDING_ACCOUNTS },
+    );
     await recordSubmissionAccount(db, submissionId, account);
     return account;
   } catch (error) {
@@ -199,9 +211,9 @@ type ConfirmResult =
   | { state: 'invalid' };
 
 /**
- * GET /api/clients/onboarding/confirm?token=…: the confirmation link was used, so the typed
- * address is proven. Single use (one conditional UPDATE); creates the account and e-mails its
- * login details to that address, never to the browser that opened the link.
+ * POST /api/clients/onboarding/confirm: the person pressed "Confirm" on the page the e-mailed
+ * link opened, so the typed address is proven. Single use (one conditional UPDATE); creates
+ * the account and e-mails its login details to that address, never to the browser.
  */
 export async function confirmClientOnboarding(
   db: Db,

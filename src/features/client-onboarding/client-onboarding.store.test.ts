@@ -8,10 +8,13 @@ import {
   type ClientOnboardingValues,
 } from './client-onboarding';
 import {
+  $confirmation,
   $draft,
   $result,
   $submitting,
+  confirmAccount,
   DRAFT_KEY,
+  showConfirmation,
   goToStage,
   restoreClientOnboarding,
   setClientOnboardingField,
@@ -40,8 +43,9 @@ afterEach(() => {
   $result.set(null);
   $submitting.set(false);
   $notification.set(null);
+  $confirmation.set({ state: 'none' });
   $draft.set({ values: { ...CLIENT_ONBOARDING_DEFAULTS } as ClientOnboardingValues, stage: 0 });
-  cleanStores($result, $submitting, $notification, $draft);
+  cleanStores($result, $submitting, $notification, $draft, $confirmation);
 });
 
 /** localStorage holding `saved` under the draft's key. */
@@ -143,5 +147,52 @@ describe('submitting the client onboarding form', () => {
       false,
     );
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the e-mailed confirmation link', () => {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('asks first: opening the page sends nothing', () => {
+    const fetchMock = answer(json({ account: 'ready', redirectUrl: null }));
+    showConfirmation('tok_123', null);
+    expect($confirmation.get()).toEqual({ state: 'asking', token: 'tok_123' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the token once on the press, and shows the outcome', async () => {
+    const fetchMock = answer(json({ account: 'ready', redirectUrl: null }));
+    showConfirmation('tok_123', null);
+    const opened: string[] = [];
+    expect(await confirmAccount((url) => opened.push(url))).toBe('ready');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/clients/onboarding/confirm');
+    expect(JSON.parse(String(init.body))).toEqual({ token: 'tok_123' });
+    expect($confirmation.get()).toEqual({ state: 'done', outcome: 'ready' });
+    expect(opened).toEqual([]);
+    // A second press does nothing.
+    expect(await confirmAccount()).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens Demo Mode's portal, and keeps the token for another press after a failure", async () => {
+    answer(json({ account: 'ready', redirectUrl: '/dashboard/demo-portal?location=demo-1' }));
+    showConfirmation('tok_demo', null);
+    const opened: string[] = [];
+    await confirmAccount((url) => opened.push(url));
+    expect(opened).toEqual(['/dashboard/demo-portal?location=demo-1']);
+
+    answer(json({ error: 'We could not reach our database.' }, 503));
+    showConfirmation('tok_again', null);
+    expect(await confirmAccount()).toBeNull();
+    expect($confirmation.get()).toEqual({ state: 'asking', token: 'tok_again' });
+    expect($notification.get()).toMatchObject({ variant: 'destructive' });
+  });
+
+  it("shows an old link's outcome from the address", () => {
+    showConfirmation(null, 'invalid');
+    expect($confirmation.get()).toEqual({ state: 'done', outcome: 'invalid' });
   });
 });

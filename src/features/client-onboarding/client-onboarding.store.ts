@@ -15,6 +15,8 @@ import {
   SUBMIT_ERROR_FALLBACK,
   type ClientOnboardingResponse,
   type ClientOnboardingValues,
+  type ConfirmOutcome,
+  type ConfirmResponse,
   type FieldName,
 } from './client-onboarding';
 
@@ -107,5 +109,52 @@ export async function submitClientOnboarding(
     return false;
   } finally {
     $submitting.set(false);
+  }
+}
+
+/**
+ * The e-mailed confirmation link's state on this page: `asking` while its token waits for the
+ * person's press (nothing is created before), `sending`, then the outcome.
+ */
+export type Confirmation =
+  | { state: 'none' }
+  | { state: 'asking' | 'sending'; token: string }
+  | { state: 'done'; outcome: ConfirmOutcome };
+
+export const $confirmation = atom<Confirmation>({ state: 'none' });
+
+/** What the page's address says after hydration: a link to confirm, or an old link's outcome. */
+export function showConfirmation(token: string | null, outcome: ConfirmOutcome | null): void {
+  if (token) $confirmation.set({ state: 'asking', token });
+  else if (outcome) $confirmation.set({ state: 'done', outcome });
+}
+
+/**
+ * The person pressed "Confirm and create my account": the token is used once (the server
+ * creates the account and e-mails the login details), and the page shows the outcome, or
+ * opens Demo Mode's portal. Answers the outcome (null when the request failed: they may
+ * press again).
+ */
+export async function confirmAccount(
+  open: (url: string) => void = (url) => window.location.assign(url),
+): Promise<ConfirmOutcome | null> {
+  const current = $confirmation.get();
+  if (current.state !== 'asking') return null;
+  $confirmation.set({ state: 'sending', token: current.token });
+  try {
+    const answer = await requestJson<ConfirmResponse>('POST', '/api/clients/onboarding/confirm', {
+      token: current.token,
+    });
+    $confirmation.set({ state: 'done', outcome: answer.account });
+    if (answer.redirectUrl) open(answer.redirectUrl);
+    return answer.account;
+  } catch (error) {
+    $confirmation.set(current);
+    notify({
+      title: 'Your account could not be confirmed',
+      description: (error instanceof RequestError && error.detail) || SUBMIT_ERROR_FALLBACK,
+      variant: 'destructive',
+    });
+    return null;
   }
 }

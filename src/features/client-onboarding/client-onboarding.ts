@@ -298,8 +298,36 @@ export type ClientOnboardingResponse = {
 export const SUBMIT_ERROR_FALLBACK = 'There was an error processing your submission.';
 
 /**
- * What /client-onboarding says when the confirmation link sends the browser back
- * (`?account=…`, see netlify/functions/clients-onboarding-confirm.mts).
+ * The e-mailed confirmation link opens /client-onboarding with its token in this parameter.
+ * Opening it changes nothing (mail scanners open links on arrival): the page asks, and only
+ * the person's press sends the token (POST /api/clients/onboarding/confirm).
+ */
+export const CONFIRM_PARAM = 'confirm';
+
+/** The body of POST /api/clients/onboarding/confirm. */
+export const confirmRequestSchema = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+
+export const CONFIRM_PROMPT = {
+  title: 'Confirm your e-mail address',
+  text: 'Press the button to create your client portal account with the details you sent us. Nothing is created until you do.',
+  button: 'Confirm and create my account',
+  busy: 'Creating your account…',
+} as const;
+
+/** The answer of POST /api/clients/onboarding/confirm: the outcome, and Demo Mode's portal. */
+export type ConfirmResponse = { account: ConfirmOutcome; redirectUrl: string | null };
+
+/** The token of a confirmation link in the page's query, or null. */
+export function confirmToken(search: string): string | null {
+  const token = new URLSearchParams(search).get(CONFIRM_PARAM);
+  return token && /^[\w.-]{1,200}$/.test(token) ? token : null;
+}
+
+/**
+ * What /client-onboarding says once the address is confirmed (or a link cannot be used), also
+ * as `?account=…` (an old link's GET, see netlify/functions/clients-onboarding-confirm.mts).
  */
 export const CONFIRM_OUTCOMES = {
   ready: {

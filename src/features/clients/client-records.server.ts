@@ -7,7 +7,7 @@
  * client) until a magic link sent to that address is used, and only a proven client gets a
  * Stripe customer id.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { clients, type Client } from '../../server/db/schema.ts';
 
@@ -97,7 +97,7 @@ export async function storeCrmAccount(
 ): Promise<void> {
   await db
     .update(clients)
-    .set({ ghlLocationId: account.locationId, ghlUserId: account.userId })
+    .set({ ghlLocationId: account.locationId, ghlUserId: account.userId, crmClaimedAt: null })
     .where(
       and(
         eq(clients.id, client.id),
@@ -106,4 +106,41 @@ export async function storeCrmAccount(
           : isNull(clients.ghlLocationId),
       ),
     );
+}
+
+/** A claim older than this is taken to be of a request that died half-way. */
+const CRM_CLAIM_MS = 10 * 60_000;
+
+/**
+ * Takes the client's one CRM provisioning, atomically: true for exactly one of any number of
+ * concurrent requests, and only while the client still has the account `client` was read with
+ * (none, or one the CRM lost). The winner calls the CRM and stores the account
+ * (storeCrmAccount, which ends the claim) or gives the claim back (releaseCrmClaim).
+ */
+export async function claimCrmProvisioning(
+  db: Db,
+  client: Pick<Client, 'id' | 'ghlLocationId'>,
+  now = new Date(),
+): Promise<boolean> {
+  const [claimed] = await db
+    .update(clients)
+    .set({ crmClaimedAt: now })
+    .where(
+      and(
+        eq(clients.id, client.id),
+        client.ghlLocationId
+          ? eq(clients.ghlLocationId, client.ghlLocationId)
+          : isNull(clients.ghlLocationId),
+        or(
+          isNull(clients.crmClaimedAt),
+          lt(clients.crmClaimedAt, new Date(now.getTime() - CRM_CLAIM_MS)),
+        ),
+      ),
+    )
+    .returning({ id: clients.id });
+  return Boolean(claimed);
+}
+
+export async function releaseCrmClaim(db: Db, clientId: number): Promise<void> {
+  await db.update(clients).set({ crmClaimedAt: null }).where(eq(clients.id, clientId));
 }

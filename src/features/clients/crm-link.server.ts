@@ -3,7 +3,13 @@
  * it is linked, and hand out the dashboard link. Every function takes the id of the client the
  * browser acts for; the functions in netlify/ check it against the requested id first.
  */
-import { CrmError, getCrm, type ClientAccountInput, type CrmClient } from '../../server/crm/crm.ts';
+import {
+  CrmError,
+  getCrm,
+  type ClientAccount,
+  type ClientAccountInput,
+  type CrmClient,
+} from '../../server/crm/crm.ts';
 import { createAccountWithinDailyCap } from '../../server/crm/daily-cap.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { Client } from '../../server/db/schema.ts';
@@ -12,11 +18,18 @@ import { enqueueEmail } from '../../server/mail/outbox.ts';
 import { sealSecret } from '../../server/mail/sealed.ts';
 import { crmCredentialsEmail } from './clients-emails.tsx';
 import { DASHBOARD_ERROR, STATUS_ERROR } from './clients.ts';
-import { findClient, storeCrmAccount } from './client-records.server.ts';
+import {
+  claimCrmProvisioning,
+  findClient,
+  releaseCrmClaim,
+  storeCrmAccount,
+} from './client-records.server.ts';
 import { actingClientId, type ClientAccess } from './client-sessions.server.ts';
 
 const NOT_YOUR_ACCOUNT = 'You can only access your own account.';
 export const NOT_LINKED = 'Your GoHighLevel account is not connected yet.';
+export const CRM_IN_PROGRESS =
+  'Your GoHighLevel account is being set up right now. Please check again in a minute.';
 
 /**
  * The requested account id must be the client this browser acts for (403 otherwise): a
@@ -95,8 +108,16 @@ export async function linkClientToCrm(
       emailIds: [],
     };
   }
+  // One request provisions: the others neither call the CRM nor send login details.
+  if (!(await claimCrmProvisioning(db, client))) throw new HttpError(409, CRM_IN_PROGRESS);
   const details = accountDetails(client, options.businessInfo ?? null);
-  const account = await createAccountWithinDailyCap(db, crm, { ...details, email: client.email });
+  let account: ClientAccount;
+  try {
+    account = await createAccountWithinDailyCap(db, crm, { ...details, email: client.email });
+  } catch (error) {
+    await releaseCrmClaim(db, client.id);
+    throw error;
+  }
   await storeCrmAccount(db, client, account);
 
   const emailIds: number[] = [];

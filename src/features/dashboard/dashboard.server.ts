@@ -5,6 +5,7 @@
  */
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
+import { HttpError } from '../../server/http.ts';
 import type { CrmClient } from '../../server/crm/crm.ts';
 import {
   actingClientId,
@@ -18,7 +19,7 @@ import {
 } from '../order-onboarding/order-onboarding.server.ts';
 import { onboardingPathFor } from '../catalogue/catalogue.ts';
 import { onboardingProgress } from '../order-onboarding/order-onboarding.ts';
-import { orderIdsOfClient, ordersVisibleTo } from '../orders/orders.server.ts';
+import { hasPaidOrder, orderIdsOfClient, ordersVisibleTo } from '../orders/orders.server.ts';
 import type { Order } from '../../server/db/schema.ts';
 import {
   displayStatus,
@@ -137,7 +138,16 @@ async function dashboardSubscriptions(db: Db, orders: Order[]): Promise<Dashboar
  * "Connect to GoHighLevel" on the dashboard: the sub-account is created with the client's
  * latest onboarding answers, if any.
  */
+/** Connecting a marketing account needs a paid order that was not refunded. */
+export const CONNECT_NEEDS_ORDER =
+  'A marketing account comes with a paid order. Please complete a purchase first.';
+
+/**
+ * "Connect to GoHighLevel": the client's sub-account, created once (crm-link), and only for
+ * a client with a paid, not refunded order.
+ */
 export async function connectCrm(db: Db, clientId: number, crm?: CrmClient) {
+  if (!(await hasPaidOrder(db, clientId))) throw new HttpError(403, CONNECT_NEEDS_ORDER);
   const businessInfo = await latestBusinessInfo(db, orderIdsOfClient(db, clientId));
   return connectClient(db, clientId, { ...(crm ? { crm } : {}), businessInfo });
 }

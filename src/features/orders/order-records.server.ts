@@ -291,6 +291,16 @@ export function ordersMatchingWord(db: Db, word: string) {
   return db.select({ id: orders.id }).from(orders).where(searchCondition(word, orders.searchText));
 }
 
+/** Whether the client has a paid order that was not refunded (what a CRM account is for). */
+export async function hasPaidOrder(db: Db, clientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.clientId, clientId), eq(orders.status, 'paid')))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** The checkout sessions that have their order, as a subquery (the checkout sweep's filter). */
 export function sessionsWithOrders(db: Db) {
   return db.select({ id: orders.checkoutSessionId }).from(orders);

@@ -24,6 +24,7 @@ export {
   findOrderByPaymentIntent,
   findOrderBySession,
   findOrderBySubscription,
+  hasPaidOrder,
   insertOrder,
   itemsOfOrders,
   joinOrderToSignedInClient,

@@ -14,17 +14,34 @@ export const CRM_ACCOUNTS_PER_DAY: RateLimit = { limit: 25, windowSeconds: 24 * 
 
 const DAILY_CAP_REACHED = 'The daily limit of new CRM accounts is reached';
 
+/**
+ * A path's own share of the day's accounts, counted before the shared cap: the anonymous
+ * /client-onboarding form cannot spend the accounts that paying clients' Connect needs.
+ */
+export type PathCap = { name: string; cap: RateLimit };
+
 export async function createAccountWithinDailyCap(
   db: Db,
   crm: CrmClient,
   input: ClientAccountInput,
-  { cap = CRM_ACCOUNTS_PER_DAY, now = new Date() }: { cap?: RateLimit; now?: Date } = {},
+  {
+    cap = CRM_ACCOUNTS_PER_DAY,
+    path,
+    now = new Date(),
+  }: { cap?: RateLimit; path?: PathCap; now?: Date } = {},
 ): Promise<ClientAccount> {
   if (!crm.simulated) {
-    const counted = await hit(db, 'crm-accounts:day', cap, now);
-    if (!counted.allowed) {
-      console.error(`${DAILY_CAP_REACHED} (${cap.limit}); the team finishes the rest by hand`);
-      throw new CrmError(DAILY_CAP_REACHED, 429);
+    for (const [key, limit] of [
+      ...(path ? ([[`crm-accounts:${path.name}:day`, path.cap]] as const) : []),
+      ['crm-accounts:day', cap] as const,
+    ]) {
+      const counted = await hit(db, key, limit, now);
+      if (!counted.allowed) {
+        console.error(
+          `${DAILY_CAP_REACHED} (${key}: ${limit.limit}); the team finishes the rest by hand`,
+        );
+        throw new CrmError(DAILY_CAP_REACHED, 429);
+      }
     }
   }
   return crm.createClientAccount(input);

@@ -83,17 +83,27 @@ export const rateLimitHits = pgTable(
  * checkout proves nothing, so the address counts as the client's only once a magic link sent
  * to it has been used (`emailVerifiedAt`). Owner: features/clients.
  */
-export const clients = pgTable('clients', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull().default(''),
-  /** Attached only once the address is proven (features/clients). */
-  stripeCustomerId: text('stripe_customer_id'),
-  ghlLocationId: text('ghl_location_id'),
-  ghlUserId: text('ghl_user_id'),
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull().default(''),
+    /** Attached only once the address is proven (features/clients). */
+    stripeCustomerId: text('stripe_customer_id'),
+    ghlLocationId: text('ghl_location_id'),
+    ghlUserId: text('ghl_user_id'),
+    /**
+     * When a request took the client's one CRM provisioning (features/clients/crm-link): the
+     * only request that may call the CRM until it stores the account or gives the claim back.
+     */
+    crmClaimedAt: timestamp('crm_claimed_at', { withTimezone: true }),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // One CRM sub-account belongs to one client.
+  (t) => [uniqueIndex('clients_ghl_location_idx').on(t.ghlLocationId)],
+);
 
 /**
  * Client sessions; the cookie holds a random token, the table only its SHA-256, so sign-out
