@@ -3,11 +3,13 @@
  * real GoHighLevel client against a local stand-in of its API: a typed address gets no CRM
  * account and no credentials until it is proven.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSealed } from '../../src/server/mail/sealed.ts';
+import { privateDigest } from '../../src/server/tokens.ts';
 import {
   CLIENT_ONBOARDING_ACCOUNTS,
   submitClientOnboarding,
@@ -191,9 +193,13 @@ describe('POST /api/clients/onboarding', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.kind, 'client-onboarding.confirm'));
     expect(links).toHaveLength(3);
-    // The typed address is not kept in the limits table, only its hash.
+    // The typed address is not kept in the limits table, nor a hash anyone could recompute
+    // (before: its plain SHA-256, which a list of guessed addresses reverses).
     const keys = (await db.select().from(rateLimitHits)).map((r) => r.key);
     expect(keys.some((k) => k.includes('@'))).toBe(false);
+    const guessed = createHash('sha256').update('ada@example.com').digest('hex');
+    expect(keys.some((k) => k.includes(guessed))).toBe(false);
+    expect(keys).toContain(`client-onboarding:confirm:${privateDigest('ada@example.com')}`);
   });
 
   it('sends the confirmed address to "pending" when the real CRM fails (the team finishes it)', async () => {

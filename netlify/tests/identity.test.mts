@@ -173,14 +173,14 @@ describe('finding 1: typing an existing client’s e-mail at checkout', () => {
     // Before: 200 with the victim's answers, PDFs, CRM status and Stripe portal.
     expect(
       (await mallory.call(onboardingState, `/api/onboarding/state/${target.order.id}`)).status,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (
         await mallory.call(businessInfo, '/api/onboarding/business-info', {
           body: { orderId: target.order.id, data: BUSINESS_INFO },
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
     expect((await mallory.call(download, `/api/download/${target.itemId}`)).status).toBe(404);
     expect(
       (await mallory.call(ghlStatus, `/api/gohighlevel/status/${target.client.id}`)).status,
@@ -235,7 +235,7 @@ describe('finding 1: typing an existing client’s e-mail at checkout', () => {
     ).toBe(200);
     expect(
       (await mallory.call(onboardingState, `/api/onboarding/state/${target.order.id}`)).status,
-    ).toBe(403);
+    ).toBe(404);
     expect((await mallory.call(download, `/api/download/${target.itemId}`)).status).toBe(404);
     expect(
       (await mallory.call(ghlStatus, `/api/gohighlevel/status/${target.client.id}`)).status,

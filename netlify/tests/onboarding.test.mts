@@ -74,15 +74,19 @@ describe('onboarding steps', () => {
     expect(kinds).toContain('onboarding.completed');
   });
 
-  it('answers 403 for another client’s order and stores nothing', async () => {
+  it('answers 404 for another client’s order, as for one that does not exist, and stores nothing', async () => {
     const { order } = await createClientWithOrder(db);
     const { client: other } = await createClientWithOrder(db);
     const res = await saveStep('businessInfo', order.id, other.id);
-    expect(res.status).toBe(403);
-    expect((await res.json()).error).toBe('This order does not belong to your account.');
-    // Authorization comes before validation: invalid data from a stranger is still a 403.
+    // Before: 403 here and 404 for a missing id told which sequential order ids exist.
+    expect(res.status).toBe(404);
+    expect((await res.json()).error).toBe('Order not found');
+    const missing = await saveStep('businessInfo', order.id + 10_000, other.id);
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error).toBe('Order not found');
+    // Authorization comes before validation: invalid data from a stranger is still a 404.
     expect((await saveStep('businessInfo', order.id, other.id, { businessName: 'x' })).status).toBe(
-      403,
+      404,
     );
     expect(await db.$count(onboardingForms, eq(onboardingForms.orderId, order.id))).toBe(0);
   });
@@ -134,7 +138,7 @@ describe('onboarding steps', () => {
 });
 
 describe('onboarding state', () => {
-  it('returns the order and saved steps to the owner, 403 to others', async () => {
+  it('returns the order and saved steps to the owner, 404 to other clients, 403 without a session', async () => {
     const { client, order } = await createClientWithOrder(db);
     await saveStep('businessInfo', order.id, client.id);
     const res = await state(getRequest(`/api/onboarding/state/${order.id}`, client.id), {});
@@ -151,7 +155,7 @@ describe('onboarding state', () => {
     const { client: other } = await createClientWithOrder(db);
     expect(
       (await state(getRequest(`/api/onboarding/state/${order.id}`, other.id), {})).status,
-    ).toBe(403);
+    ).toBe(404);
     expect((await state(getRequest(`/api/onboarding/state/${order.id}`), {})).status).toBe(403);
     expect((await state(getRequest('/api/onboarding/state/abc', client.id), {})).status).toBe(404);
   });
@@ -199,7 +203,7 @@ describe('logo upload', () => {
     expect(saved.status).toBe(200);
   });
 
-  it('refuses SVG (415), oversized files (413) and other clients’ orders (403)', async () => {
+  it('refuses SVG (415), oversized files (413) and other clients’ orders (404)', async () => {
     const { client, order } = await createClientWithOrder(db);
     const headers = getRequest('/', client.id).headers;
     const post = (body: BodyInit, id = order.id, h: HeadersInit = headers) =>
@@ -223,7 +227,7 @@ describe('logo upload', () => {
     expect((await post(big)).status).toBe(413);
 
     const { order: foreign } = await createClientWithOrder(db);
-    expect((await post(PNG, foreign.id)).status).toBe(403);
+    expect((await post(PNG, foreign.id)).status).toBe(404);
     expect((await uploadWithoutSession(order.id, PNG)).status).toBe(403);
   });
 });

@@ -20,6 +20,14 @@ describe('contentEditorCsp', () => {
     expect(directives.get('connect-src')).toBe("'self' https://api.github.com");
   });
 
+  it("lets only the editor show GitHub's avatars; shop pages load images from no other host", () => {
+    expect(directives.get('img-src')).toBe(
+      "'self' data: blob: https://avatars.githubusercontent.com",
+    );
+    expect(CSP_DIRECTIVES).toContain("img-src 'self' data:");
+    expect(CSP_DIRECTIVES.join(';')).not.toMatch(/img-src[^;]*https:/);
+  });
+
   it('leaves every other directive as the site has it', () => {
     expect(directives.get('frame-ancestors')).toBe("'none'");
     expect(directives.get('object-src')).toBe("'none'");

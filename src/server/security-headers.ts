@@ -9,7 +9,9 @@ export const CSP_DIRECTIVES = [
   "base-uri 'self'",
   "object-src 'none'",
   "form-action 'self' https://checkout.stripe.com",
-  "img-src 'self' data: https:",
+  // Every image of the shop is its own: a script that got in cannot smuggle data out in an
+  // image URL to any https host (the content editor's GitHub token was readable by scripts).
+  "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
   'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
@@ -52,5 +54,7 @@ export function contentEditorCsp(pageCsp: string): string {
   directives.set('script-src', `${scripts} 'unsafe-eval'`);
   directives.set('style-src', "'self' 'unsafe-inline'");
   directives.set('connect-src', "'self' https://api.github.com");
+  // Previews of images being uploaded, and the team members' GitHub avatars.
+  directives.set('img-src', "'self' data: blob: https://avatars.githubusercontent.com");
   return [...directives].map(([name, values]) => `${name} ${values}`.trim()).join('; ');
 }

@@ -3,7 +3,8 @@
  * bits for the browser, and only their SHA-256 in the database, so a leaked table cannot be
  * replayed.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { readEnv } from './env.ts';
 
 /** Length of a `newToken()` in base64url characters (32 bytes). */
 export const TOKEN_LENGTH = 43;
@@ -14,4 +15,14 @@ export function newToken(): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * A digest only this site can compute (HMAC-SHA-256, key derived from SESSION_SECRET), for
+ * personal data in a key that is stored, such as an e-mail address in a rate-limit counter: a
+ * plain SHA-256 of an address is reversed by hashing a list of guesses.
+ */
+export function privateDigest(value: string, secret = readEnv().sessionSecret): string {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'private-digest', 'stored keys v1', 32));
+  return createHmac('sha256', key).update(value).digest('hex');
 }

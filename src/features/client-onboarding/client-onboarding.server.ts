@@ -37,7 +37,7 @@ import {
   type SubmitOptions as FormSubmitOptions,
 } from '../../server/form-submissions.ts';
 import { hit, type RateLimit } from '../../server/rate-limit.ts';
-import { hashToken, newToken } from '../../server/tokens.ts';
+import { hashToken, newToken, privateDigest } from '../../server/tokens.ts';
 import {
   confirmSubmission,
   insertSubmission,
@@ -168,7 +168,7 @@ export async function submitClientOnboarding(
 }
 
 async function confirmMailAllowed(db: Db, email: string): Promise<boolean> {
-  const key = `client-onboarding:confirm:${hashToken(normaliseEmail(email))}`;
+  const key = `client-onboarding:confirm:${privateDigest(normaliseEmail(email))}`;
   return (await hit(db, key, CONFIRM_EMAILS_PER_ADDRESS)).allowed;
 }
 

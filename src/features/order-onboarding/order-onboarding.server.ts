@@ -36,11 +36,14 @@ export {
   onboardingFormsOf,
 } from './onboarding-forms.server.ts';
 
-const NOT_YOUR_ORDER = 'This order does not belong to your account.';
 const SIGN_IN_FOR_ORDER = 'Please sign in to continue with this order.';
 const ORDER_NOT_FOUND = 'Order not found';
 
-/** The order, if it exists and belongs to the signed-in client; 403/404 otherwise. */
+/**
+ * The order, if it exists and belongs to the signed-in client. Without a session: 403 (sign
+ * in), whatever the id. Signed in: 404 alike for an order that does not exist and for another
+ * client's, so sequential ids tell nobody which orders exist.
+ */
 export async function requireOwnedOrder(
   db: Db,
   orderId: number,
@@ -48,8 +51,7 @@ export async function requireOwnedOrder(
 ): Promise<Order> {
   if (!access) throw new HttpError(403, SIGN_IN_FOR_ORDER);
   const order = await findOrder(db, orderId);
-  if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
-  if (!canSeeOrder(access, order)) throw new HttpError(403, NOT_YOUR_ORDER);
+  if (!order || !canSeeOrder(access, order)) throw new HttpError(404, ORDER_NOT_FOUND);
   return order;
 }
 
