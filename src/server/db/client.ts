@@ -102,6 +102,31 @@ function logDroppedConnection(error: Error) {
 /** A pool that gives up on an unreachable server in seconds, so a request answers 503, not a hang. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/** Connections per process: a function instance serves one request at a time. */
+const POOL_SIZE = 5;
+
+function postgresPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: withDefaultUser(url),
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  guardPool(pool);
+  return pool;
+}
+
+/**
+ * Netlify's local database server (`npm run dev`, `npm run preview`, the e2e suite) is PGlite
+ * behind the wire protocol: ONE session for every connection, so two connections' transactions
+ * would run inside each other (one's COMMIT or ROLLBACK ends the other's, seen in the e2e
+ * suite as "SAVEPOINT can only be used in transaction blocks"). Against it the pool keeps one
+ * connection, and every query and transaction of the process takes its turn.
+ */
+async function isOneSessionEngine(conn: pg.PoolClient): Promise<boolean> {
+  const { rows } = await conn.query<{ version: string }>('SELECT version() AS version');
+  return /emscripten/i.test(rows[0]?.version ?? '');
+}
+
 /** One pooled node-postgres connection as the migrator's connection (BEGIN/COMMIT on it). */
 function nodePgMigrationConnection(conn: pg.PoolClient): MigrationConnection {
   const statements = {
@@ -149,24 +174,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<Handle> {
     return checkSchema({ db, close: () => connection.pool.end() });
   }
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: withDefaultUser(target.url),
-      max: 5,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    });
-    guardPool(pool);
+    let pool = postgresPool(target.url, POOL_SIZE);
     // Several processes may start at once against a fresh database (a dev server and a
     // script); an advisory lock makes them migrate one after another.
     const conn = await pool.connect().catch(async (error: unknown) => {
       await pool.end();
       throw error;
     });
+    let oneSession: boolean;
     try {
       await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
       await applyMigrations(nodePgMigrationConnection(conn));
+      oneSession = await isOneSessionEngine(conn);
     } finally {
       await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       conn.release();
+    }
+    if (oneSession) {
+      await pool.end();
+      pool = postgresPool(target.url, 1);
     }
     const db = nodePgDrizzle(pool, { schema }) as unknown as Db;
     return checkSchema({ db, close: () => pool.end() });
