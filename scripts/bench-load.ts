@@ -35,6 +35,7 @@ import {
   type StoredCheck,
 } from './lib/load-run.ts';
 import {
+  databaseHost,
   fatalErrors,
   freePort,
   makeSiteRoot,
@@ -78,14 +79,7 @@ async function measure(server: PostgresServer, label: string, outage: boolean): 
   const host = await startHost({
     root: site?.dir ?? PROJECT_ROOT,
     port: await freePort(),
-    env: neon
-      ? {
-          NETLIFY_DB_URL: url,
-          NETLIFY_DB_DRIVER: 'serverless',
-          NEON_LOCAL_PROXY_PORT: String(proxy!.port),
-        }
-      : { DATABASE_URL: url },
-    ...(neon ? { nodeArgs: ['--import', './src/testing/neon-local-preload.ts'] } : {}),
+    ...databaseHost(url, proxy?.port),
   });
   let down: Promise<void> | undefined;
   let up: Promise<void> | undefined;

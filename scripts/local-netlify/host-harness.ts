@@ -168,6 +168,26 @@ export function fatalErrors(host: Host): string[] {
     .filter((line) => line.startsWith(FATAL_MARKER));
 }
 
+/**
+ * How a host reaches a PostgreSQL database: through node-postgres (DATABASE_URL), or, given the
+ * port of src/testing/neon-local-proxy.ts, through Neon's serverless driver (HTTP queries,
+ * WebSocket transactions) as a deployed function does.
+ */
+export function databaseHost(
+  url: string,
+  neonProxyPort?: number,
+): { env: Record<string, string>; nodeArgs?: string[] } {
+  if (neonProxyPort === undefined) return { env: { DATABASE_URL: url } };
+  return {
+    env: {
+      NETLIFY_DB_URL: url,
+      NETLIFY_DB_DRIVER: 'serverless',
+      NEON_LOCAL_PROXY_PORT: String(neonProxyPort),
+    },
+    nodeArgs: ['--import', './src/testing/neon-local-preload.ts'],
+  };
+}
+
 export type Answer = {
   /** 0 when there was no answer (refused, reset, or timed out; see `error`). */
   status: number;

@@ -31,7 +31,14 @@ import {
   runLoad,
   type LoadRun,
 } from '../lib/load-run.ts';
-import { fatalErrors, freePort, makeSiteRoot, startHost, type Host } from './host-harness.ts';
+import {
+  databaseHost,
+  fatalErrors,
+  freePort,
+  makeSiteRoot,
+  startHost,
+  type Host,
+} from './host-harness.ts';
 
 const available = Boolean(postgresBinaries()) || Boolean(process.env.CI);
 if (!available) console.warn('Skipping the restart-under-load test: apt-get install postgresql');
@@ -65,17 +72,10 @@ type Driver = {
 };
 
 const drivers: Driver[] = [
-  { name: 'node-postgres', host: (url) => ({ env: { DATABASE_URL: url } }) },
+  { name: 'node-postgres', host: (url) => databaseHost(url) },
   {
     name: 'Neon serverless (HTTP + WebSocket)',
-    host: (url) => ({
-      env: {
-        NETLIFY_DB_URL: url,
-        NETLIFY_DB_DRIVER: 'serverless',
-        NEON_LOCAL_PROXY_PORT: String(proxy.port),
-      },
-      nodeArgs: ['--import', './src/testing/neon-local-preload.ts'],
-    }),
+    host: (url) => databaseHost(url, proxy.port),
   },
 ];
 

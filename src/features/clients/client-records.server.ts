@@ -98,14 +98,17 @@ export async function storeCrmAccount(
   await db
     .update(clients)
     .set({ ghlLocationId: account.locationId, ghlUserId: account.userId, crmClaimedAt: null })
-    .where(
-      and(
-        eq(clients.id, client.id),
-        client.ghlLocationId
-          ? eq(clients.ghlLocationId, client.ghlLocationId)
-          : isNull(clients.ghlLocationId),
-      ),
-    );
+    .where(sameCrmAccount(client));
+}
+
+/** The client row, while it still has the CRM account it was read with (or still none). */
+function sameCrmAccount(client: Pick<Client, 'id' | 'ghlLocationId'>) {
+  return and(
+    eq(clients.id, client.id),
+    client.ghlLocationId
+      ? eq(clients.ghlLocationId, client.ghlLocationId)
+      : isNull(clients.ghlLocationId),
+  );
 }
 
 /** A claim older than this is taken to be of a request that died half-way. */
@@ -127,10 +130,7 @@ export async function claimCrmProvisioning(
     .set({ crmClaimedAt: now })
     .where(
       and(
-        eq(clients.id, client.id),
-        client.ghlLocationId
-          ? eq(clients.ghlLocationId, client.ghlLocationId)
-          : isNull(clients.ghlLocationId),
+        sameCrmAccount(client),
         or(
           isNull(clients.crmClaimedAt),
           lt(clients.crmClaimedAt, new Date(now.getTime() - CRM_CLAIM_MS)),
