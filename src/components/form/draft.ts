@@ -11,12 +11,32 @@ export function readDraft(key: string): unknown {
   }
 }
 
+/** The keys this kit wrote, so that signing out can clear every draft (they hold personal data). */
+const DRAFT_INDEX_KEY = 'form-drafts';
+
+function draftKeys(): string[] {
+  const keys = readDraft(DRAFT_INDEX_KEY);
+  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : [];
+}
+
 export function writeDraft(key: string, value: unknown): void {
   try {
     globalThis.localStorage?.setItem(key, JSON.stringify(value));
+    const keys = draftKeys();
+    if (!keys.includes(key))
+      globalThis.localStorage?.setItem(DRAFT_INDEX_KEY, JSON.stringify([...keys, key]));
   } catch {
     // No storage available: the form still works, only without a draft.
   }
+}
+
+/**
+ * Forgets every draft this kit wrote (onboarding answers: names, addresses, phone numbers):
+ * signing out on a shared computer leaves none of them to the next person.
+ */
+export function clearAllDrafts(): void {
+  for (const key of draftKeys()) clearDraft(key);
+  clearDraft(DRAFT_INDEX_KEY);
 }
 
 export function clearDraft(key: string): void {

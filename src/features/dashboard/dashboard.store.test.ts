@@ -28,6 +28,7 @@ import {
 } from './dashboard.store';
 import { stubFetchRoutes, type FakeRoute, type FetchCall } from '../../testing/fetch-routes';
 import { stubLocalStorage } from '../../testing/local-storage';
+import { writeDraft } from '../../components/form/draft';
 
 const view: DashboardView = {
   client: { id: 7, name: 'Ada', email: 'ada@example.com' },
@@ -272,5 +273,15 @@ describe('billing and signing out', () => {
     routes['POST /api/auth/signout'] = { body: {} };
     await signOut();
     expect(storage.has(CLIENT_SESSION_HINT_KEY)).toBe(false);
+  });
+
+  it('leaves no onboarding draft (personal data) behind in the browser', async () => {
+    const storage = stubLocalStorage({ unrelated: 'kept' });
+    writeDraft('onboarding-draft:7', { businessName: 'Acme', phone: '555-0142' });
+    writeDraft('client-onboarding-draft', { values: { email: 'ada@example.com' } });
+    routes['POST /api/auth/signout-everywhere'] = { body: {} };
+    await signOut(true);
+    // Before: both drafts stayed in localStorage after signing out.
+    expect([...storage.keys()]).toEqual(['unrelated']);
   });
 });

@@ -14,6 +14,7 @@ import {
   STATUS_ERROR,
 } from '../clients/clients';
 import { rememberClientSession } from './session-hint';
+import { clearAllDrafts } from '../../components/form/draft';
 import { safeRedirect } from '../order-onboarding/order-onboarding';
 import type { DashboardResponse, DashboardView, SimulatedBillingAction } from './dashboard';
 
@@ -264,7 +265,9 @@ export async function signOut(everywhere = false): Promise<void> {
     'POST',
     everywhere ? '/api/auth/signout-everywhere' : '/api/auth/signout',
   ).catch(() => undefined);
-  // The page that follows shows the sign-in card at once, not "Loading…" for a session just ended.
+  // The page that follows shows the sign-in card at once, not "Loading…" for a session just
+  // ended; and no onboarding answers stay behind in this browser.
   rememberClientSession(false);
+  clearAllDrafts();
   browser.assign('/dashboard');
 }
