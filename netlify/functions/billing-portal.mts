@@ -4,10 +4,12 @@ import { requireWholeAccount } from '../../src/features/clients/clients.server.t
 import { billingPortalUrl } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, handler, json } from '../../src/server/http.ts';
+import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
-export default handler(['POST'], async (req) => {
+export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);
   const db = await getDb();
+  await enforceVisitorLimit(db, 'billing-portal', context);
   // Billing belongs to the proven owner of the address, never to a browser that only paid.
   const clientId = await requireWholeAccount(db, req, {
     signIn: 'Please sign in to manage billing.',

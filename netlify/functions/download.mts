@@ -3,6 +3,7 @@ import type { Config } from '@netlify/functions';
 import { orderItemDownload } from '../../src/features/orders/orders.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { errorJson, handler, pathParam, withSecurityHeaders } from '../../src/server/http.ts';
+import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 
 export default handler(['GET'], async (req, context) => {
@@ -12,6 +13,7 @@ export default handler(['GET'], async (req, context) => {
     return errorJson(404, 'File not found');
   }
   const db = await getDb();
+  await enforceVisitorLimit(db, 'download', context);
   const access = await readClientAccess(db, req);
   if (!access)
     return errorJson(

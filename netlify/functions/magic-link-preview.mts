@@ -9,15 +9,18 @@ import { previewMagicLink } from '../../src/features/clients/clients.server.ts';
 import { MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, handler, json, parseJson } from '../../src/server/http.ts';
+import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
 const tokenSchema = z.object({
   token: z.string().min(1, MAGIC_LINK_INVALID).max(200, MAGIC_LINK_INVALID),
 });
 
-export default handler(['POST'], async (req) => {
+export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);
   const { token } = await parseJson(req, tokenSchema);
-  return json(await previewMagicLink(await getDb(), token, req));
+  const db = await getDb();
+  await enforceVisitorLimit(db, 'magic-link-preview', context);
+  return json(await previewMagicLink(db, token, req));
 });
 
 export const config: Config = { path: '/api/auth/magic/preview', method: ['POST'] };

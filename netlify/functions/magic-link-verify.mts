@@ -21,12 +21,13 @@ import {
   parseJson,
   withSecurityHeaders,
 } from '../../src/server/http.ts';
+import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
 const tokenSchema = z.object({
   token: z.string().min(1, MAGIC_LINK_INVALID).max(200, MAGIC_LINK_INVALID),
 });
 
-export default handler(['GET', 'POST'], async (req) => {
+export default handler(['GET', 'POST'], async (req, context) => {
   if (req.method === 'GET') {
     const token = new URL(req.url).searchParams.get('token') ?? '';
     const page = new URL(MAGIC_LINK_PATH, req.url);
@@ -42,6 +43,7 @@ export default handler(['GET', 'POST'], async (req) => {
     throw new HttpError(403, 'Cross-site request refused');
   const { token } = await parseJson(req, tokenSchema);
   const db = await getDb();
+  await enforceVisitorLimit(db, 'magic-link-verify', context);
   const cookie = await signInWithMagicLink(db, token, req, await readClientAccess(db, req));
   if (!cookie) return errorJson(400, MAGIC_LINK_INVALID);
   if (cookie === 'other-browser') return errorJson(403, LINK_OTHER_BROWSER);

@@ -63,8 +63,12 @@ beforeAll(async () => {
 afterAll(() => closeDb());
 
 /** A browser: a cookie jar that every request carries and every answer updates. */
+let browsers = 0;
+
 class Browser {
   private jar = new Map<string, string>();
+  /** Each browser is its own visitor, as the per-address limits see it. */
+  private readonly ip = `10.9.${++browsers >> 8}.${browsers & 255}`;
   get cookie(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
@@ -100,7 +104,9 @@ class Browser {
       headers['content-type'] = 'application/json';
     }
     const method = init.method ?? (body ? 'POST' : 'GET');
-    return this.keep(await fn(new Request(`${ORIGIN}${path}`, { method, headers, body }), {}));
+    return this.keep(
+      await fn(new Request(`${ORIGIN}${path}`, { method, headers, body }), { ip: this.ip }),
+    );
   }
 }
 

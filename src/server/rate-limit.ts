@@ -5,7 +5,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { rateLimitHits } from './db/schema.ts';
-import { HttpError } from './http.ts';
+import { clientIp, HttpError, type FunctionContext } from './http.ts';
 
 export type RateLimit = { limit: number; windowSeconds: number };
 
@@ -43,6 +43,27 @@ export async function hit(
 }
 
 /** Throws a 429 with a readable message when `key` is over its limit. */
+/**
+ * Requests per visitor address (Netlify's `context.ip`; an unknown address shares one bucket)
+ * for endpoints that answer from the database or a provider and that anyone may call: a loop
+ * gets 429 with Retry-After instead of unbounded work.
+ */
+export const VISITOR_LIMITS = {
+  'magic-link-preview': { limit: 30, windowSeconds: 10 * 60 },
+  'magic-link-verify': { limit: 20, windowSeconds: 10 * 60 },
+  'crm-status': { limit: 60, windowSeconds: 60 },
+  'billing-portal': { limit: 10, windowSeconds: 10 * 60 },
+  download: { limit: 60, windowSeconds: 10 * 60 },
+} as const satisfies Record<string, RateLimit>;
+
+export function enforceVisitorLimit(
+  db: Db,
+  name: keyof typeof VISITOR_LIMITS,
+  context: FunctionContext,
+): Promise<unknown> {
+  return enforce(db, `${name}:${clientIp(context) || 'unknown'}`, VISITOR_LIMITS[name]);
+}
+
 export async function enforce(db: Db, key: string, rule: RateLimit, now = new Date()) {
   const result = await hit(db, key, rule, now);
   if (!result.allowed) {
