@@ -17,8 +17,11 @@ import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
 import { findClient } from './client-records.server.ts';
 import { maskEmail, SIGN_IN_TOKEN_PARAM } from './clients-texts.ts';
 
-/** Links in order confirmations stay valid for a week; sign-in requests should pass a shorter TTL. */
-const MAGIC_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * Links in order confirmations stay valid for a day (a stored or forwarded e-mail is a working
+ * key for that long, so not a week); sign-in requests pass a shorter TTL.
+ */
+export const MAGIC_LINK_TTL_SECONDS = 24 * 60 * 60;
 
 /**
  * Where the e-mailed link points. Opening it uses nothing up (mail scanners fetch links): the

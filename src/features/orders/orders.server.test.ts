@@ -85,6 +85,9 @@ describe('fulfillCheckout', () => {
     ]);
     expect(await db.$count(emailOutbox)).toBe(1);
     expect(await db.$count(magicLinks)).toBe(1);
+    // The confirmation's sign-in link lives a day at most (before: seven days).
+    const [link] = await db.select().from(magicLinks);
+    expect(link!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
     const [mail] = await db.select().from(emailOutbox);
     expect(mail?.text).toContain(`/onboarding-ai-agent/${order?.id}`);
     expect(mail?.text).toContain(`/onboarding-starter/${order?.id}`);
