@@ -1,11 +1,16 @@
 /**
  * POST /api/auth/magic/preview {token}: what a sign-in link would do in this browser, without
  * using it: `{ state: 'ready', account: 'j•••@example.com' }` (the dashboard asks "Sign in as
+ * …?"; with `current: 'a•••@…'` when this browser is signed in to another account, "Switch to
  * …?"), `{ state: 'other-browser' }` or `{ state: 'invalid' }`.
  */
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod.ts';
-import { previewMagicLink } from '../../src/features/clients/clients.server.ts';
+import {
+  actingClientId,
+  previewMagicLink,
+  readClientAccess,
+} from '../../src/features/clients/clients.server.ts';
 import { MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { assertSameOrigin, handler, json, parseJson } from '../../src/server/http.ts';
@@ -20,7 +25,12 @@ export default handler(['POST'], async (req, context) => {
   const { token } = await parseJson(req, tokenSchema);
   const db = await getDb();
   await enforceVisitorLimit(db, 'magic-link-preview', context);
-  return json(await previewMagicLink(db, token, req));
+  const access = await readClientAccess(db, req);
+  return json(
+    await previewMagicLink(db, token, req, {
+      currentClientId: access ? actingClientId(access) : null,
+    }),
+  );
 });
 
 export const config: Config = { path: '/api/auth/magic/preview', method: ['POST'] };

@@ -8,7 +8,11 @@
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
-import { LINK_OTHER_BROWSER, MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
+import {
+  LINK_OTHER_BROWSER,
+  MAGIC_LINK_INVALID,
+  SWITCH_NOT_CONFIRMED,
+} from '../../src/features/clients/clients.ts';
 import { MAGIC_LINK_PATH } from '../../src/features/clients/clients.server.ts';
 import { signInWithMagicLink } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -25,6 +29,8 @@ import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
 const tokenSchema = z.object({
   token: z.string().min(1, MAGIC_LINK_INVALID).max(200, MAGIC_LINK_INVALID),
+  /** The page asked "Switch to …?" of a browser signed in to another account, and it agreed. */
+  switchAccount: z.boolean().optional(),
 });
 
 export default handler(['GET', 'POST'], async (req, context) => {
@@ -41,12 +47,15 @@ export default handler(['GET', 'POST'], async (req, context) => {
   assertSameOrigin(req);
   if (req.headers.get('sec-fetch-site') === 'cross-site')
     throw new HttpError(403, 'Cross-site request refused');
-  const { token } = await parseJson(req, tokenSchema);
+  const { token, switchAccount } = await parseJson(req, tokenSchema);
   const db = await getDb();
   await enforceVisitorLimit(db, 'magic-link-verify', context);
-  const cookie = await signInWithMagicLink(db, token, req, await readClientAccess(db, req));
+  const cookie = await signInWithMagicLink(db, token, req, await readClientAccess(db, req), {
+    switchAccount: switchAccount === true,
+  });
   if (!cookie) return errorJson(400, MAGIC_LINK_INVALID);
   if (cookie === 'other-browser') return errorJson(403, LINK_OTHER_BROWSER);
+  if (cookie === 'switch-not-confirmed') return errorJson(409, SWITCH_NOT_CONFIRMED);
   return json({ success: true }, { headers: { 'Set-Cookie': cookie } });
 });
 

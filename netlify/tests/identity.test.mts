@@ -16,6 +16,7 @@ import {
 } from '../../src/features/checkout/checkout.server.ts';
 import { CLIENT_SESSION_COOKIE } from '../../src/features/clients/client-sessions.server.ts';
 import { consumeMagicLink, createMagicLink } from '../../src/features/clients/clients.server.ts';
+import { maskEmail } from '../../src/features/clients/clients.ts';
 import {
   BUSINESS_INFO,
   createClientWithOrder,
@@ -37,6 +38,7 @@ import createCheckoutSession from '../functions/create-checkout-session.mts';
 import dashboardData from '../functions/dashboard-data.mts';
 import * as downloadFn from '../functions/download.mts';
 import * as ghlStatusFn from '../functions/gohighlevel-status.mts';
+import magicPreview from '../functions/magic-link-preview.mts';
 import magicVerify from '../functions/magic-link-verify.mts';
 import signOut from '../functions/magic-link-signout.mts';
 import signOutEverywhere from '../functions/magic-link-signout-everywhere.mts';
@@ -395,6 +397,47 @@ describe('third round, finding 1: a copy of the e-mail outbox signs nobody in', 
     expect(stored!.status).toBe('sent');
     expect(stored!.text).toContain(`token=${SENT_SECRET_PLACEHOLDER}`);
     expect(`${stored!.text}${stored!.html}`).not.toMatch(/sealed1\./);
+  });
+});
+
+describe('third round, finding 2: a signed-in browser never silently becomes another account', () => {
+  it('keeps its account until the page asked "Switch to …?" and the person agreed', async () => {
+    const { client: mine } = await createClientWithOrder(db);
+    const { client: theirs } = await createClientWithOrder(db);
+    const planted = await createMagicLink(db, theirs.id);
+    const browser = new Browser();
+    browser.keep(
+      new Response(null, {
+        headers: { 'set-cookie': getRequest('/api/dashboard', mine.id).headers.get('cookie')! },
+      }),
+    );
+    const preview = await browser.call(magicPreview, '/api/auth/magic/preview', {
+      body: { token: planted.token },
+    });
+    expect(await preview.json()).toMatchObject({
+      state: 'ready',
+      account: maskEmail(theirs.email),
+      current: maskEmail(mine.email),
+    });
+    // Before: the POST replaced the browser's session with the other account's.
+    const silent = await browser.call(magicVerify, '/api/auth/magic', {
+      body: { token: planted.token },
+    });
+    expect(silent.status).toBe(409);
+    expect(silent.headers.get('set-cookie')).toBeNull();
+    const still = (await (await browser.call(dashboardData, '/api/dashboard')).json()) as {
+      client: { id: number };
+    };
+    expect(still.client.id).toBe(mine.id);
+    // The link was not used up; the agreed switch works.
+    const agreed = await browser.call(magicVerify, '/api/auth/magic', {
+      body: { token: planted.token, switchAccount: true },
+    });
+    expect(agreed.status).toBe(200);
+    const now = (await (await browser.call(dashboardData, '/api/dashboard')).json()) as {
+      client: { id: number };
+    };
+    expect(now.client.id).toBe(theirs.id);
   });
 });
 

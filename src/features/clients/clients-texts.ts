@@ -31,6 +31,13 @@ export const signInAsTitle = (account: string) => `Sign in as ${account}?`;
 export const SIGN_IN_AS_HINT =
   'Press Sign in to open this account’s client dashboard in this browser. If this is not your address, do not sign in: someone may be trying to sign you in to their account.';
 
+/** A browser signed in to one account, opening a link to another: it asks before switching. */
+export const switchAccountTitle = (account: string) => `Switch to ${account}?`;
+export const switchAccountHint = (current: string) =>
+  `This browser is signed in as ${current}. Switching signs it out of that account. If you did not ask for this link, do not switch: someone may be trying to sign you in to their account.`;
+export const SWITCH_NOT_CONFIRMED =
+  'This browser is signed in to another account. Please confirm the switch on the dashboard first.';
+
 /** A link requested in another browser (the nonce cookie does not match). */
 export const LINK_OTHER_BROWSER_TITLE = 'This sign-in link was requested in another browser';
 export const LINK_OTHER_BROWSER =

@@ -39,6 +39,7 @@ export {
   consumeMagicLink,
   createMagicLink,
   expireUnusedMagicLinks,
+  magicLinkClientId,
   MAGIC_LINK_PATH,
   magicLinkUrl,
   previewMagicLink,

@@ -96,8 +96,11 @@ async function liveLink(db: Db, token: string, now: Date) {
 }
 
 export type MagicLinkPreview =
-  /** `account`: the address it signs in to, masked ("j•••@example.com"). */
-  | { state: 'ready'; account: string }
+  /**
+   * `account`: the address it signs in to, masked ("j•••@example.com"); `current`: the other
+   * account this browser is signed in to, which the link would replace (the page asks first).
+   */
+  | { state: 'ready'; account: string; current?: string }
   /** Requested in another browser: it does not work here. */
   | { state: 'other-browser' }
   | { state: 'invalid' };
@@ -110,14 +113,28 @@ export async function previewMagicLink(
   db: Db,
   token: string,
   req: Request,
-  now = new Date(),
+  options: { now?: Date; currentClientId?: number | null } = {},
 ): Promise<MagicLinkPreview> {
-  const link = await liveLink(db, token, now);
+  const link = await liveLink(db, token, options.now ?? new Date());
   if (!link) return { state: 'invalid' };
   if (link.browserNonceHash && link.browserNonceHash !== nonceHashOf(req))
     return { state: 'other-browser' };
   const client = await findClient(db, link.clientId);
-  return client ? { state: 'ready', account: maskEmail(client.email) } : { state: 'invalid' };
+  if (!client) return { state: 'invalid' };
+  const current =
+    options.currentClientId && options.currentClientId !== client.id
+      ? await findClient(db, options.currentClientId)
+      : null;
+  return {
+    state: 'ready',
+    account: maskEmail(client.email),
+    ...(current ? { current: maskEmail(current.email) } : {}),
+  };
+}
+
+/** The client a live link signs in to, without using it (null when it is not live). */
+export async function magicLinkClientId(db: Db, token: string, now = new Date()) {
+  return (await liveLink(db, token, now))?.clientId ?? null;
 }
 
 /**

@@ -14,6 +14,8 @@ import {
   LINK_OTHER_BROWSER_TITLE,
   SIGN_IN_AS_HINT,
   signInAsTitle,
+  switchAccountHint,
+  switchAccountTitle,
 } from '../clients/clients';
 import SignInLinkForm from '../clients/SignInLinkForm';
 import './dashboard.css';
@@ -123,8 +125,12 @@ export default function ClientDashboard({ supportEmail }: Props) {
 
       {pendingLink?.state === 'ready' && (
         <section className="ob-card db-signin" aria-labelledby="db-link-title">
-          <h2 id="db-link-title">{signInAsTitle(pendingLink.account)}</h2>
-          <p>{SIGN_IN_AS_HINT}</p>
+          <h2 id="db-link-title">
+            {pendingLink.current
+              ? switchAccountTitle(pendingLink.account)
+              : signInAsTitle(pendingLink.account)}
+          </h2>
+          <p>{pendingLink.current ? switchAccountHint(pendingLink.current) : SIGN_IN_AS_HINT}</p>
           <div className="db-head__actions">
             <button
               type="button"
@@ -132,7 +138,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
               onClick={() => void signInWithPendingLink()}
               disabled={busy}
             >
-              Sign in
+              {pendingLink.current ? 'Switch account' : 'Sign in'}
             </button>
             <button type="button" className="btn btn--ghost" onClick={dismissPendingLink}>
               Not me

@@ -185,6 +185,25 @@ describe('sign-in links', () => {
     expect($linkNotice.get()).toBe(MAGIC_LINK_INVALID);
   });
 
+  it('asks before a signed-in browser switches to another account, and says it agreed', async () => {
+    signedIn();
+    routes['POST /api/auth/magic/preview'] = {
+      body: { state: 'ready', account: 'm•••@example.com', current: 'a•••@example.com' },
+    };
+    await startDashboard('https://site.example/dashboard?token=planted');
+    expect($pendingLink.get()).toEqual({
+      state: 'ready',
+      account: 'm•••@example.com',
+      current: 'a•••@example.com',
+    });
+    routes['POST /api/auth/magic'] = { body: { success: true } };
+    await signInWithPendingLink();
+    expect(calls.find((c) => c.url === '/api/auth/magic')?.body).toEqual({
+      token: 'planted',
+      switchAccount: true,
+    });
+  });
+
   it('refuses a link requested in another browser, offering no Sign in', async () => {
     signedIn();
     routes['POST /api/auth/magic/preview'] = { body: { state: 'other-browser' } };

@@ -29,11 +29,14 @@ export const $integration = atom<Integration>({ state: 'checking' });
 export const $pendingToken = atom<string | null>(null);
 /**
  * What that link would do here, asked before it is used: `ready` with the account it opens
- * (the page asks "Sign in as j•••@example.com?"), or `other-browser` (requested in another
- * browser: refused, with a way to ask for a new link here). `checking` until the answer.
+ * (the page asks "Sign in as j•••@example.com?", or "Switch to …?" when this browser is signed
+ * in to `current`, another account), or `other-browser` (requested in another browser:
+ * refused, with a way to ask for a new link here). `checking` until the answer.
  */
 type PendingLink =
-  { state: 'checking' } | { state: 'ready'; account: string } | { state: 'other-browser' };
+  | { state: 'checking' }
+  | { state: 'ready'; account: string; current?: string }
+  | { state: 'other-browser' };
 export const $pendingLink = atom<PendingLink | null>(null);
 /** Why a sign-in link did not work, shown as an alert. */
 export const $linkNotice = atom('');
@@ -128,13 +131,17 @@ export async function startDashboard(href: string): Promise<void> {
 /** Asks which account the link opens (nothing is used up); an unusable link is explained. */
 async function previewPendingLink(token: string): Promise<void> {
   try {
-    const preview = await requestJson<{ state?: string; account?: string }>(
+    const preview = await requestJson<{ state?: string; account?: string; current?: string }>(
       'POST',
       '/api/auth/magic/preview',
       { token },
     );
     if (preview.state === 'ready' && preview.account) {
-      $pendingLink.set({ state: 'ready', account: preview.account });
+      $pendingLink.set({
+        state: 'ready',
+        account: preview.account,
+        ...(preview.current ? { current: preview.current } : {}),
+      });
       return;
     }
     if (preview.state === 'other-browser') {
@@ -153,9 +160,15 @@ async function previewPendingLink(token: string): Promise<void> {
 export async function signInWithPendingLink(): Promise<void> {
   const token = $pendingToken.get();
   if (!token) return;
+  const pending = $pendingLink.get();
+  // The press on "Switch to …?" is the consent the server asks for.
+  const switchAccount = pending?.state === 'ready' && Boolean(pending.current);
   $busy.set(true);
   try {
-    await sendRequest('POST', '/api/auth/magic', { token });
+    await sendRequest('POST', '/api/auth/magic', {
+      token,
+      ...(switchAccount ? { switchAccount } : {}),
+    });
   } catch (error) {
     $linkNotice.set(
       error instanceof RequestError && error.status === 403

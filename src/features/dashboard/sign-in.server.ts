@@ -25,9 +25,11 @@ import {
   consumeMagicLink,
   createMagicLink,
   endAllClientSessions,
+  actingClientId,
   expireUnusedMagicLinks,
   findClient,
   findClientByEmail,
+  magicLinkClientId,
   magicLinkUrl,
   proveClientEmail,
   startClientSession,
@@ -116,8 +118,15 @@ export async function signInWithMagicLink(
   token: string,
   req: Request,
   current: ClientAccess | null,
-  now = new Date(),
-): Promise<string | 'other-browser' | null> {
+  { now = new Date(), switchAccount = false }: { now?: Date; switchAccount?: boolean } = {},
+): Promise<string | 'other-browser' | 'switch-not-confirmed' | null> {
+  // A browser signed in to one account never silently becomes another: the page asked
+  // "Switch to …?" and says so; otherwise the link stays unused (login CSRF).
+  const acting = current ? actingClientId(current) : null;
+  if (acting !== null && !switchAccount) {
+    const target = await magicLinkClientId(db, token, now);
+    if (target !== null && target !== acting) return 'switch-not-confirmed';
+  }
   const used = await consumeMagicLink(db, token, req, now);
   if (used === null || used === 'other-browser') return used;
   const client = await findClient(db, used.clientId);
