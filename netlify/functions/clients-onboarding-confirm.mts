@@ -36,7 +36,7 @@ export default handler(['GET', 'POST'], async (req, context) => {
     });
   }
   assertSameOrigin(req);
-  const { token } = await parseJson(req, confirmRequestSchema);
+  const { token } = await parseJson(req, confirmRequestSchema());
   const db = await getDb();
   const result = await confirmClientOnboarding(db, token);
   if (result.state === 'created' && result.emailIds.length)

@@ -304,10 +304,10 @@ export const SUBMIT_ERROR_FALLBACK = 'There was an error processing your submiss
  */
 export const CONFIRM_PARAM = 'confirm';
 
-/** The body of POST /api/clients/onboarding/confirm. */
-export const confirmRequestSchema = z.object({
-  token: z.string().check(z.minLength(1), z.maxLength(200)),
-});
+/** The body of POST /api/clients/onboarding/confirm (built on first use, like every schema here). */
+export const confirmRequestSchema = onFirstUse(() =>
+  z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) }),
+);
 
 export const CONFIRM_PROMPT = {
   title: 'Confirm your e-mail address',
