@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeDb());
 
-type Call = (context: FunctionContext) => Promise<Response>;
+type Call = (context: FunctionContext) => Response | Promise<Response>;
 
 const endpoints: [keyof typeof VISITOR_LIMITS, Call][] = [
   [
