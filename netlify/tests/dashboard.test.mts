@@ -199,6 +199,10 @@ describe('GoHighLevel accounts, once and only on purpose', () => {
 
   it('needs a paid order that was not refunded', async () => {
     const { client, order } = await createClientWithOrder(db);
+    // A completed order counts as paid (the test-mode mock orders are completed).
+    await db.update(orders).set({ status: 'completed' }).where(eq(orders.id, order.id));
+    expect(await connectCrm(db, client.id, countingCrm().crm)).toMatchObject({ created: true });
+    await db.update(clients).set({ ghlLocationId: null }).where(eq(clients.id, client.id));
     await db.update(orders).set({ status: 'refunded' }).where(eq(orders.id, order.id));
     const { crm, calls } = countingCrm();
     await expect(connectCrm(db, client.id, crm)).rejects.toMatchObject({ status: 403 });

@@ -291,12 +291,12 @@ export function ordersMatchingWord(db: Db, word: string) {
   return db.select({ id: orders.id }).from(orders).where(searchCondition(word, orders.searchText));
 }
 
-/** Whether the client has a paid order that was not refunded (what a CRM account is for). */
+/** Whether the client has a paid (or completed) order that was not refunded (what a CRM account is for). */
 export async function hasPaidOrder(db: Db, clientId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.clientId, clientId), eq(orders.status, 'paid')))
+    .where(and(eq(orders.clientId, clientId), inArray(orders.status, [...REVENUE_STATUSES])))
     .limit(1);
   return Boolean(row);
 }
