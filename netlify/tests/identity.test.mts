@@ -74,6 +74,13 @@ class Browser {
   get cookie(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }
+  /** A browser holding a whole-account session of `clientId`. */
+  static signedInAs(clientId: number): Browser {
+    const browser = new Browser();
+    const cookie = getRequest('/api/dashboard', clientId).headers.get('cookie')!;
+    browser.keep(new Response(null, { headers: { 'set-cookie': cookie } }));
+    return browser;
+  }
   keep(res: Response): Response {
     for (const header of res.headers.getSetCookie()) {
       const [pair] = header.split(';');
@@ -405,12 +412,7 @@ describe('third round, finding 2: a signed-in browser never silently becomes ano
     const { client: mine } = await createClientWithOrder(db);
     const { client: theirs } = await createClientWithOrder(db);
     const planted = await createMagicLink(db, theirs.id);
-    const browser = new Browser();
-    browser.keep(
-      new Response(null, {
-        headers: { 'set-cookie': getRequest('/api/dashboard', mine.id).headers.get('cookie')! },
-      }),
-    );
+    const browser = Browser.signedInAs(mine.id);
     const preview = await browser.call(magicPreview, '/api/auth/magic/preview', {
       body: { token: planted.token },
     });
@@ -450,12 +452,7 @@ describe('third round, finding 5: "sign out everywhere" and the links already se
       await createMagicLink(db, client.id, { ttlSeconds: 15 * 60 }),
     ];
     const theirs = await createMagicLink(db, bystander.id);
-    const laptop = new Browser();
-    laptop.keep(
-      new Response(null, {
-        headers: { 'set-cookie': getRequest('/api/dashboard', client.id).headers.get('cookie')! },
-      }),
-    );
+    const laptop = Browser.signedInAs(client.id);
     const res = await laptop.call(signOutEverywhere, '/api/auth/signout-everywhere', {
       method: 'POST',
     });
