@@ -304,7 +304,7 @@ describe('with the real GoHighLevel client (local stand-in of its API)', () => {
     expect(seen).toEqual([]);
   });
 
-  it('creates the account once the e-mailed link is used, and e-mails the password there', async () => {
+  it('creates the account once the e-mailed link is used, and e-mails how to sign in, never the password', async () => {
     await post(form);
     const token = await confirmationToken();
     // A scanner's GET calls no CRM; the press does, once.
@@ -313,13 +313,20 @@ describe('with the real GoHighLevel client (local stand-in of its API)', () => {
     expect((await confirm(token)).body).toEqual({ account: 'ready', redirectUrl: null });
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /locations/', 'POST /users/']);
     const password = String(seen[1]!.body.password);
-    const [credentials] = await db
+    const [ready] = await db
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.kind, 'crm.credentials'));
-    expect(credentials!.to).toBe('ada@example.com');
-    expect(openSealed(credentials!.text)).toContain(password);
-    expect(credentials!.text).not.toContain(password);
+      .where(eq(emailOutbox.kind, 'crm.account-ready'));
+    expect(ready!.to).toBe('ada@example.com');
+    expect(ready!.text).toContain('Forgot password?');
+    // Before: the password was in the message (sealed while stored, readable in the mailbox).
+    for (const stored of [
+      ready!.text,
+      ready!.html,
+      openSealed(ready!.text),
+      openSealed(ready!.html),
+    ])
+      expect(stored).not.toContain(password);
     const [row] = await db.select().from(clientOnboardingSubmissions);
     expect(row).toMatchObject({ ghlLocationId: 'loc_1', simulated: false });
   });

@@ -60,6 +60,23 @@ describe('POST /api/contact-form', () => {
     expect(mails[1]!.text).not.toContain('Please build us a website');
   });
 
+  it('sends one address at most five receipts a day from any number of visitors, storing every message', async () => {
+    vi.stubEnv('SIMULATED_PAYMENTS', ''); // a live shop: mail reaches real inboxes
+    for (let visitor = 0; visitor < 7; visitor++) {
+      const res = await contactForm(post({ ...valid, email: 'Victim@Example.com' }), {
+        ip: `203.0.113.${visitor}`,
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(await form.db.select().from(contactMessages)).toHaveLength(7);
+    const mails = await form.db.select().from(emailOutbox);
+    // Before: seven receipts to a stranger's inbox.
+    expect(mails.filter((m) => m.kind === 'contact.receipt')).toHaveLength(5);
+    expect(mails.filter((m) => m.kind === 'contact.team')).toHaveLength(7);
+    const keys = (await form.db.select().from(rateLimitHits)).map((r) => r.key).join(' ');
+    expect(keys).not.toMatch(/victim/i);
+  });
+
   it('escapes visitor input in the HTML e-mails', async () => {
     await contactForm(
       post({ ...valid, name: '<b>Mallory</b>', message: '<script>alert(1)</script> hello' }),

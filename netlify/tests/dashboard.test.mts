@@ -179,7 +179,9 @@ describe('GoHighLevel accounts, once and only on purpose', () => {
     for (const r of results.filter((r) => r.status === 'rejected'))
       expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
-    expect(mails.filter((m) => m.kind === 'crm.credentials')).toHaveLength(1);
+    const ready = mails.filter((m) => m.kind === 'crm.account-ready');
+    expect(ready).toHaveLength(1);
+    expect(ready[0]!.text).not.toContain('Temp-Password-1!');
     // Linked now: a later Connect reuses the account.
     expect(await connectCrm(db, client.id, crm)).toMatchObject({ created: false });
     expect(calls).toHaveLength(1);

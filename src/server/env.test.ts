@@ -7,6 +7,7 @@ import {
   isProductionDeploy,
   localRun,
   readEnv,
+  onThisMachine,
   simulatedPaymentsEnabled,
 } from './env.ts';
 
@@ -225,5 +226,45 @@ describe('simulated payments are opt-in', () => {
     expect(
       missingOf(() => readEnv({ ...demo, SESSION_SECRET: SECRET_32 }, PLAIN_PROCESS, 'production')),
     ).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  });
+
+  it('a demo reaches only mail and CRM servers on this machine, whatever is configured', () => {
+    const outside = {
+      ...RUNTIME,
+      SESSION_SECRET: SECRET_32,
+      SMTP_URL: 'smtps://apikey:secret@smtp.example.com:465',
+      GHL_API_KEY: 'pit-live',
+      GHL_COMPANY_ID: 'C1',
+    };
+    // Before: a public demo preview e-mailed strangers and created real CRM accounts.
+    const demo = readEnv({ ...outside, SIMULATED_PAYMENTS: '1' }, PLAIN_PROCESS, 'deploy-preview');
+    expect(demo.smtpUrl).toBeUndefined();
+    expect(demo.ghlApiKey).toBeUndefined();
+    const local = readEnv(
+      {
+        ...outside,
+        SIMULATED_PAYMENTS: '1',
+        SMTP_URL: 'smtp://127.0.0.1:1025',
+        GHL_API_BASE: 'http://localhost:4010',
+      },
+      PLAIN_PROCESS,
+      'deploy-preview',
+    );
+    expect(local.smtpUrl).toBe('smtp://127.0.0.1:1025');
+    expect(local.ghlApiKey).toBe('pit-live');
+    const paid = readEnv(
+      { ...outside, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+      PLAIN_PROCESS,
+      'deploy-preview',
+    );
+    expect(paid.smtpUrl).toBe(outside.SMTP_URL);
+    expect(paid.ghlApiKey).toBe('pit-live');
+  });
+
+  it('counts only loopback names as this machine', () => {
+    for (const url of ['smtp://localhost:25', 'http://127.0.0.1:9', 'http://[::1]:80'])
+      expect(onThisMachine(url)).toBe(true);
+    for (const url of ['smtp://127.0.0.1.example.com', 'http://10.0.0.2', 'nonsense', undefined])
+      expect(onThisMachine(url)).toBe(false);
   });
 });

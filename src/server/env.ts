@@ -97,6 +97,22 @@ export function simulatedPaymentsEnabled(
   );
 }
 
+/**
+ * Whether `url` names this machine. While payments are simulated (a local run, or a public demo
+ * deploy preview anyone can "pay" on), the site reaches only services on this machine: a local
+ * mail catcher, a local CRM stand-in. A configured real SMTP server or GoHighLevel account is
+ * left alone, so a demo never e-mails strangers nor creates real CRM accounts.
+ */
+export function onThisMachine(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
 function byteLength(value: string): number {
   return new TextEncoder().encode(value).byteLength;
 }
@@ -116,6 +132,8 @@ export function readEnv(
   const production = isProductionDeploy(env, deployContext);
   const local = localRun(env, deployContext) ?? localRun(processEnv, deployContext);
   const simulatedPayments = simulatedPaymentsEnabled(env, deployContext);
+  const ghlApiBase = env.GHL_API_BASE || 'https://services.leadconnectorhq.com';
+  const reachable = (url: string | undefined) => !simulatedPayments || onThisMachine(url);
   if (!local) {
     const required = simulatedPayments
       ? ['SESSION_SECRET']
@@ -134,12 +152,14 @@ export function readEnv(
     /** The Billing Portal configuration `npm run stripe:setup` made (bpc_...). */
     stripePortalConfiguration: env.STRIPE_PORTAL_CONFIGURATION || undefined,
     sessionSecret: sessionSecret(env, local),
-    smtpUrl: env.SMTP_URL || undefined,
+    /** Unset while payments are simulated, unless it is a server on this machine. */
+    smtpUrl: reachable(env.SMTP_URL) ? env.SMTP_URL || undefined : undefined,
     mailFrom: env.MAIL_FROM || `${siteSettings.name} <${siteSettings.salesEmail}>`,
     teamEmail: env.TEAM_EMAIL || siteSettings.salesEmail,
-    ghlApiKey: env.GHL_API_KEY || undefined,
+    /** Unset (Demo Mode) while payments are simulated, unless the API is on this machine. */
+    ghlApiKey: reachable(ghlApiBase) ? env.GHL_API_KEY || undefined : undefined,
     ghlCompanyId: env.GHL_COMPANY_ID || undefined,
-    ghlApiBase: env.GHL_API_BASE || 'https://services.leadconnectorhq.com',
+    ghlApiBase,
     siteUrl: env.SITE_URL || env.URL || 'http://localhost:4321',
   };
 }

@@ -10,7 +10,8 @@ import { answeringNativePosts, readFormBody } from './form-posts.ts';
 import { assertSameOrigin, clientIp, handler, json, type Handler } from './http.ts';
 import { readEnv } from './env.ts';
 import { deliverInBackground, enqueueEmail, type EmailInput } from './mail/outbox.ts';
-import { enforce, type RateLimit } from './rate-limit.ts';
+import { enforce, hit, type RateLimit } from './rate-limit.ts';
+import { privateDigest } from './tokens.ts';
 
 /**
  * Requests without a client address share one counter, so it allows far more. On Netlify
@@ -33,6 +34,15 @@ export type Submitted<Name extends string, Row> = { [key in Name]: Row | null } 
   emailIds: number[];
 };
 
+/**
+ * Receipts to one typed address a day, across the visitor forms: the address is unproven, so
+ * without a cap anyone could fill a stranger's inbox from many client addresses. Past it the
+ * submission is still stored and the team still told; only the receipt is left out. Not while
+ * payments are simulated: mail then reaches only this machine (env.ts `onThisMachine`), and
+ * test runs send many receipts to one address.
+ */
+export const RECEIPTS_PER_ADDRESS: RateLimit = { limit: 5, windowSeconds: 24 * 60 * 60 };
+
 /** An e-mail about a submission, without its recipient. */
 type SubmissionEmail = Omit<EmailInput, 'to'>;
 
@@ -45,16 +55,21 @@ function storeWithEmails<Row extends { email: string }>(
   store: (tx: Db) => Promise<Row>,
   emails: (row: Row) => { team: SubmissionEmail; receipt: SubmissionEmail },
 ): Promise<{ row: Row; emailIds: number[] }> {
-  const { teamEmail } = readEnv();
+  const { teamEmail, simulatedPayments } = readEnv();
   return db.transaction(async (tx) => {
     const row = await store(tx);
     const { team, receipt } = emails(row);
-    const queued = [
-      await enqueueEmail(tx, { ...team, to: teamEmail }),
-      await enqueueEmail(tx, { ...receipt, to: row.email }),
-    ];
+    const queued = [await enqueueEmail(tx, { ...team, to: teamEmail })];
+    if (simulatedPayments || (await receiptAllowed(tx, row.email)))
+      queued.push(await enqueueEmail(tx, { ...receipt, to: row.email }));
     return { row, emailIds: queued.map((e) => e.id) };
   });
+}
+
+/** Counts a receipt to `email`; keyed by a keyed digest, so no typed address is stored. */
+async function receiptAllowed(tx: Db, email: string): Promise<boolean> {
+  const key = `receipt:${privateDigest(email.trim().toLowerCase())}`;
+  return (await hit(tx, key, RECEIPTS_PER_ADDRESS)).allowed;
 }
 
 /** The app's per-address limit for one form; throws a readable 429 when it is exceeded. */

@@ -12,7 +12,7 @@ import {
   CLIENT_ONBOARDING_DEFAULTS,
   clientOnboardingRequestSchema,
 } from '../features/client-onboarding/client-onboarding.ts';
-import { crmCredentialsEmail } from '../features/clients/clients-emails.tsx';
+import { crmAccountReadyEmail } from '../features/clients/clients-emails.tsx';
 import { magicLinkUrl } from '../features/clients/magic-links.server.ts';
 import { openSealed } from '../server/mail/sealed.ts';
 import { contactReceiptEmail, contactTeamEmail } from '../features/contact/contact-emails.tsx';
@@ -168,12 +168,12 @@ export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
       businessName: t.company,
       confirmUrl: `${SITE}/api/clients/onboarding/confirm?token=sample-token`,
     }),
-  'crm.credentials': (t) =>
-    crmCredentialsEmail({
+  'crm.account-ready': (t) =>
+    crmAccountReadyEmail({
       name: t.name,
       email: 'dana@ortizdental.com',
-      tempPassword: 'Tmp-4821-qxz',
-      dashboardUrl: 'https://app.gohighlevel.com/',
+      signInUrl: 'https://app.gohighlevel.com/',
+      simulated: false,
     }),
   'onboarding.completed': (t) => onboardingCompletedEmail(order(t), `${SITE}/admin`),
   'dashboard.sign-in': () => signInLinkEmail(sentLink(SITE, 'sample-token')),

@@ -15,7 +15,7 @@
  */
 import { findItem } from '../catalogue/catalogue';
 import {
-  crmCredentialsEmail,
+  accountReadyEmail,
   findClient,
   isProven,
   normaliseEmail,
@@ -155,6 +155,8 @@ export async function submitClientOnboarding(
   if (!proven) return { response: pending, submissionId, emailIds };
   const account = await createAccount(db, crm, submissionId, input);
   if (!account) return { response: { ...pending, simulated: false }, submissionId, emailIds };
+  const ready = accountReadyEmail({ name: fullName, email }, account);
+  if (ready) emailIds.push((await enqueueEmail(db, ready)).id);
   return {
     response: {
       redirectUrl: account.dashboardUrl,
@@ -204,7 +206,7 @@ async function createAccount(
 }
 
 type ConfirmResult =
-  /** The account exists; its login details were e-mailed (a real CRM) or it is a demo account. */
+  /** The account exists; how to sign in was e-mailed (to the demo portal in Demo Mode). */
   | { state: 'created'; simulated: boolean; dashboardUrl: string; emailIds: number[] }
   /** Proven, but the account could not be created now (CRM failure, daily cap): the team finishes it. */
   | { state: 'pending'; emailIds: number[] }
@@ -213,7 +215,7 @@ type ConfirmResult =
 /**
  * POST /api/clients/onboarding/confirm: the person pressed "Confirm" on the page the e-mailed
  * link opened, so the typed address is proven. Single use (one conditional UPDATE); creates
- * the account and e-mails its login details to that address, never to the browser.
+ * the account and e-mails that address how to sign in (never a password).
  */
 export async function confirmClientOnboarding(
   db: Db,
@@ -234,21 +236,8 @@ export async function confirmClientOnboarding(
     website: typeof data.website === 'string' ? data.website : '',
   });
   if (!account) return { state: 'pending', emailIds: [] };
-  const emailIds: number[] = [];
-  if (account.tempPassword && !account.simulated) {
-    const mail = await enqueueEmail(db, {
-      kind: 'crm.credentials',
-      to: row.email,
-      ...crmCredentialsEmail({
-        name: row.fullName,
-        email: row.email,
-        // Sealed while stored; opened only to send (src/server/mail/sealed.ts).
-        tempPassword: sealSecret(account.tempPassword),
-        dashboardUrl: account.dashboardUrl,
-      }),
-    });
-    emailIds.push(mail.id);
-  }
+  const ready = accountReadyEmail({ name: row.fullName, email: row.email }, account);
+  const emailIds = ready ? [(await enqueueEmail(db, ready)).id] : [];
   return {
     state: 'created',
     simulated: account.simulated,

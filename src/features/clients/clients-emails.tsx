@@ -1,28 +1,43 @@
-/** The message a client gets when their marketing-platform (CRM) account has been created. */
+/**
+ * The message a client gets when their marketing-platform (CRM) account has been created. It
+ * carries no password: a password in an e-mail is readable wherever the message is kept (the
+ * outbox, the mailbox, a forward). The client chooses one with the CRM's own "Forgot
+ * password?" on its sign-in page, which e-mails them a one-time link of its own.
+ */
 import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 
-export function crmCredentialsEmail(input: {
+/** What the e-mail asks the client to do; the sign-in page's own words, so they find it. */
+export const CHOOSE_PASSWORD_STEP =
+  'To choose your password, press “Forgot password?” on the sign-in page and follow the link GoHighLevel e-mails you. We never send passwords by e-mail.';
+
+export function crmAccountReadyEmail(input: {
   name: string;
   email: string;
-  tempPassword: string;
-  dashboardUrl: string;
+  /** The portal's sign-in page (it opens the dashboard once signed in). */
+  signInUrl: string;
+  /** Demo Mode: no real account exists; the link opens the demo portal. */
+  simulated: boolean;
 }): EmailContent {
   return renderEmail(
     'Your marketing dashboard is ready',
     <EmailLayout
       heading="Your marketing dashboard is ready"
-      preheader="Your sign-in details for your new marketing dashboard."
+      preheader="How to sign in to your new marketing dashboard."
     >
       <Paragraph>
         Hello <Typed>{input.name || 'there'}</Typed>, we created your GoHighLevel marketing account.
       </Paragraph>
       <Paragraph>
-        Sign in with your e-mail address (<Typed>{input.email}</Typed>) and this temporary password:{' '}
-        {input.tempPassword}
+        Sign in with your e-mail address (<Typed>{input.email}</Typed>). {CHOOSE_PASSWORD_STEP}
       </Paragraph>
-      <Paragraph>Please choose a new password after your first sign-in.</Paragraph>
-      <ActionButton href={input.dashboardUrl}>Open your dashboard</ActionButton>
+      {input.simulated ? (
+        <Paragraph>
+          Demo Mode: this site runs without a live marketing platform connection, so no account was
+          created; the button opens the demo portal.
+        </Paragraph>
+      ) : null}
+      <ActionButton href={input.signInUrl}>Open the sign-in page</ActionButton>
     </EmailLayout>,
   );
 }

@@ -27,8 +27,8 @@ export {
   startClientSession,
   type ClientAccess,
 } from './client-sessions.server.ts';
-export { crmCredentialsEmail } from './clients-emails.tsx';
 export {
+  accountReadyEmail,
   connectClient,
   crmDashboardUrl,
   crmStatus,

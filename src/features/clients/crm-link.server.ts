@@ -14,9 +14,9 @@ import { createAccountWithinDailyCap } from '../../server/crm/daily-cap.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { Client } from '../../server/db/schema.ts';
 import { HttpError } from '../../server/http.ts';
-import { enqueueEmail } from '../../server/mail/outbox.ts';
-import { sealSecret } from '../../server/mail/sealed.ts';
-import { crmCredentialsEmail } from './clients-emails.tsx';
+import { readEnv } from '../../server/env.ts';
+import { enqueueEmail, type EmailInput } from '../../server/mail/outbox.ts';
+import { crmAccountReadyEmail } from './clients-emails.tsx';
 import { DASHBOARD_ERROR, STATUS_ERROR } from './clients.ts';
 import {
   claimCrmProvisioning,
@@ -86,8 +86,30 @@ type LinkResult = {
 };
 
 /**
+ * The e-mail saying a new account is ready and how to sign in (no password, see
+ * clients-emails.tsx); null when the CRM made no user to sign in as. Demo Mode sends it too,
+ * pointing at the demo portal, so a local run shows the whole flow.
+ */
+export function accountReadyEmail(
+  person: { name: string; email: string },
+  account: ClientAccount,
+): EmailInput | null {
+  if (!account.userId) return null;
+  return {
+    kind: 'crm.account-ready',
+    to: person.email,
+    ...crmAccountReadyEmail({
+      name: person.name,
+      email: person.email,
+      signInUrl: new URL(account.dashboardUrl, readEnv().siteUrl).href,
+      simulated: account.simulated,
+    }),
+  };
+}
+
+/**
  * Makes sure the client has a CRM sub-account: reuses a linked one that still exists,
- * otherwise creates it and e-mails a real account's first password to the client.
+ * otherwise creates it and e-mails the client how to sign in.
  */
 export async function linkClientToCrm(
   db: Db,
@@ -120,21 +142,8 @@ export async function linkClientToCrm(
   }
   await storeCrmAccount(db, client, account);
 
-  const emailIds: number[] = [];
-  if (account.tempPassword && !account.simulated) {
-    const mail = await enqueueEmail(db, {
-      kind: 'crm.credentials',
-      to: client.email,
-      ...crmCredentialsEmail({
-        name: client.name,
-        email: client.email,
-        // Sealed while stored; opened only to send (src/server/mail/sealed.ts).
-        tempPassword: sealSecret(account.tempPassword),
-        dashboardUrl: account.dashboardUrl,
-      }),
-    });
-    emailIds.push(mail.id);
-  }
+  const ready = accountReadyEmail(client, account);
+  const emailIds = ready ? [(await enqueueEmail(db, ready)).id] : [];
   return {
     locationId: account.locationId,
     dashboardUrl: account.dashboardUrl,
