@@ -6,6 +6,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import {
+  LINK_EMAIL_NEEDED,
+  LINK_EMAIL_WRONG,
+  linkEmailHint,
+} from '../src/features/clients/clients-texts';
 
 /** Creates a paid test order in the browser, which signs this browser in as its buyer. */
 async function signInWithOrder(page: Page, productId: string) {
@@ -96,6 +101,43 @@ test.describe('client dashboard without a session', () => {
     await expect(page.getByText(/This sign-in link is invalid, used or expired/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
     await expect(page.getByLabel('Email address')).toBeVisible();
+  });
+
+  test('an order e-mail’s link in another browser asks for the full address first', async ({
+    page,
+  }) => {
+    // The server's rules are in netlify/tests/identity.test.mts; here, what the page asks.
+    await page.route('**/api/auth/magic/preview', (route) =>
+      route.fulfill({ json: { state: 'ready', account: 'm•••@example.com', askEmail: true } }),
+    );
+    const sent: unknown[] = [];
+    await page.route('**/api/auth/magic', (route) => {
+      const body = route.request().postDataJSON() as { email?: string };
+      sent.push(body);
+      return body.email === 'mary@example.com'
+        ? route.fulfill({ json: { success: true } })
+        : route.fulfill({ status: 403, json: { error: LINK_EMAIL_WRONG } });
+    });
+    await page.goto('/dashboard?token=order-link');
+    const card = page.getByRole('region', { name: 'Sign in as m•••@example.com?' });
+    const address = card.getByRole('textbox', { name: 'Your e-mail address' });
+    await expect(address).toHaveAccessibleDescription(linkEmailHint('m•••@example.com'));
+    await axe(page, 'an order link asking for its address');
+
+    await card.getByRole('button', { name: 'Sign in' }).click();
+    await expect(card.getByRole('alert')).toHaveText(LINK_EMAIL_NEEDED);
+    expect(sent).toEqual([]);
+    await address.fill('mary@example.co');
+    await card.getByRole('button', { name: 'Sign in' }).click();
+    await expect(card.getByRole('alert')).toHaveText(LINK_EMAIL_WRONG);
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await address.fill('mary@example.com');
+    await card.getByRole('button', { name: 'Sign in' }).click();
+    await expect(card).toBeHidden();
+    expect(sent).toEqual([
+      { token: 'order-link', email: 'mary@example.co' },
+      { token: 'order-link', email: 'mary@example.com' },
+    ]);
   });
 });
 

@@ -3,12 +3,16 @@
  * e-mailed link opens /dashboard, which shows a Sign in button that sends this POST, so
  * neither a mail scanner fetching the link nor a link planted on another site signs anyone
  * in. A GET (links from older e-mails) only leads to that page; it uses nothing up. A link
- * requested in another browser is refused with 403 and stays usable there.
+ * requested in another browser is refused with 403 and stays usable there; an order e-mail's
+ * link outside its account needs `email`, the full address it was sent to (400 without, 403
+ * when wrong).
  */
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import {
+  LINK_EMAIL_NEEDED,
+  LINK_EMAIL_WRONG,
   LINK_OTHER_BROWSER,
   MAGIC_LINK_INVALID,
   SWITCH_NOT_CONFIRMED,
@@ -31,7 +35,17 @@ const tokenSchema = z.object({
   token: z.string().min(1, MAGIC_LINK_INVALID).max(200, MAGIC_LINK_INVALID),
   /** The page asked "Switch to …?" of a browser signed in to another account, and it agreed. */
   switchAccount: z.boolean().optional(),
+  /** The address an order e-mail's link was sent to, typed in a browser outside its account. */
+  email: z.string().max(254).optional(),
 });
+
+/** What each refusal answers; the link stays usable (until the fifth wrong address). */
+const REFUSALS = {
+  'other-browser': [403, LINK_OTHER_BROWSER],
+  'switch-not-confirmed': [409, SWITCH_NOT_CONFIRMED],
+  'email-needed': [400, LINK_EMAIL_NEEDED],
+  'email-wrong': [403, LINK_EMAIL_WRONG],
+} as const;
 
 export default handler(['GET', 'POST'], async (req, context) => {
   if (req.method === 'GET') {
@@ -47,15 +61,16 @@ export default handler(['GET', 'POST'], async (req, context) => {
   assertSameOrigin(req);
   if (req.headers.get('sec-fetch-site') === 'cross-site')
     throw new HttpError(403, 'Cross-site request refused');
-  const { token, switchAccount } = await parseJson(req, tokenSchema);
+  const { token, switchAccount, email } = await parseJson(req, tokenSchema);
   const db = await getDb();
   await enforceVisitorLimit(db, 'magic-link-verify', context);
   const cookie = await signInWithMagicLink(db, token, req, await readClientAccess(db, req), {
     switchAccount: switchAccount === true,
+    email,
   });
   if (!cookie) return errorJson(400, MAGIC_LINK_INVALID);
-  if (cookie === 'other-browser') return errorJson(403, LINK_OTHER_BROWSER);
-  if (cookie === 'switch-not-confirmed') return errorJson(409, SWITCH_NOT_CONFIRMED);
+  if (Object.hasOwn(REFUSALS, cookie))
+    return errorJson(...REFUSALS[cookie as keyof typeof REFUSALS]);
   return json({ success: true }, { headers: { 'Set-Cookie': cookie } });
 });
 

@@ -6,7 +6,7 @@
  */
 import { routed, type FunctionHandler } from '../../src/testing/requests.ts';
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue } from '../../src/server/mail/outbox.ts';
 import { openSealed, SENT_SECRET_PLACEHOLDER } from '../../src/server/mail/sealed.ts';
@@ -16,7 +16,12 @@ import {
 } from '../../src/features/checkout/checkout.server.ts';
 import { CLIENT_SESSION_COOKIE } from '../../src/features/clients/client-sessions.server.ts';
 import { consumeMagicLink, createMagicLink } from '../../src/features/clients/clients.server.ts';
-import { maskEmail } from '../../src/features/clients/clients.ts';
+import {
+  LINK_EMAIL_NEEDED,
+  LINK_EMAIL_WRONG,
+  MAGIC_LINK_INVALID,
+  maskEmail,
+} from '../../src/features/clients/clients.ts';
 import {
   BUSINESS_INFO,
   createClientWithOrder,
@@ -221,7 +226,9 @@ describe('finding 1: typing an existing client’s e-mail at checkout', () => {
       .then((rows) => rows.filter((r) => r.to.toLowerCase() === target.client.email));
     const token = /token=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
     const owner = new Browser();
-    const signedIn = await owner.call(magicVerify, '/api/auth/magic', { body: { token } });
+    const signedIn = await owner.call(magicVerify, '/api/auth/magic', {
+      body: { token, email: target.client.email },
+    });
     expect(signedIn.status).toBe(200);
 
     const [joined] = await db.select().from(orders).where(eq(orders.id, body.order.id));
@@ -387,7 +394,9 @@ describe('third round, finding 1: a copy of the e-mail outbox signs nobody in', 
     // What the outbox hands to SMTP carries the working link.
     const token = /token=([\w-]+)/.exec(openSealed(confirmation!.text))![1]!;
     const recipient = new Browser();
-    const signedIn = await recipient.call(magicVerify, '/api/auth/magic', { body: { token } });
+    const signedIn = await recipient.call(magicVerify, '/api/auth/magic', {
+      body: { token, email },
+    });
     expect(signedIn.status).toBe(200);
   });
 
@@ -420,6 +429,7 @@ describe('third round, finding 2: a signed-in browser never silently becomes ano
       state: 'ready',
       account: maskEmail(theirs.email),
       current: maskEmail(mine.email),
+      askEmail: true,
     });
     // Before: the POST replaced the browser's session with the other account's.
     const silent = await browser.call(magicVerify, '/api/auth/magic', {
@@ -433,13 +443,118 @@ describe('third round, finding 2: a signed-in browser never silently becomes ano
     expect(still.client.id).toBe(mine.id);
     // The link was not used up; the agreed switch works.
     const agreed = await browser.call(magicVerify, '/api/auth/magic', {
-      body: { token: planted.token, switchAccount: true },
+      body: { token: planted.token, switchAccount: true, email: theirs.email },
     });
     expect(agreed.status).toBe(200);
     const now = (await (await browser.call(dashboardData, '/api/dashboard')).json()) as {
       client: { id: number };
     };
     expect(now.client.id).toBe(theirs.id);
+  });
+});
+
+describe('third round, finding 2: an order e-mail’s link outside its account asks for the address', () => {
+  async function orderLink() {
+    const email = `order.link.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+    const buyer = new Browser();
+    await lookup(buyer, await buyWith(buyer, email, 'Ada Lovelace'));
+    const [mail] = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, 'order-confirmation')));
+    return { buyer, email, token: /token=([\w-]+)/.exec(openSealed(mail!.text))![1]! };
+  }
+
+  it('signs another browser in only with the full address it was sent to', async () => {
+    const { email, token } = await orderLink();
+    const stranger = new Browser();
+    const preview = await stranger.call(magicPreview, '/api/auth/magic/preview', {
+      body: { token },
+    });
+    expect(await preview.json()).toEqual({
+      state: 'ready',
+      account: maskEmail(email),
+      askEmail: true,
+    });
+    // Before: the token alone signed any browser in to the whole account.
+    const bare = await stranger.call(magicVerify, '/api/auth/magic', { body: { token } });
+    expect(bare.status).toBe(400);
+    expect(await bare.json()).toEqual({ error: LINK_EMAIL_NEEDED });
+    // A look-alike behind the same mask is refused.
+    const lookalike = email.replace('@example.com', '@example.co');
+    const wrong = await stranger.call(magicVerify, '/api/auth/magic', {
+      body: { token, email: lookalike },
+    });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toEqual({ error: LINK_EMAIL_WRONG });
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+    const right = await stranger.call(magicVerify, '/api/auth/magic', {
+      body: { token, email: `  ${email.toUpperCase()} ` },
+    });
+    expect(right.status).toBe(200);
+  });
+
+  it('asks nothing of the browser that paid; five wrong addresses end the link', async () => {
+    const first = await orderLink();
+    const paid = await first.buyer.call(magicPreview, '/api/auth/magic/preview', {
+      body: { token: first.token },
+    });
+    expect(await paid.json()).not.toHaveProperty('askEmail');
+    expect(
+      (await first.buyer.call(magicVerify, '/api/auth/magic', { body: { token: first.token } }))
+        .status,
+    ).toBe(200);
+
+    const second = await orderLink();
+    const guesser = new Browser();
+    for (let i = 0; i < 5; i++) {
+      const res = await guesser.call(magicVerify, '/api/auth/magic', {
+        body: { token: second.token, email: `guess${i}@example.com` },
+      });
+      expect(res.status).toBe(403);
+    }
+    const late = await new Browser().call(magicVerify, '/api/auth/magic', {
+      body: { token: second.token, email: second.email },
+    });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual({ error: MAGIC_LINK_INVALID });
+  });
+});
+
+describe('third round, finding 7: the payment customer attached when an address is proven', () => {
+  /** A purchase in a new browser whose order has a payment customer, as Stripe's would. */
+  async function paidWithCustomer() {
+    const email = `customer.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
+    const buyer = new Browser();
+    const { body } = await lookup(buyer, await buyWith(buyer, email, 'Ada Lovelace'));
+    const [order] = await db
+      .update(orders)
+      .set({ stripeCustomerId: `cus_${body.order.id}` })
+      .where(eq(orders.id, body.order.id))
+      .returning();
+    const clientId = order!.clientId!;
+    const customer = async () =>
+      (await db.select().from(clients).where(eq(clients.id, clientId)))[0]!.stripeCustomerId;
+    return { buyer, email, clientId, customer, expected: order!.stripeCustomerId };
+  }
+
+  it('comes only from an order the proving browser paid for', async () => {
+    const elsewhere = await paidWithCustomer();
+    const link = await createMagicLink(db, elsewhere.clientId);
+    const other = await new Browser().call(magicVerify, '/api/auth/magic', {
+      body: { token: link.token, email: elsewhere.email },
+    });
+    expect(other.status).toBe(200);
+    // Before: another browser proving the address took the buyer's customer (card, address).
+    expect(await elsewhere.customer()).toBeNull();
+
+    const here = await paidWithCustomer();
+    const own = await createMagicLink(db, here.clientId);
+    const signedIn = await here.buyer.call(magicVerify, '/api/auth/magic', {
+      body: { token: own.token },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(await here.customer()).toBe(here.expected);
   });
 });
 
@@ -480,9 +595,10 @@ describe('second round, finding 2: "sign out everywhere" and order sessions', ()
       .then((rows) => rows.filter((r) => r.to.toLowerCase() === target.client.email));
     const token = /token=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
     const owner = new Browser();
-    expect((await owner.call(magicVerify, '/api/auth/magic', { body: { token } })).status).toBe(
-      200,
-    );
+    const signedIn = await owner.call(magicVerify, '/api/auth/magic', {
+      body: { token, email: target.client.email },
+    });
+    expect(signedIn.status).toBe(200);
     expect(
       (await other.call(onboardingState, `/api/onboarding/state/${body.order.id}`)).status,
     ).toBe(200);

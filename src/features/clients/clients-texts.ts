@@ -38,6 +38,17 @@ export const switchAccountHint = (current: string) =>
 export const SWITCH_NOT_CONFIRMED =
   'This browser is signed in to another account. Please confirm the switch on the dashboard first.';
 
+/**
+ * An order e-mail's link opened in a browser that is not signed in to its account: the full
+ * address it was sent to proves the person holds the mailbox, not only a copy of the link.
+ */
+export const LINK_EMAIL_LABEL = 'Your e-mail address';
+export const linkEmailHint = (account: string) =>
+  `This link was e-mailed to ${account}. To use it in this browser, enter that address in full.`;
+export const LINK_EMAIL_NEEDED = 'Please enter the e-mail address this link was sent to.';
+export const LINK_EMAIL_WRONG =
+  'That is not the e-mail address this link was sent to. After five wrong tries the link stops working.';
+
 /** A link requested in another browser (the nonce cookie does not match). */
 export const LINK_OTHER_BROWSER_TITLE = 'This sign-in link was requested in another browser';
 export const LINK_OTHER_BROWSER =

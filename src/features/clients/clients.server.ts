@@ -36,6 +36,7 @@ export {
   requireOwnAccount,
 } from './crm-link.server.ts';
 export {
+  checkLinkAddress,
   consumeMagicLink,
   createMagicLink,
   expireUnusedMagicLinks,

@@ -55,7 +55,13 @@ describe('magic links', () => {
   it('names the account a link opens, without using it', async () => {
     const { token } = await createMagicLink(db, clientId);
     const req = new Request('http://localhost/api/auth/magic/preview');
+    // An order e-mail's link, in a browser outside the account: the page asks for the address.
     expect(await previewMagicLink(db, token, req)).toEqual({
+      state: 'ready',
+      account: 'a•••@example.com',
+      askEmail: true,
+    });
+    expect(await previewMagicLink(db, token, req, { currentClientId: clientId })).toEqual({
       state: 'ready',
       account: 'a•••@example.com',
     });

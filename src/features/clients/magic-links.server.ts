@@ -5,16 +5,19 @@
  * A link requested on the site is bound to the browser that asked for it (a nonce cookie, its
  * hash on the link): someone who requests a link for their own address and forwards it cannot
  * sign another person's browser in to their account (login CSRF). Links in order
- * confirmations are not bound (the buyer may open them anywhere); the dashboard names the
- * account before any link is used.
+ * confirmations are not bound to a browser (the webhook that writes them has none), so in any
+ * browser that does not already act for their account they also ask for the full address they
+ * were sent to: a copied or planted link alone signs nobody in. The dashboard names the account
+ * before any link is used.
  */
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { magicLinks } from '../../server/db/schema.ts';
 import { readCookie } from '../../server/http.ts';
 import { sealSecret } from '../../server/mail/sealed.ts';
+import { hit, type RateLimit } from '../../server/rate-limit.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
-import { findClient } from './client-records.server.ts';
+import { findClient, normaliseEmail } from './client-records.server.ts';
 import { maskEmail, SIGN_IN_TOKEN_PARAM } from './clients-texts.ts';
 
 /**
@@ -95,12 +98,24 @@ async function liveLink(db: Db, token: string, now: Date) {
   return row ?? null;
 }
 
+/** Wrong addresses typed for one link: the fifth ends it, so an address cannot be guessed. */
+const ADDRESS_TRIES: RateLimit = { limit: 4, windowSeconds: MAGIC_LINK_TTL_SECONDS };
+
+/** Whether this browser must type the link's full address first (see the header). */
+function asksForAddress(
+  link: { browserNonceHash: string | null; clientId: number },
+  acting: number | null,
+) {
+  return link.browserNonceHash === null && acting !== link.clientId;
+}
+
 export type MagicLinkPreview =
   /**
    * `account`: the address it signs in to, masked ("j•••@example.com"); `current`: the other
-   * account this browser is signed in to, which the link would replace (the page asks first).
+   * account this browser is signed in to, which the link would replace (the page asks first);
+   * `askEmail`: the page asks for that address in full before the link is used.
    */
-  | { state: 'ready'; account: string; current?: string }
+  | { state: 'ready'; account: string; current?: string; askEmail?: true }
   /** Requested in another browser: it does not work here. */
   | { state: 'other-browser' }
   | { state: 'invalid' };
@@ -129,7 +144,37 @@ export async function previewMagicLink(
     state: 'ready',
     account: maskEmail(client.email),
     ...(current ? { current: maskEmail(current.email) } : {}),
+    ...(asksForAddress(link, options.currentClientId ?? null) ? { askEmail: true as const } : {}),
   };
+}
+
+/**
+ * Before a link is used in a browser that must name its address: `ok` when no address is
+ * needed here or `email` is the client's, `needed` when none was typed, `wrong` otherwise.
+ * The fifth wrong address ends the link. Unknown, used and expired links are `ok` here: using
+ * them fails on its own.
+ */
+export async function checkLinkAddress(
+  db: Db,
+  token: string,
+  {
+    email,
+    acting,
+    now = new Date(),
+  }: { email?: string | undefined; acting: number | null; now?: Date },
+): Promise<'ok' | 'needed' | 'wrong'> {
+  const link = await liveLink(db, token, now);
+  if (!link || !asksForAddress(link, acting)) return 'ok';
+  if (!email) return 'needed';
+  const client = await findClient(db, link.clientId);
+  if (client && client.email === normaliseEmail(email)) return 'ok';
+  const tries = await hit(db, `magic-link:address:${link.tokenHash}`, ADDRESS_TRIES, now);
+  if (!tries.allowed)
+    await db
+      .update(magicLinks)
+      .set({ expiresAt: now })
+      .where(eq(magicLinks.tokenHash, link.tokenHash));
+  return 'wrong';
 }
 
 /** The client a live link signs in to, without using it (null when it is not live). */

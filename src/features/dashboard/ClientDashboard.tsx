@@ -10,8 +10,10 @@ import '../../components/form/wizard.css';
 import { useHydrated } from '../../components/form/use-hydrated';
 import {
   CONFIRM_EMAIL_NOTICE,
+  LINK_EMAIL_LABEL,
   LINK_OTHER_BROWSER,
   LINK_OTHER_BROWSER_TITLE,
+  linkEmailHint,
   SIGN_IN_AS_HINT,
   signInAsTitle,
   switchAccountHint,
@@ -131,19 +133,49 @@ export default function ClientDashboard({ supportEmail }: Props) {
               : signInAsTitle(pendingLink.account)}
           </h2>
           <p>{pendingLink.current ? switchAccountHint(pendingLink.current) : SIGN_IN_AS_HINT}</p>
-          <div className="db-head__actions">
-            <button
-              type="button"
-              className="btn"
-              onClick={() => void signInWithPendingLink()}
-              disabled={busy}
-            >
-              {pendingLink.current ? 'Switch account' : 'Sign in'}
-            </button>
-            <button type="button" className="btn btn--ghost" onClick={dismissPendingLink}>
-              Not me
-            </button>
-          </div>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              const typed = new FormData(event.currentTarget).get('email');
+              void signInWithPendingLink(typeof typed === 'string' ? typed : undefined);
+            }}
+          >
+            {pendingLink.askEmail && (
+              <div className="field">
+                <label htmlFor="db-link-email">{LINK_EMAIL_LABEL}</label>
+                <p id="db-link-email-hint" className="field-hint">
+                  {linkEmailHint(pendingLink.account)}
+                </p>
+                <input
+                  id="db-link-email"
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  aria-describedby={
+                    pendingLink.error
+                      ? 'db-link-email-hint db-link-email-error'
+                      : 'db-link-email-hint'
+                  }
+                  aria-invalid={pendingLink.error ? true : undefined}
+                />
+              </div>
+            )}
+            {pendingLink.error && (
+              <p id="db-link-email-error" className="field-error" role="alert">
+                {pendingLink.error}
+              </p>
+            )}
+            <div className="db-head__actions">
+              <button type="submit" className="btn" disabled={busy}>
+                {pendingLink.current ? 'Switch account' : 'Sign in'}
+              </button>
+              <button type="button" className="btn btn--ghost" onClick={dismissPendingLink}>
+                Not me
+              </button>
+            </div>
+          </form>
         </section>
       )}
 

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $notification } from '../../lib/notifications';
 import {
   DASHBOARD_ERROR,
+  LINK_EMAIL_NEEDED,
+  LINK_EMAIL_WRONG,
   LINK_OTHER_BROWSER,
   MAGIC_LINK_INVALID,
   STATUS_ERROR,
@@ -210,10 +212,48 @@ describe('sign-in links', () => {
     await startDashboard('https://site.example/dashboard?token=forwarded');
     expect($pendingLink.get()).toEqual({ state: 'other-browser' });
 
-    // Should the server refuse it anyway (a stale page), the refusal is what the page says.
+    // No Sign in is offered, so the action sends nothing.
+    await signInWithPendingLink();
+    expect(calls.some((c) => c.url === '/api/auth/magic')).toBe(false);
+  });
+
+  it('says so when the server refuses a link the preview offered (a stale page)', async () => {
+    routes['POST /api/auth/magic/preview'] = {
+      body: { state: 'ready', account: 'a•••@x.example' },
+    };
+    await startDashboard('https://site.example/dashboard?token=forwarded');
     routes['POST /api/auth/magic'] = { status: 403, body: { error: LINK_OTHER_BROWSER } };
     await signInWithPendingLink();
     expect($linkNotice.get()).toBe(LINK_OTHER_BROWSER);
+    expect($pendingLink.get()).toBeNull();
+  });
+
+  it('asks for the full address of an order e-mail’s link, and keeps the link on a wrong one', async () => {
+    routes['POST /api/auth/magic/preview'] = {
+      body: { state: 'ready', account: 'a•••@x.example', askEmail: true },
+    };
+    await startDashboard('https://site.example/dashboard?token=ordered');
+    expect($pendingLink.get()).toEqual({
+      state: 'ready',
+      account: 'a•••@x.example',
+      askEmail: true,
+    });
+    await signInWithPendingLink('  ');
+    expect(calls.some((c) => c.url === '/api/auth/magic')).toBe(false);
+    expect($pendingLink.get()).toMatchObject({ error: LINK_EMAIL_NEEDED });
+
+    routes['POST /api/auth/magic'] = { status: 403, body: { error: LINK_EMAIL_WRONG } };
+    await signInWithPendingLink('ada@x.example.com');
+    expect(calls.find((c) => c.url === '/api/auth/magic')?.body).toEqual({
+      token: 'ordered',
+      email: 'ada@x.example.com',
+    });
+    expect($pendingLink.get()).toMatchObject({ state: 'ready', error: LINK_EMAIL_WRONG });
+    expect($linkNotice.get()).toBe('');
+
+    routes['POST /api/auth/magic'] = { body: { success: true } };
+    await signInWithPendingLink('ada@x.example');
+    expect($pendingLink.get()).toBeNull();
   });
 
   it('sends an old demo-portal link (?portal=demo) to the demo portal page', async () => {

@@ -8,6 +8,8 @@ import { notify } from '../../lib/notifications';
 import { RequestError, requestJson, sendRequest } from '../../lib/request-json';
 import {
   DASHBOARD_ERROR,
+  LINK_EMAIL_NEEDED,
+  LINK_EMAIL_WRONG,
   LINK_OTHER_BROWSER,
   MAGIC_LINK_INVALID,
   SIGN_IN_TOKEN_PARAM,
@@ -31,11 +33,13 @@ export const $pendingToken = atom<string | null>(null);
  * What that link would do here, asked before it is used: `ready` with the account it opens
  * (the page asks "Sign in as j•••@example.com?", or "Switch to …?" when this browser is signed
  * in to `current`, another account), or `other-browser` (requested in another browser:
- * refused, with a way to ask for a new link here). `checking` until the answer.
+ * refused, with a way to ask for a new link here). `checking` until the answer. `askEmail`: an
+ * order e-mail's link outside its account, used only with the full address it was sent to;
+ * `error` says why the last try was refused (the link stays offered).
  */
 type PendingLink =
   | { state: 'checking' }
-  | { state: 'ready'; account: string; current?: string }
+  | { state: 'ready'; account: string; current?: string; askEmail?: boolean; error?: string }
   | { state: 'other-browser' };
 export const $pendingLink = atom<PendingLink | null>(null);
 /** Why a sign-in link did not work, shown as an alert. */
@@ -131,16 +135,18 @@ export async function startDashboard(href: string): Promise<void> {
 /** Asks which account the link opens (nothing is used up); an unusable link is explained. */
 async function previewPendingLink(token: string): Promise<void> {
   try {
-    const preview = await requestJson<{ state?: string; account?: string; current?: string }>(
-      'POST',
-      '/api/auth/magic/preview',
-      { token },
-    );
+    const preview = await requestJson<{
+      state?: string;
+      account?: string;
+      current?: string;
+      askEmail?: boolean;
+    }>('POST', '/api/auth/magic/preview', { token });
     if (preview.state === 'ready' && preview.account) {
       $pendingLink.set({
         state: 'ready',
         account: preview.account,
         ...(preview.current ? { current: preview.current } : {}),
+        ...(preview.askEmail ? { askEmail: true } : {}),
       });
       return;
     }
@@ -156,20 +162,34 @@ async function previewPendingLink(token: string): Promise<void> {
   $linkNotice.set(MAGIC_LINK_INVALID);
 }
 
-/** "Sign in" on a sign-in link: uses the token, then reloads the dashboard either way. */
-export async function signInWithPendingLink(): Promise<void> {
+/**
+ * "Sign in" on a sign-in link: uses the token (with the typed address when the page asked for
+ * it), then reloads the dashboard. A missing or wrong address keeps the link offered with why.
+ */
+export async function signInWithPendingLink(email?: string): Promise<void> {
   const token = $pendingToken.get();
-  if (!token) return;
   const pending = $pendingLink.get();
+  if (!token || pending?.state !== 'ready') return;
+  const typed = email?.trim() ?? '';
+  if (pending.askEmail && !typed) {
+    $pendingLink.set({ ...pending, error: LINK_EMAIL_NEEDED });
+    return;
+  }
   // The press on "Switch to …?" is the consent the server asks for.
-  const switchAccount = pending?.state === 'ready' && Boolean(pending.current);
+  const switchAccount = Boolean(pending.current);
   $busy.set(true);
   try {
     await sendRequest('POST', '/api/auth/magic', {
       token,
       ...(switchAccount ? { switchAccount } : {}),
+      ...(pending.askEmail ? { email: typed } : {}),
     });
   } catch (error) {
+    $busy.set(false);
+    if (error instanceof RequestError && error.detail === LINK_EMAIL_WRONG) {
+      $pendingLink.set({ ...pending, error: LINK_EMAIL_WRONG });
+      return;
+    }
     $linkNotice.set(
       error instanceof RequestError && error.status === 403
         ? LINK_OTHER_BROWSER

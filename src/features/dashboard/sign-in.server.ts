@@ -22,6 +22,7 @@ import { enforce, hit, type RateLimit } from '../../server/rate-limit.ts';
 import { joinWaitingOrders, orderIdsOfClient } from '../orders/orders.server.ts';
 import {
   attachStripeCustomer,
+  checkLinkAddress,
   consumeMagicLink,
   createMagicLink,
   endAllClientSessions,
@@ -107,19 +108,30 @@ export function resolveAfterAnswer(
   return work;
 }
 
+/** Why a live link was not used: the page asks for something first. */
+export type SignInRefusal =
+  'other-browser' | 'switch-not-confirmed' | 'email-needed' | 'email-wrong';
+
 /**
  * Uses a sign-in link (POST only: opening the e-mailed page uses nothing up). Proves the
  * client's address, joins the orders bought with it that were waiting for the proof, attaches
- * their payment customer, and answers the `Set-Cookie` of a new whole-account session; null
- * for an unknown, used or expired link; `other-browser` for a link another browser asked for.
+ * the payment customer of an order this browser paid for (never one another browser paid
+ * with the address), and answers the `Set-Cookie` of a new whole-account session; null
+ * for an unknown, used or expired link; `other-browser` for a link another browser asked for;
+ * `email-needed` / `email-wrong` for an order e-mail's link opened outside its account without
+ * its full address.
  */
 export async function signInWithMagicLink(
   db: Db,
   token: string,
   req: Request,
   current: ClientAccess | null,
-  { now = new Date(), switchAccount = false }: { now?: Date; switchAccount?: boolean } = {},
-): Promise<string | 'other-browser' | 'switch-not-confirmed' | null> {
+  {
+    now = new Date(),
+    switchAccount = false,
+    email,
+  }: { now?: Date; switchAccount?: boolean; email?: string | undefined } = {},
+): Promise<string | SignInRefusal | null> {
   // A browser signed in to one account never silently becomes another: the page asked
   // "Switch to …?" and says so; otherwise the link stays unused (login CSRF).
   const acting = current ? actingClientId(current) : null;
@@ -127,13 +139,16 @@ export async function signInWithMagicLink(
     const target = await magicLinkClientId(db, token, now);
     if (target !== null && target !== acting) return 'switch-not-confirmed';
   }
+  // An order e-mail's link, opened outside the account: the full address first.
+  const address = await checkLinkAddress(db, token, { email, acting, now });
+  if (address !== 'ok') return address === 'needed' ? 'email-needed' : 'email-wrong';
   const used = await consumeMagicLink(db, token, req, now);
   if (used === null || used === 'other-browser') return used;
   const client = await findClient(db, used.clientId);
   if (!client) return null;
   await db.transaction(async (tx) => {
     await proveClientEmail(tx, client.id, now);
-    const { stripeCustomerId } = await joinWaitingOrders(tx, client);
+    const { stripeCustomerId } = await joinWaitingOrders(tx, client, current?.orderIds ?? []);
     await attachStripeCustomer(tx, client.id, stripeCustomerId);
   });
   // Orders this browser paid for under another address stay visible to it.

@@ -208,11 +208,15 @@ export async function recordOrderRefund(
 
 /**
  * Joins to a client whose address has just been proven every order bought with that address
- * that was waiting for the proof, and answers the latest payment customer among its orders.
+ * that was waiting for the proof, and answers the latest payment customer among the client's
+ * orders that `paidHere` holds (the orders the proving browser paid for itself). Another
+ * browser may have paid with the address, so its customer (a card, a billing address) is
+ * never taken for the client's own.
  */
 export async function joinWaitingOrders(
   tx: Db,
   client: { id: number; email: string },
+  paidHere: readonly number[],
 ): Promise<{ joined: number; stripeCustomerId: string | null }> {
   const joined = await tx
     .update(orders)
@@ -224,10 +228,17 @@ export async function joinWaitingOrders(
       ),
     )
     .returning({ id: orders.id });
+  if (!paidHere.length) return { joined: joined.length, stripeCustomerId: null };
   const [latest] = await tx
     .select({ customer: orders.stripeCustomerId })
     .from(orders)
-    .where(and(eq(orders.clientId, client.id), isNotNull(orders.stripeCustomerId)))
+    .where(
+      and(
+        eq(orders.clientId, client.id),
+        isNotNull(orders.stripeCustomerId),
+        inArray(orders.id, [...paidHere]),
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(1);
   return { joined: joined.length, stripeCustomerId: latest?.customer ?? null };
