@@ -69,8 +69,10 @@ export default handler(['GET', 'POST'], async (req, context) => {
     email,
   });
   if (!cookie) return errorJson(400, MAGIC_LINK_INVALID);
-  if (Object.hasOwn(REFUSALS, cookie))
-    return errorJson(...REFUSALS[cookie as keyof typeof REFUSALS]);
+  if (Object.hasOwn(REFUSALS, cookie)) {
+    const [status, message] = REFUSALS[cookie as keyof typeof REFUSALS];
+    return errorJson(status, message);
+  }
   return json({ success: true }, { headers: { 'Set-Cookie': cookie } });
 });
 
