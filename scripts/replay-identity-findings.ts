@@ -12,6 +12,7 @@
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { openSealed } from '../src/server/mail/sealed.ts';
+import { Browser as BrowserAt, buy } from './lib/replay-browser.ts';
 
 // The outbox keeps sign-in links sealed (src/server/mail/sealed.ts); the legitimate recipient's
 // steps open them with the local preview's key, as the outbox does when it sends them.
@@ -20,71 +21,11 @@ process.env.NOVAREACH_LOCAL_RUN ??= 'preview';
 const [base = 'http://localhost:4500', dbUrl = 'postgres://postgres@localhost:5500/postgres'] =
   process.argv.slice(2);
 
-/** A browser: a cookie jar carried by every request. */
-class Browser {
-  jar = new Map<string, string>();
-  constructor(readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {}
-  get cookie() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+/** A browser of the site under test. */
+class Browser extends BrowserAt {
+  constructor(ip?: string) {
+    super(base, ip);
   }
-  async req(
-    path: string,
-    init: { method?: string; json?: unknown; form?: Record<string, string> } = {},
-  ) {
-    const headers: Record<string, string> = {
-      origin: base,
-      cookie: this.cookie,
-      'x-forwarded-for': this.ip,
-      'x-requested-with': 'fetch',
-    };
-    let body: string | null = null;
-    if (init.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(init.json);
-    } else if (init.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(init.form).toString();
-    }
-    const res = await fetch(base + path, {
-      method: init.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      redirect: 'manual',
-    });
-    for (const header of res.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const [name, ...rest] = pair!.split('=');
-      if (/Max-Age=0/i.test(header)) this.jar.delete(name!);
-      else this.jar.set(name!, rest.join('='));
-    }
-    const text = await res.text();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- two API versions' answers, read loosely
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return {
-      status: res.status,
-      json,
-      setCookie: res.headers.getSetCookie().map((c) => c.split('=')[0]),
-    };
-  }
-}
-
-async function buy(browser: Browser, email: string, name: string) {
-  const started = await browser.req('/api/create-checkout-session', {
-    json: {
-      items: [{ id: 'lily-ai', billingCycle: 'monthly', quantity: 1 }],
-      success_url: `${base}/checkout/success`,
-      cancel_url: `${base}/checkout`,
-    },
-  });
-  const session = new URL(started.json.url).searchParams.get('session')!;
-  await browser.req('/api/simulated-checkout', { form: { session, action: 'pay', name, email } });
-  const lookup = await browser.req(`/api/checkout-session/${session}`);
-  return { session, lookup };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- either version's dashboard answer
