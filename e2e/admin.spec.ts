@@ -4,48 +4,38 @@
  * the simulated checkout, then the panel's views, the meeting confirmation with its .ics in
  * the outbox, CSV export, sign-out and the sign-in rate limit.
  */
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { siteSettings } from '../src/lib/site-settings';
+import {
+  createAdmin,
+  enrolApp,
+  nextCode,
+  randomIp,
+  unique,
+  type AdminAccount,
+} from './admin-accounts';
 import { expect, test } from './fixtures';
-
-const run = promisify(execFile);
-const unique = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-/** Each test signs in from its own address, so the per-address sign-in limit never spills over. */
-const octet = () => 1 + Math.floor(Math.random() * 250);
-const randomIp = () => `10.${octet()}.${octet()}.${octet()}`;
 
 /** A 1×1 PNG, the smallest logo the upload endpoint accepts. */
 const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-const admin = {
-  username: `e2e-admin-${unique()}`,
-  password: randomBytes(18).toString('base64url'),
-};
+let admin: AdminAccount;
+let appKey = '';
 
-test.beforeAll(async () => {
-  // A fresh tsx process talking to the dev server's database; slow on a busy machine.
+test.beforeAll(async ({ playwright }, info) => {
   test.setTimeout(180_000);
-  const { stdout } = await run(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'admin:create',
-      '--',
-      `--username=${admin.username}`,
-      // `=` form: a random password may start with "-", which would read as an option.
-      `--password=${admin.password}`,
-    ],
-    { cwd: process.cwd(), timeout: 170_000 },
-  );
-  expect(stdout).toContain(`Created admin user "${admin.username}"`);
+  admin = await createAdmin();
+  const baseURL = info.project.use.baseURL!;
+  const request = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'X-Forwarded-For': randomIp() },
+  });
+  appKey = await enrolApp(request, admin, new URL(baseURL).origin);
+  await request.dispose();
 });
 
 async function signIn(page: Page) {
@@ -54,6 +44,9 @@ async function signIn(page: Page) {
   await page.getByLabel('Username').fill(admin.username);
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm it’s you' })).toBeVisible();
+  await page.getByLabel('Code from your app, or a recovery code').fill(await nextCode(appKey));
+  await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(`Signed in as ${admin.username}`)).toBeVisible();
 }
 

@@ -120,7 +120,7 @@ describe('npm run admin:create', () => {
         cwd: empty,
       });
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain('No database to write to.');
+      expect(r.stderr).toContain('No database to work on.');
     },
     SLOW,
   );

@@ -7,6 +7,10 @@
  *   npm run admin:create -- --username alice                # asks for the password only
  *   printf '%s\n' "$PASS" | npm run admin:create -- --username alice --password-stdin
  *   npm run admin:create -- --username alice --password '…' # visible in shell history; avoid
+ *   npm run admin:reset-factor -- --username alice          # a lost passkey or phone
+ *
+ * A new account, and one whose factors were reset, must enrol a second factor (a passkey or an
+ * authenticator app) at its next sign-in: until then the password opens only that screen.
  *
  * Which database it writes to, in this order:
  *   1. NETLIFY_DB_URL or DATABASE_URL, when set (production, CI, any Postgres);
@@ -14,61 +18,16 @@
  *      .netlify/state.json under `dbConnectionString`), so the account works on that server;
  *   3. otherwise it stops and says how to provide one — it never writes to a throwaway database.
  */
-import { readFile } from 'node:fs/promises';
-import net from 'node:net';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { databaseTarget, databaseUrl, openDatabase } from '../src/server/db/client.ts';
+import { openChosenDatabase, UsageError } from './lib/database-choice.ts';
 import { passwordProblem } from '../src/server/auth/password.ts';
-import { createOrResetUser } from '../src/server/auth/accounts.ts';
+import { createOrResetUser, resetFactors } from '../src/server/auth/accounts.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';
 
 // A local command: DATABASE_URL and friends may come from .env.
 loadLocalEnv();
 import { usernameProblem } from '../src/server/auth/users.ts';
-
-class UsageError extends Error {}
-
-/** The running dev server's emulated database, if there is one and it answers. */
-async function devServerDatabase(root = process.cwd()): Promise<string | undefined> {
-  let url: string | undefined;
-  try {
-    const state = JSON.parse(await readFile(path.join(root, '.netlify', 'state.json'), 'utf8'));
-    url = typeof state.dbConnectionString === 'string' ? state.dbConnectionString : undefined;
-  } catch {
-    return undefined;
-  }
-  if (!url) return undefined;
-  const { hostname, port } = new URL(url);
-  const reachable = await new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: hostname || 'localhost', port: Number(port || 5432) });
-    socket.setTimeout(2000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-    socket.once('error', () => resolve(false));
-  });
-  if (!reachable) {
-    throw new UsageError(
-      `The dev server's database (${url}, from .netlify/state.json) is not answering.\n` +
-        'Start the site with `npm run dev` and run this command again, or set DATABASE_URL.',
-    );
-  }
-  return url;
-}
-
-async function chooseDatabase(env = process.env): Promise<{ url: string; source: string }> {
-  const configured = databaseUrl(env);
-  if (configured)
-    return { url: configured, source: env.NETLIFY_DB_URL ? 'NETLIFY_DB_URL' : 'DATABASE_URL' };
-  const dev = await devServerDatabase();
-  if (dev) return { url: dev, source: 'the running dev server (.netlify/state.json)' };
-  throw new UsageError(
-    'No database to write to.\n' +
-      'Set DATABASE_URL (or NETLIFY_DB_URL) to your Postgres URL, or start `npm run dev` first so the\n' +
-      "account is created in the dev server's database.",
-  );
-}
 
 /** Lines from stdin when it is not a terminal (piped input). */
 function pipedLines(): () => Promise<string> {
@@ -123,13 +82,18 @@ function askHidden(question: string): Promise<string> {
   });
 }
 
-async function readCredentials(argv: string[]): Promise<{ username: string; password: string }> {
+type Command =
+  | { kind: 'password'; username: string; password: string }
+  | { kind: 'reset-factors'; username: string };
+
+async function readCommand(argv: string[]): Promise<Command> {
   const { values } = parseArgs({
     args: argv,
     options: {
       username: { type: 'string', short: 'u' },
       password: { type: 'string', short: 'p' },
       'password-stdin': { type: 'boolean' },
+      'reset-factors': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -137,9 +101,15 @@ async function readCredentials(argv: string[]): Promise<{ username: string; pass
   if (values.help) {
     console.log(
       'Usage: npm run admin:create -- [--username NAME] [--password PASS | --password-stdin]\n' +
-        'Creates the admin user, or resets the password of an existing one.',
+        '       npm run admin:reset-factor -- --username NAME\n' +
+        'Creates the admin user, or resets the password of an existing one; --reset-factors\n' +
+        'removes its second factors and recovery codes (it enrols a new one at its next sign-in).',
     );
     process.exit(0);
+  }
+  if (values['reset-factors']) {
+    if (!values.username) throw new UsageError('--reset-factors needs --username.');
+    return { kind: 'reset-factors', username: values.username };
   }
   const interactive = Boolean(process.stdin.isTTY) && !values['password-stdin'];
   // Only listen to piped stdin when something must be read from it: an open reader would
@@ -164,21 +134,28 @@ async function readCredentials(argv: string[]): Promise<{ username: string; pass
   }
   const badPassword = passwordProblem(password);
   if (badPassword) throw new UsageError(badPassword);
-  return { username, password };
+  return { kind: 'password', username, password };
 }
 
 async function main() {
-  const { username, password } = await readCredentials(process.argv.slice(2));
-  const { url, source } = await chooseDatabase();
+  const command = await readCommand(process.argv.slice(2));
   // A hosted Netlify Database is only checked (the platform migrates it); a database of your
   // own gets any pending migration first, like the dev server does.
-  const hosted = source === 'NETLIFY_DB_URL' && databaseTarget().kind === 'netlify';
-  const handle = await openDatabase(hosted ? { kind: 'netlify' } : { kind: 'postgres', url });
+  const handle = await openChosenDatabase();
+  const { source } = handle;
   try {
-    const user = await createOrResetUser(handle.db, username, password);
+    if (command.kind === 'reset-factors') {
+      const reset = await resetFactors(handle.db, command.username);
+      if (!reset) throw new UsageError(`There is no admin user "${command.username}".`);
+      console.log(
+        `Removed ${reset.removed} second factor(s) and the recovery codes of "${reset.username}" in ${source}; its sessions were signed out. It enrols a new factor at its next sign-in.`,
+      );
+      return;
+    }
+    const user = await createOrResetUser(handle.db, command.username, command.password);
     console.log(
       user.created
-        ? `Created admin user "${user.username}" in ${source}. Sign in at /admin.`
+        ? `Created admin user "${user.username}" in ${source}. Sign in at /admin and add a second factor (a passkey or an authenticator app).`
         : `Reset the password of admin user "${user.username}" in ${source}; its sessions were signed out.`,
     );
   } finally {

@@ -1,9 +1,11 @@
 /**
- * POST /api/admin/login {username, password}: starts a fresh admin session (rotating any old one).
- * 401 for a wrong username or password alike; 429 + Retry-After once this address has failed too often.
+ * POST /api/admin/login {username, password}: starts a fresh admin session (rotating any old
+ * one) that reaches no data yet: `stage` says whether the second factor is to be enrolled or
+ * verified next. 401 for a wrong username or password alike; 429 + Retry-After once this
+ * address has failed too often.
  */
 import type { Config } from '@netlify/functions';
-import { signIn } from '../../src/features/admin/admin.server.ts';
+import { signIn, signInStage } from '../../src/features/admin/admin.server.ts';
 import { loginSchema } from '../../src/features/admin/admin.ts';
 import { assertCsrf } from '../../src/server/auth/guard.ts';
 import { readSessionToken, sessionCookie } from '../../src/server/auth/session.ts';
@@ -13,13 +15,15 @@ import { clientIp, handler, json, parseJson } from '../../src/server/http.ts';
 export default handler(['POST'], async (req, context) => {
   assertCsrf(req);
   const input = await parseJson(req, loginSchema);
-  const { user, token } = await signIn(await getDb(), {
+  const db = await getDb();
+  const { user, token } = await signIn(db, {
     ...input,
     ip: clientIp(context),
     previousToken: readSessionToken(req),
   });
+  const stage = await signInStage(db, { id: user.id, factorVerifiedAt: null });
   return json(
-    { user: { username: user.username } },
+    { user: { username: user.username }, stage },
     { headers: { 'Set-Cookie': sessionCookie(token) } },
   );
 });

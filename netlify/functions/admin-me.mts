@@ -1,15 +1,20 @@
 /**
- * GET /api/admin/me: who is signed in. Signed out is an answer, not an error: 200 with
- * `{ user: null }`, so the panel's first check does not log a failed request in the console.
+ * GET /api/admin/me: who is signed in, and how far: `stage` is `enrol` (the password opened a
+ * session for an account without a second factor: enrol one), `verify` (present a factor) or
+ * `ready`. Signed out is an answer, not an error: 200 with `{ user: null }`, so the panel's
+ * first check does not log a failed request in the console.
  */
 import type { Config } from '@netlify/functions';
+import { signInStage } from '../../src/features/admin/admin.server.ts';
 import { readSessionToken, validateSession } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { handler, json } from '../../src/server/http.ts';
 
 export default handler(['GET'], async (req) => {
-  const user = await validateSession(await getDb(), readSessionToken(req));
-  return json({ user: user ? { username: user.username } : null });
+  const db = await getDb();
+  const session = await validateSession(db, readSessionToken(req));
+  if (!session) return json({ user: null });
+  return json({ user: { username: session.username }, stage: await signInStage(db, session) });
 });
 
 export const config: Config = { path: '/api/admin/me', method: ['GET'] };

@@ -18,7 +18,8 @@ export default handler(['GET'], async (req, context) => {
   const db = await getDb();
   const allowed =
     (await ownsOrder(db, orderId, await readClientAccess(db, req))) ||
-    Boolean(await validateSession(db, readSessionToken(req)));
+    // An admin, once the second factor is verified (the password alone reaches no data).
+    Boolean((await validateSession(db, readSessionToken(req)))?.factorVerifiedAt);
   if (!allowed) return errorJson(403, 'You do not have access to this file.');
   const logo = await loadLogo(await getLogoStore(), orderId, key);
   if (!logo) return errorJson(404, 'Not found');

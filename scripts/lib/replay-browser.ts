@@ -30,10 +30,10 @@ export class Browser {
       'x-forwarded-for': this.ip,
       'x-requested-with': 'fetch',
     };
-    let body: string | Uint8Array | null = null;
+    let body: string | Blob | null = null;
     if (init.body) {
       headers['content-type'] = init.contentType ?? 'application/octet-stream';
-      body = init.body;
+      body = new Blob([new Uint8Array(init.body)]);
     } else if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);

@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { frontDoorOwners, importedTables, tableOwnerViolations, tablesOf } from './table-owners';
+import {
+  frontDoorOwners,
+  importedTables,
+  personalColumns,
+  personalDataViolations,
+  tableOwnerViolations,
+  tablesOf,
+} from './table-owners';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -16,6 +23,10 @@ describe('table owners of the project', () => {
 
   it("has no table owned by a feature's front door", () => {
     expect(frontDoorOwners()).toEqual([]);
+  });
+
+  it('has every table with personal data owned by a module that exports personalData', () => {
+    expect(personalDataViolations(root)).toEqual([]);
   });
 });
 
@@ -81,5 +92,65 @@ describe('the table owner check', () => {
         () => true,
       ),
     ).toEqual(['a', 'c']);
+  });
+});
+
+describe('the personal data check', () => {
+  const tree = mkdtempSync(path.join(tmpdir(), 'personal-'));
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
+    writeFileSync(path.join(tree, file), text);
+  };
+  const SCHEMA = [
+    "export const clients = pgTable('clients', {",
+    "  id: serial('id').primaryKey(),",
+    "  email: text('email').notNull(),",
+    '});',
+    "export const notes = pgTable('notes', {",
+    "  id: serial('id').primaryKey(),",
+    "  body: text('message').notNull(),",
+    '});',
+    "export const visits = pgTable('visits', {",
+    "  clientId: integer('client_id').references(() => clients.id),",
+    '});',
+    "export const tallies = pgTable('tallies', { tableName: text('table_name') });",
+    "export const events = pgTable('events', { id: text('id'), type: text('type') });",
+  ].join('\n');
+  write('src/server/db/schema.ts', SCHEMA);
+  const OWNER = 'export const personalData: PersonalDataOwner = { holds, erase, purge };\n';
+  write('src/features/clients/client-records.server.ts', OWNER);
+  write('src/features/notes/note-records.server.ts', 'export function listNotes() {}\n');
+  write('src/features/visits/visit-records.server.ts', OWNER);
+  const owners = {
+    clients: 'src/features/clients/client-records.server.ts',
+    notes: 'src/features/notes/note-records.server.ts',
+    visits: 'src/features/visits/visit-records.server.ts',
+    tallies: 'src/server/db/tallies.ts',
+    events: 'src/server/events.ts',
+  };
+
+  it('finds e-mail, name, free-text and client columns, not ids and kinds', () => {
+    expect(personalColumns(SCHEMA)).toEqual({
+      clients: ['email'],
+      notes: ['message'],
+      visits: ['(a client)'],
+      tallies: ['table_name'],
+    });
+  });
+
+  it('reports a new table with a personal-data column whose owner has no personalData', () => {
+    expect(personalDataViolations(tree, owners, { tallies: 'counts' })).toEqual([
+      { file: 'src/features/notes/note-records.server.ts', table: 'notes', owner: owners.notes },
+    ]);
+  });
+
+  it('reports one without an owner, and one whose exemption is taken away', () => {
+    const withoutNotes: Record<string, string> = { ...owners };
+    delete withoutNotes.notes;
+    expect(personalDataViolations(tree, withoutNotes, {})).toEqual([
+      { file: 'src/server/db/schema.ts', table: 'notes', owner: undefined },
+      { file: 'src/server/db/tallies.ts', table: 'tallies', owner: 'src/server/db/tallies.ts' },
+    ]);
   });
 });

@@ -12,6 +12,9 @@ import path from 'node:path';
 export const TABLE_OWNERS: Record<string, string> = {
   users: 'src/server/auth/users.ts',
   adminSessions: 'src/server/auth/session.ts',
+  adminFactors: 'src/server/auth/factors.ts',
+  adminRecoveryCodes: 'src/server/auth/factors.ts',
+  securityLog: 'src/server/auth/security-log.ts',
   rateLimitHits: 'src/server/rate-limit.ts',
   emailOutbox: 'src/server/mail/outbox.ts',
   clients: 'src/features/clients/client-records.server.ts',
@@ -30,6 +33,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   rowTallies: 'src/server/db/tallies.ts',
   subscriptions: 'src/features/subscriptions/subscription-records.server.ts',
   subscriptionPayments: 'src/features/subscriptions/subscription-records.server.ts',
+  privacyRuns: 'src/features/privacy/privacy-runs.server.ts',
 };
 
 export type OwnerViolation = { file: string; table: string; owner: string | undefined };
@@ -97,6 +101,69 @@ export function tableOwnerViolations(root: string, owners = TABLE_OWNERS): Owner
     }
   }
   return violations;
+}
+
+/**
+ * Columns that hold a person's data, by their SQL name: an e-mail address, a name, a phone
+ * number, a postal address, or free text (a message, an e-mail's subject and body, a form's
+ * answers). A column that references `clients.id` ties its rows to a person as well.
+ */
+const PERSONAL_COLUMN =
+  /(^|_)(email|to|name|phone|address|company|message|notes?|text|html|subject|data|info|details|preferences)$/;
+
+/** Tables whose name-like columns hold nobody's data, and why (so the check can skip them). */
+export const NOT_PERSONAL: Record<string, string> = {
+  rowTallies: 'row counts per table; table_name names a table of the schema',
+};
+
+/** The convention every owner of personal data follows (src/server/privacy/personal-data.ts). */
+const PERSONAL_DATA_EXPORT = /\bexport const personalData\s*:\s*PersonalDataOwner\b/;
+
+/** The schema's tables with columns of personal data: table → those columns. */
+export function personalColumns(schemaText: string): Record<string, string[]> {
+  const starts = [...schemaText.matchAll(/export const (\w+) = pgTable\(/g)];
+  const found: Record<string, string[]> = {};
+  starts.forEach((start, i) => {
+    const end = starts[i + 1]?.index ?? schemaText.length;
+    const block = schemaText.slice(start.index, end);
+    const columns = [...block.matchAll(/\b\w+\s*:\s*\w+\(\s*'([a-z0-9_]+)'/g)].map((m) => m[1]!);
+    const personal = [...new Set(columns.filter((c) => PERSONAL_COLUMN.test(c)))];
+    if (/\.references\(\(\)\s*=>\s*clients\.id\b/.test(block)) personal.push('(a client)');
+    if (personal.length) found[start[1]!] = personal;
+  });
+  return found;
+}
+
+/** Whether an owner module exports `personalData: PersonalDataOwner`. */
+function exportsPersonalData(root: string, file: string): boolean {
+  try {
+    return PERSONAL_DATA_EXPORT.test(readFileSync(path.join(root, file), 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Tables with personal data whose owner does not answer for it: no `personalData` export to
+ * find, export, erase and purge the table's rows.
+ */
+export function personalDataViolations(
+  root: string,
+  owners = TABLE_OWNERS,
+  notPersonal = NOT_PERSONAL,
+): OwnerViolation[] {
+  const columns = personalColumns(readFileSync(path.join(root, SCHEMA), 'utf8'));
+  return Object.keys(columns)
+    .filter((table) => !notPersonal[table])
+    .filter((table) => !owners[table] || !exportsPersonalData(root, owners[table]))
+    .map((table) => ({ file: owners[table] ?? SCHEMA, table, owner: owners[table] }));
+}
+
+/** The owner modules that export `personalData` (the privacy feature must compose each one). */
+export function personalDataOwners(root: string, owners = TABLE_OWNERS): string[] {
+  return [...new Set(Object.values(owners))]
+    .filter((file) => exportsPersonalData(root, file))
+    .sort();
 }
 
 /** Owners that are their feature's front door, `src/features/<feature>/<feature>.server.ts`. */

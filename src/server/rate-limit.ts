@@ -2,10 +2,13 @@
  * Per-key fixed-window rate limiting in the database, so every function instance shares
  * the count (Netlify's `rateLimit` config guards the edge; this guards the app itself).
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { rateLimitHits } from './db/schema.ts';
+import { readEnv } from './env.ts';
 import { clientIp, HttpError, type FunctionContext } from './http.ts';
+import type { Person, PersonalDataOwner } from './privacy/personal-data.ts';
+import { privateDigest } from './tokens.ts';
 
 export type RateLimit = { limit: number; windowSeconds: number };
 
@@ -110,3 +113,48 @@ export async function purgeEndedWindows(db: Db, now = new Date()): Promise<numbe
     .returning({ key: rateLimitHits.key });
   return purged.length;
 }
+
+/**
+ * The digest that stands for an address in a counter's key, or null when this process cannot
+ * compute it (a command run without SESSION_SECRET); such counters end with their window.
+ */
+function addressDigest(email: string): string | null {
+  try {
+    return privateDigest(email, readEnv().sessionSecret);
+  } catch {
+    const secret = process.env.SESSION_SECRET;
+    return secret ? privateDigest(email, secret) : null;
+  }
+}
+
+/**
+ * A person's counters: keys end with the digest of their address (receipts, confirmation
+ * e-mails) or with one of their client ids (sign-in links). Keys by visitor address name no
+ * one we could find by an e-mail address; they go with their window.
+ */
+function ofPerson(person: Person) {
+  const digest = addressDigest(person.email);
+  return or(
+    digest ? like(rateLimitHits.key, `%:${digest}`) : undefined,
+    ...person.clientIds.map((id) =>
+      eq(sql`split_part(${rateLimitHits.key}, ':client:', 2)`, String(id)),
+    ),
+  );
+}
+
+export const personalData: PersonalDataOwner = {
+  async holds(db, person) {
+    const where = ofPerson(person);
+    const rows = where ? await db.select().from(rateLimitHits).where(where) : [];
+    return { rate_limit_hits: rows };
+  },
+  async erase(db, person) {
+    const where = ofPerson(person);
+    if (!where) return { rate_limit_hits: 0 };
+    const gone = await db.delete(rateLimitHits).where(where).returning({ key: rateLimitHits.key });
+    return { rate_limit_hits: gone.length };
+  },
+  async purge(db, { now }) {
+    return { signIn: { rate_limit_hits: await purgeEndedWindows(db, now) } };
+  },
+};

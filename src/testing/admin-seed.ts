@@ -9,7 +9,7 @@ import {
   orders,
 } from '../server/db/schema';
 import { enqueueEmail, textAttachment } from '../server/mail/outbox';
-import { createSession } from '../server/auth/session';
+import { createSession, verifySessionFactor } from '../server/auth/session';
 import { createOrResetUser } from '../server/auth/accounts';
 
 export const TEST_ORIGIN = 'http://localhost:4321';
@@ -21,9 +21,22 @@ export async function seedAdmin(db: Db, username = `admin${++seq}`) {
   const user = await createOrResetUser(db, username, TEST_PASSWORD);
   return {
     ...user,
-    /** A new session cookie for this admin (each call is a separate browser). */
-    cookie: async () => `__Host-admin_session=${(await createSession(db, user.id)).token}`,
+    /**
+     * A new session cookie for this admin (each call is a separate browser), signed in with the
+     * password and a second factor, so it reaches the data.
+     */
+    cookie: async () => `__Host-admin_session=${await verifiedSession(db, user.id)}`,
+    /** A session opened by the password alone: it reaches only the second-factor screens. */
+    passwordOnlyCookie: async () =>
+      `__Host-admin_session=${(await createSession(db, user.id)).token}`,
   };
+}
+
+/** The token of a session whose second factor was verified `ageMs` ago. */
+export async function verifiedSession(db: Db, userId: number, ageMs = 0): Promise<string> {
+  const now = new Date(Date.now() - ageMs);
+  const { token } = await createSession(db, userId, { now });
+  return (await verifySessionFactor(db, token, now))!;
 }
 
 export async function seedOrder(

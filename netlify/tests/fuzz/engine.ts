@@ -29,7 +29,7 @@ import { seedAdminLists } from '../../../src/testing/admin-seed.ts';
 import { priceCart } from '../../../src/features/checkout/checkout.ts';
 import { startClientSession } from '../../../src/features/clients/client-sessions.server.ts';
 import { createClientWithOrder } from '../../../src/testing/onboarding-fixtures.ts';
-import { createSession } from '../../../src/server/auth/session.ts';
+import { verifiedSession } from '../../../src/testing/admin-seed.ts';
 import { closeDb, type Db } from '../../../src/server/db/client.ts';
 import { useFreshTestDb } from '../../../src/testing/test-db';
 import { orderItems, rateLimitHits } from '../../../src/server/db/schema.ts';
@@ -1375,9 +1375,9 @@ async function cookieFor(c: Case): Promise<{ cookie: string | null; shown: strin
         wholeAccount: whole,
         orderIds: whole ? [] : [fx.orderId],
       });
-      const admin = await createSession(db, fx.adminUserId);
+      const admin = await verifiedSession(db, fx.adminUserId);
       return {
-        cookie: `${client.split(';')[0]}; __Host-admin_session=${admin.token}`,
+        cookie: `${client.split(';')[0]}; __Host-admin_session=${admin}`,
         shown: `<valid ${whole ? 'whole-account client' : 'order-only client'} session>; <valid admin session>`,
       };
     }

@@ -4,9 +4,11 @@ import './admin.css';
 import { AdminPanel } from './AdminPanel';
 import { $adminUser, adminFetch, type AdminUserView } from './api';
 import { LoginForm } from './LoginForm';
+import { EnrolFactorScreen, VerifyFactorScreen } from './SecondFactor';
 
 /**
- * /admin: asks the server who is signed in, then shows the login form or the panel.
+ * /admin: asks the server who is signed in, then shows the login form, the second-factor
+ * screen (enrol a first factor, or verify one) or the panel.
  * `timeSlots` come from the page (meeting.ts), keeping classic zod out of this island.
  */
 export default function AdminApp({
@@ -20,8 +22,8 @@ export default function AdminApp({
   const user = useStore($adminUser);
 
   useEffect(() => {
-    adminFetch<{ user: AdminUserView | null }>('/api/admin/me')
-      .then(({ user: u }) => $adminUser.set(u))
+    adminFetch<{ user: AdminUserView | null; stage?: AdminUserView['stage'] }>('/api/admin/me')
+      .then(({ user: u, stage }) => $adminUser.set(u ? { ...u, stage } : null))
       .catch(() => $adminUser.set(null));
   }, []);
 
@@ -32,5 +34,8 @@ export default function AdminApp({
       </p>
     );
   }
-  return user ? <AdminPanel user={user} timeSlots={timeSlots} /> : <LoginForm company={company} />;
+  if (!user) return <LoginForm company={company} />;
+  if (user.stage === 'enrol') return <EnrolFactorScreen username={user.username} />;
+  if (user.stage === 'verify') return <VerifyFactorScreen username={user.username} />;
+  return <AdminPanel user={user} timeSlots={timeSlots} />;
 }

@@ -7,6 +7,8 @@ import { ClientOnboardingView, OrderOnboardingView } from './OnboardingViews';
 import { OrdersView } from './OrdersView';
 import { OutboxView } from './OutboxView';
 import { OverviewView } from './OverviewView';
+import { StepUpDialog } from './SecondFactor';
+import { SecurityView } from './SecurityView';
 
 const VIEWS = [
   { id: 'overview', label: 'Overview' },
@@ -16,6 +18,7 @@ const VIEWS = [
   { id: 'order-onboarding', label: 'Order onboarding' },
   { id: 'client-onboarding', label: 'Client onboarding' },
   { id: 'outbox', label: 'E-mail outbox' },
+  { id: 'security', label: 'Security' },
 ] as const;
 
 type ViewId = (typeof VIEWS)[number]['id'];
@@ -107,7 +110,9 @@ export function AdminPanel({
         {view === 'order-onboarding' && <OrderOnboardingView />}
         {view === 'client-onboarding' && <ClientOnboardingView />}
         {view === 'outbox' && <OutboxView />}
+        {view === 'security' && <SecurityView />}
       </section>
+      <StepUpDialog />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { Icon } from '../../components/ui/Icon';
 import { LISTS, PAGE_SIZES, statusLabel, type ListName } from './admin';
 import { createAdminList, csvPath, pagerText, showingText } from './admin.store';
+import { downloadExport } from './second-factor.store';
 
 export type Column<T> = {
   header: string;
@@ -106,7 +107,16 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
           <button className="btn btn--ghost btn--sm" type="button" onClick={store.clearFilters}>
             Reset
           </button>
-          <a className="btn btn--outline btn--sm" href={csvHref} download>
+          <a
+            className="btn btn--outline btn--sm"
+            href={csvHref}
+            download
+            onClick={(event) => {
+              // Fetched first, so the factor can be asked for again (step-up) before the file.
+              event.preventDefault();
+              void downloadExport(csvHref);
+            }}
+          >
             <Icon name="download" /> Export CSV
           </a>
         </div>

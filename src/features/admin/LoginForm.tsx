@@ -22,11 +22,11 @@ export function LoginForm({ company }: { company: string }) {
     setBusy(true);
     setError('');
     try {
-      const { user } = await adminFetch<{ user: AdminUserView }>('/api/admin/login', {
-        method: 'POST',
-        body: parsed.data,
-      });
-      $adminUser.set(user);
+      const { user, stage } = await adminFetch<{
+        user: AdminUserView;
+        stage: AdminUserView['stage'];
+      }>('/api/admin/login', { method: 'POST', body: parsed.data });
+      $adminUser.set({ ...user, stage });
     } catch (e) {
       setError(e instanceof AdminApiError ? e.message : 'Sign-in failed. Please try again.');
       usernameRef.current?.focus();

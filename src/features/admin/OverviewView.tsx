@@ -200,6 +200,45 @@ function LeadsChart({ weeks }: { weeks: WeekLeads[] }) {
   );
 }
 
+/** The retention rules' latest run: when, and what each rule removed or anonymised. */
+function RetentionRun({ run }: { run: Overview['privacy'] }) {
+  return (
+    <section aria-labelledby="retention-heading" className="card">
+      <h3 id="retention-heading">Personal data retention</h3>
+      {run ? (
+        <>
+          <p className="muted">
+            Last run {new Date(run.at).toLocaleString('en-US')} (
+            {run.source === 'schedule' ? 'daily schedule' : 'command line'}).
+          </p>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Rule</th>
+                  <th scope="col" className="admin-num">
+                    Removed or anonymised
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {run.rules.map((r) => (
+                  <tr key={r.rule}>
+                    <td>{r.title}</td>
+                    <td className="admin-num">{count(r.removed)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : (
+        <p className="muted">The retention rules have not run yet. They run once a day.</p>
+      )}
+    </section>
+  );
+}
+
 /** Renewals whose payment failed: the client was e-mailed, the team follows up. */
 function FailedPayments({ payments }: { payments: Overview['subscriptions']['failedPayments'] }) {
   return (
@@ -334,6 +373,7 @@ export function OverviewView({ go }: { go: (view: string) => void }) {
         <p className="muted">Contact messages and meeting requests, by the week they arrived.</p>
         <LeadsChart weeks={data.leadsByWeek} />
       </section>
+      <RetentionRun run={data.privacy} />
     </div>
   );
 }

@@ -8,6 +8,8 @@
  *   while the owner still gets in with the right password (at worst a few seconds later).
  * Only failures count. Unknown users and wrong passwords get the same answer after the same
  * delay and the same argon2 work, so neither the answer nor its timing reveals usernames.
+ * The password opens a session that reaches only the second-factor screens
+ * (admin-factors.server.ts); both outcomes go to the security log.
  */
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Db } from '../../server/db/client.ts';
@@ -19,6 +21,7 @@ import {
   hashPassword,
   verifyPassword,
 } from '../../server/auth/password.ts';
+import { recordSecurityEvent } from '../../server/auth/security-log.ts';
 import { createSession, destroySession, type AdminUser } from '../../server/auth/session.ts';
 import { findUser, normalizeUsername, setPasswordHash } from '../../server/auth/users.ts';
 import { LOGIN_FAILED_MESSAGE, type LoginInput } from './admin.ts';
@@ -139,9 +142,25 @@ export async function signIn(
   const user = await findUser(db, input.username);
   // Same argon2 cost whether or not the account exists, so timing does not reveal usernames.
   const ok = await verifyPassword(user?.password ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+  if (!user || !ok) {
+    await recordSecurityEvent(db, {
+      event: 'admin.password-refused',
+      userId: user?.id ?? null,
+      username: normalizeUsername(input.username).slice(0, 64),
+      ip: input.ip,
+      at: now,
+    });
+    throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+  }
 
   await attempt.succeeded();
+  await recordSecurityEvent(db, {
+    event: 'admin.password-accepted',
+    userId: user.id,
+    username: user.username,
+    ip: input.ip,
+    at: now,
+  });
   if (needsRehash(user.password)) {
     await setPasswordHash(db, user.id, await hashPassword(input.password));
   }

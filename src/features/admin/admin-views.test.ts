@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../server/db/client';
 import { useFreshTestDb } from '../../testing/test-db';
-import { emailOutbox, meetingRequests } from '../../server/db/schema';
+import { emailOutbox, meetingRequests, privacyRuns } from '../../server/db/schema';
 import { HttpError } from '../../server/http';
 import { submitMeetingRequest } from '../meeting/meeting.server';
 import { parseListQuery } from './list.server';
@@ -236,6 +236,35 @@ describe('admin lists', () => {
     expect(o.revenueByWeek.at(-1)!.cents).toBeGreaterThanOrEqual(100_000);
     expect(o.contactMessages.total).toBeGreaterThanOrEqual(3);
     expect(o.outbox.pending).toBeGreaterThan(0);
+  });
+
+  it('overview shows the latest run of the retention rules, rows per rule', async () => {
+    expect((await getOverview(db)).privacy).toBeNull();
+    const at = (iso: string) => new Date(iso);
+    await db.insert(privacyRuns).values([
+      {
+        startedAt: at('2030-06-01T03:00:00Z'),
+        finishedAt: at('2030-06-01T03:00:01Z'),
+        source: 'schedule',
+        counts: { correspondence: { contact_messages: 9 } },
+      },
+      {
+        startedAt: at('2030-06-02T03:00:00Z'),
+        finishedAt: at('2030-06-02T03:00:02Z'),
+        source: 'schedule',
+        counts: {
+          correspondence: { contact_messages: 2, meeting_requests: 1 },
+          onboarding: { onboarding_forms: 1, logos: 3 },
+        },
+      },
+    ]);
+    const { privacy } = await getOverview(db);
+    expect(privacy).toMatchObject({ at: '2030-06-02T03:00:02.000Z', source: 'schedule' });
+    expect(privacy!.rules.slice(0, 3)).toEqual([
+      { rule: 'correspondence', title: 'Contact messages and meeting requests', removed: 3 },
+      { rule: 'onboarding', title: 'Onboarding answers and logos', removed: 4 },
+      { rule: 'orders', title: 'Orders and invoices (anonymised)', removed: 0 },
+    ]);
   });
 
   it('groups leads by UTC week in the database, Sunday night and Monday morning apart', async () => {

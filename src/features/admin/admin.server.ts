@@ -4,6 +4,18 @@
  * composing the owners of the tables it shows (the admin owns no table).
  */
 export { signIn, signOut } from './admin-login.server.ts';
+export {
+  factorStatus,
+  finishPasskeyEnrolment,
+  finishTotpEnrolment,
+  removeSecondFactor,
+  renewRecoveryCodes,
+  signInStage,
+  startPasskeyEnrolment,
+  startPasskeyVerification,
+  startTotpEnrolment,
+  verifySecondFactor,
+} from './admin-factors.server.ts';
 export { listResponse } from './list.server.ts';
 export { getOverview } from './overview.server.ts';
 export {

@@ -218,3 +218,12 @@ export function humanizeKey(key: string): string {
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/* The second factor's schemas and views (second-factor.ts), for the functions. */
+export {
+  passkeyRegisterSchema,
+  totpConfirmSchema,
+  verifySchema,
+  type FactorStage,
+  type FactorStatus,
+} from './second-factor';

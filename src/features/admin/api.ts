@@ -5,8 +5,10 @@
 import { atom } from 'nanostores';
 import { RequestError, requestJson } from '../../lib/request-json';
 import { ADMIN_REQUEST_HEADERS } from './admin';
+import type { FactorStage } from './second-factor';
 
-export type AdminUserView = { username: string };
+/** The signed-in admin and how far the sign-in is (see second-factor.ts). */
+export type AdminUserView = { username: string; stage?: FactorStage | undefined };
 
 /** undefined: not checked yet; null: signed out. */
 export const $adminUser = atom<AdminUserView | null | undefined>(undefined);

@@ -10,6 +10,7 @@ import { contactMessageCounts, contactMessagesByWeek } from '../contact/contact.
 import { meetingRequestCounts, meetingRequestsByWeek } from '../meeting/meeting.server.ts';
 import { onboardingFormCounts } from '../order-onboarding/order-onboarding.server.ts';
 import { orderRefundsByWeek, orderTotals, paidOrdersByWeek } from '../orders/orders.server.ts';
+import { lastPrivacyRun, type PrivacyRunSummary } from '../privacy/privacy.server.ts';
 import {
   renewalRefundsByWeek,
   renewalsByWeek,
@@ -35,6 +36,8 @@ export type Overview = {
   subscriptions: SubscriptionStats;
   revenueByWeek: WeekRevenue[];
   leadsByWeek: WeekLeads[];
+  /** The latest run of the retention rules (null before the first). */
+  privacy: PrivacyRunSummary | null;
 };
 
 export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
@@ -48,6 +51,7 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
     clientSubmissions,
     outbox,
     subscriptions,
+    privacy,
     [paid, renewals, orderRefunds, renewalRefunds, contactWeeks, meetingWeeks],
   ] = await Promise.all([
     orderTotals(db),
@@ -57,6 +61,7 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
     countClientOnboardingSubmissions(db),
     outboxCounts(db),
     subscriptionStats(db),
+    lastPrivacyRun(db),
     Promise.all([
       paidOrdersByWeek(db, since),
       renewalsByWeek(db, since),
@@ -83,5 +88,6 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
       now,
       OVERVIEW_WEEKS,
     ),
+    privacy,
   };
 }

@@ -3,9 +3,25 @@
  * when a checkout starts, completed by the fulfilment, moved by the simulated payment page's
  * buttons, and used once to grant the order to the browser that paid.
  */
-import { and, asc, eq, gt, gte, isNull, lt, notInArray, or, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { checkoutSessions, type CheckoutSession } from '../../server/db/schema.ts';
+import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import { cutoffOf } from '../../server/privacy/retention.ts';
 
 type NewCheckoutSession = typeof checkoutSessions.$inferInsert;
 
@@ -134,3 +150,53 @@ export async function sessionsToSweep(
     .orderBy(asc(checkoutSessions.createdAt))
     .limit(limit);
 }
+
+/** The person's checkouts: typed with their address, or the sessions of their orders. */
+const ofPerson = (person: { email: string; checkoutSessionIds: string[] }) =>
+  or(
+    sql`lower(${checkoutSessions.customerEmail}) = ${person.email}`,
+    person.checkoutSessionIds.length
+      ? inArray(checkoutSessions.id, person.checkoutSessionIds)
+      : undefined,
+  );
+
+/** What anonymising leaves: the lines and amounts stay, who typed them goes. */
+const WITHOUT_PERSON = { customerEmail: null, customerName: null, attemptHash: null };
+
+const stillNamed = or(
+  isNotNull(checkoutSessions.customerEmail),
+  isNotNull(checkoutSessions.customerName),
+  isNotNull(checkoutSessions.attemptHash),
+);
+
+export const personalData: PersonalDataOwner = {
+  async identify(db, person) {
+    const rows = await db
+      .select({ name: checkoutSessions.customerName })
+      .from(checkoutSessions)
+      .where(ofPerson(person));
+    return { names: rows.flatMap((r) => (r.name ? [r.name] : [])) };
+  },
+  async holds(db, person) {
+    const rows = await db.select().from(checkoutSessions).where(ofPerson(person));
+    return { checkout_sessions: rows.map((r) => exported(r, 'attemptHash')) };
+  },
+  // Anonymised, not deleted: the order refers to its session, and the sweep reads sessions.
+  async erase(db, person) {
+    const changed = await db
+      .update(checkoutSessions)
+      .set(WITHOUT_PERSON)
+      .where(and(ofPerson(person), stillNamed))
+      .returning({ id: checkoutSessions.id });
+    return { checkout_sessions: changed.length };
+  },
+  // Long after the sweep's week and the success page's hour: the order keeps the buyer.
+  async purge(db, { now }) {
+    const changed = await db
+      .update(checkoutSessions)
+      .set(WITHOUT_PERSON)
+      .where(and(lt(checkoutSessions.createdAt, cutoffOf('checkouts', now)), stillNamed))
+      .returning({ id: checkoutSessions.id });
+    return { checkouts: { checkout_sessions: changed.length } };
+  },
+};

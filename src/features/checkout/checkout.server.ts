@@ -43,6 +43,7 @@ export {
   verifyStripeEvent,
 } from './stripe-webhook.server.ts';
 export { simulatedActionSchema, type SimulatedAction } from './checkout';
+export { personalData as checkoutSessionsPersonalData } from './checkout-sessions.server.ts';
 export { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from '../../server/db/unavailable.ts';
 
 /** Origins a redirect may point at: the request's own and the configured site URL. */

@@ -3,7 +3,7 @@
  * form's submission and its confirmation link (client-onboarding.server.ts) store through it;
  * the admin lists it.
  */
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import {
   countAll,
@@ -16,6 +16,8 @@ import {
   clientOnboardingSubmissions,
   type ClientOnboardingSubmission,
 } from '../../server/db/schema.ts';
+import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import { cutoffOf } from '../../server/privacy/retention.ts';
 
 export async function insertSubmission(
   tx: Db,
@@ -82,3 +84,45 @@ export async function countClientOnboardingSubmissions(db: Db): Promise<number> 
   const [row] = await db.select({ total: countAll }).from(clientOnboardingSubmissions);
   return row?.total ?? 0;
 }
+
+const ofPerson = (person: { email: string }) =>
+  sql`lower(${clientOnboardingSubmissions.email}) = ${person.email}`;
+
+export const personalData: PersonalDataOwner = {
+  async identify(db, person) {
+    const rows = await db
+      .select({ name: clientOnboardingSubmissions.fullName })
+      .from(clientOnboardingSubmissions)
+      .where(ofPerson(person));
+    return { names: rows.map((r) => r.name) };
+  },
+  async holds(db, person) {
+    const rows = await db.select().from(clientOnboardingSubmissions).where(ofPerson(person));
+    return {
+      client_onboarding_submissions: rows.map((r) => exported(r, 'confirmTokenHash')),
+    };
+  },
+  async erase(db, person) {
+    const gone = await db
+      .delete(clientOnboardingSubmissions)
+      .where(ofPerson(person))
+      .returning({ id: clientOnboardingSubmissions.id });
+    return { client_onboarding_submissions: gone.length };
+  },
+  // The form opens a CRM account for an address: kept while a client of that address is
+  // served, else for the period after it was sent or confirmed.
+  async purge(db, scope) {
+    const t = clientOnboardingSubmissions;
+    const cutoff = cutoffOf('onboarding', scope.now);
+    const gone = await db
+      .delete(t)
+      .where(
+        and(
+          sql`greatest(${t.createdAt}, ${t.confirmedAt}) < ${cutoff.toISOString()}::timestamptz`,
+          notInArray(sql`lower(${t.email})`, scope.addressesServedSince(cutoff)),
+        ),
+      )
+      .returning({ id: t.id });
+    return { onboarding: { client_onboarding_submissions: gone.length } };
+  },
+};

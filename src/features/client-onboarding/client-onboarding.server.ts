@@ -54,6 +54,7 @@ import {
 export {
   countClientOnboardingSubmissions,
   listClientOnboardingSubmissions,
+  personalData as clientOnboardingPersonalData,
 } from './client-onboarding-submissions.server.ts';
 
 const CLIENT_ONBOARDING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };

@@ -7,9 +7,12 @@
  * client) until a magic link sent to that address is used, and only a proven client gets a
  * Stripe customer id.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
+import { idIn } from '../../server/db/list-query.ts';
 import { clients, type Client } from '../../server/db/schema.ts';
+import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import { cutoffOf } from '../../server/privacy/retention.ts';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -144,3 +147,47 @@ export async function claimCrmProvisioning(
 export async function releaseCrmClaim(db: Db, clientId: number): Promise<void> {
   await db.update(clients).set({ crmClaimedAt: null }).where(eq(clients.id, clientId));
 }
+
+/** The addresses of these clients (a subquery of their ids), as a subquery. */
+export function emailsOfClients(db: Db, clientIds: SQLWrapper) {
+  return db.select({ email: clients.email }).from(clients).where(inArray(clients.id, clientIds));
+}
+
+/** The person's account: found by its address, which is stored normalised. */
+const ofPerson = (person: { email: string; clientIds: number[] }) =>
+  or(eq(clients.email, person.email), idIn(clients.id, person.clientIds));
+
+export const personalData: PersonalDataOwner = {
+  async identify(db, person) {
+    const rows = await db.select().from(clients).where(ofPerson(person));
+    return {
+      clientIds: rows.map((r) => r.id),
+      names: rows.map((r) => r.name),
+      customerIds: rows.flatMap((r) => (r.stripeCustomerId ? [r.stripeCustomerId] : [])),
+    };
+  },
+  async holds(db, person) {
+    const rows = await db.select().from(clients).where(ofPerson(person));
+    return { clients: rows.map((r) => exported(r)) };
+  },
+  // Runs after the orders let go of the account (their erasure clears the client); its
+  // sessions and sign-in links go with it (ON DELETE CASCADE), counted by their owners first.
+  async erase(db, person) {
+    const gone = await db.delete(clients).where(ofPerson(person)).returning({ id: clients.id });
+    return { clients: gone.length };
+  },
+  // An account goes with its orders: once none names it (the seven-year anonymisation), and
+  // never one younger than the period, whose first order may still be on its way.
+  async purge(db, scope) {
+    const gone = await db
+      .delete(clients)
+      .where(
+        and(
+          notInArray(clients.id, scope.clientsNamedByOrders()),
+          lt(clients.createdAt, cutoffOf('orders', scope.now)),
+        ),
+      )
+      .returning({ id: clients.id });
+    return { orders: { clients: gone.length } };
+  },
+};

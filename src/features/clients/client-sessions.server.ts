@@ -9,9 +9,11 @@
  *   session acts for its client (CRM link) only while nobody has proven the client's address,
  *   i.e. while the browser that created the client is the only party it can be.
  */
-import { and, eq, gt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
+import { idIn } from '../../server/db/list-query.ts';
 import { clientSessions } from '../../server/db/schema.ts';
+import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 import { findClient, isProven } from './client-records.server.ts';
 import { HttpError, readCookie } from '../../server/http.ts';
 import { hashToken, newToken } from '../../server/tokens.ts';
@@ -202,3 +204,40 @@ export async function provenCustomerId(db: Db, req: Request): Promise<string | n
   const client = await findClient(db, access.clientId);
   return client && isProven(client) ? client.stripeCustomerId : null;
 }
+
+/** The person's sessions: their accounts', and those of browsers that paid for their orders. */
+const ofPerson = (person: { clientIds: number[]; orderIds: number[] }) =>
+  or(
+    idIn(clientSessions.clientId, person.clientIds),
+    sql`${clientSessions.orderIds} && ${sql.param(person.orderIds)}::int[]`,
+  );
+
+export const personalData: PersonalDataOwner = {
+  async holds(db, person) {
+    const rows = await db.select().from(clientSessions).where(ofPerson(person));
+    return { client_sessions: rows.map((r) => exported(r, 'tokenHash')) };
+  },
+  async erase(db, person) {
+    const gone = await db
+      .delete(clientSessions)
+      .where(ofPerson(person))
+      .returning({ tokenHash: clientSessions.tokenHash });
+    return { client_sessions: gone.length };
+  },
+  // A session that can no longer sign anyone in: past its lifetime, or idle too long.
+  async purge(db, { now }) {
+    const gone = await db
+      .delete(clientSessions)
+      .where(
+        or(
+          lt(clientSessions.expiresAt, now),
+          lt(
+            clientSessions.lastSeenAt,
+            new Date(now.getTime() - CLIENT_SESSION_IDLE_SECONDS * 1000),
+          ),
+        ),
+      )
+      .returning({ tokenHash: clientSessions.tokenHash });
+    return { signIn: { client_sessions: gone.length } };
+  },
+};

@@ -6,10 +6,12 @@
 export {
   attachStripeCustomer,
   clientForPurchase,
+  emailsOfClients,
   findClient,
   findClientByEmail,
   isProven,
   normaliseEmail,
+  personalData as clientRecordsPersonalData,
   proveClientEmail,
   rememberClientName,
 } from './client-records.server.ts';
@@ -21,6 +23,7 @@ export {
   endAllClientSessions,
   endClientSession,
   grantOrderToBrowser,
+  personalData as clientSessionsPersonalData,
   provenCustomerId,
   readClientAccess,
   requireWholeAccount,
@@ -43,6 +46,7 @@ export {
   magicLinkClientId,
   MAGIC_LINK_PATH,
   magicLinkUrl,
+  personalData as magicLinksPersonalData,
   previewMagicLink,
   SIGN_IN_NONCE_COOKIE,
   signInNonce,

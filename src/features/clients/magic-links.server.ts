@@ -10,9 +10,11 @@
  * were sent to: a copied or planted link alone signs nobody in. The dashboard names the account
  * before any link is used.
  */
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
+import { idIn } from '../../server/db/list-query.ts';
 import { magicLinks } from '../../server/db/schema.ts';
+import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 import { readCookie } from '../../server/http.ts';
 import { sealSecret } from '../../server/mail/sealed.ts';
 import { hit, type RateLimit } from '../../server/rate-limit.ts';
@@ -235,3 +237,28 @@ export async function expireUnusedMagicLinks(
     .returning({ id: magicLinks.tokenHash });
   return ended.length;
 }
+
+export const personalData: PersonalDataOwner = {
+  async holds(db, person) {
+    const rows = await db
+      .select()
+      .from(magicLinks)
+      .where(idIn(magicLinks.clientId, person.clientIds));
+    return { magic_links: rows.map((r) => exported(r, 'tokenHash', 'browserNonceHash')) };
+  },
+  async erase(db, person) {
+    const gone = await db
+      .delete(magicLinks)
+      .where(idIn(magicLinks.clientId, person.clientIds))
+      .returning({ tokenHash: magicLinks.tokenHash });
+    return { magic_links: gone.length };
+  },
+  // A used or expired link opens nothing any more (liveLink needs it unused and unexpired).
+  async purge(db, { now }) {
+    const gone = await db
+      .delete(magicLinks)
+      .where(or(isNotNull(magicLinks.usedAt), lt(magicLinks.expiresAt, now)))
+      .returning({ tokenHash: magicLinks.tokenHash });
+    return { signIn: { magic_links: gone.length } };
+  },
+};

@@ -16,6 +16,8 @@ export {
   contactMessagesByWeek,
   findContactMessageIds,
   listContactMessages,
+  contactAddressesSince,
+  personalData as contactMessagesPersonalData,
   setContactMessageStatus,
   type ContactStatus,
 } from './contact-messages.server.ts';

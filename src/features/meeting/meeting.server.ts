@@ -31,7 +31,9 @@ export {
   findMeetingRequestIds,
   listMeetingRequests,
   meetingRequestCounts,
+  meetingAddressesSince,
   meetingRequestsByWeek,
+  personalData as meetingRequestsPersonalData,
   type MeetingStatus,
 } from './meeting-requests.server.ts';
 

@@ -3,7 +3,7 @@
  * is its only reader and writer. Order fields are never joined here; whoever needs them asks
  * the orders feature (by id, or with its search subquery).
  */
-import { and, desc, eq, inArray, isNotNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import {
   countAll,
@@ -17,6 +17,8 @@ import {
   type PageRequest,
 } from '../../server/db/list-query.ts';
 import { onboardingForms, type OnboardingForm } from '../../server/db/schema.ts';
+import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import { cutoffOf } from '../../server/privacy/retention.ts';
 import type { StepKey } from './order-onboarding';
 
 export async function findOnboardingForm(db: Db, orderId: number): Promise<OnboardingForm | null> {
@@ -103,3 +105,36 @@ export async function latestBusinessInfo(
     .limit(1);
   return (latest?.businessInfo as Record<string, unknown> | undefined) ?? null;
 }
+
+/**
+ * The answers hold the business's details and the person's words; they are the person's by
+ * their orders. The uploaded logos live in Blobs, removed by the privacy feature alongside.
+ */
+export const personalData: PersonalDataOwner = {
+  async holds(db, person) {
+    const forms = await onboardingFormsOf(db, person.orderIds);
+    return { onboarding_forms: [...forms.values()].map((f) => exported(f)) };
+  },
+  async erase(db, person) {
+    if (!person.orderIds.length) return { onboarding_forms: 0 };
+    const gone = await db
+      .delete(onboardingForms)
+      .where(idIn(onboardingForms.orderId, person.orderIds))
+      .returning({ id: onboardingForms.id });
+    return { onboarding_forms: gone.length };
+  },
+  // A form still being changed within the period stays, whatever its order's dates say.
+  async purge(db, scope) {
+    const cutoff = cutoffOf('onboarding', scope.now);
+    const gone = await db
+      .delete(onboardingForms)
+      .where(
+        and(
+          inArray(onboardingForms.orderId, scope.ordersEndedBefore(cutoff)),
+          lt(onboardingForms.updatedAt, cutoff),
+        ),
+      )
+      .returning({ id: onboardingForms.id });
+    return { onboarding: { onboarding_forms: gone.length } };
+  },
+};

@@ -34,6 +34,7 @@ export {
   listOnboardingForms,
   onboardingFormCounts,
   onboardingFormsOf,
+  personalData as onboardingFormsPersonalData,
 } from './onboarding-forms.server.ts';
 
 const SIGN_IN_FOR_ORDER = 'Please sign in to continue with this order.';

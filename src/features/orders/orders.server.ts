@@ -19,6 +19,8 @@ import type { OrderItemView, OrderView } from './orders';
 
 export { orderItemDownload } from './order-documents.server.ts';
 export {
+  clientsNamedByOrders,
+  clientsServedSince,
   exportOrders,
   findOrder,
   findOrderByPaymentIntent,
@@ -31,8 +33,11 @@ export {
   joinWaitingOrders,
   listOrders,
   newOrderNumber,
+  orderIdsAmong,
   orderIdsOfClient,
   orderRefundsByWeek,
+  ordersEndedBefore,
+  personalData as orderRecordsPersonalData,
   ordersByIds,
   ordersMatchingWord,
   orderTotals,

@@ -1,6 +1,8 @@
 /** The subscribers table: this module is its only reader and writer. */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { subscribers } from '../../server/db/schema.ts';
+import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 
 /** Stores an early-access address once; answers whether this call stored it. */
 export async function insertSubscriber(
@@ -14,3 +16,24 @@ export async function insertSubscriber(
     .returning({ id: subscribers.id });
   return inserted.length > 0;
 }
+
+const ofPerson = (person: { email: string }) => sql`lower(${subscribers.email}) = ${person.email}`;
+
+export const personalData: PersonalDataOwner = {
+  async holds(db, person) {
+    const rows = await db.select().from(subscribers).where(ofPerson(person));
+    return { subscribers: rows.map((r) => exported(r)) };
+  },
+  async erase(db, person) {
+    const gone = await db
+      .delete(subscribers)
+      .where(ofPerson(person))
+      .returning({ id: subscribers.id });
+    return { subscribers: gone.length };
+  },
+  // Kept until the person asks us to remove it: the sign-up is their request to hear from us
+  // at launch, and no retention rule ends it.
+  async purge() {
+    return {};
+  },
+};

@@ -6,8 +6,10 @@
  * older one (`supersedes`), an invoice is one row per invoice id whose 'paid' is never undone
  * by a late failure, and refunds keep the provider's running total.
  */
-import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
+import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import { cutoffOf } from '../../server/privacy/retention.ts';
 import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import {
   subscriptionPayments,
@@ -299,3 +301,78 @@ export async function subscriptionsByProviderIds(
     payments: payments.filter((p) => p.providerSubscriptionId === s.providerSubscriptionId),
   }));
 }
+
+/** The provider's statuses of a plan that has ended for good. */
+const ENDED: SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
+
+/** When an ended plan ended: the first date the provider gave of these. */
+const endedAt = sql`coalesce(${subscriptions.endedAt}, ${subscriptions.canceledAt}, ${subscriptions.currentPeriodEnd}, ${subscriptions.updatedAt})`;
+
+/**
+ * Provider ids of the plans that served their client at `cutoff` or later, as a subquery:
+ * still running (any status but the final ones), or ended since (src/server/privacy/retention.ts).
+ */
+export function plansServingSince(db: Db, cutoff: Date) {
+  return db
+    .select({ id: subscriptions.providerSubscriptionId })
+    .from(subscriptions)
+    .where(
+      or(
+        notInArray(subscriptions.status, ENDED),
+        sql`${endedAt} >= ${cutoff.toISOString()}::timestamptz`,
+      ),
+    );
+}
+
+/**
+ * The plans hold no name or address; the provider's customer id is what ties them to the
+ * person, so it goes where the orders let go of their buyer. Amounts and invoices stay.
+ */
+export const personalData: PersonalDataOwner = {
+  async identify(db, person) {
+    if (!person.subscriptionIds.length) return {};
+    const rows = await db
+      .select({ customer: subscriptions.providerCustomerId })
+      .from(subscriptions)
+      .where(inArray(subscriptions.providerSubscriptionId, person.subscriptionIds));
+    return { customerIds: rows.flatMap((r) => (r.customer ? [r.customer] : [])) };
+  },
+  async holds(db, person) {
+    const plans = await subscriptionsByProviderIds(db, person.subscriptionIds);
+    return {
+      subscriptions: plans.map((plan) => exported(plan, 'payments')),
+      subscription_payments: plans.flatMap((p) => p.payments.map((payment) => exported(payment))),
+    };
+  },
+  async erase(db, person) {
+    if (!person.subscriptionIds.length) return { subscriptions: 0 };
+    const changed = await db
+      .update(subscriptions)
+      .set({ providerCustomerId: null })
+      .where(
+        and(
+          inArray(subscriptions.providerSubscriptionId, person.subscriptionIds),
+          isNotNull(subscriptions.providerCustomerId),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    return { subscriptions: changed.length };
+  },
+  // With the orders' anonymisation: a plan that ended before the period loses its customer.
+  async purge(db, { now }) {
+    const changed = await db
+      .update(subscriptions)
+      .set({ providerCustomerId: null })
+      .where(
+        and(
+          isNotNull(subscriptions.providerCustomerId),
+          notInArray(
+            subscriptions.providerSubscriptionId,
+            plansServingSince(db, cutoffOf('orders', now)),
+          ),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    return { orders: { subscriptions: changed.length } };
+  },
+};

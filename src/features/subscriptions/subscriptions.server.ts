@@ -13,6 +13,8 @@ export type { Subscription, SubscriptionPayment } from '../../server/db/schema.t
 export * from './billing-events.server.ts';
 export { simulateBilling, startSimulatedSubscription } from './simulated-billing.server.ts';
 export {
+  personalData as subscriptionRecordsPersonalData,
+  plansServingSince,
   renewalRefundsByWeek,
   renewalsByWeek,
   subscriptionsByProviderIds,

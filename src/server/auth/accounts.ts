@@ -1,5 +1,10 @@
-/** Admin accounts as the terminal manages them: create one, or reset its password. */
+/**
+ * Admin accounts as the terminal manages them: create one, reset its password, or reset a
+ * lost second factor. A new or reset account must enrol a factor at its next sign-in.
+ */
 import type { Db } from '../db/client.ts';
+import { removeAllFactors } from './factors.ts';
+import { recordSecurityEvent } from './security-log.ts';
 import { hashPassword, passwordProblem } from './password.ts';
 import { destroyUserSessions } from './session.ts';
 import {
@@ -31,4 +36,25 @@ export async function createOrResetUser(
   }
   const row = await insertUser(db, name, hash);
   return { id: row.id, username: name, created: true };
+}
+
+/**
+ * A lost second factor: every factor and recovery code of the account goes, and its sessions
+ * end; the next sign-in with the password leads to the enrolment screen. Null for no account.
+ */
+export async function resetFactors(
+  db: Db,
+  username: string,
+): Promise<{ username: string; removed: number } | null> {
+  const user = await findUser(db, username);
+  if (!user) return null;
+  const removed = await removeAllFactors(db, user.id);
+  await destroyUserSessions(db, user.id);
+  await recordSecurityEvent(db, {
+    event: 'admin.factors-reset',
+    userId: user.id,
+    username: user.username,
+    detail: { removed, from: 'command line' },
+  });
+  return { username: user.username, removed };
 }

@@ -39,6 +39,8 @@ describe('admin sessions', () => {
     expect(await validateSession(db, token, at(MIN))).toEqual({
       id: userId,
       username: 'session.tester',
+      // The password alone: the second factor is still to come.
+      factorVerifiedAt: null,
     });
   });
 

@@ -2,8 +2,10 @@
  * Admin sessions. The browser holds a random 256-bit token in a `__Host-` cookie; the
  * database holds only its SHA-256, so a leaked table cannot be replayed as cookies.
  * A session ends after 30 idle minutes or 12 hours in total, whichever comes first.
+ * The password opens a session without a verified second factor; verifying one (sign-in or a
+ * later step-up) records when, under a new token.
  */
-import { eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { adminSessions } from '../db/schema.ts';
 import { findUserById } from './users.ts';
@@ -17,6 +19,8 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export type AdminUser = { id: number; username: string };
+/** A session's user and when it last verified a second factor (null: only the password). */
+export type AdminSession = AdminUser & { factorVerifiedAt: Date | null };
 
 /**
  * Starts a session for `userId`. The session this browser presented (if any) is deleted
@@ -49,7 +53,7 @@ export async function validateSession(
   db: Db,
   token: string | null | undefined,
   now = new Date(),
-): Promise<AdminUser | null> {
+): Promise<AdminSession | null> {
   if (!token || token.length > 128) return null;
   const tokenHash = hashToken(token);
   const [row] = await db.select().from(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
@@ -67,7 +71,79 @@ export async function validateSession(
   }
   // Sessions are deleted with their user (foreign key), so a session always has one.
   const user = await findUserById(db, row.userId);
-  return user ? { id: user.id, username: user.username } : null;
+  return user
+    ? { id: user.id, username: user.username, factorVerifiedAt: row.factorVerifiedAt }
+    : null;
+}
+
+/**
+ * A second factor was verified in the session of `token`: the session goes on under a new
+ * token (its lifetime unchanged) with the time recorded, so a token seen before the factor
+ * (on a shared screen, in a log) is worth nothing after it. Null when the session has ended.
+ */
+export async function verifySessionFactor(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<string | null> {
+  const [row] = await db
+    .delete(adminSessions)
+    .where(eq(adminSessions.tokenHash, hashToken(token)))
+    .returning();
+  if (!row) return null;
+  const next = newToken();
+  await db.insert(adminSessions).values({
+    ...row,
+    tokenHash: hashToken(next),
+    lastSeenAt: now,
+    factorVerifiedAt: now,
+    pendingChallenge: null,
+    pendingTotpSecret: null,
+  });
+  return next;
+}
+
+/** Keeps a passkey ceremony's challenge, or an authenticator secret being enrolled (sealed). */
+export async function setPending(
+  db: Db,
+  token: string,
+  pending: { challenge?: string | null; totpSecret?: string | null },
+): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({
+      ...(pending.challenge !== undefined ? { pendingChallenge: pending.challenge } : {}),
+      ...(pending.totpSecret !== undefined ? { pendingTotpSecret: pending.totpSecret } : {}),
+    })
+    .where(eq(adminSessions.tokenHash, hashToken(token)));
+}
+
+/** What `setPending` kept; a challenge is handed out once (a ceremony's answer is used once). */
+export async function takePending(
+  db: Db,
+  token: string,
+): Promise<{ challenge: string | null; totpSecret: string | null }> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      challenge: adminSessions.pendingChallenge,
+      totpSecret: adminSessions.pendingTotpSecret,
+    })
+    .from(adminSessions)
+    .where(eq(adminSessions.tokenHash, tokenHash));
+  if (!row) return { challenge: null, totpSecret: null };
+  if (row.challenge === null) return row;
+  const [taken] = await db
+    .update(adminSessions)
+    .set({ pendingChallenge: null })
+    .where(
+      and(
+        eq(adminSessions.tokenHash, tokenHash),
+        eq(adminSessions.pendingChallenge, row.challenge),
+      ),
+    )
+    .returning({ tokenHash: adminSessions.tokenHash });
+  return { challenge: taken ? row.challenge : null, totpSecret: row.totpSecret };
 }
 
 export async function destroySession(db: Db, token: string): Promise<void> {

@@ -56,7 +56,11 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
 });
 
-/** Server-side admin sessions; the cookie holds the token, the table only its SHA-256. */
+/**
+ * Server-side admin sessions; the cookie holds the token, the table only its SHA-256. A
+ * password opens a session without `factorVerifiedAt`: it reaches only the second-factor
+ * screens (src/server/auth/guard.ts) until a factor is verified.
+ */
 export const adminSessions = pgTable('admin_sessions', {
   tokenHash: text('token_hash').primaryKey(),
   userId: integer('user_id')
@@ -65,7 +69,94 @@ export const adminSessions = pgTable('admin_sessions', {
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** When a second factor was last verified in this session (sign-in or step-up). */
+  factorVerifiedAt: timestamp('factor_verified_at', { withTimezone: true }),
+  /** A passkey ceremony's challenge, or an authenticator app's secret being enrolled (sealed). */
+  pendingChallenge: text('pending_challenge'),
+  pendingTotpSecret: text('pending_totp_secret'),
 });
+
+/**
+ * An admin's second factors: passkeys (WebAuthn public-key credentials) and authenticator
+ * apps (TOTP, the shared secret sealed with a key from the environment: src/server/mail/sealed.ts).
+ */
+export const adminFactors = pgTable(
+  'admin_factors',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['passkey', 'totp'] }).notNull(),
+    label: text('label').notNull(),
+    credentialId: text('credential_id'),
+    publicKey: text('public_key'),
+    signCount: integer('sign_count').notNull().default(0),
+    transports: text('transports'),
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    lastTotpStep: integer('last_totp_step'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('admin_factors_user_idx').on(t.userId),
+    uniqueIndex('admin_factors_credential_unique').on(t.credentialId),
+  ],
+);
+
+/** One-time recovery codes, stored as SHA-256 hashes (each code is 80 random bits). */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * What happened to the admin accounts and to people's data: sign-ins and their failures,
+ * factor changes, exports and erasures. Never a password, code or the personal data an
+ * erasure removed; kept 90 days (src/server/privacy/retention.ts).
+ */
+export const securityLog = pgTable(
+  'security_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    event: text('event').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin username the event is about (a failed sign-in names what was typed). */
+    username: text('username'),
+    ip: text('ip'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('security_log_at_idx').on(t.at)],
+);
+
+/**
+ * Each run of the retention rules (src/server/privacy/retention.ts): when it ran, from where,
+ * and how many rows each rule deleted or anonymised per table. Counts only, never a row.
+ */
+export const privacyRuns = pgTable(
+  'privacy_runs',
+  {
+    id: serial('id').primaryKey(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+    /** `schedule`: the daily function; `command`: `npm run privacy:purge`. */
+    source: text('source', { enum: ['schedule', 'command'] }).notNull(),
+    /** Rule → table → rows; logos removed from Blobs count as the table `logos`. */
+    counts: jsonb('counts').$type<Record<string, Record<string, number>>>().notNull(),
+  },
+  (t) => [index('privacy_runs_finished_idx').on(t.finishedAt)],
+);
 
 /** Fixed-window counters for rate limits (contact form, meeting form, sign-in, subscribe). */
 export const rateLimitHits = pgTable(
@@ -547,6 +638,9 @@ export const subscriptionPayments = pgTable(
 /** A stored row as the site reads it: the search text is the search index's business only. */
 type Row<T extends { $inferSelect: object }> = Omit<T['$inferSelect'], 'searchText'>;
 
+export type AdminFactor = typeof adminFactors.$inferSelect;
+export type SecurityEvent = typeof securityLog.$inferSelect;
+export type PrivacyRun = typeof privacyRuns.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type SubscriptionStatus = Subscription['status'];
 export type SubscriptionPayment = typeof subscriptionPayments.$inferSelect;

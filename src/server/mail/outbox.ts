@@ -12,11 +12,13 @@
  *                     failed/pending --retryEmail()--> pending, due now
  * Without SMTP_URL nothing is sent and rows stay pending for the admin panel.
  */
-import { and, asc, eq, inArray, like, lte, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, like, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { containsPattern, countWhere, listOf } from '../db/list-query.ts';
 import { emailOutbox, type OutboxAttachment, type OutboxEmail } from '../db/schema.ts';
 import { readEnv } from '../env.ts';
+import { exported, type Person, type PersonalDataOwner } from '../privacy/personal-data.ts';
+import { cutoffOf } from '../privacy/retention.ts';
 import { openSealed, withoutSealed } from './sealed.ts';
 
 export type { OutboxAttachment, OutboxEmail };
@@ -385,3 +387,102 @@ export async function emailsContaining(db: Db, lines: string[]): Promise<OutboxE
     .where(or(...lines.map((line) => like(emailOutbox.text, containsPattern(line)))))
     .orderBy(asc(emailOutbox.id));
 }
+
+/* Personal data (src/server/privacy): the e-mails to a person or about them. */
+
+/** What a delivered e-mail's text and HTML become: the admin still sees that it went out. */
+export const BODY_REMOVED = '[removed after delivery]';
+
+/**
+ * A name as whole words of a PostgreSQL regular expression (`~*` ignores case): "Ada" finds
+ * "from Ada" and "Ada Lovelace", never "Adapter".
+ */
+function wordPattern(name: string): string {
+  const literal = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `${/^\w/.test(name) ? '\\m' : ''}${literal}${/\w$/.test(name) ? '\\M' : ''}`;
+}
+
+/**
+ * The person's e-mails: sent to their address, or naming it (the team's notice of their
+ * message), or a notice to the team (kind `*.team`) with their name in the subject, which is
+ * what stays of a notice once its body is removed. Names are not looked for in e-mails to
+ * other people: "Lily" is a person and a product.
+ */
+function ofPerson(person: Person) {
+  const t = emailOutbox;
+  const address = containsPattern(person.email);
+  const names = person.names.filter((name) => name.length > 1);
+  return or(
+    sql`lower(${t.to}) = ${person.email}`,
+    ilike(t.subject, address),
+    ilike(t.text, address),
+    ilike(t.html, address),
+    names.length
+      ? and(
+          like(t.kind, '%.team'),
+          or(...names.map((name) => sql`${t.subject} ~* ${wordPattern(name)}`)),
+        )
+      : undefined,
+  );
+}
+
+export const personalData: PersonalDataOwner = {
+  async holds(db, person) {
+    const rows = await db
+      .select()
+      .from(emailOutbox)
+      .where(ofPerson(person))
+      .orderBy(asc(emailOutbox.id));
+    // A pending e-mail's sealed link stays out of an export, and so do the bytes of
+    // attachments: their names say what was sent.
+    return {
+      email_outbox: rows.map((r) =>
+        exported({
+          ...r,
+          text: withoutSealed(r.text),
+          html: withoutSealed(r.html),
+          attachments: r.attachments.map(({ filename, contentType }) => ({
+            filename,
+            contentType,
+          })),
+        }),
+      ),
+    };
+  },
+  async erase(db, person) {
+    const gone = await db
+      .delete(emailOutbox)
+      .where(ofPerson(person))
+      .returning({ id: emailOutbox.id });
+    return { email_outbox: gone.length };
+  },
+  // The old records go first: no point emptying a body about to be deleted.
+  async purge(db, { now }) {
+    const t = emailOutbox;
+    const gone = await db
+      .delete(t)
+      .where(
+        sql`coalesce(${t.sentAt}, ${t.createdAt}) < ${cutoffOf('emailLog', now).toISOString()}::timestamptz`,
+      )
+      .returning({ id: t.id });
+    const emptied = await db
+      .update(t)
+      .set({
+        text: BODY_REMOVED,
+        html: BODY_REMOVED,
+        attachments: sql`coalesce((select jsonb_agg(a || '{"content": ""}'::jsonb) from jsonb_array_elements(${t.attachments}) a), '[]'::jsonb)`,
+      })
+      .where(
+        and(
+          eq(t.status, 'sent'),
+          lt(t.sentAt, cutoffOf('emailBodies', now)),
+          ne(t.text, BODY_REMOVED),
+        ),
+      )
+      .returning({ id: t.id });
+    return {
+      emailBodies: { email_outbox: emptied.length },
+      emailLog: { email_outbox: gone.length },
+    };
+  },
+};

@@ -47,7 +47,7 @@ type LogoMetadata = {
 };
 
 /** The part of a Netlify Blobs store the logos use (a memory store stands in for tests). */
-interface LogoStore {
+export interface LogoStore {
   set(
     key: string,
     data: ArrayBuffer | string,
@@ -58,6 +58,7 @@ interface LogoStore {
     options: { type: 'arrayBuffer' },
   ): Promise<{ data: ArrayBuffer; metadata: Record<string, unknown> } | null>;
   list(options: { prefix: string }): Promise<{ blobs: { key: string }[] }>;
+  delete(key: string): Promise<void>;
 }
 
 export function memoryLogoStore(): LogoStore {
@@ -81,6 +82,9 @@ export function memoryLogoStore(): LogoStore {
         blobs: [...blobs.keys()].filter((k) => k.startsWith(prefix)).map((key) => ({ key })),
       };
     },
+    async delete(key) {
+      blobs.delete(key);
+    },
   };
 }
 
@@ -98,6 +102,20 @@ export async function getLogoStore(): Promise<LogoStore> {
   if (injected) return injected;
   const { getStore } = await import('@netlify/blobs');
   return getStore({ name: LOGO_STORE_NAME, consistency: 'strong' }) as unknown as LogoStore;
+}
+
+/**
+ * The site's store reached from outside Netlify (the privacy commands): with the site's id and
+ * a personal access token, as Netlify Blobs requires there.
+ */
+export async function remoteLogoStore(siteID: string, token: string): Promise<LogoStore> {
+  const { getStore } = await import('@netlify/blobs');
+  return getStore({
+    name: LOGO_STORE_NAME,
+    siteID,
+    token,
+    consistency: 'strong',
+  }) as unknown as LogoStore;
 }
 
 const orderPrefix = (orderId: number) => `order-${orderId}/`;
@@ -178,4 +196,42 @@ export function logoResponseHeaders(contentType: LogoType, size: number): Record
     'Cache-Control': 'private, max-age=3600',
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
+}
+
+/** A logo as the privacy export lists it (its bytes stay in the store). */
+export type StoredLogo = { orderId: number; key: string; contentType: string; size: number };
+
+/** The logos stored for these orders. */
+export async function logosOf(store: LogoStore, orderIds: number[]): Promise<StoredLogo[]> {
+  const found: StoredLogo[] = [];
+  for (const orderId of orderIds) {
+    const { blobs } = await store.list({ prefix: orderPrefix(orderId) });
+    for (const { key } of blobs) {
+      const blob = await store.getWithMetadata(key, { type: 'arrayBuffer' });
+      found.push({
+        orderId,
+        key: key.slice(orderPrefix(orderId).length),
+        contentType: String(blob?.metadata.contentType ?? ''),
+        size: Number(blob?.metadata.size ?? blob?.data.byteLength ?? 0),
+      });
+    }
+  }
+  return found;
+}
+
+/** Ids of the orders that have logos stored (one listing of the whole store). */
+export async function ordersWithLogos(store: LogoStore): Promise<number[]> {
+  const { blobs } = await store.list({ prefix: 'order-' });
+  const ids = blobs.map(({ key }) => Number(/^order-(\d+)\//.exec(key)?.[1]));
+  return [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+}
+
+/** Removes an order's logos and their upload slots; answers how many logos went. */
+export async function removeLogosOf(store: LogoStore, orderId: number): Promise<number> {
+  const [{ blobs: logos }, { blobs: slots }] = await Promise.all([
+    store.list({ prefix: orderPrefix(orderId) }),
+    store.list({ prefix: `slots/${orderPrefix(orderId)}` }),
+  ]);
+  for (const { key } of [...logos, ...slots]) await store.delete(key);
+  return logos.length;
 }

@@ -1,0 +1,73 @@
+/**
+ * Admin accounts for the e2e specs: made with `npm run admin:create` (as an operator does),
+ * an authenticator app enrolled through the API (as the enrolment screen does), and its codes.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { APIRequestContext } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { expect } from './fixtures';
+
+const run = promisify(execFile);
+
+export const unique = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+/** Each test signs in from its own address, so the per-address sign-in limit never spills over. */
+const octet = () => 1 + Math.floor(Math.random() * 250);
+export const randomIp = () => `10.${octet()}.${octet()}.${octet()}`;
+
+export type AdminAccount = { username: string; password: string };
+
+/** A new admin, created from the command line against the server's database. */
+export async function createAdmin(prefix = 'e2e-admin'): Promise<AdminAccount> {
+  const admin = {
+    username: `${prefix}-${unique()}`,
+    password: randomBytes(18).toString('base64url'),
+  };
+  // A fresh tsx process talking to the server's database; slow on a busy machine.
+  const { stdout } = await run(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'admin:create',
+      '--',
+      `--username=${admin.username}`,
+      // `=` form: a random password may start with "-", which would read as an option.
+      `--password=${admin.password}`,
+    ],
+    { cwd: process.cwd(), timeout: 170_000 },
+  );
+  expect(stdout).toContain(`Created admin user "${admin.username}"`);
+  return admin;
+}
+
+const PERIOD_MS = 30_000;
+const lastSteps = new Map<string, number>();
+
+/**
+ * A code of the authenticator app with `key`, of a time step no earlier sign-in used (the
+ * server takes each step once): this step or the next, else it waits for one.
+ */
+export async function nextCode(key: string): Promise<string> {
+  const last = lastSteps.get(key) ?? 0;
+  const now = Math.floor(Date.now() / PERIOD_MS);
+  if (last > now) await new Promise((r) => setTimeout(r, (last - now) * PERIOD_MS));
+  const step = Math.max(Math.floor(Date.now() / PERIOD_MS), last + 1);
+  lastSteps.set(key, step);
+  return new TOTP({ secret: Secret.fromBase32(key) }).generate({ timestamp: step * PERIOD_MS });
+}
+
+/** Signs `admin` in with the password and enrols an authenticator app; answers its key. */
+export async function enrolApp(request: APIRequestContext, admin: AdminAccount, origin: string) {
+  const headers = { 'X-Requested-With': 'fetch', Origin: origin };
+  expect((await request.post('/api/admin/login', { headers, data: admin })).status()).toBe(200);
+  const started = await request.post('/api/admin/factors/totp', { headers });
+  const { key } = (await started.json()) as { key: string };
+  const confirmed = await request.post('/api/admin/factors/totp/confirm', {
+    headers,
+    data: { code: await nextCode(key), label: 'Phone' },
+  });
+  expect(confirmed.status()).toBe(200);
+  return key;
+}

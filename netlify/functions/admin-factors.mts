@@ -1,0 +1,91 @@
+/**
+ * An admin's second factors (also for a session opened by the password alone, which may only
+ * enrol a first factor; later changes need a factor verified in the last 10 minutes):
+ * GET    /api/admin/factors                    the session's stage and the account's factors
+ * POST   /api/admin/factors/totp               a new authenticator-app secret (key, URI, QR)
+ * POST   /api/admin/factors/totp/confirm       {code, label}: the app's first code enrols it
+ * POST   /api/admin/factors/passkey/options    WebAuthn registration options
+ * POST   /api/admin/factors/passkey            {response, label}: registers the passkey
+ * POST   /api/admin/factors/recovery-codes     ten new recovery codes (the old ones void)
+ * DELETE /api/admin/factors/:id                removes a factor (never the last one)
+ * A first factor answers the recovery codes (shown once) and verifies the session.
+ */
+import type { Config } from '@netlify/functions';
+import {
+  factorStatus,
+  finishPasskeyEnrolment,
+  finishTotpEnrolment,
+  removeSecondFactor,
+  renewRecoveryCodes,
+  startPasskeyEnrolment,
+  startTotpEnrolment,
+} from '../../src/features/admin/admin.server.ts';
+import { passkeyRegisterSchema, totpConfirmSchema } from '../../src/features/admin/admin.ts';
+import { adminHandler } from '../../src/server/auth/guard.ts';
+import { relyingParty } from '../../src/server/auth/second-factor.ts';
+import { sessionCookie } from '../../src/server/auth/session.ts';
+import { clientIp, errorJson, idParam, json, parseJson } from '../../src/server/http.ts';
+
+/** An enrolment's answer; a first factor's also carries the verified session's new cookie. */
+const enrolledAnswer = ({
+  token,
+  recoveryCodes,
+}: {
+  token: string | null;
+  recoveryCodes: string[] | null;
+}) => json({ recoveryCodes }, token ? { headers: { 'Set-Cookie': sessionCookie(token) } } : {});
+
+export default adminHandler(
+  ['GET', 'POST', 'DELETE'],
+  async (req, { db, user, token, url, context }) => {
+    const session = { ...user, token, ip: clientIp(context) };
+    const path = url.pathname.replace(/\/$/, '');
+    if (req.method === 'GET' && path === '/api/admin/factors')
+      return json(await factorStatus(db, session));
+    if (req.method === 'DELETE') {
+      const id = idParam(context);
+      if (id === null) return errorJson(404, 'Not found');
+      await removeSecondFactor(db, session, id);
+      return json({ ok: true });
+    }
+    if (req.method !== 'POST') return errorJson(404, 'Not found');
+    switch (path) {
+      case '/api/admin/factors/totp':
+        return json(await startTotpEnrolment(db, session));
+      case '/api/admin/factors/totp/confirm':
+        return enrolledAnswer(
+          await finishTotpEnrolment(db, session, await parseJson(req, totpConfirmSchema)),
+        );
+      case '/api/admin/factors/passkey/options':
+        return json(await startPasskeyEnrolment(db, session, relyingParty(req)));
+      case '/api/admin/factors/passkey':
+        return enrolledAnswer(
+          await finishPasskeyEnrolment(
+            db,
+            session,
+            await parseJson(req, passkeyRegisterSchema),
+            relyingParty(req),
+          ),
+        );
+      case '/api/admin/factors/recovery-codes':
+        return json({ recoveryCodes: await renewRecoveryCodes(db, session) });
+      default:
+        return errorJson(404, 'Not found');
+    }
+  },
+  { partial: true },
+);
+
+export const config: Config = {
+  path: [
+    '/api/admin/factors',
+    '/api/admin/factors/totp',
+    '/api/admin/factors/totp/confirm',
+    '/api/admin/factors/passkey/options',
+    '/api/admin/factors/passkey',
+    '/api/admin/factors/recovery-codes',
+    '/api/admin/factors/:id',
+  ],
+  method: ['GET', 'POST', 'DELETE'],
+  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

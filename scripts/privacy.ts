@@ -1,0 +1,174 @@
+/**
+ * The privacy commands, for operators and scripts (the admin panel calls the same functions):
+ *
+ *   npm run privacy:purge                                   # one run of the retention rules
+ *   npm run privacy:export -- --email ada@example.com       # the person's data as JSON
+ *   npm run privacy:export -- --email ada@example.com --out ./ada   # person.json + CSVs
+ *   npm run privacy:erase -- --email ada@example.com        # asks for the address again
+ *   npm run privacy:erase -- --email ada@example.com --yes  # for scripts
+ *
+ * The database is chosen as for `npm run admin:create` (scripts/lib/database-choice.ts):
+ * NETLIFY_DB_URL or DATABASE_URL, else the running dev server's. Outside the database:
+ *   - logos in Netlify Blobs: with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access
+ *     token), or inside a Netlify environment;
+ *   - the Stripe customer: with STRIPE_SECRET_KEY (simulated payments make none).
+ * An erasure that cannot reach a part the person has data in stops before erasing anything
+ * (afterwards nothing would find that data again), unless told to leave it: --leave-logos,
+ * --leave-stripe. A purge without Blobs skips the logos and says so.
+ * Each run leaves an entry in the security log, with counts only.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import {
+  ErasureIncomplete,
+  erasePerson,
+  exportPerson,
+  purgeExpired,
+  type OutsidePart,
+} from '../src/features/privacy/privacy.server.ts';
+import { loadLocalEnv } from '../src/server/local-env.ts';
+import { customerEraserFor } from '../src/server/payments/customers.ts';
+import type { PurgeCounts, TableCounts } from '../src/server/privacy/personal-data.ts';
+import { RETENTION, RETENTION_RULES } from '../src/server/privacy/retention.ts';
+import { getLogoStore, remoteLogoStore, type LogoStore } from '../src/server/uploads/logo.ts';
+import { openChosenDatabase, UsageError } from './lib/database-choice.ts';
+
+// A local command: DATABASE_URL and friends may come from .env.
+loadLocalEnv();
+
+const USAGE = `Usage:
+  npm run privacy:purge
+  npm run privacy:export -- --email <address> [--out <folder>]
+  npm run privacy:erase -- --email <address> [--yes] [--leave-logos] [--leave-stripe]`;
+
+/** Where the logos are, or why they cannot be reached from here. */
+async function logoStore(env = process.env): Promise<LogoStore | string> {
+  if (env.NETLIFY_SITE_ID && env.NETLIFY_AUTH_TOKEN)
+    return remoteLogoStore(env.NETLIFY_SITE_ID, env.NETLIFY_AUTH_TOKEN);
+  if (env.NETLIFY_BLOBS_CONTEXT) return getLogoStore();
+  return 'set NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN to reach Netlify Blobs';
+}
+
+function countLines(counts: TableCounts, indent = '  '): string[] {
+  const tables = Object.entries(counts).sort(([a], [b]) => a.localeCompare(b));
+  if (!tables.length) return [`${indent}(nothing)`];
+  const width = Math.max(...tables.map(([t]) => t.length));
+  return tables.map(([table, n]) => `${indent}${table.padEnd(width)}  ${n}`);
+}
+
+function purgeLines(counts: PurgeCounts): string[] {
+  return RETENTION_RULES.flatMap((rule) => {
+    const tables = counts[rule] ?? {};
+    const total = Object.values(tables).reduce((s, n) => s + n, 0);
+    return [`${RETENTION[rule].title}: ${total}`, ...(total ? countLines(tables, '    ') : [])];
+  });
+}
+
+function normalised(email: string | undefined): string {
+  const address = email?.trim().toLowerCase() ?? '';
+  if (!/^[^\s@]+@[^\s@]+$/.test(address))
+    throw new UsageError('Give the address: --email <address>');
+  return address;
+}
+
+function ask(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  return new Promise((resolve) => rl.question(question, (answer) => (rl.close(), resolve(answer))));
+}
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      out: { type: 'string' },
+      yes: { type: 'boolean' },
+      'leave-logos': { type: 'boolean' },
+      'leave-stripe': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  if (!['purge', 'export', 'erase'].includes(command))
+    throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
+  const email = command === 'purge' ? '' : normalised(values.email);
+  if (command === 'erase' && !values.yes) {
+    if (!process.stdin.isTTY) throw new UsageError('Add --yes to erase without being asked.');
+    const again = await ask(`Erase everything about ${email}? Type the address again: `);
+    if (again.trim().toLowerCase() !== email) throw new UsageError('Not erased.');
+  }
+
+  const store = await logoStore();
+  const logos = typeof store === 'string' ? undefined : store;
+  const { db, close, source } = await openChosenDatabase();
+  try {
+    if (command === 'purge') {
+      const result = await purgeExpired(db, { logoStore: logos, source: 'command' });
+      console.log(`Retention rules applied to ${source}:`);
+      console.log(purgeLines(result.counts).join('\n'));
+      if (result.logosSkipped) console.log(`Logos in Blobs: skipped (${store as string}).`);
+    } else if (command === 'export') {
+      const data = await exportPerson(db, email, { logoStore: logos });
+      const counts = Object.fromEntries(
+        Object.entries(data.tables).map(([table, rows]) => [table, rows.length]),
+      );
+      if (values.out) {
+        await mkdir(values.out, { recursive: true });
+        const { csv, ...json } = data;
+        await writeFile(path.join(values.out, 'person.json'), `${JSON.stringify(json, null, 2)}\n`);
+        for (const [table, text] of Object.entries(csv))
+          await writeFile(path.join(values.out, `${table}.csv`), text);
+        console.log(`Exported ${email} from ${source} to ${values.out}:`);
+      } else {
+        console.log(JSON.stringify({ ...data, csv: undefined }, null, 2));
+        console.error(`Exported ${email} from ${source}:`);
+      }
+      const say = values.out ? console.log : console.error;
+      say(countLines(counts).join('\n'));
+      if (!logos) say(`Logos in Blobs: not listed (${store as string}).`);
+    } else {
+      const stripe = await customerEraserFor({
+        stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
+        stripeApiHost: process.env.STRIPE_API_HOST || undefined,
+      });
+      const leave: OutsidePart[] = [];
+      if (values['leave-logos']) leave.push('logos');
+      if (values['leave-stripe']) leave.push('stripe_customers');
+      const result = await erasePerson(db, email, { stripe, logoStore: logos, leave }).catch(
+        (error: unknown) => {
+          if (!(error instanceof ErasureIncomplete)) throw error;
+          const how = error.parts.map((part) =>
+            part === 'logos'
+              ? `  logos: ${store as string}, or add --leave-logos`
+              : '  stripe_customers: set STRIPE_SECRET_KEY, or add --leave-stripe',
+          );
+          throw new UsageError(`${error.message}\n${how.join('\n')}`);
+        },
+      );
+      console.log(`Erased ${email} from ${source} (rows deleted or anonymised):`);
+      console.log(countLines(result.counts).join('\n'));
+      for (const part of result.skipped) console.log(`Left as asked: ${part}.`);
+    }
+  } finally {
+    await close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (
+    error instanceof UsageError ||
+    (error instanceof Error && error.name === 'TypeError' && 'code' in error)
+  ) {
+    console.error(`privacy: ${error.message}`);
+  } else {
+    console.error('privacy failed:', error);
+  }
+  process.exitCode = 1;
+});

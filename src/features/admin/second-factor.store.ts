@@ -1,0 +1,234 @@
+/**
+ * The admin's second factor in the browser (the factor screens only read these stores and call
+ * these actions): enrolling a first factor, verifying one at sign-in, step-up before an
+ * export or an account change, and the account's own list of factors.
+ *
+ * Passkey ceremonies use @simplewebauthn/browser, loaded only when a passkey button is pressed.
+ */
+import { atom } from 'nanostores';
+import { STEP_UP_REQUIRED } from '../../lib/admin-auth';
+import { ADMIN_REQUEST_HEADERS } from './admin';
+import { $adminUser, AdminApiError, adminFetch } from './api';
+import type { EnrolAnswer, FactorStatus, TotpEnrolment } from './second-factor';
+
+/** An authenticator app being enrolled: its key and QR code, shown until its first code. */
+export const $totpEnrolment = atom<TotpEnrolment | null>(null);
+/** Recovery codes just made, shown once until the admin says they are saved. */
+export const $recoveryCodes = atom<string[] | null>(null);
+export const $factorError = atom('');
+export const $factorBusy = atom(false);
+/** The account's factors (the Security view). */
+export const $factorStatus = atom<FactorStatus | null>(null);
+/** Step-up: the dialog asking for the factor again is open while this is set. */
+export const $stepUp = atom<{ resolve: (verified: boolean) => void } | null>(null);
+
+async function busy<T>(work: () => Promise<T>): Promise<T | undefined> {
+  $factorBusy.set(true);
+  $factorError.set('');
+  try {
+    return await work();
+  } catch (error) {
+    $factorError.set(
+      error instanceof AdminApiError
+        ? error.message
+        : error instanceof Error && error.name === 'NotAllowedError'
+          ? 'The passkey request was cancelled or timed out. Please try again.'
+          : 'That did not work. Please try again.',
+    );
+    return undefined;
+  } finally {
+    $factorBusy.set(false);
+  }
+}
+
+const webauthn = () => import('@simplewebauthn/browser');
+
+/** The session's second factor is verified: the panel opens (or the step-up goes on). */
+function verified() {
+  const user = $adminUser.get();
+  if (user) $adminUser.set({ ...user, stage: 'ready' });
+  const step = $stepUp.get();
+  $stepUp.set(null);
+  step?.resolve(true);
+}
+
+function enrolled(answer: EnrolAnswer | undefined) {
+  if (!answer) return;
+  $totpEnrolment.set(null);
+  if (answer.recoveryCodes) $recoveryCodes.set(answer.recoveryCodes);
+  void loadFactors();
+}
+
+/* Enrolment -------------------------------------------------------------------------- */
+
+export async function startTotpEnrolment(): Promise<void> {
+  const enrolment = await busy(() =>
+    adminFetch<TotpEnrolment>('/api/admin/factors/totp', { method: 'POST' }),
+  );
+  if (enrolment) $totpEnrolment.set(enrolment);
+}
+
+export async function confirmTotpEnrolment(code: string, label: string): Promise<void> {
+  enrolled(
+    await busy(() =>
+      adminFetch<EnrolAnswer>('/api/admin/factors/totp/confirm', {
+        method: 'POST',
+        body: { code, label },
+      }),
+    ),
+  );
+}
+
+export function cancelTotpEnrolment(): void {
+  $totpEnrolment.set(null);
+  $factorError.set('');
+}
+
+export async function enrolPasskey(label: string): Promise<void> {
+  enrolled(
+    await busy(async () => {
+      const { startRegistration } = await webauthn();
+      const optionsJSON = await adminFetch<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+        '/api/admin/factors/passkey/options',
+        { method: 'POST' },
+      );
+      const response = await startRegistration({ optionsJSON });
+      return adminFetch<EnrolAnswer>('/api/admin/factors/passkey', {
+        method: 'POST',
+        body: { response, label },
+      });
+    }),
+  );
+}
+
+/** "I have saved these codes": a first enrolment then opens the panel. */
+export function recoveryCodesSaved(): void {
+  $recoveryCodes.set(null);
+  const user = $adminUser.get();
+  if (user?.stage === 'enrol') verified();
+}
+
+/* Verification ----------------------------------------------------------------------- */
+
+export async function verifyWithPasskey(): Promise<void> {
+  const ok = await busy(async () => {
+    const { startAuthentication } = await webauthn();
+    const optionsJSON = await adminFetch<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
+      '/api/admin/verify/options',
+      { method: 'POST' },
+    );
+    const response = await startAuthentication({ optionsJSON });
+    return adminFetch<{ ok: boolean }>('/api/admin/verify', {
+      method: 'POST',
+      body: { method: 'passkey', response },
+    });
+  });
+  if (ok) verified();
+}
+
+/** A code typed at sign-in: six digits are the app's, anything else a recovery code. */
+export async function verifyWithCode(code: string): Promise<void> {
+  const typed = code.trim();
+  const method = /^\d{3}\s?\d{3}$/.test(typed) ? 'totp' : 'recovery';
+  const ok = await busy(() =>
+    adminFetch<{ ok: boolean }>('/api/admin/verify', {
+      method: 'POST',
+      body: { method, code: typed },
+    }),
+  );
+  if (ok) verified();
+}
+
+/* Step-up ------------------------------------------------------------------------------ */
+
+/**
+ * Runs `action`; when the server asks for the factor again (STEP_UP_REQUIRED), opens the
+ * dialog and, once the factor is verified, runs it once more. Answers undefined when the
+ * admin closed the dialog instead.
+ */
+export async function withStepUp<T>(action: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await action();
+  } catch (error) {
+    if (!(
+      error instanceof AdminApiError &&
+      error.status === 403 &&
+      error.message === STEP_UP_REQUIRED
+    ))
+      throw error;
+  }
+  $factorError.set('');
+  const confirmed = await new Promise<boolean>((resolve) => $stepUp.set({ resolve }));
+  return confirmed ? action() : undefined;
+}
+
+export function cancelStepUp(): void {
+  const step = $stepUp.get();
+  $stepUp.set(null);
+  step?.resolve(false);
+}
+
+/**
+ * "Export CSV": the file is fetched (so a step-up can come first) and handed to the browser
+ * as a download under the server's file name.
+ */
+export async function downloadExport(href: string): Promise<void> {
+  const file = await withStepUp(async () => {
+    const res = await fetch(href, { credentials: 'same-origin', headers: ADMIN_REQUEST_HEADERS });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => ({}))) as { error?: string };
+      throw new AdminApiError(res.status, body.error ?? `Export failed (${res.status}).`);
+    }
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+    return { blob: await res.blob(), name: name ?? 'export.csv' };
+  }).catch((error: unknown) => {
+    $factorError.set(error instanceof AdminApiError ? error.message : 'The export failed.');
+    return undefined;
+  });
+  if (!file) return;
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/* The Security view ----------------------------------------------------------------------- */
+
+export async function loadFactors(): Promise<void> {
+  const status = await busy(() => adminFetch<FactorStatus>('/api/admin/factors'));
+  if (status) $factorStatus.set(status);
+}
+
+export async function removeFactor(id: number): Promise<void> {
+  await busy(() => withStepUp(() => adminFetch(`/api/admin/factors/${id}`, { method: 'DELETE' })));
+  await loadFactors();
+}
+
+export async function renewRecoveryCodes(): Promise<void> {
+  const answer = await busy(() =>
+    withStepUp(() =>
+      adminFetch<{ recoveryCodes: string[] }>('/api/admin/factors/recovery-codes', {
+        method: 'POST',
+      }),
+    ),
+  );
+  if (answer) $recoveryCodes.set(answer.recoveryCodes);
+  await loadFactors();
+}
+
+/** Adding a factor to an account that has one is an account change: step-up first. */
+export async function addTotpFactor(): Promise<void> {
+  const enrolment = await busy(() =>
+    withStepUp(() => adminFetch<TotpEnrolment>('/api/admin/factors/totp', { method: 'POST' })),
+  );
+  if (enrolment) $totpEnrolment.set(enrolment);
+}
+
+export async function addPasskeyFactor(label: string): Promise<void> {
+  const fresh = await busy(() =>
+    withStepUp(() => adminFetch('/api/admin/factors/passkey/options', { method: 'POST' })),
+  );
+  if (fresh !== undefined) await enrolPasskey(label);
+}

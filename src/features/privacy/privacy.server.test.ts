@@ -1,0 +1,775 @@
+/**
+ * The privacy feature over every owner of personal data, on a fresh database: the retention
+ * rules with rows on both sides of each period, a person's export, and their erasure across
+ * every table and the logo store.
+ */
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personalDataOwners } from '../../../scripts/lib/table-owners';
+import * as purgeFunction from '../../../netlify/functions/privacy-purge.mts';
+import { recordSecurityEvent } from '../../server/auth/security-log';
+import { closeDb, type Db } from '../../server/db/client';
+import {
+  checkoutSessions,
+  clientOnboardingSubmissions,
+  clients,
+  clientSessions,
+  contactMessages,
+  emailOutbox,
+  magicLinks,
+  meetingRequests,
+  onboardingForms,
+  orderItems,
+  orders,
+  privacyRuns,
+  rateLimitHits,
+  securityLog,
+  subscribers,
+  subscriptionPayments,
+  subscriptions,
+} from '../../server/db/schema';
+import { BODY_REMOVED } from '../../server/mail/outbox';
+import type { CustomerEraser } from '../../server/payments/customers';
+import { memoryLogoStore, saveLogo, setLogoStore } from '../../server/uploads/logo';
+import { privateDigest } from '../../server/tokens';
+import { TINY_PNG } from '../../testing/images';
+import { useFreshTestDb } from '../../testing/test-db';
+import {
+  ErasureIncomplete,
+  erasePerson,
+  exportPerson,
+  findPerson,
+  lastPrivacyRun,
+  PERSONAL_DATA_OWNERS,
+  purgeExpired,
+} from './privacy.server';
+
+// The clock's own time: rows seeded without a date get the database's now().
+const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY);
+const monthsAgo = (n: number) => {
+  const at = new Date(NOW);
+  at.setUTCMonth(at.getUTCMonth() - n);
+  return at;
+};
+
+let seq = 0;
+
+async function client(db: Db, email: string, values: Partial<typeof clients.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(clients)
+    .values({ email, name: `Client ${++seq}`, ...values })
+    .returning();
+  return row!;
+}
+
+async function order(db: Db, values: Partial<typeof orders.$inferInsert> = {}) {
+  const n = ++seq;
+  const [row] = await db
+    .insert(orders)
+    .values({
+      orderNumber: `NR-T-${n}`,
+      checkoutSessionId: `cs_${n}`,
+      productId: 'starter',
+      productName: 'Starter Website Package',
+      amount: 100_000,
+      stripePaymentIntentId: `pi_${n}`,
+      customerEmail: `buyer${n}@example.com`,
+      customerName: `Buyer ${n}`,
+      status: 'paid',
+      items: '[]',
+      ...values,
+    })
+    .returning();
+  await db.insert(orderItems).values({
+    orderId: row!.id,
+    productId: 'starter',
+    name: 'Starter Website Package',
+    type: 'website',
+    billingCycle: 'oneTime',
+    unitAmountCents: 100_000,
+    quantity: 1,
+  });
+  return row!;
+}
+
+async function form(db: Db, orderId: number, updatedAt: Date) {
+  await db.insert(onboardingForms).values({
+    orderId,
+    businessInfo: { businessName: 'Analytical Engines', email: 'owner@example.com' },
+    updatedAt,
+    createdAt: updatedAt,
+  });
+}
+
+async function plan(db: Db, id: string, values: Partial<typeof subscriptions.$inferInsert> = {}) {
+  await db.insert(subscriptions).values({
+    provider: 'stripe',
+    providerSubscriptionId: id,
+    providerCustomerId: `cus_${id}`,
+    status: 'active',
+    plan: 'Lily AI Sales Agent (monthly)',
+    interval: 'month',
+    amountCents: 9_700,
+    lastEventAt: NOW,
+    ...values,
+  });
+}
+
+const countRows = async (db: Db, table: PgTable) =>
+  (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+describe('the retention rules', () => {
+  let db: Db;
+  const store = memoryLogoStore();
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    db = await useFreshTestDb();
+
+    // Correspondence: 24 months after the last exchange with the address.
+    await db.insert(contactMessages).values([
+      { name: 'Old', email: 'old@example.com', message: 'hi', createdAt: monthsAgo(25) },
+      { name: 'Recent', email: 'recent@example.com', message: 'hi', createdAt: monthsAgo(23) },
+      {
+        name: 'Answered',
+        email: 'answered@example.com',
+        message: 'hi',
+        createdAt: monthsAgo(30),
+        status: 'handled',
+        handledAt: monthsAgo(1),
+      },
+      // Old, but the same person booked a meeting last month: the exchange goes on.
+      { name: 'Booked', email: 'Booked@example.com', message: 'hi', createdAt: monthsAgo(30) },
+    ]);
+    const meeting = {
+      phone: '',
+      meetingType: 'project-planning',
+      preferredDate: '2031-01-01',
+      preferredTime: '9:30 AM',
+      timezone: 'EST',
+    };
+    await db.insert(meetingRequests).values([
+      {
+        ...meeting,
+        name: 'Old',
+        email: 'old-meeting@example.com',
+        createdAt: monthsAgo(26),
+        updatedAt: monthsAgo(25),
+      },
+      {
+        ...meeting,
+        name: 'Booked',
+        email: 'booked@example.com',
+        createdAt: monthsAgo(1),
+        updatedAt: monthsAgo(1),
+      },
+    ]);
+
+    // Onboarding: 12 months after the client's last service ends.
+    const ended = await client(db, 'ended@example.com');
+    const endedOrder = await order(db, {
+      clientId: ended.id,
+      paidAt: monthsAgo(13),
+      createdAt: monthsAgo(13),
+    });
+    await form(db, endedOrder.id, monthsAgo(13));
+    const served = await client(db, 'served@example.com');
+    const servedOrder = await order(db, {
+      clientId: served.id,
+      paidAt: monthsAgo(11),
+      createdAt: monthsAgo(11),
+    });
+    await form(db, servedOrder.id, monthsAgo(11));
+    // An old order of a client whose newer order is recent: the client is still served.
+    const oldOfServed = await order(db, {
+      clientId: served.id,
+      createdAt: monthsAgo(40),
+      paidAt: monthsAgo(40),
+    });
+    await form(db, oldOfServed.id, monthsAgo(40));
+    const planning = await client(db, 'plan@example.com');
+    await plan(db, 'sub_running');
+    const planOrder = await order(db, {
+      clientId: planning.id,
+      createdAt: monthsAgo(36),
+      paidAt: monthsAgo(36),
+      stripeSubscriptionId: 'sub_running',
+    });
+    await form(db, planOrder.id, monthsAgo(36));
+    const cancelled = await client(db, 'cancelled@example.com');
+    await plan(db, 'sub_ended', { status: 'canceled', endedAt: monthsAgo(13) });
+    const cancelledOrder = await order(db, {
+      clientId: cancelled.id,
+      createdAt: monthsAgo(30),
+      paidAt: monthsAgo(30),
+      stripeSubscriptionId: 'sub_ended',
+    });
+    await form(db, cancelledOrder.id, monthsAgo(30));
+    await plan(db, 'sub_ended_lately', { status: 'canceled', endedAt: monthsAgo(2) });
+    const lately = await order(db, {
+      createdAt: monthsAgo(30),
+      paidAt: monthsAgo(30),
+      stripeSubscriptionId: 'sub_ended_lately',
+    });
+    await form(db, lately.id, monthsAgo(30));
+    Object.assign(ids, { endedOrder: endedOrder.id, servedOrder: servedOrder.id });
+    for (const orderId of [endedOrder.id, servedOrder.id])
+      await saveLogo(store, { orderId, clientId: null, bytes: TINY_PNG });
+
+    const submission = {
+      productId: 'starter',
+      businessName: 'Engines',
+      data: { notes: 'typed answers' },
+    };
+    await db.insert(clientOnboardingSubmissions).values([
+      { ...submission, fullName: 'Nobody', email: 'nobody@example.com', createdAt: monthsAgo(13) },
+      { ...submission, fullName: 'Served', email: 'served@example.com', createdAt: monthsAgo(13) },
+      { ...submission, fullName: 'New', email: 'new@example.com', createdAt: monthsAgo(11) },
+    ]);
+
+    // Orders: seven years after the client's last service, anonymised; the account goes too.
+    const gone = await client(db, 'gone@example.com', {
+      createdAt: monthsAgo(97),
+      stripeCustomerId: 'cus_gone',
+    });
+    await plan(db, 'sub_gone', { status: 'canceled', endedAt: monthsAgo(90) });
+    ids.oldOrder = (
+      await order(db, {
+        clientId: gone.id,
+        createdAt: monthsAgo(96),
+        paidAt: monthsAgo(96),
+        stripeCustomerId: 'cus_gone',
+        stripeSubscriptionId: 'sub_gone',
+        amount: 123_400,
+      })
+    ).id;
+    const kept = await client(db, 'kept@example.com', { createdAt: monthsAgo(80) });
+    ids.keptOrder = (
+      await order(db, { clientId: kept.id, createdAt: monthsAgo(80), paidAt: monthsAgo(80) })
+    ).id;
+    ids.waitingOrder = (
+      await order(db, { createdAt: monthsAgo(90), customerEmail: 'waiting@example.com' })
+    ).id;
+
+    // Checkouts: the typed name and address go after 30 days.
+    const session = {
+      provider: 'simulated' as const,
+      mode: 'payment' as const,
+      lines: [],
+      amountTotalCents: 100,
+      successUrl: 'http://localhost:4321/success',
+      cancelUrl: 'http://localhost:4321/cart',
+      customerName: 'Typed Name',
+    };
+    await db.insert(checkoutSessions).values([
+      { ...session, id: 'cs_old', customerEmail: 'typed@example.com', createdAt: daysAgo(31) },
+      { ...session, id: 'cs_new', customerEmail: 'typed@example.com', createdAt: daysAgo(29) },
+    ]);
+
+    // E-mails: bodies after delivery, the record after 24 months.
+    const email = {
+      kind: 'contact.receipt',
+      subject: 'We received your message',
+      html: '<p>Hi</p>',
+    };
+    await db.insert(emailOutbox).values([
+      { ...email, to: 'a@example.com', text: 'Hi A', status: 'sent', sentAt: daysAgo(1) },
+      { ...email, to: 'b@example.com', text: 'Hi B', status: 'pending' },
+      {
+        ...email,
+        to: 'c@example.com',
+        text: 'Hi C',
+        status: 'sent',
+        sentAt: monthsAgo(25),
+        createdAt: monthsAgo(25),
+      },
+    ]);
+
+    // Sign-in: used or expired links, ended sessions, old rate-limit windows.
+    const signedIn = await client(db, 'signed-in@example.com');
+    await db.insert(magicLinks).values([
+      { tokenHash: 'used', clientId: signedIn.id, expiresAt: daysAgo(-1), usedAt: daysAgo(0.5) },
+      { tokenHash: 'expired', clientId: signedIn.id, expiresAt: daysAgo(1) },
+      { tokenHash: 'live', clientId: signedIn.id, expiresAt: daysAgo(-1) },
+    ]);
+    await db.insert(clientSessions).values([
+      { tokenHash: 'over', clientId: signedIn.id, expiresAt: daysAgo(1), lastSeenAt: daysAgo(2) },
+      { tokenHash: 'idle', clientId: signedIn.id, expiresAt: daysAgo(-20), lastSeenAt: daysAgo(8) },
+      {
+        tokenHash: 'fresh',
+        clientId: signedIn.id,
+        expiresAt: daysAgo(-20),
+        lastSeenAt: daysAgo(1),
+      },
+    ]);
+    await db.insert(rateLimitHits).values([
+      { key: 'contact:1.2.3.4', windowStart: daysAgo(3), count: 1 },
+      { key: 'contact:1.2.3.4', windowStart: daysAgo(1), count: 1 },
+    ]);
+
+    // The security log: 90 days.
+    await recordSecurityEvent(db, { event: 'admin.signed-out', at: daysAgo(91) });
+    await recordSecurityEvent(db, { event: 'admin.signed-out', at: daysAgo(89) });
+  });
+  afterAll(() => closeDb());
+
+  it('removes exactly what each period has passed, and counts it per rule and table', async () => {
+    const { counts, logosSkipped } = await purgeExpired(db, {
+      now: NOW,
+      logoStore: store,
+      source: 'command',
+    });
+    expect(logosSkipped).toBe(false);
+    expect(counts).toEqual({
+      correspondence: { contact_messages: 1, meeting_requests: 1 },
+      onboarding: { onboarding_forms: 2, client_onboarding_submissions: 1, logos: 1 },
+      // The old order of `gone`, the client-less old one; `kept` is six years and eight months.
+      orders: { orders: 2, clients: 1, subscriptions: 1 },
+      checkouts: { checkout_sessions: 1 },
+      emailBodies: { email_outbox: 1 },
+      emailLog: { email_outbox: 1 },
+      signIn: { magic_links: 2, client_sessions: 2, rate_limit_hits: 1 },
+      securityLog: { security_log: 1 },
+    });
+  });
+
+  it('keeps the rows on the near side of every period', async () => {
+    const emails = (rows: { email: string }[]) => rows.map((r) => r.email.toLowerCase()).sort();
+    expect(emails(await db.select().from(contactMessages))).toEqual([
+      'answered@example.com',
+      'booked@example.com',
+      'recent@example.com',
+    ]);
+    expect(emails(await db.select().from(meetingRequests))).toEqual(['booked@example.com']);
+    expect(emails(await db.select().from(clientOnboardingSubmissions))).toEqual([
+      'new@example.com',
+      'served@example.com',
+    ]);
+    expect(await countRows(db, onboardingForms)).toBe(4);
+    const [ended] = await db
+      .select()
+      .from(onboardingForms)
+      .where(eq(onboardingForms.orderId, ids.endedOrder!));
+    expect(ended).toBeUndefined();
+    expect((await store.list({ prefix: `order-${ids.servedOrder}/` })).blobs).toHaveLength(1);
+    expect((await store.list({ prefix: `order-${ids.endedOrder}/` })).blobs).toHaveLength(0);
+    expect((await store.list({ prefix: `slots/order-${ids.endedOrder}/` })).blobs).toHaveLength(0);
+
+    const [old] = await db.select().from(orders).where(eq(orders.id, ids.oldOrder!));
+    expect(old).toMatchObject({
+      customerEmail: '',
+      customerName: '',
+      clientId: null,
+      stripeCustomerId: null,
+      amount: 123_400,
+      status: 'paid',
+      stripeSubscriptionId: 'sub_gone',
+    });
+    expect(old!.orderNumber).toMatch(/^NR-T-/);
+    const [kept] = await db.select().from(orders).where(eq(orders.id, ids.keptOrder!));
+    expect(kept!.customerName).not.toBe('');
+    expect(await db.select().from(clients).where(eq(clients.email, 'gone@example.com'))).toEqual(
+      [],
+    );
+    const [gonePlan] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, 'sub_gone'));
+    expect(gonePlan!.providerCustomerId).toBeNull();
+
+    const sessions = await db.select().from(checkoutSessions);
+    expect(sessions.find((s) => s.id === 'cs_old')).toMatchObject({
+      customerEmail: null,
+      customerName: null,
+    });
+    expect(sessions.find((s) => s.id === 'cs_new')).toMatchObject({
+      customerEmail: 'typed@example.com',
+    });
+
+    const outbox = await db.select().from(emailOutbox).orderBy(emailOutbox.id);
+    expect(outbox.map((e) => [e.to, e.text, e.subject])).toEqual([
+      ['a@example.com', BODY_REMOVED, 'We received your message'],
+      ['b@example.com', 'Hi B', 'We received your message'],
+    ]);
+    expect((await db.select().from(magicLinks)).map((l) => l.tokenHash)).toEqual(['live']);
+    expect((await db.select().from(clientSessions)).map((s) => s.tokenHash)).toEqual(['fresh']);
+    expect(await countRows(db, rateLimitHits)).toBe(1);
+  });
+
+  it('removes nothing more on a second run, and records both runs for the overview', async () => {
+    const again = await purgeExpired(db, { now: NOW, logoStore: store, source: 'command' });
+    const removed = Object.values(again.counts).flatMap((tables) => Object.values(tables));
+    expect(removed.every((n) => n === 0)).toBe(true);
+    expect(await countRows(db, privacyRuns)).toBe(2);
+    const last = await lastPrivacyRun(db);
+    expect(last).toMatchObject({ at: NOW.toISOString(), source: 'command' });
+    expect(last!.rules.map((r) => r.rule)).toEqual([
+      'correspondence',
+      'onboarding',
+      'orders',
+      'checkouts',
+      'emailBodies',
+      'emailLog',
+      'signIn',
+      'securityLog',
+    ]);
+    const purged = await db
+      .select()
+      .from(securityLog)
+      .where(eq(securityLog.event, 'privacy.purged'));
+    expect(purged).toHaveLength(2);
+    expect(purged[0]!.detail).toMatchObject({ via: 'command', counts: { orders: { orders: 2 } } });
+  });
+
+  it('runs daily as a scheduled function, with the logo store', async () => {
+    expect(purgeFunction.config).toEqual({ schedule: '@daily' });
+    expect('path' in purgeFunction.config).toBe(false);
+    setLogoStore(store);
+    try {
+      const response = await purgeFunction.default();
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { counts: Record<string, unknown> };
+      expect(Object.keys(body.counts)).toContain('onboarding');
+    } finally {
+      setLogoStore(undefined);
+    }
+    expect((await lastPrivacyRun(db))!.source).toBe('schedule');
+  });
+});
+
+/** A raw query's rows, whatever the driver returns. */
+const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/** Every row of every table of the database as text, table by table. */
+async function everyRowAsText(db: Db): Promise<Record<string, string[]>> {
+  const tables = rowsOf<{ table_name: string }>(
+    await db.execute(sql`
+      select table_name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE'`),
+  );
+  const found: Record<string, string[]> = {};
+  for (const { table_name } of tables) {
+    const rows = rowsOf<{ row: string }>(
+      await db.execute(
+        sql`select row_to_json(t)::text as row from ${sql.identifier(table_name)} t`,
+      ),
+    );
+    found[table_name] = rows.map((r) => r.row);
+  }
+  return found;
+}
+
+describe("a person's data", () => {
+  let db: Db;
+  const store = memoryLogoStore();
+  const erasedCustomers: string[] = [];
+  const stripe: CustomerEraser = {
+    async eraseCustomer(id) {
+      erasedCustomers.push(id);
+      return 'deleted';
+    },
+  };
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    db = await useFreshTestDb();
+    const ada = await client(db, 'ada@example.com', {
+      name: 'Ada Lovelace',
+      stripeCustomerId: 'cus_ada',
+      emailVerifiedAt: NOW,
+    });
+    ids.client = ada.id;
+    await plan(db, 'sub_ada', { providerCustomerId: 'cus_ada' });
+    await db.insert(subscriptionPayments).values({
+      providerInvoiceId: 'in_ada',
+      providerSubscriptionId: 'sub_ada',
+      billingReason: 'subscription_create',
+      status: 'paid',
+      amountCents: 9_700,
+    });
+    const joined = await order(db, {
+      clientId: ada.id,
+      customerEmail: 'Ada@Example.com',
+      customerName: 'Ada Lovelace',
+      stripeCustomerId: 'cus_ada',
+      stripeSubscriptionId: 'sub_ada',
+      amount: 250_000,
+      paidAt: NOW,
+    });
+    const waiting = await order(db, { customerEmail: 'ada@example.com', customerName: 'Ada L.' });
+    Object.assign(ids, { joined: joined.id, waiting: waiting.id });
+    const session = {
+      provider: 'simulated' as const,
+      mode: 'payment' as const,
+      lines: [],
+      amountTotalCents: 250_000,
+      successUrl: 'http://localhost:4321/success',
+      cancelUrl: 'http://localhost:4321/cart',
+    };
+    await db.insert(checkoutSessions).values([
+      {
+        ...session,
+        id: joined.checkoutSessionId,
+        customerEmail: 'ada@example.com',
+        customerName: 'Ada Lovelace',
+        attemptHash: 'h',
+      },
+      {
+        ...session,
+        id: 'cs_abandoned',
+        customerEmail: 'ADA@example.com',
+        customerName: 'Ada Lovelace',
+      },
+    ]);
+    await form(db, joined.id, NOW);
+    await db
+      .update(onboardingForms)
+      .set({ businessInfo: { contactName: 'Ada Lovelace', email: 'ada@example.com' } });
+    await saveLogo(store, { orderId: joined.id, clientId: ada.id, bytes: TINY_PNG });
+    await db.insert(clientOnboardingSubmissions).values({
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      businessName: 'Analytical Engines',
+      data: { phone: '5550100', goals: 'More looms' },
+    });
+    await db.insert(contactMessages).values({
+      name: 'Ada Lovelace',
+      email: 'ADA@example.com',
+      phone: '5550100',
+      message: 'About the engine',
+    });
+    await db.insert(meetingRequests).values({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      meetingType: 'project-planning',
+      preferredDate: '2031-07-01',
+      preferredTime: '9:30 AM',
+      timezone: 'EST',
+    });
+    await db.insert(subscribers).values({ email: 'ada@example.com', source: 'airbnb-automation' });
+    await db
+      .insert(clientSessions)
+      .values({ tokenHash: 'ada-session', clientId: ada.id, expiresAt: daysAgo(-20) });
+    await db
+      .insert(clientSessions)
+      .values({ tokenHash: 'paid-here', orderIds: [waiting.id], expiresAt: daysAgo(-20) });
+    await db
+      .insert(magicLinks)
+      .values({ tokenHash: 'ada-link', clientId: ada.id, expiresAt: daysAgo(-1) });
+    await db.insert(emailOutbox).values([
+      {
+        kind: 'contact.receipt',
+        to: 'ada@example.com',
+        subject: 'We received your message',
+        text: 'Thank you, Ada Lovelace',
+        html: '<p>Thank you</p>',
+      },
+      {
+        kind: 'contact.team',
+        to: 'team@example.com',
+        subject: 'New contact message from Ada Lovelace',
+        text: 'Email: ada@example.com',
+        html: '<p>ada@example.com</p>',
+      },
+      // A notice whose body the retention rule already removed: its subject still names her.
+      {
+        kind: 'meeting.team',
+        to: 'team@example.com',
+        subject: 'New meeting request: Intro with Ada L.',
+        text: BODY_REMOVED,
+        html: BODY_REMOVED,
+        status: 'sent',
+      },
+      // Someone else's e-mails stay.
+      {
+        kind: 'order-confirmation',
+        to: 'bob@example.com',
+        subject: 'Your Adapter order',
+        text: 'Hi Bob',
+        html: '<p>Hi Bob</p>',
+      },
+    ]);
+    await db.insert(rateLimitHits).values([
+      { key: `receipt:${privateDigest('ada@example.com')}`, windowStart: NOW, count: 1 },
+      { key: `magic-link:client:${ada.id}`, windowStart: NOW, count: 1 },
+      { key: `magic-link:client:${ada.id + 100}`, windowStart: NOW, count: 1 },
+    ]);
+
+    // Bob, who must keep everything.
+    const bob = await client(db, 'bob@example.com', { name: 'Bob Babbage' });
+    ids.bobOrder = (
+      await order(db, {
+        clientId: bob.id,
+        customerEmail: 'bob@example.com',
+        customerName: 'Bob Babbage',
+      })
+    ).id;
+    await db
+      .insert(contactMessages)
+      .values({ name: 'Bob Babbage', email: 'bob@example.com', message: 'Hello' });
+    await saveLogo(store, { orderId: ids.bobOrder, clientId: bob.id, bytes: TINY_PNG });
+  });
+  afterAll(() => closeDb());
+
+  it('is found table by table', async () => {
+    const found = await findPerson(db, ' Ada@Example.com ', { logoStore: store });
+    expect(found.email).toBe('ada@example.com');
+    expect(found.logos).toBe(1);
+    expect(found.counts).toMatchObject({
+      clients: 1,
+      orders: 2,
+      order_items: 2,
+      subscriptions: 1,
+      subscription_payments: 1,
+      checkout_sessions: 2,
+      onboarding_forms: 1,
+      client_onboarding_submissions: 1,
+      contact_messages: 1,
+      meeting_requests: 1,
+      subscribers: 1,
+      client_sessions: 2,
+      magic_links: 1,
+      email_outbox: 3,
+      rate_limit_hits: 2,
+    });
+  });
+
+  it('is exported as JSON per table and CSV, without secrets, and the export is logged', async () => {
+    const data = await exportPerson(db, 'ada@example.com', { logoStore: store, now: NOW });
+    expect(Object.keys(data.tables).sort()).toEqual(
+      [
+        'checkout_sessions',
+        'client_onboarding_submissions',
+        'client_sessions',
+        'clients',
+        'contact_messages',
+        'email_outbox',
+        'magic_links',
+        'meeting_requests',
+        'onboarding_forms',
+        'order_items',
+        'orders',
+        'rate_limit_hits',
+        'subscribers',
+        'subscription_payments',
+        'subscriptions',
+      ].sort(),
+    );
+    expect(data.tables.clients![0]).toMatchObject({
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+    });
+    const text = JSON.stringify(data.tables);
+    for (const secret of [
+      'tokenHash',
+      'browserNonceHash',
+      'attemptHash',
+      'searchText',
+      'ada-session',
+    ])
+      expect(text).not.toContain(secret);
+    expect(data.logos).toEqual([
+      expect.objectContaining({ orderId: ids.joined, contentType: 'image/png' }),
+    ]);
+    expect(data.csv.contact_messages).toMatch(/^\uFEFFid,name,email,phone,company,message,/);
+    expect(data.csv.contact_messages).toContain('About the engine');
+    const [logged] = await db
+      .select()
+      .from(securityLog)
+      .where(eq(securityLog.event, 'person.exported'));
+    expect(logged!.detail).toMatchObject({ counts: { orders: 2, contact_messages: 1 } });
+    expect(JSON.stringify(logged)).not.toContain('ada@');
+  });
+
+  it('is not erased halfway when the logo store or Stripe cannot be reached', async () => {
+    await expect(erasePerson(db, 'ada@example.com', { stripe })).rejects.toThrow(ErasureIncomplete);
+    await expect(erasePerson(db, 'ada@example.com', { logoStore: store })).rejects.toMatchObject({
+      parts: ['stripe_customers'],
+    });
+    expect(erasedCustomers).toEqual([]);
+    expect((await findPerson(db, 'ada@example.com')).counts.clients).toBe(1);
+  });
+
+  it('is erased from every table, Blobs and Stripe; orders keep their accounting fields', async () => {
+    const before = await everyRowAsText(db);
+    const result = await erasePerson(db, 'ada@example.com', { stripe, logoStore: store, now: NOW });
+    expect(result).toEqual({
+      skipped: [],
+      counts: {
+        clients: 1,
+        orders: 2,
+        subscriptions: 1,
+        checkout_sessions: 2,
+        onboarding_forms: 1,
+        client_onboarding_submissions: 1,
+        contact_messages: 1,
+        meeting_requests: 1,
+        subscribers: 1,
+        client_sessions: 2,
+        magic_links: 1,
+        email_outbox: 3,
+        rate_limit_hits: 2,
+        logos: 1,
+        stripe_customers: 1,
+      },
+    });
+    expect(erasedCustomers).toEqual(['cus_ada']);
+
+    const after = await everyRowAsText(db);
+    expect(Object.keys(after)).toEqual(expect.arrayContaining(Object.keys(before)));
+    expect(after.security_log!.some((row) => row.includes('person.erased'))).toBe(true);
+    for (const [table, rows] of Object.entries(after)) {
+      for (const row of rows) {
+        expect(row, table).not.toMatch(/ada@example\.com|lovelace|ada l\./i);
+        expect(row, table).not.toContain('cus_ada');
+      }
+    }
+    const [joined] = await db.select().from(orders).where(eq(orders.id, ids.joined!));
+    expect(joined).toMatchObject({
+      customerEmail: '',
+      customerName: '',
+      clientId: null,
+      stripeCustomerId: null,
+      amount: 250_000,
+      status: 'paid',
+      productName: 'Starter Website Package',
+      stripeSubscriptionId: 'sub_ada',
+      paidAt: NOW,
+    });
+    expect(await countRows(db, orderItems)).toBe(before.order_items!.length);
+    expect(await countRows(db, subscriptionPayments)).toBe(1);
+    expect((await store.list({ prefix: `order-${ids.joined}/` })).blobs).toEqual([]);
+
+    // Bob keeps everything.
+    expect((await findPerson(db, 'bob@example.com', { logoStore: store })).counts).toMatchObject({
+      clients: 1,
+      orders: 1,
+      contact_messages: 1,
+      email_outbox: 1,
+    });
+    expect((await store.list({ prefix: `order-${ids.bobOrder}/` })).blobs).toHaveLength(1);
+
+    const [logged] = await db
+      .select()
+      .from(securityLog)
+      .where(eq(securityLog.event, 'person.erased'));
+    expect(logged!.detail).toMatchObject({ via: 'command', counts: result.counts, skipped: [] });
+  });
+
+  it('leaves nothing to export afterwards', async () => {
+    const data = await exportPerson(db, 'ada@example.com', { logoStore: store, now: NOW });
+    expect(data.tables).toEqual({});
+    expect(data.logos).toEqual([]);
+  });
+});
+
+describe('the owners the privacy feature composes', () => {
+  it('are every owner module that exports personalData', () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    expect(Object.keys(PERSONAL_DATA_OWNERS).sort()).toEqual(personalDataOwners(root));
+  });
+});
