@@ -19,6 +19,7 @@ import {
   seedMeeting,
 } from '../../src/testing/admin-seed.ts';
 import { routed, type FunctionModule } from '../../src/testing/requests.ts';
+import { memoryLogoStore, setLogoStore } from '../../src/server/uploads/logo.ts';
 
 /** One call of a route: `pattern` names the config path it exercises. */
 type Case = {
@@ -40,10 +41,14 @@ let admin: Awaited<ReturnType<typeof seedAdminLists>>['admin'];
 
 beforeAll(async () => {
   delete process.env.SMTP_URL;
+  setLogoStore(memoryLogoStore());
   db = await useFreshTestDb();
   ({ admin } = await seedAdminLists(db, 'route.tester'));
 });
-afterAll(() => closeDb());
+afterAll(async () => {
+  setLogoStore(undefined);
+  await closeDb();
+});
 
 const CASES: Record<string, Case[]> = {
   'admin-login.mts': [
@@ -153,6 +158,24 @@ const CASES: Record<string, Case[]> = {
       method: 'DELETE',
       path: () => '/api/admin/factors/999999',
       signedIn: 404,
+    },
+  ],
+  'admin-people.mts': [
+    {
+      pattern: '/api/admin/people',
+      method: 'GET',
+      path: () => '/api/admin/people?email=nobody%40example.com',
+    },
+    {
+      pattern: '/api/admin/people/export',
+      method: 'GET',
+      path: () => '/api/admin/people/export?email=nobody%40example.com',
+    },
+    {
+      pattern: '/api/admin/people/erase',
+      method: 'POST',
+      path: () => '/api/admin/people/erase',
+      body: () => ({ email: 'nobody@example.com', confirm: 'nobody@example.com' }),
     },
   ],
   'admin-verify.mts': [

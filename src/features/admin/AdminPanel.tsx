@@ -8,6 +8,7 @@ import { OrdersView } from './OrdersView';
 import { OutboxView } from './OutboxView';
 import { OverviewView } from './OverviewView';
 import { StepUpDialog } from './SecondFactor';
+import { PersonView } from './PersonView';
 import { SecurityView } from './SecurityView';
 
 const VIEWS = [
@@ -18,6 +19,7 @@ const VIEWS = [
   { id: 'order-onboarding', label: 'Order onboarding' },
   { id: 'client-onboarding', label: 'Client onboarding' },
   { id: 'outbox', label: 'E-mail outbox' },
+  { id: 'people', label: 'Personal data' },
   { id: 'security', label: 'Security' },
 ] as const;
 
@@ -110,6 +112,7 @@ export function AdminPanel({
         {view === 'order-onboarding' && <OrderOnboardingView />}
         {view === 'client-onboarding' && <ClientOnboardingView />}
         {view === 'outbox' && <OutboxView />}
+        {view === 'people' && <PersonView />}
         {view === 'security' && <SecurityView />}
       </section>
       <StepUpDialog />

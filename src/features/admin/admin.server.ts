@@ -17,6 +17,7 @@ export {
   verifySecondFactor,
 } from './admin-factors.server.ts';
 export { listResponse } from './list.server.ts';
+export { erasePersonForAdmin, exportPersonForAdmin, findPersonForAdmin } from './people.server.ts';
 export { getOverview } from './overview.server.ts';
 export {
   answerMeetingRequest,

@@ -8,7 +8,7 @@
  * pull in classic zod. The functions parse with the same schemas; src/server/http.ts's handler
  * turns a failure (classic or mini, both a `$ZodError`) into a 400.
  */
-import { isoDate, withDefault, z } from '../../lib/zod-mini.ts';
+import { emailAddress, isoDate, withDefault, z } from '../../lib/zod-mini.ts';
 import type { OnboardingProgress } from '../order-onboarding/order-onboarding.ts';
 
 /** Sent with every admin request; cross-site pages cannot add it (see src/server/auth/guard.ts). */
@@ -227,3 +227,20 @@ export {
   type FactorStage,
   type FactorStatus,
 } from './second-factor';
+
+/* The person view: one e-mail address across every table. */
+export const personQuerySchema = z.object({
+  email: emailAddress('Please enter a valid email address'),
+});
+export const personEraseSchema = z.object({
+  email: emailAddress('Please enter a valid email address'),
+  /** The address typed again: an erasure cannot be undone. */
+  confirm: z.string().check(z.trim(), z.maxLength(254)),
+});
+/** What the person view shows of one address (src/features/privacy findPerson). */
+export type PersonFoundView = {
+  email: string;
+  counts: Record<string, number>;
+  logos: number | null;
+};
+export type ErasureView = { counts: Record<string, number>; skipped: string[] };

@@ -1,0 +1,61 @@
+/**
+ * The person view's state and actions (PersonView only reads these and calls them): find what
+ * is stored about an address, export it, erase it (both after a step-up when the server asks).
+ */
+import { atom } from 'nanostores';
+import type { ErasureView, PersonFoundView } from './admin';
+import { AdminApiError, adminFetch } from './api';
+import { downloadExport, withStepUp } from './second-factor.store';
+
+export type PersonState =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'found'; person: PersonFoundView }
+  | { state: 'erased'; email: string; result: ErasureView };
+
+export const $person = atom<PersonState>({ state: 'idle' });
+export const $personError = atom('');
+
+const failed = (error: unknown) =>
+  $personError.set(
+    error instanceof AdminApiError ? error.message : 'That did not work. Please try again.',
+  );
+
+export async function findPerson(email: string): Promise<void> {
+  $personError.set('');
+  $person.set({ state: 'loading' });
+  try {
+    const person = await adminFetch<PersonFoundView>(
+      `/api/admin/people?email=${encodeURIComponent(email.trim())}`,
+    );
+    $person.set({ state: 'found', person });
+  } catch (error) {
+    $person.set({ state: 'idle' });
+    failed(error);
+  }
+}
+
+/** The address's data as JSON, or one table as CSV. */
+export function exportPerson(email: string, table?: string): Promise<void> {
+  const query = new URLSearchParams({ email, ...(table ? { table } : {}) });
+  return downloadExport(`/api/admin/people/export?${query}`);
+}
+
+/** Erases the address everywhere; `confirm` is the address typed again. */
+export async function erasePerson(email: string, confirm: string): Promise<boolean> {
+  $personError.set('');
+  try {
+    const result = await withStepUp(() =>
+      adminFetch<ErasureView>('/api/admin/people/erase', {
+        method: 'POST',
+        body: { email, confirm },
+      }),
+    );
+    if (!result) return false;
+    $person.set({ state: 'erased', email, result });
+    return true;
+  } catch (error) {
+    failed(error);
+    return false;
+  }
+}
