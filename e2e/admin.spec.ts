@@ -313,6 +313,30 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
     expect(ics).toContain(`mailto:${visitor.email}`);
   });
 
+  await test.step('the person view finds, exports and erases the visitor’s data', async () => {
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Personal data' })
+      .click();
+    await page.getByLabel('E-mail address').fill(visitor.email);
+    await page.getByRole('button', { name: 'Find' }).click();
+    const held = page.getByRole('table', { name: 'What is stored' });
+    await expect(held.getByRole('row', { name: /meeting requests/ })).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export as JSON' }).click();
+    const exported = JSON.parse(await readFile((await (await downloading).path())!, 'utf8'));
+    expect(JSON.stringify(exported.tables)).toContain(visitor.email);
+    await page.getByRole('button', { name: 'Erase everything' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase this person’s data' });
+    await dialog.getByLabel('Type the address again to confirm').fill(visitor.email);
+    await dialog.getByRole('button', { name: 'Erase everything' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: /^Erased: / })).toBeVisible();
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByText('Nothing is stored about this address.')).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+
   await test.step('signing out ends the session', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

@@ -41,6 +41,11 @@ import {
 import type { AdminUser } from './session.ts';
 
 const TOTP_PERIOD_SECONDS = 30;
+/**
+ * EdDSA, ES256 and RS256 (COSE ids), named rather than left to the library, whose default
+ * probes Node's experimental post-quantum WebCrypto and prints a warning on every ceremony.
+ */
+const PASSKEY_ALGORITHMS = [-8, -7, -257];
 const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -180,6 +185,7 @@ export async function passkeyRegistrationOptions(
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credentialId! })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   });
 }
 
@@ -195,6 +201,7 @@ export async function confirmPasskeyRegistration(
     expectedOrigin: rp.origin,
     expectedRPID: rp.rpID,
     requireUserVerification: true,
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   }).catch(() => null);
   if (!result?.verified) return false;
   const { credential } = result.registrationInfo;
