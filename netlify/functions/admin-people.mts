@@ -3,20 +3,27 @@
  * GET  /api/admin/people?email=…                        rows per table and logos
  * GET  /api/admin/people/export?email=…[&table=name]     the data as JSON, or one table as CSV
  * POST /api/admin/people/erase {email, confirm}           erases the address everywhere
- * Export and erasure need a second factor verified in the last 10 minutes (403 otherwise).
+ * GET  /api/admin/people/requests                         clients' open requests (dashboard)
+ * POST /api/admin/people/requests/:id/answer              answers one (an erasure erases)
+ * Exports, erasure and answers need a second factor verified in the last 10 minutes (403
+ * otherwise).
  */
 import type { Config } from '@netlify/functions';
 import {
+  answerRequestForAdmin,
   erasePersonForAdmin,
   exportPersonForAdmin,
   findPersonForAdmin,
+  openRequestsForAdmin,
 } from '../../src/features/admin/admin.server.ts';
+import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 import { personEraseSchema, personQuerySchema } from '../../src/features/admin/admin.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import {
   clientIp,
   errorJson,
   HttpError,
+  idParam,
   json,
   parseJson,
   withSecurityHeaders,
@@ -24,6 +31,14 @@ import {
 
 export default adminHandler(['GET', 'POST'], async (req, { db, user, url, context }) => {
   const admin = { ...user, ip: clientIp(context) };
+  if (url.pathname.startsWith('/api/admin/people/requests')) {
+    if (req.method === 'GET') return json({ requests: await openRequestsForAdmin(db) });
+    const id = idParam(context);
+    if (id === null) return errorJson(404, 'Not found');
+    const answered = await answerRequestForAdmin(db, admin, id);
+    if (answered.emailIds.length) void deliverInBackground(db, answered.emailIds, context);
+    return json({ kind: answered.kind, erased: answered.erased });
+  }
   if (req.method === 'POST' && url.pathname.endsWith('/erase')) {
     const { email, confirm } = await parseJson(req, personEraseSchema);
     if (confirm.toLowerCase() !== email.toLowerCase())
@@ -47,6 +62,12 @@ export default adminHandler(['GET', 'POST'], async (req, { db, user, url, contex
 });
 
 export const config: Config = {
-  path: ['/api/admin/people', '/api/admin/people/export', '/api/admin/people/erase'],
+  path: [
+    '/api/admin/people',
+    '/api/admin/people/export',
+    '/api/admin/people/erase',
+    '/api/admin/people/requests',
+    '/api/admin/people/requests/:id/answer',
+  ],
   method: ['GET', 'POST'],
 };

@@ -177,6 +177,17 @@ const CASES: Record<string, Case[]> = {
       path: () => '/api/admin/people/erase',
       body: () => ({ email: 'nobody@example.com', confirm: 'nobody@example.com' }),
     },
+    {
+      pattern: '/api/admin/people/requests',
+      method: 'GET',
+      path: () => '/api/admin/people/requests',
+    },
+    {
+      pattern: '/api/admin/people/requests/:id/answer',
+      method: 'POST',
+      path: () => '/api/admin/people/requests/999999/answer',
+      signedIn: 404,
+    },
   ],
   'admin-verify.mts': [
     {

@@ -14,6 +14,8 @@ import * as downloadFn from '../functions/download.mts';
 import * as crmStatusFn from '../functions/gohighlevel-status.mts';
 import magicPreview from '../functions/magic-link-preview.mts';
 import magicVerify from '../functions/magic-link-verify.mts';
+import privacyExport from '../functions/privacy-export.mts';
+import privacyRequests from '../functions/privacy-requests.mts';
 
 const ORIGIN = 'http://localhost';
 const sameOrigin = { origin: ORIGIN };
@@ -45,6 +47,15 @@ const endpoints: [keyof typeof VISITOR_LIMITS, Call][] = [
       ),
   ],
   ['download', (c) => routed(downloadFn)(new Request(`${ORIGIN}/api/download/1`), c)],
+  [
+    'privacy-request',
+    (c) =>
+      privacyRequests(
+        jsonPost(`${ORIGIN}/api/privacy/requests`, { kind: 'export' }, sameOrigin),
+        c,
+      ),
+  ],
+  ['privacy-export', (c) => privacyExport(new Request(`${ORIGIN}/api/privacy/export`), c)],
 ];
 
 describe('per-visitor limits', () => {

@@ -34,6 +34,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   subscriptions: 'src/features/subscriptions/subscription-records.server.ts',
   subscriptionPayments: 'src/features/subscriptions/subscription-records.server.ts',
   privacyRuns: 'src/features/privacy/privacy-runs.server.ts',
+  privacyRequests: 'src/features/privacy/privacy-requests.server.ts',
 };
 
 export type OwnerViolation = { file: string; table: string; owner: string | undefined };

@@ -57,6 +57,8 @@ export const VISITOR_LIMITS = {
   'crm-status': { limit: 60, windowSeconds: 60 },
   'billing-portal': { limit: 10, windowSeconds: 10 * 60 },
   download: { limit: 60, windowSeconds: 10 * 60 },
+  'privacy-request': { limit: 10, windowSeconds: 10 * 60 },
+  'privacy-export': { limit: 10, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 export function enforceVisitorLimit(

@@ -28,6 +28,11 @@ import {
 import { onboardingCompletedEmail } from '../features/order-onboarding/order-onboarding-emails.tsx';
 import { orderConfirmationEmail } from '../features/orders/orders-emails.tsx';
 import {
+  privacyErasedEmail,
+  privacyExportReadyEmail,
+  privacyRequestTeamEmail,
+} from '../features/privacy/privacy-emails.tsx';
+import {
   disputeTeamEmail,
   paymentFailedClientEmail,
   paymentFailedTeamEmail,
@@ -194,6 +199,24 @@ export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
       attempts: 2,
       orderNumber: 'NR-2026-000123',
     }),
+  'privacy.team': (t) =>
+    privacyRequestTeamEmail({
+      id: 12,
+      kind: 'export',
+      clientName: t.name,
+      clientEmail: 'dana@ortizdental.com',
+      requestedAt: RECEIVED,
+      dueAt: new Date('2026-12-20T15:04:05.000Z'),
+      adminUrl: `${SITE}/admin`,
+    }),
+  'privacy.export-ready': (t) =>
+    privacyExportReadyEmail({
+      name: t.name,
+      dashboardUrl: `${SITE}/dashboard`,
+      availableUntil: new Date('2027-01-03T10:00:00.000Z'),
+    }),
+  // Names nobody: it outlives the erasure in the outbox until it is sent.
+  'privacy.erased': () => privacyErasedEmail(),
   'payment.dispute.team': (t) =>
     disputeTeamEmail({
       disputeId: 'dp_1SampleDispute',

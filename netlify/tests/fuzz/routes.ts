@@ -198,6 +198,8 @@ export function shapesFor(pattern: string, f: Fixtures): Shape[] {
           timezone: 'EST',
         },
       ];
+    case '/api/privacy/requests':
+      return [{ kind: 'export' }, { kind: 'erase' }];
     case '/api/admin/login':
       return [
         { username: 'fuzz.admin', password: TEST_PASSWORD },

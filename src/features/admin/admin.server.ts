@@ -17,7 +17,13 @@ export {
   verifySecondFactor,
 } from './admin-factors.server.ts';
 export { listResponse } from './list.server.ts';
-export { erasePersonForAdmin, exportPersonForAdmin, findPersonForAdmin } from './people.server.ts';
+export {
+  answerRequestForAdmin,
+  erasePersonForAdmin,
+  exportPersonForAdmin,
+  findPersonForAdmin,
+  openRequestsForAdmin,
+} from './people.server.ts';
 export { getOverview } from './overview.server.ts';
 export {
   answerMeetingRequest,

@@ -244,3 +244,10 @@ export type PersonFoundView = {
   logos: number | null;
 };
 export type ErasureView = { counts: Record<string, number>; skipped: string[] };
+export type PrivacyRequestAdminView = {
+  id: number;
+  kind: 'export' | 'erase';
+  email: string;
+  requestedAt: string;
+  dueAt: string;
+};

@@ -9,6 +9,8 @@ import {
   ErasureIncomplete,
   exportPerson,
   findPerson,
+  finishPrivacyRequest,
+  openPrivacyRequests,
   type PrivacyActor,
 } from '../privacy/privacy.server.ts';
 import { requireRecentFactor } from '../../server/auth/guard.ts';
@@ -76,4 +78,30 @@ export async function erasePersonForAdmin(db: Db, admin: PeopleActor, email: str
     if (error instanceof ErasureIncomplete) throw new HttpError(409, error.message);
     throw error;
   }
+}
+
+/** Clients' requests from the dashboard not answered yet, the first due first. */
+export async function openRequestsForAdmin(db: Db) {
+  return (await openPrivacyRequests(db)).map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    email: r.email,
+    requestedAt: r.requestedAt.toISOString(),
+    dueAt: r.dueAt.toISOString(),
+  }));
+}
+
+/**
+ * Answers a request (step-up): an export is marked done and the client told the download is
+ * ready in their dashboard; an erasure tells the client (that e-mail survives the erasure) and
+ * then erases the address everywhere. Answers the e-mails to deliver and the erasure's counts.
+ */
+export async function answerRequestForAdmin(db: Db, admin: PeopleActor, id: number) {
+  requireRecentFactor(admin);
+  const { request, emailIds } = await finishPrivacyRequest(db, id, {
+    adminUsername: admin.username,
+  });
+  if (request.kind !== 'erase') return { kind: request.kind, emailIds, erased: null };
+  const erased = await erasePersonForAdmin(db, admin, request.email);
+  return { kind: request.kind, emailIds, erased };
 }

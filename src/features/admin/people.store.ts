@@ -3,7 +3,7 @@
  * is stored about an address, export it, erase it (both after a step-up when the server asks).
  */
 import { atom } from 'nanostores';
-import type { ErasureView, PersonFoundView } from './admin';
+import type { ErasureView, PersonFoundView, PrivacyRequestAdminView } from './admin';
 import { AdminApiError, adminFetch } from './api';
 import { downloadExport, withStepUp } from './second-factor.store';
 
@@ -15,6 +15,10 @@ export type PersonState =
 
 export const $person = atom<PersonState>({ state: 'idle' });
 export const $personError = atom('');
+/** Clients' requests from their dashboard, not answered yet (null until loaded). */
+export const $requests = atom<PrivacyRequestAdminView[] | null>(null);
+/** What the last answer did, announced. */
+export const $requestNotice = atom('');
 
 const failed = (error: unknown) =>
   $personError.set(
@@ -58,4 +62,36 @@ export async function erasePerson(email: string, confirm: string): Promise<boole
     failed(error);
     return false;
   }
+}
+
+export async function loadRequests(): Promise<void> {
+  try {
+    const { requests } = await adminFetch<{ requests: PrivacyRequestAdminView[] }>(
+      '/api/admin/people/requests',
+    );
+    $requests.set(requests);
+  } catch (error) {
+    failed(error);
+  }
+}
+
+/** Answers a request: the client is told, and an erasure request erases the address. */
+export async function answerRequest(request: PrivacyRequestAdminView): Promise<void> {
+  $personError.set('');
+  try {
+    const answer = await withStepUp(() =>
+      adminFetch<{ kind: string }>(`/api/admin/people/requests/${request.id}/answer`, {
+        method: 'POST',
+      }),
+    );
+    if (answer)
+      $requestNotice.set(
+        request.kind === 'erase'
+          ? `Erased ${request.email} and told them so.`
+          : `Told ${request.email} that their data is ready in their dashboard.`,
+      );
+  } catch (error) {
+    failed(error);
+  }
+  await loadRequests();
 }

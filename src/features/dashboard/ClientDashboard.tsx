@@ -1,7 +1,8 @@
 /**
  * The client dashboard (/dashboard): the GoHighLevel integration card, the marketing
  * features, project status and support, and, for a signed-in client, their own orders with
- * onboarding progress and billing. Without a session it offers an e-mailed sign-in link.
+ * onboarding progress and billing, and (whole account only) "Your data": a copy of it, or the
+ * account's deletion, on request. Without a session it offers an e-mailed sign-in link.
  * State and requests live in dashboard.store.ts; this file and its sections are markup.
  */
 import { useStore } from '@nanostores/react';
@@ -36,6 +37,7 @@ import {
   startDashboard,
 } from './dashboard.store';
 import DashboardOrders from './DashboardOrders';
+import DashboardPrivacy from './DashboardPrivacy';
 
 type Props = { supportEmail: string };
 
@@ -303,6 +305,8 @@ export default function ClientDashboard({ supportEmail }: Props) {
           </button>
         </section>
       </div>
+
+      {signedIn?.wholeAccount && <DashboardPrivacy />}
     </div>
   );
 }

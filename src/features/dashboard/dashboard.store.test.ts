@@ -9,19 +9,32 @@ import {
   MAGIC_LINK_INVALID,
   STATUS_ERROR,
 } from '../clients/clients';
-import { CLIENT_SESSION_HINT_KEY, type DashboardView } from './dashboard';
+import {
+  CLIENT_SESSION_HINT_KEY,
+  PRIVACY_LOAD_ERROR,
+  PRIVACY_REQUEST_ERROR,
+  type DashboardView,
+  type PrivacyRequestView,
+} from './dashboard';
 import {
   $busy,
+  $confirmingErase,
   $integration,
   $linkNotice,
   $pendingLink,
   $pendingToken,
+  $privacyBusy,
+  $privacyNotice,
+  $privacyRequests,
   $session,
+  askForPrivacyAction,
   BILLING_ERROR,
   browser,
+  confirmErase,
   connectCrm,
   LOAD_ERROR,
   loadDashboard,
+  loadPrivacyRequests,
   openBillingPortal,
   openCrmDashboard,
   signInWithPendingLink,
@@ -63,6 +76,10 @@ afterEach(() => {
   $busy.set(false);
   $notification.set(null);
   $pendingLink.set(null);
+  $privacyRequests.set({ state: 'loading' });
+  $privacyNotice.set(null);
+  $confirmingErase.set(false);
+  $privacyBusy.set(false);
   cleanStores(
     $session,
     $integration,
@@ -71,6 +88,10 @@ afterEach(() => {
     $linkNotice,
     $busy,
     $notification,
+    $privacyRequests,
+    $privacyNotice,
+    $confirmingErase,
+    $privacyBusy,
   );
 });
 
@@ -342,5 +363,90 @@ describe('billing and signing out', () => {
     await signOut(true);
     // Before: both drafts stayed in localStorage after signing out.
     expect([...storage.keys()]).toEqual(['unrelated']);
+  });
+});
+
+describe('your data', () => {
+  const pendingExport: PrivacyRequestView = {
+    id: 3,
+    kind: 'export',
+    requestedAt: '2026-11-27T10:00:00.000Z',
+    dueAt: '2026-12-27T10:00:00.000Z',
+    completedAt: null,
+    downloadUntil: null,
+  };
+  const erase: PrivacyRequestView = { ...pendingExport, id: 4, kind: 'erase' };
+
+  it('loads the client’s requests, and says so in the section when it cannot', async () => {
+    routes['GET /api/privacy/requests'] = { body: { requests: [pendingExport] } };
+    await loadPrivacyRequests();
+    expect($privacyRequests.get()).toEqual({ state: 'known', requests: [pendingExport] });
+
+    routes['GET /api/privacy/requests'] = { status: 503, body: { error: 'down' } };
+    await loadPrivacyRequests();
+    expect($privacyRequests.get()).toEqual({ state: 'error' });
+    expect($privacyNotice.get()).toEqual({ text: PRIVACY_LOAD_ERROR, error: true });
+    // The rest of the page is not interrupted by a toast.
+    expect($notification.get()).toBeNull();
+  });
+
+  it('asks for a copy and shows it pending with the date we answer by', async () => {
+    routes['GET /api/privacy/requests'] = { body: { requests: [] } };
+    await loadPrivacyRequests();
+    routes['POST /api/privacy/requests'] = {
+      status: 201,
+      body: { request: pendingExport, created: true },
+    };
+    expect(await askForPrivacyAction('export')).toBe(true);
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      url: '/api/privacy/requests',
+      body: { kind: 'export' },
+    });
+    expect($privacyRequests.get()).toEqual({ state: 'known', requests: [pendingExport] });
+    expect($privacyNotice.get()).toEqual({
+      text: 'Your request was sent. We will answer by December 27, 2026 and e-mail you when your data is ready.',
+      error: false,
+    });
+    expect($privacyBusy.get()).toBe(false);
+
+    // Asking again answers the open request: it is not listed twice.
+    routes['POST /api/privacy/requests'] = { body: { request: pendingExport, created: false } };
+    await askForPrivacyAction('export');
+    expect($privacyRequests.get()).toEqual({ state: 'known', requests: [pendingExport] });
+    expect($privacyNotice.get()?.text).toMatch(/^You have already asked\. We will answer by/);
+  });
+
+  it('deletes the account only through the confirmation step, which a refusal leaves open', async () => {
+    routes['GET /api/privacy/requests'] = { body: { requests: [pendingExport] } };
+    await loadPrivacyRequests();
+    confirmErase(true);
+    expect($confirmingErase.get()).toBe(true);
+    confirmErase(false);
+    expect($confirmingErase.get()).toBe(false);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    confirmErase(true);
+    routes['POST /api/privacy/requests'] = {
+      status: 403,
+      body: { error: 'Please confirm your e-mail address with a sign-in link.' },
+    };
+    expect(await askForPrivacyAction('erase')).toBe(false);
+    expect($confirmingErase.get()).toBe(true);
+    expect($privacyNotice.get()).toEqual({
+      text: 'Please confirm your e-mail address with a sign-in link.',
+      error: true,
+    });
+    routes['POST /api/privacy/requests'] = { network: true };
+    await askForPrivacyAction('erase');
+    expect($privacyNotice.get()).toEqual({ text: PRIVACY_REQUEST_ERROR, error: true });
+
+    routes['POST /api/privacy/requests'] = { status: 201, body: { request: erase, created: true } };
+    expect(await askForPrivacyAction('erase')).toBe(true);
+    expect($confirmingErase.get()).toBe(false);
+    expect($privacyRequests.get()).toEqual({ state: 'known', requests: [erase, pendingExport] });
+    expect($privacyNotice.get()?.text).toBe(
+      'Your request was sent. We will answer by December 27, 2026 and e-mail you when your account is deleted.',
+    );
   });
 });

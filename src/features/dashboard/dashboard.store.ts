@@ -18,7 +18,19 @@ import {
 import { rememberClientSession } from './session-hint';
 import { clearAllDrafts } from '../../components/form/draft';
 import { safeRedirect } from '../order-onboarding/order-onboarding';
-import type { DashboardResponse, DashboardView, SimulatedBillingAction } from './dashboard';
+import {
+  longDate,
+  PRIVACY_LOAD_ERROR,
+  PRIVACY_REQUEST_ERROR,
+  requestSent,
+  type DashboardResponse,
+  type DashboardView,
+  type PrivacyRequestAnswer,
+  type PrivacyRequestKind,
+  type PrivacyRequestsResponse,
+  type PrivacyRequestView,
+  type SimulatedBillingAction,
+} from './dashboard';
 
 type DashboardSession =
   { state: 'loading' } | { state: 'anonymous' } | { state: 'signed-in'; view: DashboardView };
@@ -303,4 +315,71 @@ export async function signOut(everywhere = false): Promise<void> {
   rememberClientSession(false);
   clearAllDrafts();
   browser.assign('/dashboard');
+}
+
+/*
+ * "Your data" (a whole-account session only): the client's requests for a copy of their data
+ * or the erasure of their account, pending with their due date, and the export once ready.
+ */
+
+type PrivacyRequests =
+  { state: 'loading' } | { state: 'error' } | { state: 'known'; requests: PrivacyRequestView[] };
+export const $privacyRequests = atom<PrivacyRequests>({ state: 'loading' });
+/** The outcome of the last request, announced: `error` as an alert, else as a status. */
+export const $privacyNotice = atom<{ text: string; error: boolean } | null>(null);
+/** "Delete my account" was pressed: the confirmation step shows in its place. */
+export const $confirmingErase = atom(false);
+export const $privacyBusy = atom(false);
+
+/** Loads the client's requests; a failure is said in the section (the rest of the page works). */
+export async function loadPrivacyRequests(): Promise<void> {
+  try {
+    const body = await requestJson<PrivacyRequestsResponse>('GET', '/api/privacy/requests');
+    if (!Array.isArray(body.requests)) throw new Error('requests');
+    $privacyRequests.set({ state: 'known', requests: body.requests });
+  } catch {
+    $privacyRequests.set({ state: 'error' });
+    $privacyNotice.set({ text: PRIVACY_LOAD_ERROR, error: true });
+  }
+}
+
+/** Opens (or closes) the confirmation step of "Delete my account". */
+export function confirmErase(open: boolean): void {
+  $confirmingErase.set(open);
+  $privacyNotice.set(null);
+}
+
+/**
+ * "Download my data" ('export') or "Yes, delete my account" ('erase'): sends the request and
+ * shows it pending with its due date; answers whether it was sent. A refusal keeps the
+ * confirmation step open and says why.
+ */
+export async function askForPrivacyAction(kind: PrivacyRequestKind): Promise<boolean> {
+  $privacyBusy.set(true);
+  $privacyNotice.set(null);
+  try {
+    const { request, created } = await requestJson<PrivacyRequestAnswer>(
+      'POST',
+      '/api/privacy/requests',
+      { kind },
+    );
+    if (!request?.dueAt) throw new Error('request');
+    const current = $privacyRequests.get();
+    const others = current.state === 'known' ? current.requests : [];
+    $privacyRequests.set({
+      state: 'known',
+      requests: [request, ...others.filter((r) => r.id !== request.id)],
+    });
+    $confirmingErase.set(false);
+    $privacyNotice.set({ text: requestSent(kind, longDate(request.dueAt), created), error: false });
+    return true;
+  } catch (error) {
+    $privacyNotice.set({
+      text: (error instanceof RequestError && error.detail) || PRIVACY_REQUEST_ERROR,
+      error: true,
+    });
+    return false;
+  } finally {
+    $privacyBusy.set(false);
+  }
 }

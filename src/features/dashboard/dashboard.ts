@@ -4,9 +4,11 @@
  */
 import type { OnboardingStatus } from '../order-onboarding/order-onboarding';
 import type { SimulatedAction, SimulatedBillingAction } from '../subscriptions/subscriptions';
+import type { PrivacyRequestKind } from './dashboard-texts';
 
 export type { SimulatedAction, SimulatedBillingAction };
 export { CLIENT_SESSION_HINT_KEY, rememberClientSession } from './session-hint';
+export * from './dashboard-texts';
 
 export type DashboardOrder = {
   id: number;
@@ -61,6 +63,23 @@ export type DashboardView = {
   };
 };
 
+/** One of the client's requests about their data, as the "Your data" section shows it. */
+export type PrivacyRequestView = {
+  id: number;
+  kind: PrivacyRequestKind;
+  requestedAt: string;
+  /** The team answers by then (30 days after the request). */
+  dueAt: string;
+  completedAt: string | null;
+  /** A completed export: GET /api/privacy/export works until then. Null otherwise. */
+  downloadUntil: string | null;
+};
+
+/** GET /api/privacy/requests: the open requests, and an export that can be downloaded. */
+export type PrivacyRequestsResponse = { requests: PrivacyRequestView[] };
+/** POST /api/privacy/requests: the request (`created: false`: one of the kind was open). */
+export type PrivacyRequestAnswer = { request: PrivacyRequestView; created: boolean };
+
 /** GET /api/dashboard without a client session. */
 export const SIGNED_OUT = { client: null } as const;
 export type DashboardResponse = DashboardView | typeof SIGNED_OUT;
@@ -82,7 +101,8 @@ export const MARKETING_FEATURES = [
 
 const LONG_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 
-function longDate(iso: string): string {
+/** "December 27, 2026". */
+export function longDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { ...LONG_DATE, timeZone: 'UTC' });
 }
 

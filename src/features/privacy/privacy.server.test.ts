@@ -23,6 +23,7 @@ import {
   onboardingForms,
   orderItems,
   orders,
+  privacyRequests,
   privacyRuns,
   rateLimitHits,
   securityLog,
@@ -313,6 +314,26 @@ describe('the retention rules', () => {
     // The security log: 90 days.
     await recordSecurityEvent(db, { event: 'admin.signed-out', at: daysAgo(91) });
     await recordSecurityEvent(db, { event: 'admin.signed-out', at: daysAgo(89) });
+
+    // Export and erasure requests: three years after completion; an open one stays.
+    const request = { kind: 'export' as const, email: 'asked@example.com' };
+    await db.insert(privacyRequests).values([
+      {
+        ...request,
+        requestedAt: monthsAgo(38),
+        dueAt: monthsAgo(37),
+        completedAt: monthsAgo(37),
+        completedBy: 'owner',
+      },
+      {
+        ...request,
+        requestedAt: monthsAgo(36),
+        dueAt: monthsAgo(35),
+        completedAt: monthsAgo(35),
+        completedBy: 'owner',
+      },
+      { ...request, kind: 'erase', requestedAt: monthsAgo(40), dueAt: monthsAgo(39) },
+    ]);
   });
   afterAll(() => closeDb());
 
@@ -333,6 +354,7 @@ describe('the retention rules', () => {
       emailLog: { email_outbox: 1 },
       signIn: { magic_links: 2, client_sessions: 2, rate_limit_hits: 1 },
       securityLog: { security_log: 1 },
+      privacyRequests: { privacy_requests: 1 },
     });
   });
 
@@ -397,6 +419,11 @@ describe('the retention rules', () => {
     expect((await db.select().from(magicLinks)).map((l) => l.tokenHash)).toEqual(['live']);
     expect((await db.select().from(clientSessions)).map((s) => s.tokenHash)).toEqual(['fresh']);
     expect(await countRows(db, rateLimitHits)).toBe(1);
+    const requests = await db.select().from(privacyRequests);
+    expect(requests.map((r) => [r.kind, r.completedAt !== null]).sort()).toEqual([
+      ['erase', false],
+      ['export', true],
+    ]);
   });
 
   it('removes nothing more on a second run, and records both runs for the overview', async () => {
@@ -415,6 +442,7 @@ describe('the retention rules', () => {
       'emailLog',
       'signIn',
       'securityLog',
+      'privacyRequests',
     ]);
     const purged = await db
       .select()
@@ -599,6 +627,20 @@ describe("a person's data", () => {
       { key: `magic-link:client:${ada.id + 100}`, windowStart: NOW, count: 1 },
     ]);
 
+    // Her requests from the dashboard: an export answered, an erasure still open.
+    await db.insert(privacyRequests).values([
+      {
+        kind: 'export',
+        clientId: ada.id,
+        email: 'ada@example.com',
+        requestedAt: daysAgo(20),
+        dueAt: daysAgo(-10),
+        completedAt: daysAgo(5),
+        completedBy: 'owner',
+      },
+      { kind: 'erase', clientId: ada.id, email: 'ada@example.com', dueAt: daysAgo(-30) },
+    ]);
+
     // Bob, who must keep everything.
     const bob = await client(db, 'bob@example.com', { name: 'Bob Babbage' });
     ids.bobOrder = (
@@ -635,6 +677,7 @@ describe("a person's data", () => {
       magic_links: 1,
       email_outbox: 3,
       rate_limit_hits: 2,
+      privacy_requests: 2,
     });
   });
 
@@ -653,6 +696,7 @@ describe("a person's data", () => {
         'onboarding_forms',
         'order_items',
         'orders',
+        'privacy_requests',
         'rate_limit_hits',
         'subscribers',
         'subscription_payments',
@@ -713,6 +757,7 @@ describe("a person's data", () => {
         magic_links: 1,
         email_outbox: 3,
         rate_limit_hits: 2,
+        privacy_requests: 2,
         logos: 1,
         stripe_customers: 1,
       },
@@ -743,6 +788,13 @@ describe("a person's data", () => {
     expect(await countRows(db, orderItems)).toBe(before.order_items!.length);
     expect(await countRows(db, subscriptionPayments)).toBe(1);
     expect((await store.list({ prefix: `order-${ids.joined}/` })).blobs).toEqual([]);
+    // Her requests stay as the record that they were answered: no address, no account; the
+    // open erasure is closed by the erasure itself.
+    const requests = await db.select().from(privacyRequests).orderBy(privacyRequests.id);
+    expect(requests).toMatchObject([
+      { kind: 'export', email: '', clientId: null, completedBy: 'owner' },
+      { kind: 'erase', email: '', clientId: null, completedAt: NOW, completedBy: null },
+    ]);
 
     // Bob keeps everything.
     expect((await findPerson(db, 'bob@example.com', { logoStore: store })).counts).toMatchObject({

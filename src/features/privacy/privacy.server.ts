@@ -5,6 +5,11 @@
  * (src/server/privacy/personal-data.ts) and this module composes them, adding what lives
  * outside the database (logos in Netlify Blobs, the Stripe customer). Each export, erasure and
  * purge leaves an entry in the security log with counts only, never the address.
+ *
+ * A signed-in client can also ask from the dashboard (privacy-requests.server.ts): the request
+ * is due in 30 days and the team is e-mailed; the admin completes it with
+ * `finishPrivacyRequest`, which e-mails the client; then, for an erasure, erases the address
+ * with `erasePerson` (in that order: afterwards nothing knows the address to write to).
  */
 import { recordSecurityEvent, purgeSecurityLog } from '../../server/auth/security-log.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -23,6 +28,7 @@ import {
 } from '../../server/privacy/personal-data.ts';
 import { cutoffOf, RETENTION, RETENTION_RULES } from '../../server/privacy/retention.ts';
 import {
+  getLogoStore,
   logosOf,
   ordersWithLogos,
   removeLogosOf,
@@ -30,7 +36,16 @@ import {
   type StoredLogo,
 } from '../../server/uploads/logo.ts';
 import { rowsToCsv } from '../../lib/csv.ts';
-import { personalData as outboxPersonalData } from '../../server/mail/outbox.ts';
+import { z } from '../../lib/zod.ts';
+import { readEnv } from '../../server/env.ts';
+import { HttpError } from '../../server/http.ts';
+import {
+  deliverDue,
+  enqueueEmail,
+  ERASURE_NOTICE_KIND,
+  personalData as outboxPersonalData,
+  type MailTransport,
+} from '../../server/mail/outbox.ts';
 import { personalData as rateLimitPersonalData } from '../../server/rate-limit.ts';
 import { checkoutSessionsPersonalData } from '../checkout/checkout.server.ts';
 import { clientOnboardingPersonalData } from '../client-onboarding/client-onboarding.server.ts';
@@ -38,7 +53,9 @@ import {
   clientRecordsPersonalData,
   clientSessionsPersonalData,
   emailsOfClients,
+  findClient,
   magicLinksPersonalData,
+  type ClientAccess,
 } from '../clients/clients.server.ts';
 import { contactAddressesSince, contactMessagesPersonalData } from '../contact/contact.server.ts';
 import { meetingAddressesSince, meetingRequestsPersonalData } from '../meeting/meeting.server.ts';
@@ -55,7 +72,37 @@ import {
   plansServingSince,
   subscriptionRecordsPersonalData,
 } from '../subscriptions/subscriptions.server.ts';
+import {
+  CONFIRM_FOR_DATA,
+  EXPORT_NOT_READY,
+  SIGN_IN_FOR_DATA,
+  type PrivacyRequestView,
+} from '../dashboard/dashboard.ts';
+import {
+  privacyErasedEmail,
+  privacyExportReadyEmail,
+  privacyRequestTeamEmail,
+} from './privacy-emails.tsx';
+import {
+  daysAfter,
+  completePrivacyRequest,
+  findPrivacyRequest,
+  personalData as privacyRequestsPersonalData,
+  PRIVACY_REQUEST_KINDS,
+  privacyRequestsOf,
+  requestPrivacyAction,
+  type PrivacyRequest,
+  type PrivacyRequestKind,
+} from './privacy-requests.server.ts';
 import { latestPrivacyRun, recordPrivacyRun, type PurgeSource } from './privacy-runs.server.ts';
+
+export {
+  ANSWER_WITHIN_DAYS,
+  completePrivacyRequest,
+  openPrivacyRequests,
+  type PrivacyRequest,
+  type PrivacyRequestKind,
+} from './privacy-requests.server.ts';
 
 /**
  * Every owner of personal data, by its module (the test holds it to scripts/lib/table-owners.ts),
@@ -75,6 +122,7 @@ export const PERSONAL_DATA_OWNERS = {
   'src/features/subscribe/subscribers.server.ts': subscribersPersonalData,
   'src/features/clients/client-sessions.server.ts': clientSessionsPersonalData,
   'src/features/clients/magic-links.server.ts': magicLinksPersonalData,
+  'src/features/privacy/privacy-requests.server.ts': privacyRequestsPersonalData,
   'src/server/mail/outbox.ts': outboxPersonalData,
   'src/server/rate-limit.ts': rateLimitPersonalData,
 } as const satisfies Record<string, PersonalDataOwner>;
@@ -138,12 +186,12 @@ export type PersonExport = {
   logos: StoredLogo[] | null;
 };
 
-/** Who asked, for the security log: an admin, or the command line. */
+/** Who asked, for the security log: an admin, the command line, or the client (dashboard). */
 export type PrivacyActor = {
   userId?: number | null;
   username?: string | null;
   ip?: string | null;
-  via: 'admin' | 'command';
+  via: 'admin' | 'command' | 'client';
 };
 
 /** Everything the site holds about an address, as data the person can take elsewhere. */
@@ -340,4 +388,183 @@ export async function lastPrivacyRun(db: Db): Promise<PrivacyRunSummary | null> 
       removed: Object.values(run.counts[rule] ?? {}).reduce((sum, n) => sum + n, 0),
     })),
   };
+}
+
+/* Requests from the dashboard: asked by the client, answered by the team. */
+
+/** How long a completed export can be downloaded from the dashboard. */
+export const EXPORT_DOWNLOAD_DAYS = 30;
+
+/** POST /api/privacy/requests {kind}. */
+export const privacyRequestSchema = z.object({ kind: z.enum(PRIVACY_REQUEST_KINDS) });
+
+/** The client of a session that holds the whole account (a sign-in link proved the address). */
+function wholeAccountOf(access: ClientAccess | null): number {
+  if (!access) throw new HttpError(401, SIGN_IN_FOR_DATA);
+  if (!access.wholeAccount || access.clientId === null) throw new HttpError(403, CONFIRM_FOR_DATA);
+  return access.clientId;
+}
+
+/** Until when a completed export can be downloaded; null for anything else. */
+function downloadUntil(request: PrivacyRequest): Date | null {
+  if (request.kind !== 'export' || !request.completedAt) return null;
+  return daysAfter(request.completedAt, EXPORT_DOWNLOAD_DAYS);
+}
+
+function requestView(request: PrivacyRequest, now: Date): PrivacyRequestView {
+  const until = downloadUntil(request);
+  return {
+    id: request.id,
+    kind: request.kind,
+    requestedAt: request.requestedAt.toISOString(),
+    dueAt: request.dueAt.toISOString(),
+    completedAt: request.completedAt?.toISOString() ?? null,
+    downloadUntil: until && until > now ? until.toISOString() : null,
+  };
+}
+
+/**
+ * "Download my data" / "Delete my account" on the dashboard (whole account only: 401 without a
+ * session, 403 for one that only paid). Records the request, due in 30 days, and queues the
+ * team's e-mail naming it, the client's address and the due date, both in one transaction. A
+ * second request of a kind still open answers the first (`created: false`) and e-mails nobody.
+ * `emailIds`: the queued e-mail, for the caller to send after its answer.
+ */
+export async function askForPrivacyAction(
+  db: Db,
+  access: ClientAccess | null,
+  kind: PrivacyRequestKind,
+  now = new Date(),
+): Promise<{ request: PrivacyRequestView; created: boolean; emailIds: number[] }> {
+  const clientId = wholeAccountOf(access);
+  const client = await findClient(db, clientId);
+  if (!client) throw new HttpError(403, CONFIRM_FOR_DATA);
+  const { siteUrl, teamEmail } = readEnv();
+  return db.transaction(async (tx) => {
+    const { request, created } = await requestPrivacyAction(
+      tx,
+      { clientId, email: client.email, kind },
+      now,
+    );
+    const emailIds: number[] = [];
+    if (created) {
+      const mail = await enqueueEmail(
+        tx,
+        {
+          kind: 'privacy.team',
+          to: teamEmail,
+          ...privacyRequestTeamEmail({
+            id: request.id,
+            kind,
+            clientName: client.name,
+            clientEmail: client.email,
+            requestedAt: request.requestedAt,
+            dueAt: request.dueAt,
+            adminUrl: new URL('/admin', siteUrl).toString(),
+          }),
+        },
+        now,
+      );
+      emailIds.push(mail.id);
+    }
+    return { request: requestView(request, now), created, emailIds };
+  });
+}
+
+/**
+ * GET /api/privacy/requests: the client's open requests with their due dates, and a completed
+ * export while it can be downloaded (whole account only, as {@link askForPrivacyAction}).
+ */
+export async function privacyRequestsForClient(
+  db: Db,
+  access: ClientAccess | null,
+  now = new Date(),
+): Promise<{ requests: PrivacyRequestView[] }> {
+  const clientId = wholeAccountOf(access);
+  const views = (await privacyRequestsOf(db, clientId)).map((r) => requestView(r, now));
+  return { requests: views.filter((r) => !r.completedAt || r.downloadUntil) };
+}
+
+/**
+ * GET /api/privacy/export: everything held about the signed-in client as one JSON file, only
+ * while an export they asked for was completed in the last {@link EXPORT_DOWNLOAD_DAYS} days
+ * (403 otherwise). Logged in the security log like every export, with counts only.
+ */
+export async function exportOwnData(
+  db: Db,
+  access: ClientAccess | null,
+  options: { logoStore?: LogoStore | undefined; ip?: string; now?: Date } = {},
+): Promise<{ filename: string; body: string }> {
+  const now = options.now ?? new Date();
+  const clientId = wholeAccountOf(access);
+  const client = await findClient(db, clientId);
+  const ready = (await privacyRequestsOf(db, clientId)).some((r) => {
+    const until = downloadUntil(r);
+    return until !== null && until > now;
+  });
+  if (!client || !ready) throw new HttpError(403, EXPORT_NOT_READY);
+  const data = await exportPerson(db, client.email, {
+    logoStore: options.logoStore ?? (await getLogoStore()),
+    actor: { via: 'client', ip: options.ip ?? null },
+    now,
+  });
+  return {
+    filename: `personal-data-${data.exportedAt.slice(0, 10)}.json`,
+    body: JSON.stringify({ ...data, csv: undefined }, null, 2),
+  };
+}
+
+/**
+ * The admin answers a request: it is marked completed by them, and the client is e-mailed.
+ * - `export`: "your data is ready: sign in to your dashboard and press Download my data"; the
+ *   download then works for {@link EXPORT_DOWNLOAD_DAYS} days.
+ * - `erase`: "your account and data were erased". Call this BEFORE `erasePerson`: afterwards
+ *   the request no longer knows the address. The erasure removes every e-mail to the address,
+ *   so this one is the outbox's erasure notice (`ERASURE_NOTICE_KIND`): the erasure keeps it
+ *   while it is unsent, and sending it forgets its recipient and body. It is also sent at
+ *   once (with `transport`, else SMTP_URL), so it usually has gone out before the erasure runs.
+ *   The other way, sending it outside the outbox, would lose it whenever SMTP is down.
+ * 404 for no such request, 409 for one already completed (or closed by an erasure).
+ * `emailIds`: the queued e-mail, for the caller to send after its answer (an erasure notice that
+ * could not be sent at once stays due for the outbox worker).
+ */
+export async function finishPrivacyRequest(
+  db: Db,
+  id: number,
+  by: { adminUsername: string; transport?: MailTransport },
+  now = new Date(),
+): Promise<{ request: PrivacyRequest; emailIds: number[] }> {
+  const found = await findPrivacyRequest(db, id);
+  if (!found) throw new HttpError(404, 'There is no such request.');
+  const client = found.clientId === null ? null : await findClient(db, found.clientId);
+  const { siteUrl } = readEnv();
+  const done = await db.transaction(async (tx) => {
+    const request = await completePrivacyRequest(tx, id, by, now);
+    if (!request) throw new HttpError(409, 'This request was already completed.');
+    const until = daysAfter(now, EXPORT_DOWNLOAD_DAYS);
+    const mail = await enqueueEmail(
+      tx,
+      request.kind === 'export'
+        ? {
+            kind: 'privacy.export-ready',
+            to: request.email,
+            ...privacyExportReadyEmail({
+              name: client?.name ?? '',
+              dashboardUrl: new URL('/dashboard', siteUrl).toString(),
+              availableUntil: until,
+            }),
+          }
+        : { kind: ERASURE_NOTICE_KIND, to: request.email, ...privacyErasedEmail() },
+      now,
+    );
+    return { request, emailIds: [mail.id] };
+  });
+  if (done.request.kind === 'erase') {
+    // Never fails the answer: an unsent notice stays due, and the erasure keeps it.
+    const { transport } = by;
+    await deliverDue(db, { ids: done.emailIds, now, ...(transport ? { transport } : {}) }).catch(
+      (error: unknown) => console.error('Sending the erasure notice failed', error),
+    );
+  }
+  return done;
 }

@@ -158,6 +158,37 @@ export const privacyRuns = pgTable(
   (t) => [index('privacy_runs_finished_idx').on(t.finishedAt)],
 );
 
+/**
+ * A client's request from the dashboard to export or erase their data (owner:
+ * features/privacy/privacy-requests). It is due 30 days after it was made; once completed it is
+ * kept as proof for the period of src/server/privacy/retention.ts (`privacyRequests`), and an
+ * erasure of the person keeps it without their address and account. The client reference is
+ * set null when the account goes, never cascaded: the request must outlive the account.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['export', 'erase'] }).notNull(),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    /** The account's address when asked (lower-cased); '' once the person is erased. */
+    email: text('email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The admin's username; null when the person's erasure closed it. */
+    completedBy: text('completed_by'),
+  },
+  (t) => [
+    index('privacy_requests_client_idx').on(t.clientId),
+    index('privacy_requests_due_idx').on(t.dueAt),
+    // One open request of a kind per client: a second press, or a second tab, finds the first.
+    uniqueIndex('privacy_requests_open_idx')
+      .on(t.clientId, t.kind)
+      .where(sql`${t.completedAt} is null`),
+  ],
+);
+
 /** Fixed-window counters for rate limits (contact form, meeting form, sign-in, subscribe). */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
@@ -641,6 +672,7 @@ type Row<T extends { $inferSelect: object }> = Omit<T['$inferSelect'], 'searchTe
 export type AdminFactor = typeof adminFactors.$inferSelect;
 export type SecurityEvent = typeof securityLog.$inferSelect;
 export type PrivacyRun = typeof privacyRuns.$inferSelect;
+export type PrivacyRequest = typeof privacyRequests.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type SubscriptionStatus = Subscription['status'];
 export type SubscriptionPayment = typeof subscriptionPayments.$inferSelect;

@@ -48,6 +48,18 @@ export type MailTransport = {
   close?(): void;
 };
 
+/**
+ * The notice that a person's data was erased, to the address that was erased
+ * (src/features/privacy): the one e-mail an erasure leaves behind. It has to be queued before the
+ * erasure, which removes every e-mail to the address, and it must still reach the person when
+ * SMTP is down at that moment. So the outbox's erasure keeps it while it is unsent, and its
+ * delivery forgets the recipient and the body (`RECIPIENT_ERASED`, `BODY_REMOVED`): once sent,
+ * nothing of the person is left in it.
+ */
+export const ERASURE_NOTICE_KIND = 'privacy.erased';
+/** What a sent erasure notice keeps in place of its recipient. */
+export const RECIPIENT_ERASED = '[erased]';
+
 /** After this many failed attempts a row is marked 'failed' (the admin can still retry it). */
 export const MAX_ATTEMPTS = 8;
 /** First retry after 5 minutes (the scheduled function's period), doubling each time. */
@@ -260,9 +272,11 @@ async function sendOne(
         sentAt: new Date(),
         attempts: row.attempts + 1,
         lastError: null,
-        // What was sent stays readable for the admin, less the secrets it carried.
-        text: withoutSealed(row.text),
-        html: withoutSealed(row.html),
+        // What was sent stays readable for the admin, less the secrets it carried; an erasure
+        // notice keeps nothing of the person it went to.
+        ...(row.kind === ERASURE_NOTICE_KIND
+          ? { to: RECIPIENT_ERASED, text: BODY_REMOVED, html: BODY_REMOVED }
+          : { text: withoutSealed(row.text), html: withoutSealed(row.html) }),
       })
       .where(eq(emailOutbox.id, row.id));
     return { outcome: 'sent', unreachable: false };
@@ -449,10 +463,15 @@ export const personalData: PersonalDataOwner = {
       ),
     };
   },
+  // An unsent erasure notice stays: it tells the person the erasure was done.
   async erase(db, person) {
+    const notUnsentNotice = or(
+      ne(emailOutbox.kind, ERASURE_NOTICE_KIND),
+      eq(emailOutbox.status, 'sent'),
+    );
     const gone = await db
       .delete(emailOutbox)
-      .where(ofPerson(person))
+      .where(and(ofPerson(person), notUnsentNotice))
       .returning({ id: emailOutbox.id });
     return { email_outbox: gone.length };
   },

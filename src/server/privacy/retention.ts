@@ -73,6 +73,12 @@ export const RETENTION = {
     period: { days: 90 },
     policy: 'Security logs are kept for up to {period}.',
   },
+  privacyRequests: {
+    title: 'Export and erasure requests',
+    period: { years: 3 },
+    policy:
+      'A request to export or erase your data is kept for {period} after we complete it, as a record that we did; when your data is erased, the record keeps neither your e-mail address nor your account.',
+  },
 } as const satisfies Record<string, RetentionRule>;
 
 export type RetentionRuleName = keyof typeof RETENTION;

@@ -1,0 +1,173 @@
+/**
+ * "Your data" on the client dashboard: a client signed in to the whole account (through a
+ * sign-in link, read from the outbox as the recipient would get it) asks for a copy of their
+ * data, sees it pending with the date we answer by, and the team's e-mail is in the outbox;
+ * "Delete my account" asks for confirmation first. The admin's completion is not part of this
+ * spec (the service tests cover it: src/features/privacy/privacy-requests.server.test.ts).
+ *
+ * Reads the preview server's database (E2E_DATABASE_URL, see playwright.config.ts) and opens the
+ * sealed sign-in link with the local run's key, as the outbox does when it sends it.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import pg from 'pg';
+import { siteSettings } from '../src/lib/site-settings';
+import { loadLocalEnv } from '../src/server/local-env';
+import { openSealed } from '../src/server/mail/sealed';
+import { test, expect } from './fixtures';
+
+// The same configuration as the preview server (scripts/local-netlify/serve.ts): its .env, and
+// the local run's development SESSION_SECRET when .env sets none.
+process.env.NOVAREACH_LOCAL_RUN ??= 'preview';
+loadLocalEnv();
+
+async function query<T>(text: string, values: unknown[]): Promise<T[]> {
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    return (await db.query(text, values)).rows as T[];
+  } finally {
+    await db.end();
+  }
+}
+
+/** WCAG 2.2 AA of the page's own content. */
+async function axe(page: Page, state: string) {
+  const result = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    state,
+  ).toEqual([]);
+}
+
+/**
+ * A client with a paid order, signed in to the whole account the honest way: the order signs
+ * this browser in to that order only; the dashboard's "Confirm your e-mail address" card e-mails
+ * a sign-in link bound to this browser, and using it opens the whole account.
+ */
+async function signInToWholeAccount(page: Page, email: string) {
+  // An address of its own, so the sign-in and request limits never meet other specs'.
+  const n = () => 1 + Math.floor(Math.random() * 250);
+  const ip = `10.${n()}.${n()}.${n()}`;
+  await page
+    .context()
+    .setExtraHTTPHeaders({ 'x-forwarded-for': ip, 'x-nf-client-connection-ip': ip });
+  await page.goto('/dashboard');
+  const created = await page.evaluate(async (address) => {
+    const res = await fetch('/api/test/create-mock-order', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        productId: 'starter',
+        customerName: 'Katherine Johnson',
+        customerEmail: address,
+      }),
+    });
+    return res.ok;
+  }, email);
+  expect(created).toBe(true);
+  await page.reload();
+
+  const confirm = page.getByRole('region', { name: 'Confirm your e-mail address' });
+  await expect(confirm.getByLabel('Email address')).toHaveValue(email);
+  await confirm.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByText(/a sign-in link is on its way/)).toBeVisible();
+
+  // The e-mail is queued after the answer: wait for it, then open its link as the recipient.
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const [mail] = await query<{ text: string }>(
+          `select text from email_outbox where "to" = $1 and kind = 'dashboard.sign-in'
+             order by id desc limit 1`,
+          [email],
+        );
+        link = mail ? (/https?:\/\/\S*token=[\w-]+/.exec(openSealed(mail.text))?.[0] ?? '') : '';
+        return link;
+      },
+      { message: 'the sign-in e-mail in the outbox' },
+    )
+    .not.toBe('');
+  const url = new URL(link);
+  await page.goto(url.pathname + url.search);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
+}
+
+test('a client asks for a copy of their data and sees it pending; deleting asks first', async ({
+  page,
+}) => {
+  const email = `privacy.${Date.now()}@example.com`;
+  await signInToWholeAccount(page, email);
+
+  const section = page.getByRole('region', { name: 'Your data' });
+  await expect(section).toBeVisible();
+  await axe(page, 'your data, nothing asked yet');
+
+  await test.step('"Download my data" sends the request and shows when we answer', async () => {
+    await section.getByRole('button', { name: 'Download my data' }).click();
+    const status = section.getByRole('status');
+    await expect(status).toContainText(
+      /^Your request was sent\. We will answer by \w+ \d{1,2}, \d{4}/,
+    );
+    const pending = section.getByRole('list', { name: 'Your pending requests' });
+    await expect(pending.getByRole('listitem')).toHaveCount(1);
+    await expect(pending).toContainText('A copy of your data, asked for on');
+    await expect(pending).toContainText(/We will answer by \w+ \d{1,2}, \d{4}\./);
+    // The request is open: no second button to press, and no download before the team answers.
+    await expect(section.getByRole('button', { name: 'Download my data' })).toHaveCount(0);
+    await expect(section.getByRole('link', { name: 'Download my data' })).toHaveCount(0);
+  });
+
+  await test.step('the team has an e-mail naming the request, the address and the due date', async () => {
+    const [team] = await query<{ to: string; subject: string; text: string }>(
+      `select "to", subject, text from email_outbox where kind = 'privacy.team' and text like $1`,
+      [`%<${email}>%`],
+    );
+    expect(team?.to).toBe(process.env.TEAM_EMAIL || siteSettings.salesEmail);
+    expect(team?.subject).toMatch(/^Privacy request #\d+: data export, due \w+ \d{1,2}, \d{4}$/);
+    expect(team?.text).toContain('Due: ');
+  });
+
+  await test.step('the request stays after a reload', async () => {
+    await page.reload();
+    await expect(
+      section.getByRole('list', { name: 'Your pending requests' }).getByRole('listitem'),
+    ).toHaveCount(1);
+  });
+
+  await test.step('"Delete my account" asks for confirmation; "Keep my account" goes back', async () => {
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    const confirm = section.getByRole('group', { name: 'Delete your account and your data?' });
+    await expect(confirm).toBeVisible();
+    await expect(
+      confirm.getByRole('heading', { name: 'Delete your account and your data?' }),
+    ).toBeFocused();
+    await axe(page, 'your data, the deletion asked to confirm');
+    await confirm.getByRole('button', { name: 'Keep my account' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(section.getByRole('button', { name: 'Delete my account' })).toBeFocused();
+    const [erasures] = await query<{ n: number }>(
+      `select count(*)::int as n from privacy_requests where email = $1 and kind = 'erase'`,
+      [email],
+    );
+    expect(erasures?.n).toBe(0);
+  });
+
+  await test.step('confirming sends the deletion request, pending with its date', async () => {
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    await section.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await expect(section.getByRole('status')).toContainText(
+      /e-mail you when your account is deleted\.$/,
+    );
+    const pending = section.getByRole('list', { name: 'Your pending requests' });
+    await expect(pending.getByRole('listitem')).toHaveCount(2);
+    await expect(pending).toContainText('Deleting your account, asked for on');
+    await expect(section.getByRole('button', { name: 'Delete my account' })).toHaveCount(0);
+    await axe(page, 'your data, two requests pending');
+  });
+});

@@ -1,0 +1,305 @@
+/**
+ * Requests about one's data from the dashboard, on a fresh database: the owner's idempotent
+ * request and its 30-day due date, the team's e-mail, the admin's completion and the client's
+ * e-mail, the export download window, and the erasure notice that outlives the erasure only
+ * until it is sent.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientAccess } from '../clients/clients.server';
+import { closeDb, type Db } from '../../server/db/client';
+import { clients, emailOutbox, privacyRequests, securityLog } from '../../server/db/schema';
+import { readEnv } from '../../server/env';
+import { HttpError } from '../../server/http';
+import {
+  BODY_REMOVED,
+  deliverDue,
+  ERASURE_NOTICE_KIND,
+  RECIPIENT_ERASED,
+  type MailTransport,
+} from '../../server/mail/outbox';
+import { memoryLogoStore } from '../../server/uploads/logo';
+import { createClientWithOrder } from '../../testing/onboarding-fixtures';
+import { useFreshTestDb } from '../../testing/test-db';
+import {
+  completePrivacyRequest,
+  openPrivacyRequests,
+  privacyRequestsOf,
+  requestPrivacyAction,
+} from './privacy-requests.server';
+import {
+  askForPrivacyAction,
+  erasePerson,
+  exportOwnData,
+  finishPrivacyRequest,
+  privacyRequestsForClient,
+} from './privacy.server';
+
+const NOW = new Date('2026-11-27T10:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+const later = (days: number) => new Date(NOW.getTime() + days * DAY);
+
+let db: Db;
+beforeAll(async () => {
+  db = await useFreshTestDb();
+});
+afterAll(() => closeDb());
+
+const wholeAccount = (clientId: number): ClientAccess => ({
+  tokenHash: 'test',
+  clientId,
+  wholeAccount: true,
+  orderIds: [],
+  clientProven: true,
+});
+
+async function newClient(email: string) {
+  const [row] = await db.insert(clients).values({ email, name: 'Ada Lovelace' }).returning();
+  return row!;
+}
+
+const emailsTo = (to: string) =>
+  db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(emailOutbox.id);
+
+/** A transport that records what it sends, or refuses everything. */
+function transport(refuse = false): MailTransport & { sent: string[] } {
+  const sent: string[] = [];
+  return {
+    sent,
+    async sendMail(message) {
+      if (refuse) throw Object.assign(new Error('mailbox unavailable'), { responseCode: 450 });
+      sent.push(`${message.to}: ${message.subject}`);
+    },
+  };
+}
+
+const statusOf = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  return error instanceof HttpError ? error.status : error;
+};
+
+describe('the owner of privacy_requests', () => {
+  it('records a request due in 30 days, and answers the open one instead of a second', async () => {
+    const client = await newClient('owner-one@example.com');
+    const input = {
+      clientId: client.id,
+      email: ' Owner-One@Example.com ',
+      kind: 'export' as const,
+    };
+    const first = await requestPrivacyAction(db, input, NOW);
+    expect(first.created).toBe(true);
+    expect(first.request).toMatchObject({
+      email: 'owner-one@example.com',
+      requestedAt: NOW,
+      dueAt: later(30),
+      completedAt: null,
+    });
+    const again = await requestPrivacyAction(db, input, later(1));
+    expect(again).toEqual({ request: first.request, created: false });
+
+    // Two presses at once make one request; another kind is its own.
+    const both = await Promise.all([
+      requestPrivacyAction(db, { ...input, kind: 'erase' }, NOW),
+      requestPrivacyAction(db, { ...input, kind: 'erase' }, NOW),
+    ]);
+    expect(both.filter((r) => r.created)).toHaveLength(1);
+    expect(both[0]!.request.id).toBe(both[1]!.request.id);
+    expect(await privacyRequestsOf(db, client.id)).toHaveLength(2);
+
+    // Once completed, asking again is a new request.
+    const done = await completePrivacyRequest(
+      db,
+      first.request.id,
+      { adminUsername: 'owner' },
+      NOW,
+    );
+    expect(done).toMatchObject({ completedAt: NOW, completedBy: 'owner' });
+    expect(await completePrivacyRequest(db, first.request.id, { adminUsername: 'x' })).toBeNull();
+    const next = await requestPrivacyAction(db, input, later(2));
+    expect(next.created).toBe(true);
+    expect(next.request.id).not.toBe(first.request.id);
+  });
+
+  it('lists the open requests for the admin, the one due first first', async () => {
+    const a = await newClient('owner-a@example.com');
+    const b = await newClient('owner-b@example.com');
+    const late = await requestPrivacyAction(
+      db,
+      { clientId: a.id, email: a.email, kind: 'erase' },
+      later(-1),
+    );
+    const early = await requestPrivacyAction(
+      db,
+      { clientId: b.id, email: b.email, kind: 'erase' },
+      later(-9),
+    );
+    const open = await openPrivacyRequests(db);
+    expect(open.every((r) => r.completedAt === null)).toBe(true);
+    const ids = open.map((r) => r.id);
+    expect(ids.indexOf(early.request.id)).toBeLessThan(ids.indexOf(late.request.id));
+    expect(open.find((r) => r.id === early.request.id)!.dueAt).toEqual(later(21));
+  });
+});
+
+describe('asking from the dashboard', () => {
+  it('needs the whole account: 401 without a session, 403 for one that only paid', async () => {
+    expect(await statusOf(askForPrivacyAction(db, null, 'export'))).toBe(401);
+    const paidOnly = { ...wholeAccount(1), wholeAccount: false };
+    expect(await statusOf(askForPrivacyAction(db, paidOnly, 'erase'))).toBe(403);
+    expect(await statusOf(privacyRequestsForClient(db, null))).toBe(401);
+    expect(await statusOf(exportOwnData(db, paidOnly))).toBe(403);
+  });
+
+  it('records the request and e-mails the team its number, the address and the due date, once', async () => {
+    const client = await newClient('asker@example.com');
+    const access = wholeAccount(client.id);
+    const asked = await askForPrivacyAction(db, access, 'erase', NOW);
+    expect(asked).toMatchObject({
+      created: true,
+      request: {
+        kind: 'erase',
+        requestedAt: NOW.toISOString(),
+        dueAt: later(30).toISOString(),
+        completedAt: null,
+        downloadUntil: null,
+      },
+    });
+    const [mail] = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, asked.emailIds[0]!));
+    expect(mail).toMatchObject({
+      kind: 'privacy.team',
+      to: readEnv().teamEmail,
+      status: 'pending',
+    });
+    expect(mail!.subject).toBe(
+      `Privacy request #${asked.request.id}: account erasure, due December 27, 2026`,
+    );
+    expect(mail!.text).toContain('Ada Lovelace <asker@example.com>');
+    expect(mail!.text).toContain('Due: December 27, 2026');
+
+    const again = await askForPrivacyAction(db, access, 'erase', later(3));
+    expect(again).toEqual({ request: asked.request, created: false, emailIds: [] });
+    expect(await privacyRequestsForClient(db, access, NOW)).toEqual({ requests: [asked.request] });
+  });
+});
+
+describe('an export, answered', () => {
+  it('is e-mailed to the client and can be downloaded for 30 days after', async () => {
+    const { client } = await createClientWithOrder(db, { email: 'exporter@example.com' });
+    const access = wholeAccount(client.id);
+    const store = memoryLogoStore();
+    const { request } = await askForPrivacyAction(db, access, 'export', NOW);
+    expect(await statusOf(exportOwnData(db, access, { logoStore: store, now: NOW }))).toBe(403);
+
+    const done = later(2);
+    const finished = await finishPrivacyRequest(db, request.id, { adminUsername: 'owner' }, done);
+    expect(finished.request).toMatchObject({ completedAt: done, completedBy: 'owner' });
+    const [mail] = await emailsTo('exporter@example.com');
+    expect(mail).toMatchObject({ kind: 'privacy.export-ready', id: finished.emailIds[0] });
+    expect(mail!.text).toContain(
+      'your data is ready: sign in to your dashboard and press Download my data.',
+    );
+    expect(mail!.text).toContain('The download works until December 29, 2026.');
+    expect(await statusOf(finishPrivacyRequest(db, request.id, { adminUsername: 'x' }))).toBe(409);
+    expect(await statusOf(finishPrivacyRequest(db, 999_999, { adminUsername: 'x' }))).toBe(404);
+
+    const { requests } = await privacyRequestsForClient(db, access, later(3));
+    expect(requests).toEqual([
+      expect.objectContaining({ id: request.id, downloadUntil: later(32).toISOString() }),
+    ]);
+    const file = await exportOwnData(db, access, {
+      logoStore: store,
+      ip: '203.0.113.9',
+      now: later(3),
+    });
+    expect(file.filename).toBe('personal-data-2026-11-30.json');
+    const data = JSON.parse(file.body) as { email: string; tables: Record<string, unknown[]> };
+    expect(data.email).toBe('exporter@example.com');
+    expect(Object.keys(data.tables)).toEqual(
+      expect.arrayContaining(['clients', 'orders', 'privacy_requests', 'email_outbox']),
+    );
+    const [logged] = await db
+      .select()
+      .from(securityLog)
+      .where(eq(securityLog.event, 'person.exported'));
+    expect(logged).toMatchObject({ ip: '203.0.113.9', detail: { via: 'client' } });
+
+    // 30 days after the answer the download is over, and the dashboard no longer offers it.
+    expect(await statusOf(exportOwnData(db, access, { logoStore: store, now: later(33) }))).toBe(
+      403,
+    );
+    expect(await privacyRequestsForClient(db, access, later(33))).toEqual({ requests: [] });
+  });
+});
+
+describe('an erasure, answered', () => {
+  /** Every row of the tables an erasure touches, as text. */
+  async function rowsNaming(address: string) {
+    const found: string[] = [];
+    for (const table of ['email_outbox', 'privacy_requests', 'clients', 'orders']) {
+      const { rows } = (await db.execute(
+        sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`,
+      )) as unknown as { rows: { row: string }[] };
+      found.push(...rows.map((r) => r.row).filter((row) => row.includes(address)));
+    }
+    return found;
+  }
+
+  it('tells the client before the erasure, even when SMTP is down then; once sent nothing of them stays', async () => {
+    const { client } = await createClientWithOrder(db, { email: 'leaver@example.com' });
+    const { request } = await askForPrivacyAction(db, wholeAccount(client.id), 'erase', NOW);
+    const down = transport(true);
+    const finished = await finishPrivacyRequest(
+      db,
+      request.id,
+      { adminUsername: 'owner', transport: down },
+      later(1),
+    );
+    const [notice] = await emailsTo('leaver@example.com');
+    expect(notice).toMatchObject({
+      id: finished.emailIds[0],
+      kind: ERASURE_NOTICE_KIND,
+      subject: 'Your account and data were erased',
+      status: 'pending',
+      attempts: 1,
+    });
+
+    await erasePerson(db, 'leaver@example.com', { logoStore: memoryLogoStore(), now: later(1) });
+    // Only the notice is left: the team's e-mail, the account and the order's name are gone.
+    expect(await rowsNaming('leaver@example.com')).toEqual([
+      expect.stringContaining('"kind":"privacy.erased"'),
+    ]);
+    const [kept] = await db
+      .select()
+      .from(privacyRequests)
+      .where(eq(privacyRequests.id, request.id));
+    expect(kept).toMatchObject({ email: '', clientId: null, completedBy: 'owner' });
+
+    const up = transport();
+    await deliverDue(db, { transport: up, now: later(2), ids: [notice!.id] });
+    expect(up.sent).toEqual(['leaver@example.com: Your account and data were erased']);
+    const [sent] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, notice!.id));
+    expect(sent).toMatchObject({
+      status: 'sent',
+      to: RECIPIENT_ERASED,
+      text: BODY_REMOVED,
+      html: BODY_REMOVED,
+    });
+    expect(await rowsNaming('leaver@example.com')).toEqual([]);
+  });
+
+  it('sends the notice at once when SMTP is up, so the erasure finds nothing left to keep', async () => {
+    const { client } = await createClientWithOrder(db, { email: 'quick@example.com' });
+    const { request } = await askForPrivacyAction(db, wholeAccount(client.id), 'erase', NOW);
+    const up = transport();
+    await finishPrivacyRequest(db, request.id, { adminUsername: 'owner', transport: up }, NOW);
+    expect(up.sent).toEqual(['quick@example.com: Your account and data were erased']);
+    await erasePerson(db, 'quick@example.com', { logoStore: memoryLogoStore(), now: NOW });
+    expect(await rowsNaming('quick@example.com')).toEqual([]);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The privacy_requests table: this module is its only reader and writer. A signed-in client's
+ * request to export or erase their data, due 30 days after it was made; the privacy front door
+ * (privacy.server.ts) e-mails the team and the client around it, the admin completes it.
+ */
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import { idIn } from '../../server/db/list-query.ts';
+import { privacyRequests, type PrivacyRequest } from '../../server/db/schema.ts';
+import {
+  exported,
+  normalisedAddress,
+  type PersonalDataOwner,
+} from '../../server/privacy/personal-data.ts';
+import { cutoffOf } from '../../server/privacy/retention.ts';
+
+export type { PrivacyRequest };
+export type PrivacyRequestKind = PrivacyRequest['kind'];
+
+export const PRIVACY_REQUEST_KINDS = ['export', 'erase'] as const satisfies PrivacyRequestKind[];
+
+/** How long the team has to answer a request (the policy's "we will reply within 30 days"). */
+export const ANSWER_WITHIN_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment `days` whole days after `from`. */
+export function daysAfter(from: Date, days: number): Date {
+  return new Date(from.getTime() + days * DAY_MS);
+}
+
+/**
+ * Records the client's request, due {@link ANSWER_WITHIN_DAYS} days from `now`. Idempotent: while
+ * a request of the same kind is open for the client, that one is answered (`created: false`),
+ * also for two presses at once (the open-request index lets one insert through).
+ */
+export async function requestPrivacyAction(
+  db: Db,
+  input: { clientId: number; email: string; kind: PrivacyRequestKind },
+  now = new Date(),
+): Promise<{ request: PrivacyRequest; created: boolean }> {
+  // Twice at most: the open request found by the failed insert may be completed in between.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [created] = await db
+      .insert(privacyRequests)
+      .values({
+        kind: input.kind,
+        clientId: input.clientId,
+        email: normalisedAddress(input.email),
+        requestedAt: now,
+        dueAt: daysAfter(now, ANSWER_WITHIN_DAYS),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return { request: created, created: true };
+    const [open] = await db
+      .select()
+      .from(privacyRequests)
+      .where(
+        and(
+          eq(privacyRequests.clientId, input.clientId),
+          eq(privacyRequests.kind, input.kind),
+          isNull(privacyRequests.completedAt),
+        ),
+      );
+    if (open) return { request: open, created: false };
+  }
+  throw new Error('Recording the privacy request returned no row');
+}
+
+/** The requests still to be answered, the one due first first (the admin's list). */
+export function openPrivacyRequests(db: Db): Promise<PrivacyRequest[]> {
+  return db
+    .select()
+    .from(privacyRequests)
+    .where(isNull(privacyRequests.completedAt))
+    .orderBy(asc(privacyRequests.dueAt), asc(privacyRequests.id));
+}
+
+/** A client's requests, newest first (the dashboard shows the open ones and a ready export). */
+export function privacyRequestsOf(db: Db, clientId: number): Promise<PrivacyRequest[]> {
+  return db
+    .select()
+    .from(privacyRequests)
+    .where(eq(privacyRequests.clientId, clientId))
+    .orderBy(desc(privacyRequests.requestedAt), desc(privacyRequests.id))
+    .limit(50);
+}
+
+export async function findPrivacyRequest(db: Db, id: number): Promise<PrivacyRequest | null> {
+  const [row] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, id));
+  return row ?? null;
+}
+
+/**
+ * Marks an open request completed by the admin; null when there is no such request or it was
+ * already completed (a second press changes nothing).
+ */
+export async function completePrivacyRequest(
+  db: Db,
+  id: number,
+  by: { adminUsername: string },
+  now = new Date(),
+): Promise<PrivacyRequest | null> {
+  const [row] = await db
+    .update(privacyRequests)
+    .set({ completedAt: now, completedBy: by.adminUsername })
+    .where(and(eq(privacyRequests.id, id), isNull(privacyRequests.completedAt)))
+    .returning();
+  return row ?? null;
+}
+
+const address = sql<string>`lower(${privacyRequests.email})`;
+
+/** The person's requests: made with their address, or by one of their accounts. */
+const ofPerson = (person: { email: string; clientIds: number[] }) =>
+  or(eq(address, person.email), idIn(privacyRequests.clientId, person.clientIds));
+
+export const personalData: PersonalDataOwner = {
+  async holds(db, person) {
+    const rows = await db
+      .select()
+      .from(privacyRequests)
+      .where(ofPerson(person))
+      .orderBy(asc(privacyRequests.id));
+    return { privacy_requests: rows.map((r) => exported(r)) };
+  },
+  /**
+   * The requests stay as the record that they were answered, without the address and the
+   * account. The erasure answers the person's open requests too (nothing is left to export, and
+   * no address to tell): they are closed at `now`, with no admin named.
+   */
+  async erase(db, person, now) {
+    const anonymised = await db
+      .update(privacyRequests)
+      .set({
+        email: '',
+        clientId: null,
+        completedAt: sql`coalesce(${privacyRequests.completedAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(ofPerson(person))
+      .returning({ id: privacyRequests.id });
+    return { privacy_requests: anonymised.length };
+  },
+  // Kept for the period after completion; an open request is never purged.
+  async purge(db, { now }) {
+    const gone = await db
+      .delete(privacyRequests)
+      .where(lt(privacyRequests.completedAt, cutoffOf('privacyRequests', now)))
+      .returning({ id: privacyRequests.id });
+    return { privacyRequests: { privacy_requests: gone.length } };
+  },
+};
