@@ -24,7 +24,7 @@ import {
   type FactorProof,
   type RelyingParty,
 } from '../../server/auth/second-factor.ts';
-import { recordSecurityEvent } from '../../server/auth/security-log.ts';
+import { recordSecurityEvent, type SecurityEventName } from '../../server/auth/security-log.ts';
 import {
   setPending,
   takePending,
@@ -45,6 +45,22 @@ import type {
 export type FactorSession = AdminSession & { token: string; ip: string };
 
 const NO_PENDING = 'This step has expired. Please start again.';
+
+/** A security-log entry about this admin's own account, from this session's address. */
+function logEvent(
+  db: Db,
+  session: FactorSession,
+  event: SecurityEventName,
+  detail?: Record<string, unknown>,
+) {
+  return recordSecurityEvent(db, {
+    event,
+    userId: session.id,
+    username: session.username,
+    ip: session.ip,
+    ...(detail ? { detail } : {}),
+  });
+}
 const LAST_FACTOR = 'This is your only second factor. Add another one before removing it.';
 
 /** How far a session is: enrol a first factor, verify one, or ready. */
@@ -89,13 +105,7 @@ async function enrolled(
   kind: 'passkey' | 'totp',
   first: boolean,
 ): Promise<EnrolAnswer & { token: string | null }> {
-  await recordSecurityEvent(db, {
-    event: 'admin.factor-enrolled',
-    userId: session.id,
-    username: session.username,
-    ip: session.ip,
-    detail: { kind },
-  });
+  await logEvent(db, session, 'admin.factor-enrolled', { kind });
   if (!first) return { recoveryCodes: null, token: null };
   const recoveryCodes = await newRecoveryCodes(db, session.id);
   return { recoveryCodes, token: await verifySessionFactor(db, session.token) };
@@ -175,23 +185,19 @@ export async function verifySecondFactor(
           challenge: (await takePending(db, session.token)).challenge,
         }
       : input;
-  const who = { userId: session.id, username: session.username, ip: session.ip };
   if (!(await verifyFactor(db, session, proof, rp))) {
-    await recordSecurityEvent(db, {
-      event: 'admin.factor-refused',
-      ...who,
-      detail: { method: input.method },
-    });
+    await logEvent(db, session, 'admin.factor-refused', { method: input.method });
     throw new HttpError(400, FACTOR_REFUSED);
   }
   await attempt.succeeded();
   const token = await verifySessionFactor(db, session.token);
   if (!token) throw new HttpError(401, 'Please sign in to continue.');
-  await recordSecurityEvent(db, {
-    event: input.method === 'recovery' ? 'admin.recovery-code-used' : 'admin.factor-verified',
-    ...who,
-    detail: { method: input.method, stepUp: Boolean(session.factorVerifiedAt) },
-  });
+  await logEvent(
+    db,
+    session,
+    input.method === 'recovery' ? 'admin.recovery-code-used' : 'admin.factor-verified',
+    { method: input.method, stepUp: Boolean(session.factorVerifiedAt) },
+  );
   return token;
 }
 
@@ -203,24 +209,13 @@ export async function removeSecondFactor(db: Db, session: FactorSession, id: num
   if (!factor) throw new HttpError(404, 'Not found');
   if (factors.length === 1) throw new HttpError(409, LAST_FACTOR);
   await removeStoredFactor(db, session.id, id);
-  await recordSecurityEvent(db, {
-    event: 'admin.factor-removed',
-    userId: session.id,
-    username: session.username,
-    ip: session.ip,
-    detail: { kind: factor.kind },
-  });
+  await logEvent(db, session, 'admin.factor-removed', { kind: factor.kind });
 }
 
 /** New recovery codes (step-up), the old ones void. */
 export async function renewRecoveryCodes(db: Db, session: FactorSession): Promise<string[]> {
   requireRecentFactor(session);
   const codes = await newRecoveryCodes(db, session.id);
-  await recordSecurityEvent(db, {
-    event: 'admin.recovery-codes-renewed',
-    userId: session.id,
-    username: session.username,
-    ip: session.ip,
-  });
+  await logEvent(db, session, 'admin.recovery-codes-renewed');
   return codes;
 }
