@@ -1,6 +1,6 @@
 /**
  * Lighthouse over every prerendered route of the production build, served like Netlify by
- * scripts/local-netlify/serve.ts: mobile defaults (simulated throttling), Debian's Chromium, three runs per
+ * scripts/local-netlify/serve.ts: mobile defaults (simulated throttling), the suites' Chromium (scripts/lib/browser.ts), three runs per
  * route, the median of each score and metric reported and checked against the budgets in
  * lib/lighthouse-report.ts.
  *
@@ -11,7 +11,7 @@
  * Private routes (src/lib/indexing.ts) are noindex on purpose, so their "is-crawlable" audit is
  * skipped: being kept out of search results is what they are meant to do.
  */
-import { chromiumExecutable, DEBIAN_CHROMIUM } from './lib/browser.ts';
+import { browserEnvironment, chromiumExecutable, chromiumLabel } from './lib/browser.ts';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -76,7 +76,8 @@ let currentChrome: chromeLauncher.LaunchedChrome | undefined;
 
 async function runOnce(url: string, skipAudits: string[]): Promise<Lhr> {
   const chrome = (currentChrome = await chromeLauncher.launch({
-    chromePath: chromiumExecutable() ?? DEBIAN_CHROMIUM,
+    chromePath: chromiumExecutable(),
+    envVars: browserEnvironment() as Record<string, string>,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   }));
@@ -163,7 +164,7 @@ async function main() {
   const md = [
     '# Lighthouse (production build, mobile)',
     '',
-    `Median of ${RUNS} run(s) per route (each score and metric on its own, as Lighthouse CI's median aggregation), Lighthouse mobile defaults (simulated throttling) in Debian's Chromium, ` +
+    `Median of ${RUNS} run(s) per route (each score and metric on its own, as Lighthouse CI's median aggregation), Lighthouse mobile defaults (simulated throttling) in ${chromiumLabel()}, ` +
       `served by scripts/local-netlify/serve.ts with Netlify's headers. ${routes.length} route(s) in ${seconds} s.`,
     '',
     `Budgets: Performance ≥ ${b.minScore.performance}, Accessibility/Best Practices/SEO ${b.minScore.accessibility}, ` +

