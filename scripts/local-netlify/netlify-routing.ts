@@ -1,128 +1,16 @@
 /**
- * The routing rules Netlify applies to a deploy, as pure functions so the local production
- * server (scripts/local-netlify/serve.ts) and its unit tests share them:
- * - custom headers from netlify.toml [[headers]] and the adapter's .netlify/v1/config.json,
- *   applied to files served from the publish directory only (Netlify does not add them to
- *   function or SSR responses: those set their own);
- * - `_redirects` lines (redirects and 200 rewrites);
+ * The parts of Netlify's routing the local host still does itself (README.md says why), as
+ * pure functions so the host, src/testing/requests.ts and the unit tests share them:
+ * - Functions v2 `config.path` / `excludedPath` / `method` matching (checked against
+ *   `netlify build`'s manifest by conformance.ts);
  * - which file of the publish directory answers a pretty URL;
- * - Functions v2 `config.path` / `excludedPath` / `method` matching.
+ * - content types and which of them the CDN compresses.
+ * Redirects and custom headers are Netlify's own engines' (redirect-rules.ts, custom-headers.ts).
  */
 import path from 'node:path';
 
-export type HeaderRule = { for: string; values: Record<string, string> };
-export type RedirectRule = { from: string; to: string; status: number; force: boolean };
-
-/** Turns a Netlify path pattern (`/*`, `/blog/:slug`, `/_astro/*`) into an anchored RegExp. */
-export function netlifyPatternToRegExp(pattern: string): RegExp {
-  const normalized = stripTrailingSlash(pattern);
-  let source = '';
-  for (let i = 0; i < normalized.length; i++) {
-    const ch = normalized[i]!;
-    if (ch === '*') {
-      source += '.*';
-    } else if (ch === ':' && /[A-Za-z_]/.test(normalized[i + 1] ?? '')) {
-      const name = /^[A-Za-z_]\w*/.exec(normalized.slice(i + 1))![0];
-      source += `(?<${name}>[^/]+)`;
-      i += name.length;
-    } else {
-      source += ch.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-    }
-  }
-  // `/*` also matches `/` itself, as on Netlify.
-  if (source.endsWith('/.*')) source = `${source.slice(0, -3)}(?:/.*)?`;
-  return new RegExp(`^${source}/?$`);
-}
-
 function stripTrailingSlash(p: string): string {
   return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
-}
-
-/** Whether `pathname` is matched by a `[[headers]] for` pattern (trailing slash ignored). */
-export function headerRuleMatches(pattern: string, pathname: string): boolean {
-  return netlifyPatternToRegExp(pattern).test(stripTrailingSlash(pathname) || '/');
-}
-
-/**
- * The custom headers for one static response. Like Netlify, every matching rule contributes;
- * a header set by two rules gets both values joined with ", " (so a duplicated
- * Content-Security-Policy shows up in tests instead of being silently overwritten).
- */
-export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const seen = new Map<string, string>();
-  for (const rule of rules) {
-    if (!headerRuleMatches(rule.for, pathname)) continue;
-    for (const [name, value] of Object.entries(rule.values)) {
-      const key = name.toLowerCase();
-      const existing = seen.get(key);
-      if (existing === undefined) {
-        seen.set(key, name);
-        out[name] = value;
-      } else if (out[existing] !== value) {
-        out[existing] = `${out[existing]}, ${value}`;
-      }
-    }
-  }
-  return out;
-}
-
-/** `[[headers]]` tables of a parsed netlify.toml (values may be strings or lists). */
-export function headerRulesFromToml(parsed: unknown): HeaderRule[] {
-  const tables = (parsed as { headers?: unknown })?.headers;
-  if (!Array.isArray(tables)) return [];
-  return tables.flatMap((t: { for?: unknown; values?: Record<string, unknown> }) => {
-    if (typeof t?.for !== 'string' || !t.values) return [];
-    const values = Object.fromEntries(
-      Object.entries(t.values).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
-    );
-    return [{ for: t.for, values }];
-  });
-}
-
-/** The `headers` the adapter writes to .netlify/v1/config.json (per-page CSP, asset caching). */
-export function headerRulesFromFrameworkConfig(parsed: unknown): HeaderRule[] {
-  const list = (parsed as { headers?: unknown })?.headers;
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (h): h is HeaderRule => typeof h?.for === 'string' && typeof h?.values === 'object',
-  );
-}
-
-/** Parses a `_redirects` file: `from to [status][!]`, comments and blank lines ignored. */
-export function parseRedirects(text: string): RedirectRule[] {
-  const rules: RedirectRule[] = [];
-  for (const raw of text.split('\n')) {
-    const line = raw.replace(/#.*$/, '').trim();
-    if (!line) continue;
-    const [from, to, statusToken = '301'] = line.split(/\s+/);
-    if (!from || !to) continue;
-    const force = statusToken.endsWith('!');
-    const status = Number.parseInt(statusToken, 10) || 301;
-    rules.push({ from, to, status, force });
-  }
-  return rules;
-}
-
-/** The first `_redirects` rule matching `pathname`, with `:splat` and `:params` filled in. */
-export function matchRedirect(
-  rules: RedirectRule[],
-  pathname: string,
-): (RedirectRule & { target: string }) | undefined {
-  for (const rule of rules) {
-    const match = netlifyPatternToRegExp(rule.from).exec(stripTrailingSlash(pathname) || '/');
-    if (!match) continue;
-    let target = rule.to;
-    const splat = rule.from.endsWith('*')
-      ? pathname.slice(rule.from.length - 1).replace(/^\//, '')
-      : '';
-    target = target.replace(':splat', splat);
-    for (const [name, value] of Object.entries(match.groups ?? {})) {
-      target = target.replace(`:${name}`, value);
-    }
-    return { ...rule, target };
-  }
-  return undefined;
 }
 
 /**

@@ -3,15 +3,11 @@
  * Lighthouse audit see real headers (the hashed CSP is enforced here, unlike under `astro dev`,
  * which cannot preview with the Netlify adapter).
  *
- * Order of resolution, as on Netlify:
- *   1. Functions v2 in netlify/functions (their `config.path`/`method`), unless `preferStatic`;
- *   2. files of dist/ (pretty URLs), with netlify.toml [[headers]] and the adapter's per-page
- *      headers from .netlify/v1/config.json;
- *   3. `_redirects` and netlify.toml [[redirects]];
- *   4. `preferStatic` functions, i.e. Astro's SSR function for on-demand pages;
- *   5. dist/404.html with status 404.
- * Custom headers apply to files only: function and SSR responses carry their own, exactly as
- * in production, so a page that forgets them fails here too.
+ * The order of resolution is Netlify's (site-router.ts): functions, files of dist/, redirects
+ * and rewrites, `preferStatic` functions (Astro's SSR), dist/404.html. Redirects and custom
+ * headers are decided by Netlify's own engines (redirect-rules.ts, custom-headers.ts). Custom
+ * headers apply to files only: function and SSR responses carry their own, exactly as in
+ * production, so a page that forgets them fails here too.
  *
  * Functions are the bundles `npm run build` made for the deploy (.netlify/functions-bundled),
  * or their source (imported with tsx) when there are none; they share one process and one
@@ -36,17 +32,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { snapshotBuild } from './build-snapshot.ts';
 import { startBlobsServer, startDatabase, warmDatabase } from './local-services.ts';
-import { headersFor, matchRedirect, type FunctionRouteConfig } from './netlify-routing.ts';
-import { fileServer, findFile, loadHeaderRules, loadRedirects } from './site-files.ts';
+import { loadDeployConfig } from './deploy-config.ts';
+import type { FunctionRouteConfig } from './netlify-routing.ts';
+import { fileServer } from './site-files.ts';
+import { siteRouter } from './site-router.ts';
 import {
   BUNDLED_DIR,
   FATAL_MARKER,
   SOURCE_DIR,
   asList,
   installNetlifyGlobal,
-  invokeFunction as invoke,
+  invokeFunction,
   loadFunctions,
-  pickFunction,
   toRequest,
   writeResponse,
   type FunctionHandler,
@@ -125,8 +122,7 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   if (options.dbPort !== undefined || options.dataDir) {
     stopDb = await startDatabase(options.dbPort, options.dataDir, log).catch(abort);
   }
-  const headerRules = await loadHeaderRules(root, buildRoot).catch(abort);
-  const redirects = await loadRedirects(root, distDir).catch(abort);
+  const config = await loadDeployConfig(root, buildRoot).catch(abort);
   // The functions as they deploy (bundled by `npm run build`), else their source.
   const bundled = path.join(buildRoot, BUNDLED_DIR);
   const functionsDir = existsSync(bundled) ? bundled : path.join(root, SOURCE_DIR);
@@ -139,49 +135,14 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     ...functions.filter((f) => f.config?.preferStatic),
     ...(ssr ? [ssr] : []),
   ];
-  const serveFile = fileServer();
-
-  async function handle(request: Request, ip: string): Promise<Response> {
-    const url = new URL(request.url);
-    const pathname = url.pathname;
-
-    const fn = pickFunction(routed, pathname, request.method);
-    if (fn) return invoke(fn.fn, request, fn.params, ip);
-
-    const file = await findFile(distDir, pathname);
-    if (file) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
-      }
-      return serveFile(request, file, headersFor(headerRules, pathname), 200);
-    }
-
-    const redirect = matchRedirect(redirects, pathname);
-    if (redirect) {
-      if (redirect.status === 200) {
-        const rewritten = new URL(redirect.target, url);
-        rewritten.search = url.search;
-        if (rewritten.pathname.startsWith('/.netlify/functions/ssr') && ssr) {
-          return invoke(ssr, request, {}, ip);
-        }
-        const target = await findFile(distDir, rewritten.pathname);
-        if (target) return serveFile(request, target, headersFor(headerRules, pathname), 200);
-      } else {
-        return new Response(null, {
-          status: redirect.status,
-          headers: { Location: redirect.target, ...headersFor(headerRules, pathname) },
-        });
-      }
-    }
-
-    const late = pickFunction(preferStatic, pathname, request.method);
-    if (late) return invoke(late.fn, request, late.params, ip);
-
-    const notFound = path.join(distDir, '404.html');
-    if (existsSync(notFound))
-      return serveFile(request, notFound, headersFor(headerRules, pathname), 404);
-    return new Response('Not Found', { status: 404 });
-  }
+  const handle = siteRouter({
+    distDir,
+    config,
+    routed,
+    preferStatic,
+    serveFile: fileServer(),
+    invoke: invokeFunction,
+  });
 
   const server = http.createServer(async (req, res) => {
     const started = performance.now();
