@@ -9,8 +9,14 @@
  * - **Simulated payments, on purpose**: SIMULATED_PAYMENTS=1, as a demo preview without Stripe
  *   sets it in the UI; the deploy context stays `deploy-preview`, so SESSION_SECRET is required
  *   (a fresh random one per run unless the environment or .env gives one).
- * - **Offline**: `--offline`, and `--internal-disable-edge-functions` because the site has no
- *   edge functions and Netlify's edge runtime downloads Deno on first use.
+ * - **Offline, with supported flags only**: `--offline`, and Deno from the `deno` devDependency
+ *   first on the CLI's PATH. `netlify serve` always starts its edge-functions runtime, which
+ *   runs the `deno` found on PATH if its version is in range (^2.4.2 in netlify-cli 27), else
+ *   one cached in ~/.config/netlify/deno-cli, else downloads one from GitHub (no network
+ *   here). npm scripts have node_modules/.bin on PATH, `npx tsx` and other direct callers may
+ *   not, and an older system Deno must not win, so it goes first. With no edge functions in
+ *   the site, the CLI only asks Deno for its version: no bootstrap or modules are fetched
+ *   (its check for newer edge types at edge.netlify.com fails at once and is ignored).
  *
  *   npm run serve:netlify -- [--port 8888] [--context deploy-preview]
  */
@@ -33,22 +39,16 @@ const database = await startDatabaseServer({
 });
 console.log(`[serve:netlify] database: ${database.url} (.netlify/serve-db)`);
 
+const bin = path.join(PROJECT_ROOT, 'node_modules', '.bin');
 const cli = spawn(
-  path.join(PROJECT_ROOT, 'node_modules', '.bin', 'netlify'),
-  [
-    'serve',
-    '--offline',
-    '--internal-disable-edge-functions',
-    '--context',
-    values.context,
-    '--port',
-    values.port,
-  ],
+  path.join(bin, 'netlify'),
+  ['serve', '--offline', '--context', values.context, '--port', values.port],
   {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
     env: {
       ...process.env,
+      PATH: [bin, process.env.PATH].filter(Boolean).join(path.delimiter),
       BROWSER: 'none',
       NETLIFY_DB_URL: database.url,
       SIMULATED_PAYMENTS: '1',
