@@ -4,9 +4,8 @@
  * across a reload, submission in Demo Mode (no credentials for an unproven address), and the
  * "Account Creation In Progress" and failure states.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, expectAccessibleMain } from './fixtures';
 
 async function fillStageOne(page: Page, email = `client.${Date.now()}@example.com`) {
   await page.getByLabel('Full name').fill('Katherine Johnson');
@@ -24,18 +23,6 @@ async function goToStageThree(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Step 3 of 3')).toBeVisible();
   await page.getByLabel(/I confirm that the information provided is accurate/).check();
-}
-
-/** WCAG 2.2 AA of the page's own content (the shared header and footer are scanned by a11y.spec.ts). */
-async function axe(page: Page, state: string) {
-  const result = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    state,
-  ).toEqual([]);
 }
 
 test.describe('client onboarding form', () => {
@@ -66,7 +53,7 @@ test.describe('client onboarding form', () => {
     }
     await expect(page.getByLabel('Full name')).toBeFocused();
     await expect(page.getByText('Step 1 of 3')).toBeVisible();
-    await axe(page, 'stage 1 with errors');
+    await expectAccessibleMain(page, 'stage 1 with errors');
 
     // A malformed optional website also blocks the stage.
     await fillStageOne(page);
@@ -150,7 +137,7 @@ test.describe('client onboarding form', () => {
       'no client portal account will be created',
     );
     await expect(page.getByText('Temporary password')).toHaveCount(0);
-    await axe(page, 'success stage');
+    await expectAccessibleMain(page, 'success stage');
 
     // The draft is gone after a successful submission.
     expect(await page.evaluate(() => localStorage.getItem('client-onboarding-draft'))).toBeNull();
@@ -197,7 +184,7 @@ test('the e-mailed confirmation link asks before it creates anything', async ({ 
   await expect(page.getByText('Confirm your e-mail address')).toBeVisible();
   const press = page.getByRole('button', { name: 'Confirm and create my account' });
   await expect(press).toBeVisible();
-  await axe(page, 'asking to confirm');
+  await expectAccessibleMain(page, 'asking to confirm');
   await press.click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'This confirmation link cannot be used' }),

@@ -4,41 +4,17 @@
  * the error notice with values kept, and the per-address limit answering 429.
  *
  * Every test sends its requests from its own made-up client address
- * (see fromIp), so the app's rate limit never spills over to other specs.
+ * (fromOwnAddress in fixtures.ts), so the app's rate limit never spills over to other specs.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+import { AWAITS_ISLAND, expect, fromIp, fromOwnAddress, storedSubmission, test } from './fixtures';
 
 const SUCCESS_TITLE = 'Message Sent!';
 const SUCCESS_TEXT = "Thank you for contacting us. We'll get back to you within 24 hours.";
 
-function uniqueIp(): string {
-  const n = () => Math.floor(Math.random() * 254) + 1;
-  return `10.${n()}.${n()}.${n()}`;
-}
-
-/**
- * Headers that make a request come from `ip`: Netlify sets x-nf-client-connection-ip; the
- * dev emulation derives it from X-Forwarded-For.
- */
-function fromIp(ip: string): Record<string, string> {
-  return { 'x-forwarded-for': ip, 'x-nf-client-connection-ip': ip };
-}
-
 test.beforeEach(async ({ context }) => {
-  await context.setExtraHTTPHeaders(fromIp(uniqueIp()));
+  await fromOwnAddress(context);
 });
-
-/**
- * Asks the site whether a submission with exactly these values was stored, and which e-mails
- * were queued for it (/api/test/submission, available in simulated mode; it reads the same
- * database as the functions, whichever server runs them).
- */
-async function stored(request: APIRequestContext, data: Record<string, string>) {
-  const res = await request.post('/api/test/submission', { data });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as { stored: number; emails: { kind: string; recipient: string }[] };
-}
 
 async function openContact(page: Page) {
   await page.goto('/contact');
@@ -47,9 +23,6 @@ async function openContact(page: Page) {
   await expect(form).not.toHaveAttribute(AWAITS_ISLAND);
   return form;
 }
-
-/** Present while the form's island has not hydrated (src/lib/early-presses.ts). */
-const AWAITS_ISLAND = 'data-awaits-island';
 
 test.describe('contact form', () => {
   test('marks required fields and shows each validation message, linked to its field', async ({
@@ -123,7 +96,7 @@ test.describe('contact form', () => {
       formType: 'contact',
     });
 
-    const check = await stored(request, {
+    const check = await storedSubmission(request, {
       kind: 'contact',
       name: 'Ada Lovelace',
       email: marker,
@@ -152,7 +125,7 @@ test.describe('contact form', () => {
     await form.getByLabel('Message').fill('Please call me about an AI agent.');
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText(SUCCESS_TITLE)).toBeVisible();
-    const check = await stored(request, {
+    const check = await storedSubmission(request, {
       kind: 'contact',
       name: 'Grace Hopper',
       email: marker,
@@ -183,8 +156,7 @@ test.describe('contact form', () => {
     page,
     request,
   }) => {
-    const ip = uniqueIp();
-    await page.context().setExtraHTTPHeaders(fromIp(ip));
+    const ip = await fromOwnAddress(page.context());
     const body = {
       name: 'Rate Limit',
       email: 'rate.limit@example.com',
@@ -265,7 +237,7 @@ test.describe('contact form before its island has hydrated', () => {
     // The island sent it (JSON, no page load), exactly once.
     expect(bodies).toEqual(['application/json']);
     expect(new URL(page.url()).search).toBe('');
-    const check = await stored(request, {
+    const check = await storedSubmission(request, {
       kind: 'contact',
       name: 'Early Bird',
       email: marker,
@@ -285,7 +257,7 @@ test.describe('contact form before its island has hydrated', () => {
     await expect(page.getByText(SUCCESS_TITLE)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
     await expect(page).toHaveURL(/\/contact#contact-form$/);
-    const check = await stored(request, {
+    const check = await storedSubmission(request, {
       kind: 'contact',
       name: 'Early Bird',
       email: marker,

@@ -3,9 +3,8 @@
  * and for a signed-in client their own orders, the GoHighLevel connection (Demo Mode),
  * billing for subscriptions, the spec's error notices and signing out.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, expectAccessibleMain } from './fixtures';
 import {
   LINK_EMAIL_NEEDED,
   LINK_EMAIL_WRONG,
@@ -27,18 +26,6 @@ async function signInWithOrder(page: Page, productId: string) {
     });
     return (await res.json()) as { orderId: number; orderNumber: string; clientId: number };
   }, productId);
-}
-
-/** WCAG 2.2 AA of the page's own content (the shared header and footer are scanned by a11y.spec.ts). */
-async function axe(page: Page, state: string) {
-  const result = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    state,
-  ).toEqual([]);
 }
 
 test.describe('client dashboard without a session', () => {
@@ -71,7 +58,7 @@ test.describe('client dashboard without a session', () => {
         .getByRole('button', { name: 'Contact Support' }),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: /Back to Home/ })).toHaveAttribute('href', '/');
-    await axe(page, 'dashboard without a session');
+    await expectAccessibleMain(page, 'dashboard without a session');
 
     // Connect and View Project lead to the sign-in form.
     await integration.getByRole('button', { name: 'Connect to GoHighLevel' }).click();
@@ -122,7 +109,7 @@ test.describe('client dashboard without a session', () => {
     const card = page.getByRole('region', { name: 'Sign in as m•••@example.com?' });
     const address = card.getByRole('textbox', { name: 'Your e-mail address' });
     await expect(address).toHaveAccessibleDescription(linkEmailHint('m•••@example.com'));
-    await axe(page, 'an order link asking for its address');
+    await expectAccessibleMain(page, 'an order link asking for its address');
 
     await card.getByRole('button', { name: 'Sign in' }).click();
     await expect(card.getByRole('alert')).toHaveText(LINK_EMAIL_NEEDED);
@@ -164,12 +151,12 @@ test.describe('client dashboard with a session', () => {
     await expect(integration.getByText('Not Connected')).toBeVisible();
     await integration.getByRole('button', { name: 'Connect to GoHighLevel' }).click();
     await expect(integration.getByText('Connected', { exact: true })).toBeVisible();
-    await axe(page, 'signed-in dashboard');
+    await expectAccessibleMain(page, 'signed-in dashboard');
     await integration.getByRole('button', { name: 'Access GoHighLevel Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard\/demo-portal\?location=demo-/);
     await expect(page.getByRole('heading', { level: 1, name: 'Demo Client Portal' })).toBeVisible();
     await expect(page.getByText('Demo Mode', { exact: true })).toBeVisible();
-    await axe(page, 'demo portal');
+    await expectAccessibleMain(page, 'demo portal');
     await page.getByRole('link', { name: 'Go to Your Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Your Client Dashboard' })).toBeVisible();
 

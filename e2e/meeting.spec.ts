@@ -6,8 +6,8 @@
  * Every test sends its requests from its own made-up client address, so the app's rate
  * limit never spills over to other specs.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+import { AWAITS_ISLAND, expect, fromIp, fromOwnAddress, storedSubmission, test } from './fixtures';
 
 const SUCCESS_TITLE = 'Meeting Request Sent!';
 const SUCCESS_TEXT =
@@ -44,33 +44,9 @@ const TYPES = [
   'Technical Discussion (30 min)',
 ];
 
-function uniqueIp(): string {
-  const n = () => Math.floor(Math.random() * 254) + 1;
-  return `10.${n()}.${n()}.${n()}`;
-}
-
-/**
- * Headers that make a request come from `ip`: Netlify sets x-nf-client-connection-ip; the
- * dev emulation derives it from X-Forwarded-For.
- */
-function fromIp(ip: string): Record<string, string> {
-  return { 'x-forwarded-for': ip, 'x-nf-client-connection-ip': ip };
-}
-
 test.beforeEach(async ({ context }) => {
-  await context.setExtraHTTPHeaders(fromIp(uniqueIp()));
+  await fromOwnAddress(context);
 });
-
-/**
- * Asks the site whether a request with exactly these values was stored, and which e-mails
- * were queued for it (/api/test/submission, available in simulated mode; it reads the same
- * database as the functions, whichever server runs them).
- */
-async function stored(request: APIRequestContext, data: Record<string, string>) {
-  const res = await request.post('/api/test/submission', { data });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as { stored: number; emails: unknown[] };
-}
 
 /** The browser's local date `days` from now, as the date input expects it. */
 async function localDate(page: Page, days: number): Promise<string> {
@@ -86,7 +62,7 @@ async function openMeeting(page: Page) {
   const form = page.getByRole('form', { name: 'Meeting request form' });
   await form.scrollIntoViewIfNeeded();
   // Hydrated: the island has taken the form over (src/lib/early-presses.ts).
-  await expect(form).not.toHaveAttribute('data-awaits-island');
+  await expect(form).not.toHaveAttribute(AWAITS_ISLAND);
   return form;
 }
 
@@ -227,7 +203,7 @@ test.describe('meeting page', () => {
       message: 'We run three rental properties.',
     });
 
-    const check = await stored(request, {
+    const check = await storedSubmission(request, {
       kind: 'meeting',
       name: 'Grace Hopper',
       email: marker,
@@ -274,8 +250,7 @@ test.describe('meeting page', () => {
     page,
     request,
   }) => {
-    const ip = uniqueIp();
-    await page.context().setExtraHTTPHeaders(fromIp(ip));
+    const ip = await fromOwnAddress(page.context());
     const form = await openMeeting(page);
     const body = {
       name: 'Rate Limit',

@@ -12,7 +12,7 @@
  * moment of hydration moves through the typing; a race that loses a field shows in a few runs.
  */
 import type { Locator, Page, Request, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, fromOwnAddress, test } from './fixtures';
 
 const RATES = [4, 6] as const;
 /** How long island scripts are held back, by repetition: hydration lands at a new moment each time. */
@@ -50,12 +50,7 @@ async function slowPhone(page: Page, rate: number, delay: number) {
     await new Promise((r) => setTimeout(r, Math.max(0, releaseAt - Date.now())));
     await route.continue();
   });
-  // Each test posts from an address of its own, so the forms' rate limits never meet.
-  const n = () => 1 + Math.floor(Math.random() * 250);
-  const ip = `10.${n()}.${n()}.${n()}`;
-  await page
-    .context()
-    .setExtraHTTPHeaders({ 'x-forwarded-for': ip, 'x-nf-client-connection-ip': ip });
+  await fromOwnAddress(page.context());
   return () => cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 }
 

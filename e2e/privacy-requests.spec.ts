@@ -8,13 +8,12 @@
  * Reads the preview server's database (E2E_DATABASE_URL, see playwright.config.ts) and opens the
  * sealed sign-in link with the local run's key, as the outbox does when it sends it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { siteSettings } from '../src/lib/site-settings';
 import { loadLocalEnv } from '../src/server/local-env';
 import { openSealed } from '../src/server/mail/sealed';
-import { test, expect } from './fixtures';
+import { test, expect, expectAccessibleMain, fromOwnAddress } from './fixtures';
 
 // The same configuration as the preview server (scripts/local-netlify/serve.ts): its .env, and
 // the local run's development SESSION_SECRET when .env sets none.
@@ -31,30 +30,13 @@ async function query<T>(text: string, values: unknown[]): Promise<T[]> {
   }
 }
 
-/** WCAG 2.2 AA of the page's own content. */
-async function axe(page: Page, state: string) {
-  const result = await new AxeBuilder({ page })
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-    state,
-  ).toEqual([]);
-}
-
 /**
  * A client with a paid order, signed in to the whole account the honest way: the order signs
  * this browser in to that order only; the dashboard's "Confirm your e-mail address" card e-mails
  * a sign-in link bound to this browser, and using it opens the whole account.
  */
 async function signInToWholeAccount(page: Page, email: string) {
-  // An address of its own, so the sign-in and request limits never meet other specs'.
-  const n = () => 1 + Math.floor(Math.random() * 250);
-  const ip = `10.${n()}.${n()}.${n()}`;
-  await page
-    .context()
-    .setExtraHTTPHeaders({ 'x-forwarded-for': ip, 'x-nf-client-connection-ip': ip });
+  await fromOwnAddress(page.context());
   await page.goto('/dashboard');
   const created = await page.evaluate(async (address) => {
     const res = await fetch('/api/test/create-mock-order', {
@@ -106,7 +88,7 @@ test('a client asks for a copy of their data and sees it pending; deleting asks 
 
   const section = page.getByRole('region', { name: 'Your data' });
   await expect(section).toBeVisible();
-  await axe(page, 'your data, nothing asked yet');
+  await expectAccessibleMain(page, 'your data, nothing asked yet');
 
   await test.step('"Download my data" sends the request and shows when we answer', async () => {
     await section.getByRole('button', { name: 'Download my data' }).click();
@@ -147,7 +129,7 @@ test('a client asks for a copy of their data and sees it pending; deleting asks 
     await expect(
       confirm.getByRole('heading', { name: 'Delete your account and your data?' }),
     ).toBeFocused();
-    await axe(page, 'your data, the deletion asked to confirm');
+    await expectAccessibleMain(page, 'your data, the deletion asked to confirm');
     await confirm.getByRole('button', { name: 'Keep my account' }).click();
     await expect(confirm).toBeHidden();
     await expect(section.getByRole('button', { name: 'Delete my account' })).toBeFocused();
@@ -168,6 +150,6 @@ test('a client asks for a copy of their data and sees it pending; deleting asks 
     await expect(pending.getByRole('listitem')).toHaveCount(2);
     await expect(pending).toContainText('Deleting your account, asked for on');
     await expect(section.getByRole('button', { name: 'Delete my account' })).toHaveCount(0);
-    await axe(page, 'your data, two requests pending');
+    await expectAccessibleMain(page, 'your data, two requests pending');
   });
 });
