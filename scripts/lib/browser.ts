@@ -14,13 +14,20 @@ import { pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 
+/** The package's folder (it exports only its entry, build/index.js) and its version. */
+function packagedChromiumPackage(): { folder: string; version: string } {
+  const folder = path.resolve(path.dirname(require.resolve('@sparticuz/chromium')), '..');
+  const manifest = path.join(folder, 'package.json');
+  return {
+    folder,
+    version: (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version,
+  };
+}
+
 /** The unpacked browser: node_modules/.cache/packaged-chromium-<version>/. */
 export function packagedChromiumFolder(): string {
-  // The package exports only its entry, build/index.js.
-  const packageFolder = path.resolve(path.dirname(require.resolve('@sparticuz/chromium')), '..');
-  const manifest = path.join(packageFolder, 'package.json');
-  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-  return path.join(packageFolder, '..', '..', '.cache', `packaged-chromium-${version}`);
+  const { folder, version } = packagedChromiumPackage();
+  return path.join(folder, '..', '..', '.cache', `packaged-chromium-${version}`);
 }
 
 /**
@@ -84,7 +91,7 @@ export function browserEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS
 /** Which browser a report was made in, for its header. */
 export function chromiumLabel(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CHROME_PATH) return `Chromium at ${env.CHROME_PATH}`;
-  return `the Chromium of @sparticuz/chromium ${path.basename(packagedChromiumFolder()).replace('packaged-chromium-', '')}`;
+  return `the Chromium of @sparticuz/chromium ${packagedChromiumPackage().version}`;
 }
 
 /** Playwright launch options naming the executable and its environment. */
