@@ -195,7 +195,7 @@ describe('POST /api/contact-form from the browser itself (before the island hydr
   it('stores the message and answers with a 303 back to the page, reporting it sent', async () => {
     const res = await native({ ...fields, website: '' });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/contact?form=contact&result=sent#contact-form');
+    expect(res.headers.get('location')).toBe('/contact?form=contact&result=sent#contact-sent');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const [stored] = await form.db.select().from(contactMessages);
     expect(stored).toMatchObject({ ...valid, status: 'new' });
@@ -204,7 +204,7 @@ describe('POST /api/contact-form from the browser itself (before the island hydr
 
   it("returns to the home page's form, and only to a page of the form on this site", async () => {
     const home = await native(fields, { fromPath: '/' });
-    expect(home.headers.get('location')).toBe('/?form=contact&result=sent#contact-form');
+    expect(home.headers.get('location')).toBe('/?form=contact&result=sent#contact-sent');
     const other = await native(fields, { fromPath: '/pricing' });
     expect(other.headers.get('location')).toMatch(/^\/contact\?/);
     const foreign = await native(fields, {
@@ -217,13 +217,13 @@ describe('POST /api/contact-form from the browser itself (before the island hydr
     const invalid = await native({ ...fields, email: 'not-an-email' });
     expect(invalid.status).toBe(303);
     expect(invalid.headers.get('location')).toBe(
-      '/contact?form=contact&result=invalid#contact-form',
+      '/contact?form=contact&result=invalid#contact-invalid',
     );
     expect(await form.db.$count(contactMessages)).toBe(0);
     for (let i = 0; i < 10; i++) await native(fields);
     const limited = await native(fields);
     expect(limited.headers.get('location')).toBe(
-      '/contact?form=contact&result=failed#contact-form',
+      '/contact?form=contact&result=failed#contact-failed',
     );
     expect(await form.db.$count(contactMessages)).toBe(10);
   });

@@ -198,12 +198,12 @@ describe('POST /api/schedule-meeting from the browser itself (before the island 
     const sent = await native(fields);
     expect(sent.status).toBe(303);
     expect(sent.headers.get('location')).toBe(
-      '/schedule-meeting?form=meeting&result=sent#meeting-form',
+      '/schedule-meeting?form=meeting&result=sent#meeting-sent',
     );
     expect(await form.db.$count(meetingRequests)).toBe(1);
     const past = await native({ ...fields, preferredDate: '2020-01-01' });
     expect(past.headers.get('location')).toBe(
-      '/schedule-meeting?form=meeting&result=invalid#meeting-form',
+      '/schedule-meeting?form=meeting&result=invalid#meeting-invalid',
     );
     expect(await form.db.$count(meetingRequests)).toBe(1);
   });

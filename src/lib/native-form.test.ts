@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AWAITS_ISLAND as formAttribute } from '../components/form/form';
 import { AWAITS_ISLAND as pageAttribute } from './early-presses';
-import { nativeFormResultUrl, readNativeFormResult } from './native-form';
+import { nativeFormResultUrl, nativeResultId, readNativeFormResult } from './native-form';
 
 const at = (path: string) => new URL(path, 'https://novareach.example');
 
@@ -9,6 +9,9 @@ describe('native form outcomes in the page address', () => {
   it('round-trips each outcome and cleans the address of it, keeping the rest', () => {
     for (const outcome of ['sent', 'invalid', 'failed'] as const) {
       const url = at(nativeFormResultUrl('/contact', 'contact', outcome));
+      // The address targets the page's own message for the outcome, shown by CSS :target.
+      expect(url.hash).toBe(`#${nativeResultId('contact', outcome)}`);
+      expect(nativeResultId('contact', outcome)).toBe(`contact-${outcome}`);
       expect(readNativeFormResult(url, 'contact')).toEqual({
         outcome,
         cleaned: '/contact#contact-form',

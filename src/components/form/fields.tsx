@@ -8,8 +8,9 @@
  * so each of their many labels reads as the plain field name. Every form here is noValidate:
  * the shared zod schema decides, not the browser.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode, type SubmitEvent } from 'react';
 import type { useSubmittedForm } from './form';
+import { dropNativeResults } from './native-result';
 import './honeypot.css';
 
 type Base = {
@@ -239,7 +240,8 @@ export function SubmitButton({
 
 /**
  * A short visitor form (contact, meeting): its fields in the two-column grid, the honeypot and
- * the submit button. `bound` is what useSubmittedForm answers.
+ * the submit button. `bound` is what useSubmittedForm answers. Its native post's outcome is
+ * reported by the page (NativeResultTexts.astro), whose messages the island removes.
  */
 export function ShortForm({
   bound,
@@ -259,6 +261,12 @@ export function ShortForm({
   busyLabel: string;
   children: ReactNode;
 }) {
+  // The page's messages about a native post give way to the island's own notices.
+  useEffect(() => dropNativeResults(formName), [formName]);
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    dropNativeResults(formName, { all: true });
+    return bound.form.onSubmit(event);
+  };
   return (
     <form
       className={`${formName}-form`}
@@ -267,6 +275,7 @@ export function ShortForm({
       aria-label={label}
       id={`${formName}-form`}
       {...bound.form}
+      onSubmit={onSubmit}
     >
       <div className="form-grid">{children}</div>
       <Honeypot {...bound.honeypot} />

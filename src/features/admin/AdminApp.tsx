@@ -28,8 +28,9 @@ export default function AdminApp({
   }, []);
 
   if (user === undefined) {
+    // As tall as the sign-in card that usually replaces it: the page keeps its height.
     return (
-      <p className="admin-checking" role="status">
+      <p className="admin-checking admin-checking--card" role="status">
         <span className="spinner" aria-hidden="true" /> Checking your session...
       </p>
     );

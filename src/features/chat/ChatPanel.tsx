@@ -3,12 +3,12 @@
  * rendered only after the visitor first presses a launcher (see launcher.ts), so no page
  * pays for React before that. A non-modal dialog: the page stays usable beside it.
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
 import { IconButton } from '../../components/ui/IconButton';
-import type { ChatMessage } from './chat';
-import { QUICK_QUESTIONS } from './chat';
+import type { ChatMessage, ReplyBlock } from './chat';
+import { QUICK_QUESTIONS, replyBlocks } from './chat';
 import type { ChatStore } from './chat.store';
 
 type ChatLinks = {
@@ -27,6 +27,64 @@ type Props = {
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
+/** Figures like "$359/month" stand out, so a list of prices can be scanned. */
+const PRICE = /(\$[\d,]+(?:\/month)?)/;
+
+function Prices({ text }: { text: string }) {
+  return text.split(PRICE).map((piece, i) =>
+    i % 2 ? (
+      <strong key={i} className="chat-msg__price">
+        {piece}
+      </strong>
+    ) : (
+      piece
+    ),
+  );
+}
+
+/**
+ * One block of a reply (chat.ts replyBlocks). The spaces between an item's pieces stay in the
+ * text, so the message reads (and is matched) word for word as the reply was written.
+ */
+function Block({ block }: { block: ReplyBlock }) {
+  if (block.kind === 'paragraph') return <p>{block.text}</p>;
+  const choices = block.parts.length > 1;
+  return (
+    <p className={`chat-msg__item${choices ? ' chat-msg__item--choices' : ''}`}>
+      <span className="chat-msg__marker">{block.marker}</span>{' '}
+      <span>
+        {block.lead && (
+          <>
+            <strong className="chat-msg__lead">{block.lead}</strong>{' '}
+          </>
+        )}
+        {block.parts.map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 && ' '}
+            <span className="chat-msg__choice">
+              <Prices text={part} />
+            </span>
+          </Fragment>
+        ))}
+      </span>
+    </p>
+  );
+}
+
+/** An assistant's reply, its lines as paragraphs and list items, joined by its own "\n"s. */
+function ReplyText({ content }: { content: string }) {
+  return (
+    <div className="chat-msg__text chat-msg__text--reply">
+      {replyBlocks(content).map((block, i) => (
+        <Fragment key={i}>
+          {i > 0 && '\n'}
+          <Block block={block} />
+        </Fragment>
+      ))}
+    </div>
+  );
+}
+
 function Message({ message, assistantName }: { message: ChatMessage; assistantName: string }) {
   const mine = message.sender === 'user';
   return (
@@ -35,7 +93,11 @@ function Message({ message, assistantName }: { message: ChatMessage; assistantNa
       data-sender={message.sender}
     >
       <span className="sr-only">{mine ? 'You' : assistantName}: </span>
-      <p className="chat-msg__text">{message.content}</p>
+      {mine ? (
+        <p className="chat-msg__text">{message.content}</p>
+      ) : (
+        <ReplyText content={message.content} />
+      )}
       <time className="chat-msg__time" dateTime={new Date(message.timestamp).toISOString()}>
         {timeFormat.format(message.timestamp)}
       </time>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  blockText,
   FALLBACK_REPLY,
   HEADER_CHAT,
   PRODUCTS_CHAT,
@@ -7,6 +8,7 @@ import {
   REPLY_RULES,
   isSendable,
   matchRule,
+  replyBlocks,
   replyDelay,
   replyTo,
   showQuickQuestions,
@@ -157,5 +159,61 @@ describe('reply delay', () => {
   it('uses the senders of spec §3', () => {
     expect(HEADER_CHAT.assistantSender).toBe('lily');
     expect(PRODUCTS_CHAT.assistantSender).toBe('bot');
+  });
+});
+
+describe('reply layout', () => {
+  const replies = [
+    ...REPLY_RULES.map((r) => replyTo(r.patterns[0]!.join(' '), ctx)),
+    FALLBACK_REPLY,
+    HEADER_CHAT.greeting,
+  ];
+
+  it('changes no word of any reply: the blocks join back into its exact text', () => {
+    for (const reply of replies) {
+      expect(replyBlocks(reply).map(blockText).join('\n')).toBe(reply);
+    }
+  });
+
+  it('puts each price of the pricing reply on a line of its own', () => {
+    const blocks = replyBlocks(replyTo('pricing', ctx));
+    expect(blocks.map((b) => b.kind)).toEqual(['paragraph', 'item', 'item', 'item', 'paragraph']);
+    expect(blocks[1]).toEqual({
+      kind: 'item',
+      marker: '•',
+      lead: 'Lily AI sales agent:',
+      parts: ['$299/month.'],
+    });
+    expect(blocks[2]).toMatchObject({
+      lead: 'Rental-host video platform by volume:',
+      parts: [
+        '$359/month for 30 videos on 2 platforms,',
+        '$559/month for 60 videos on 5 platforms,',
+        'or $789/month for 90 videos on 6 platforms.',
+      ],
+    });
+    const plans = blocks[3]!;
+    expect(plans.kind === 'item' && plans.parts.map((p) => p.split(' (')[0])).toEqual([
+      'Starter $359/month',
+      'Growth $459/month',
+      'Enterprise from $405/month per property',
+    ]);
+  });
+
+  it('lists the numbered steps and the fallback topics as items, the rest as paragraphs', () => {
+    const steps = replyBlocks(replyTo('how does it work', ctx));
+    expect(steps.map((b) => (b.kind === 'item' ? b.marker : 'p'))).toEqual([
+      'p',
+      '1.',
+      '2.',
+      '3.',
+      'p',
+    ]);
+    const topics = replyBlocks(FALLBACK_REPLY).filter((b) => b.kind === 'item');
+    expect(topics).toHaveLength(6);
+    expect(topics[0]).toEqual({ kind: 'item', marker: '•', parts: ['Pricing and plans'] });
+    expect(replyBlocks(HEADER_CHAT.greeting)).toEqual([
+      { kind: 'paragraph', text: HEADER_CHAT.greeting },
+    ]);
   });
 });

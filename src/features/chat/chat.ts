@@ -182,3 +182,37 @@ export function replyDelay(
 export function showQuickQuestions(messageCount: number): boolean {
   return messageCount <= 1;
 }
+
+/**
+ * How a reply reads on screen: its lines as paragraphs, and its "• " or "1. " lines as list
+ * items. An item that opens with a short label ("Rental-host plans:") followed by several
+ * priced choices gets each choice on a line of its own, broken after a "; ", or after a ", "
+ * that a price follows. Joining the blocks back with "\n" (and an item's pieces with " ")
+ * gives the reply's text exactly: only the presentation changes, never a word.
+ */
+export type ReplyBlock =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'item'; marker: string; lead?: string; parts: string[] };
+
+const ITEM_LINE = /^(•|\d+\.) (.+)$/;
+const LABELLED = /^([^:]{1,40}:) (.+)$/;
+const CHOICE_BREAK = /(?<=;) |(?<=,) (?=(?:or )?\$)/;
+
+function itemBlock(marker: string, body: string): ReplyBlock {
+  const labelled = LABELLED.exec(body);
+  if (!labelled) return { kind: 'item', marker, parts: [body] };
+  return { kind: 'item', marker, lead: labelled[1]!, parts: labelled[2]!.split(CHOICE_BREAK) };
+}
+
+export function replyBlocks(content: string): ReplyBlock[] {
+  return content.split('\n').map((line) => {
+    const item = ITEM_LINE.exec(line);
+    return item ? itemBlock(item[1]!, item[2]!) : { kind: 'paragraph', text: line };
+  });
+}
+
+/** The text a block stands for; `replyBlocks(c).map(blockText).join('\n') === c`. */
+export function blockText(block: ReplyBlock): string {
+  if (block.kind === 'paragraph') return block.text;
+  return [block.marker, block.lead, ...block.parts].filter((p) => p !== undefined).join(' ');
+}

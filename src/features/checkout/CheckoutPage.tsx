@@ -8,7 +8,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
 import { errorMessage } from '../../lib/error-message';
 import { RequestError, requestJson } from '../../lib/request-json';
-import { CYCLE_LABEL, canonicalId, findItem, formatUsd } from '../catalogue/catalogue';
+import {
+  CYCLE_LABEL,
+  canonicalId,
+  findItem,
+  formatUsd,
+  formatUsdWhole,
+} from '../catalogue/catalogue';
 import type { CartItem } from '../cart/cart.store';
 import { $cartItems, addCatalogueItem } from '../cart/cart.store';
 import { notify } from '../../lib/notifications';
@@ -19,6 +25,26 @@ const CHECKOUT_FALLBACK_ERROR = 'Failed to create checkout session. Please try a
 const ACCEPTED_CARDS = ['Visa', 'Mastercard', 'Amex', 'Discover'] as const;
 
 type Status = 'idle' | 'processing';
+
+/**
+ * What an empty cart offers beyond its two buttons: the usual first purchases, one tap from
+ * their purchase screens, so the page is a way forward rather than a dead end.
+ */
+const POPULAR_PICKS = (['starter', 'advanced', 'lily'] as const).flatMap((id) => {
+  const item = findItem(id);
+  const cycle = item?.prices.oneTime !== undefined ? 'oneTime' : 'monthly';
+  const price = item?.prices[cycle];
+  if (!item || price === undefined) return [];
+  return [
+    {
+      id,
+      name: item.name,
+      icon: item.icon,
+      price: formatUsdWhole(price),
+      period: cycle === 'oneTime' ? ' one-time' : '/month',
+    },
+  ];
+});
 
 function lineTotal(item: CartItem) {
   return item.price * item.quantity;
@@ -118,7 +144,9 @@ export default function CheckoutPage() {
 
   if (!mounted) {
     return (
-      <div className="checkout-loading" role="status">
+      // Its own key: the empty-cart card replaces this line rather than React growing the
+      // same <div> into it, which the browser would count as a layout shift.
+      <div key="loading" className="checkout-loading" role="status">
         <span className="spinner" aria-hidden="true" /> Loading your cart…
       </div>
     );
@@ -126,7 +154,7 @@ export default function CheckoutPage() {
 
   if (items.length === 0) {
     return (
-      <div className="checkout-empty card">
+      <div key="empty" className="checkout-empty card">
         <span className="icon-tile" aria-hidden="true">
           <Icon name="cart" />
         </span>
@@ -142,6 +170,26 @@ export default function CheckoutPage() {
             Browse Products
           </a>
         </div>
+        <section className="checkout-picks" aria-labelledby="checkout-picks-title">
+          <h3 id="checkout-picks-title">Popular picks</h3>
+          <ul>
+            {POPULAR_PICKS.map((pick) => (
+              <li key={pick.id}>
+                <a href={`/purchase/${pick.id}`}>
+                  <span className="checkout-picks__icon" aria-hidden="true">
+                    <Icon name={pick.icon} />
+                  </span>
+                  <span className="checkout-picks__name">{pick.name}</span>
+                  <span className="checkout-picks__price">
+                    {pick.price}
+                    <small>{pick.period}</small>
+                  </span>
+                  <Icon name="arrowRight" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       </div>
     );
   }

@@ -18,7 +18,12 @@ import {
 import SuccessCountdown from './SuccessCountdown';
 import SuccessOrder, { type Support } from './SuccessOrder';
 
-/** The page's headline block: an icon tile in the state's tone, the heading, then the text. */
+/**
+ * The page's headline block: an icon tile in the state's tone, the heading, then the text.
+ * Every short state has an icon, so the first paint (loading) and the view that usually
+ * replaces it (the thanks) line up; each state has its own key, so one replaces the other
+ * instead of the browser seeing the same heading and text re-flow.
+ */
 function StatusHero({
   icon,
   tone,
@@ -53,8 +58,8 @@ export default function SuccessPage({ support }: { support: Support }) {
 
   if (state.kind === 'confirming') {
     return (
-      <div className="success-stack">
-        <StatusHero icon="clock" tone="pending" title="Payment Received">
+      <div className="success-stack success-stack--status">
+        <StatusHero icon="clock" tone="pending" key="confirming" title="Payment Received">
           <p className="lead">
             Thank you. We are confirming your order now; this page checks again every few seconds.
             You do not need to pay again.
@@ -69,8 +74,13 @@ export default function SuccessPage({ support }: { support: Support }) {
 
   if (state.kind === 'unconfirmed') {
     return (
-      <div className="success-stack">
-        <StatusHero icon="clock" tone="pending" title="We Are Still Confirming Your Order">
+      <div className="success-stack success-stack--status">
+        <StatusHero
+          icon="clock"
+          tone="pending"
+          key="unconfirmed"
+          title="We Are Still Confirming Your Order"
+        >
           <p className="lead" role="alert">
             Your payment is safe with our payment provider, but we could not reach our order system
             to confirm it yet. Please try again in a minute; you do not need to pay again.
@@ -90,24 +100,27 @@ export default function SuccessPage({ support }: { support: Support }) {
 
   if (state.kind === 'loading') {
     return (
-      <div className="success-stack">
-        <StatusHero title="Confirming Your Payment">
+      <div className="success-stack success-stack--status">
+        <StatusHero icon="clock" tone="pending" key="loading" title="Confirming Your Payment">
           <p className="lead">
             We are confirming your payment with our payment provider and loading your order details.
             This usually takes only a moment, so please keep this page open.
           </p>
+        </StatusHero>
+        {/* Holds the place of the countdown card that follows when there is no order to show. */}
+        <div className="card success-wait">
           <p className="checkout-loading" role="status">
             <span className="spinner" aria-hidden="true" /> Loading your order details…
           </p>
-        </StatusHero>
+        </div>
       </div>
     );
   }
 
   if (state.kind === 'fallback') {
     return (
-      <div className="success-stack">
-        <StatusHero icon="check" title="Thank You for Your Purchase!">
+      <div className="success-stack success-stack--status">
+        <StatusHero icon="check" key="fallback" title="Thank You for Your Purchase!">
           <p className="lead">
             If you completed a payment, you will receive a confirmation e-mail with your receipt and
             next steps as soon as your order is confirmed.

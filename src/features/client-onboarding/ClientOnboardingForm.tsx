@@ -195,14 +195,12 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
         />
 
         <div className="ob-nav">
-          <button
-            type="button"
-            className="btn btn--outline"
-            onClick={() => goTo(stage - 1)}
-            disabled={stage === 0}
-          >
-            Previous
-          </button>
+          {/* Nothing to go back to on the first stage; Next keeps its place at the end. */}
+          {stage > 0 && (
+            <button type="button" className="btn btn--outline" onClick={() => goTo(stage - 1)}>
+              Previous
+            </button>
+          )}
           {/* Distinct keys: the pressed Next leaves and a new Submit button takes its place, so
               React never turns the button being pressed into another one. */}
           {stage < STAGE_COUNT - 1 ? (

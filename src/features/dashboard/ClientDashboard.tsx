@@ -8,6 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import '../../components/form/wizard.css';
+import { Icon } from '../../components/ui/Icon';
 import { useHydrated } from '../../components/form/use-hydrated';
 import {
   CONFIRM_EMAIL_NOTICE,
@@ -220,10 +221,11 @@ export default function ClientDashboard({ supportEmail }: Props) {
             ) : isLinked ? (
               <span className="badge badge--success">Connected</span>
             ) : (
-              <span className="badge badge--danger">Not Connected</span>
+              // Not connected yet is where every client starts, not a fault: a neutral badge.
+              <span className="badge db-badge--idle">Not Connected</span>
             )}
           </p>
-          <p>
+          <p id="db-integration-text">
             {isLinked
               ? 'Your marketing platform account is linked. Open it to run campaigns and follow up with leads.'
               : signedIn && actingId !== null
@@ -252,13 +254,15 @@ export default function ClientDashboard({ supportEmail }: Props) {
               className={signedIn ? 'btn' : 'btn btn--outline'}
               onClick={() => void connect()}
               disabled={busy || integration.state === 'checking'}
+              aria-describedby={signedIn ? undefined : 'db-integration-text'}
             >
+              {!signedIn && <Icon name="lock" />}
               Connect to GoHighLevel
             </button>
           )}
         </section>
 
-        <section className="ob-card db-card" aria-labelledby="db-features">
+        <section className="ob-card db-card db-card--features" aria-labelledby="db-features">
           <h2 id="db-features">Marketing Platform Features</h2>
           <ul className="check-list db-features">
             {MARKETING_FEATURES.map((f) => (
@@ -272,7 +276,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
 
         <section className="ob-card db-card" aria-labelledby="db-project">
           <h2 id="db-project">Project Status</h2>
-          <p>
+          <p id="db-project-text">
             {signedIn
               ? orders.length
                 ? `${orders.length} ${orders.length === 1 ? 'order' : 'orders'}, ${done} with onboarding complete.`
@@ -284,7 +288,9 @@ export default function ClientDashboard({ supportEmail }: Props) {
             className={signedIn ? 'btn btn--secondary' : 'btn btn--outline'}
             onClick={viewProject}
             disabled={!hydrated}
+            aria-describedby={signedIn ? undefined : 'db-project-text'}
           >
+            {!signedIn && <Icon name="lock" />}
             View Project
           </button>
         </section>

@@ -52,6 +52,9 @@ export const DEMO_SCRIPT: readonly DemoLine[] = [
   },
 ];
 
+/** How many opening lines the idle card shows, faded, before the demo starts. */
+export const DEMO_PREVIEW_LINES = 3;
+
 export type RatingKey = 'performance' | 'satisfaction' | 'responseQuality';
 
 export const RATING_LABELS: Record<RatingKey, string> = {

@@ -1,0 +1,115 @@
+/**
+ * Every route on a 390 px phone: nothing scrolls sideways, and no floating button (cart,
+ * chat, the products page's sales assistant) lies on a heading or a control in the first
+ * view, nor in the states a visitor reaches there (the AI tab, a form's validation, the test
+ * payment page). Between a phone and a desktop the buttons float in the bottom corners and
+ * step aside while a field of the page has focus.
+ */
+import type { Page } from '@playwright/test';
+import { expect, fromOwnAddress, test } from './fixtures';
+import { PHONE, coveredInFirstView, sidewaysScroll } from './phone-layout';
+import { ROUTES } from './routes';
+
+test.describe.configure({ mode: 'parallel' });
+
+const STATES: { name: string; path: string; act: (page: Page) => Promise<unknown> }[] = [
+  {
+    name: "the products page's AI tab",
+    path: '/products',
+    act: (page) => page.getByRole('tab', { name: 'AI Agent Packages' }).click(),
+  },
+  {
+    name: 'the contact form after validation',
+    path: '/contact',
+    act: (page) => page.getByRole('button', { name: 'Send Message' }).click(),
+  },
+  {
+    name: 'the meeting form after validation',
+    path: '/schedule-meeting',
+    act: (page) => page.getByRole('button', { name: 'Schedule Meeting' }).click(),
+  },
+  {
+    name: 'the test payment page',
+    path: '/checkout/starter',
+    act: (page) => page.waitForURL(/\/pay\//),
+  },
+  { name: 'an unknown product', path: '/purchase/no-such-product', act: async () => {} },
+  { name: 'the not-found page', path: '/no-such-page', act: async () => {} },
+];
+
+test.describe('on a 390 px phone', () => {
+  test.use(PHONE);
+
+  for (const { path } of ROUTES) {
+    test(`${path} fits the screen and no floating button lies on its first view`, async ({
+      page,
+    }) => {
+      await fromOwnAddress(page.context());
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(await sidewaysScroll(page), 'pixels the page scrolls sideways').toBe(0);
+      expect(await coveredInFirstView(page)).toEqual([]);
+    });
+  }
+
+  for (const state of STATES) {
+    test(`${state.name} fits the screen and nothing lies on it`, async ({ page }) => {
+      await fromOwnAddress(page.context());
+      await page.goto(state.path, { waitUntil: 'networkidle' });
+      await state.act(page);
+      // The page settles (a scroll to the first invalid field, a tab's panel) before measuring.
+      await page.waitForTimeout(500);
+      expect(await sidewaysScroll(page), 'pixels the page scrolls sideways').toBe(0);
+      expect(await coveredInFirstView(page)).toEqual([]);
+    });
+  }
+
+  test('the cart and the chat sit in the header bar, one chat launcher on /products', async ({
+    page,
+  }) => {
+    await page.goto('/products');
+    const header = (await page.locator('header').boundingBox())!;
+    const launchers = [
+      page.getByRole('button', { name: /^Shopping cart/ }),
+      page.getByRole('button', { name: 'Ask our sales assistant' }),
+    ];
+    for (const button of launchers) {
+      const box = (await button.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+    }
+    await expect(page.getByRole('button', { name: 'Chat with Lily AI' })).toBeHidden();
+    await page.goto('/about');
+    await expect(page.getByRole('button', { name: 'Chat with Lily AI' })).toBeInViewport();
+
+    // They open below the bar, whole on the screen.
+    await page.getByRole('button', { name: 'Chat with Lily AI' }).click();
+    await expect(page.getByRole('dialog', { name: 'Chat with Lily AI' })).toBeInViewport({
+      ratio: 1,
+    });
+  });
+
+  test('the buttons stay clear while the visitor scrolls and types', async ({ page }) => {
+    await page.goto('/client-onboarding');
+    for (const field of ['Full name', 'Email address', 'Business name', 'Phone number']) {
+      await page.getByRole('textbox', { name: field }).focus();
+      expect(await coveredInFirstView(page), `with ${field} in focus`).toEqual([]);
+    }
+  });
+});
+
+test.describe('between a phone and a desktop', () => {
+  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
+
+  test('the floating buttons step aside while a field of the page has focus', async ({ page }) => {
+    await page.goto('/contact');
+    const cart = page.getByRole('button', { name: /^Shopping cart/ });
+    const chat = page.getByRole('button', { name: 'Chat with Lily AI' });
+    await expect(cart).toBeVisible();
+    await expect(chat).toBeVisible();
+    await page.getByRole('textbox', { name: /^Message/ }).focus();
+    await expect(cart).toBeHidden();
+    await expect(chat).toBeHidden();
+    await page.getByRole('textbox', { name: /^Message/ }).blur();
+    await expect(cart).toBeVisible();
+  });
+});
