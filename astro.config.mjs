@@ -5,6 +5,8 @@ import netlify from '@astrojs/netlify';
 import sitemap from '@astrojs/sitemap';
 import { SECURITY_HEADERS, CSP_DIRECTIVES } from './src/server/security-headers.ts';
 import { isPrivatePath } from './src/lib/indexing.ts';
+import { SPECULATION_RULES } from './src/lib/speculation-rules.ts';
+import { createHash } from 'node:crypto';
 import { loadLocalEnv } from './src/server/local-env.ts';
 import { devFunctions } from './scripts/local-netlify/dev-functions.ts';
 import { launchCheck } from './scripts/lib/launch-placeholders.ts';
@@ -80,7 +82,17 @@ export default defineConfig({
   // Shiki's inline styles would need 'unsafe-inline'; the site shows no code blocks.
   markdown: { syntaxHighlight: false },
   security: {
-    csp: isDev ? false : { directives: [...CSP_DIRECTIVES] },
+    csp: isDev
+      ? false
+      : {
+          directives: [...CSP_DIRECTIVES],
+          // The layout's inline speculation rules (SpeculationRules.astro): Astro hashes the
+          // scripts it bundles, not an inline one, and Chromium ignores the
+          // 'inline-speculation-rules' keyword beside hash sources.
+          scriptDirective: {
+            hashes: [`sha256-${createHash('sha256').update(SPECULATION_RULES).digest('base64')}`],
+          },
+        },
   },
   vite: {
     plugins: [...devFunctions(), skewProtectedPreloads(), editorOwnZod()],

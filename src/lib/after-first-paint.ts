@@ -15,6 +15,15 @@ export function afterFirstPaint(task: () => void): void {
     task();
   };
 
+  // A page the browser prerendered ahead of a click (src/lib/speculation-rules.ts) is hidden
+  // until then, and what starts here must start as the visitor opens it, as if the page was
+  // loaded at the click: the cart read from storage, the chat, the cookie banner's delay and
+  // consent signals, the testimonial rotation, lazy video.
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    document.addEventListener('prerenderingchange', start, { once: true });
+    return;
+  }
+
   // A page opened in a background tab does not paint until it is shown; nothing to wait for.
   if (document.visibilityState === 'hidden') return start();
 
