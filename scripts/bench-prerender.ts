@@ -66,6 +66,23 @@ async function headerLink(page: Page, name: string) {
   throw new Error(`No header link "${name}"`);
 }
 
+/**
+ * Evaluates `expression` in the tab's current document. An activated prerender swaps the
+ * document under Puppeteer's page object, whose evaluate then never answers: a CDP session of
+ * its own reads the new one.
+ */
+async function inDocument(page: Page, expression: string): Promise<unknown> {
+  const cdp = await page.createCDPSession();
+  try {
+    const { result } = await cdp.send('Runtime.evaluate', { expression, returnByValue: true });
+    return result.value;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 async function trip(browser: Browser, origin: string, name: string): Promise<Trip> {
   const context = await browser.createBrowserContext();
   try {
@@ -75,31 +92,19 @@ async function trip(browser: Browser, origin: string, name: string): Promise<Tri
     await page.evaluate(RECORD_CLICK);
     const link = await headerLink(page, name);
     await link.hover();
-    await new Promise((r) => setTimeout(r, HOVER_MS));
+    await sleep(HOVER_MS);
     const from = page.url();
     await link.click();
-    // An activated prerender swaps the tab's document under Puppeteer's page object, whose
-    // evaluate then never answers: read the new document through a session of its own.
     const shown = await retry(async () => {
       const next = (await context.pages()).find((p) => p.url() !== from);
       if (!next) throw new Error('not navigated yet');
-      const cdp = await next.createCDPSession();
-      try {
-        const ready = await cdp.send('Runtime.evaluate', {
-          expression: 'document.readyState',
-          returnByValue: true,
-        });
-        if (ready.result.value !== 'complete') throw new Error('still loading');
-        // The paint entry of a page loaded at the click may come a frame after `load`.
-        await new Promise((r) => setTimeout(r, 300));
-        const { result } = await cdp.send('Runtime.evaluate', {
-          expression: SHOWN,
-          returnByValue: true,
-        });
-        return { page: new URL(next.url()).pathname, ...(result.value as Omit<Trip, 'page'>) };
-      } finally {
-        await cdp.detach();
+      if ((await inDocument(next, 'document.readyState')) !== 'complete') {
+        throw new Error('still loading');
       }
+      // The paint entry of a page loaded at the click may come a frame after `load`.
+      await sleep(300);
+      const timing = (await inDocument(next, SHOWN)) as Omit<Trip, 'page'>;
+      return { page: new URL(next.url()).pathname, ...timing };
     });
     return shown;
   } finally {
@@ -135,9 +140,9 @@ async function hoverEveryLink(browser: Browser, origin: string, path: string) {
     for (const link of await page.$$('a[href]')) {
       if (!(await link.evaluate((a) => a.checkVisibility()))) continue;
       await link.hover().catch(() => undefined);
-      await new Promise((r) => setTimeout(r, 300));
+      await sleep(300);
     }
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
   } finally {
     await context.close();
   }
@@ -154,19 +159,6 @@ function hasSideEffects(url: string): boolean {
   const { pathname, search } = new URL(url);
   return SIDE_EFFECT.test(pathname) || search !== '';
 }
-
-/** Evaluates `expression` in the tab's current document (see `trip` for why a session of its own). */
-async function inDocument(page: Page, expression: string): Promise<unknown> {
-  const cdp = await page.createCDPSession();
-  try {
-    const { result } = await cdp.send('Runtime.evaluate', { expression, returnByValue: true });
-    return result.value;
-  } finally {
-    await cdp.detach();
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A prerendered page behaves as if it was opened at the click: the cookie banner's 2 s delay
