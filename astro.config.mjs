@@ -11,6 +11,7 @@ import { loadLocalEnv } from './src/server/local-env.ts';
 import { devFunctions } from './scripts/local-netlify/dev-functions.ts';
 import { launchCheck } from './scripts/lib/launch-placeholders.ts';
 import { skewProtectedPreloads } from './scripts/lib/skew-protected-preloads.ts';
+import { islandPreloads } from './scripts/lib/island-preloads.ts';
 import { contentEditor, editorOwnZod, editorStorage } from './scripts/lib/content-editor.ts';
 
 // `npm run dev` reads .env (as .env.example says); builds on Netlify never do.
@@ -41,6 +42,20 @@ const markLocalRun = {
   },
 };
 
+/**
+ * `client:intent` (src/lib/intent-directive.ts): the islands every page carries but few visitors
+ * open (cart panel, chat) load on the visitor's intent and hydrate on the first press.
+ * @type {import('astro').AstroIntegration}
+ */
+const intentDirective = {
+  name: 'novareach:client-intent',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'intent', entrypoint: './src/lib/intent-directive.ts' });
+    },
+  },
+};
+
 export default defineConfig({
   site,
   // Astro's dev toolbar audits every page it loads: 15% of the time `npm run dev` takes to hand a
@@ -67,6 +82,8 @@ export default defineConfig({
   }),
   integrations: [
     markLocalRun,
+    intentDirective,
+    islandPreloads(),
     // A production build refuses the sample contact details and links (docs/deploy.md, "Before you launch").
     launchCheck(),
     react(),

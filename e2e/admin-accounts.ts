@@ -12,9 +12,6 @@ import { expect } from './fixtures';
 const run = promisify(execFile);
 
 export const unique = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-/** Each test signs in from its own address, so the per-address sign-in limit never spills over. */
-const octet = () => 1 + Math.floor(Math.random() * 250);
-export const randomIp = () => `10.${octet()}.${octet()}.${octet()}`;
 
 export type AdminAccount = { username: string; password: string };
 

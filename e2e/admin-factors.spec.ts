@@ -7,8 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { createAdmin, nextCode, randomIp, type AdminAccount } from './admin-accounts';
-import { expect, test } from './fixtures';
+import { createAdmin, nextCode, type AdminAccount } from './admin-accounts';
+import { expect, randomIp, test } from './fixtures';
 
 /** A platform authenticator with user verification, as a laptop's fingerprint reader. */
 async function virtualAuthenticator(page: Page) {

@@ -9,15 +9,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { siteSettings } from '../src/lib/site-settings';
-import {
-  createAdmin,
-  enrolApp,
-  nextCode,
-  randomIp,
-  unique,
-  type AdminAccount,
-} from './admin-accounts';
-import { expect, test } from './fixtures';
+import { createAdmin, enrolApp, nextCode, unique, type AdminAccount } from './admin-accounts';
+import { expect, isoDateInDays, randomIp, test } from './fixtures';
 
 /** A 1×1 PNG, the smallest logo the upload endpoint accepts. */
 const PNG_1PX =
@@ -60,10 +53,6 @@ async function openSection(page: Page, name: string, search: string) {
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Showing 1–1 of 1 / })).toBeVisible();
   return page.getByRole('table').getByRole('row').nth(1);
-}
-
-function isoDateInDays(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 async function post(

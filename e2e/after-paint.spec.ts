@@ -99,24 +99,69 @@ test('an early press on "Watch full screen" opens the video once its script has 
   await expect(video).toBeVisible();
 });
 
-test('a scroll made before the scripts arrive still fetches the cart and the chat ahead of a press', async ({
+test('a scroll made before the after-paint scripts arrive still fetches the cart and the chat ahead of a press', async ({
   page,
 }) => {
+  // The islands' directive (src/lib/intent-directive.ts) is inline in the HTML: it watches
+  // for the first use of the page from the start, whatever scripts are still on their way.
   const releaseCart = await holdScripts(page, 'CartButton');
-  const releaseChat = await holdScripts(page, 'ChatLauncher');
   const fetched = (chunk: string) =>
     page.waitForRequest((req) =>
       new RegExp(`^/_astro/${chunk}\\.[^/]*\\.js$`).test(new URL(req.url()).pathname),
     );
   await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const cart = fetched('CartUi');
+  const chat = fetched('ChatWidget');
   await page.mouse.move(200, 400);
   await page.mouse.wheel(0, 300);
-  const cart = fetched('cart-ui');
-  const chat = fetched('widget');
-  releaseCart();
-  releaseChat();
   // No press at all: the visitor's scroll was enough.
   await Promise.all([cart, chat]);
+  releaseCart();
+});
+
+test('a press on the chat launcher before React has arrived is held and replayed once it has', async ({
+  page,
+}) => {
+  const releaseChat = await holdScripts(page, 'ChatWidget');
+  await page.goto('/about');
+  const launcher = page.getByRole('button', { name: 'Chat with Lily AI' });
+  await launcher.click();
+  // Held: the launcher says it is busy, and nothing opened yet.
+  await expect(launcher).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('dialog', { name: 'Chat with Lily AI' })).toHaveCount(0);
+
+  releaseChat();
+  await expect(page.getByRole('dialog', { name: 'Chat with Lily AI' })).toBeVisible();
+  await expect(launcher).toHaveAttribute('aria-expanded', 'true');
+  await expect(launcher).not.toHaveAttribute('aria-busy');
+  // One press, one opening: the replayed press did not toggle it twice.
+  await expect(page.getByRole('dialog', { name: 'Chat with Lily AI' })).toHaveCount(1);
+});
+
+test('a chat launcher whose code failed to load tries again on the next press', async ({
+  page,
+}) => {
+  let refused = 0;
+  await page.route(
+    (url) => /^\/_astro\/ChatWidget[^/]*\.js$/.test(url.pathname),
+    async (route) => {
+      // Astro retries a failed island import once (with a query), so refuse both.
+      if (refused < 2) {
+        refused += 1;
+        return route.abort();
+      }
+      return route.continue();
+    },
+  );
+  await page.goto('/about');
+  const launcher = page.getByRole('button', { name: 'Chat with Lily AI' });
+  await launcher.click();
+  await expect.poll(() => refused).toBe(2);
+  await expect(launcher).not.toHaveAttribute('aria-busy');
+  await expect(page.getByRole('dialog', { name: 'Chat with Lily AI' })).toHaveCount(0);
+
+  await launcher.click();
+  await expect(page.getByRole('dialog', { name: 'Chat with Lily AI' })).toBeVisible();
 });
 
 test('opening the cart and the chat downloads each script once, under one address', async ({

@@ -357,7 +357,7 @@ test('the cart is fetched as the visitor heads for it or starts using the page, 
     });
     return urls;
   };
-  const cartUi = fetched(/cart-ui/);
+  const cartUi = fetched(/CartUi/);
   const cartCss = fetched(/cart(\.[\w-]+)?\.css/);
   // Quiet network, and the page's after-paint scripts have run: before that, a hover reaches
   // no listener (the network can be quiet before the first paint has started them).

@@ -4,20 +4,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-/**
- * A frozen page clock: `clock.install()` alone keeps time flowing at normal speed, so pause
- * it; afterwards only `clock.runFor()` moves page timers.
- */
-async function freezeClock(page: Page) {
-  const start = new Date('2026-03-02T10:00:00Z');
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1000));
-}
+import { expect, freezeClock, test } from './fixtures';
 
 /** The chat panel module or React itself (dev: source paths; build: hashed chunk names). */
-const CHAT_REACT = /chat\/widget|ChatPanel|\/widget\.[\w-]+\.js|react-dom|react_dom|jsx-runtime/;
+const CHAT_REACT = /ChatWidget|ChatPanel|react-dom|react_dom|jsx-runtime/;
 
 async function openHeaderChat(page: Page) {
   await page.getByRole('button', { name: 'Chat with Lily AI' }).click();

@@ -7,7 +7,16 @@
  * (fromOwnAddress in fixtures.ts), so the app's rate limit never spills over to other specs.
  */
 import type { Page } from '@playwright/test';
-import { AWAITS_ISLAND, expect, fromIp, fromOwnAddress, storedSubmission, test } from './fixtures';
+import {
+  AWAITS_ISLAND,
+  expect,
+  expectStoredOnce,
+  fromIp,
+  fromOwnAddress,
+  sendContactForm,
+  storedSubmission,
+  test,
+} from './fixtures';
 
 const SUCCESS_TITLE = 'Message Sent!';
 const SUCCESS_TEXT = "Thank you for contacting us. We'll get back to you within 24 hours.";
@@ -120,18 +129,14 @@ test.describe('contact form', () => {
     await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
 
     const marker = `e2e-home-${Date.now()}@example.com`;
-    await form.getByLabel('Name').fill('Grace Hopper');
-    await form.getByLabel('Email').fill(marker);
-    await form.getByLabel('Message').fill('Please call me about an AI agent.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByText(SUCCESS_TITLE)).toBeVisible();
-    const check = await storedSubmission(request, {
-      kind: 'contact',
+    const sent = {
       name: 'Grace Hopper',
       email: marker,
       message: 'Please call me about an AI agent.',
-    });
-    expect(check.stored).toBe(1);
+    };
+    await sendContactForm(form, sent);
+    await expect(page.getByText(SUCCESS_TITLE)).toBeVisible();
+    await expectStoredOnce(request, { kind: 'contact', ...sent });
   });
 
   test('a failed request shows the error notice and keeps the values', async ({ page }) => {
@@ -139,10 +144,11 @@ test.describe('contact form', () => {
     await page.route('**/api/contact-form', (route) =>
       route.fulfill({ status: 500, contentType: 'text/plain', body: 'Server exploded' }),
     );
-    await form.getByLabel('Name').fill('Ada Lovelace');
-    await form.getByLabel('Email').fill('ada@example.com');
-    await form.getByLabel('Message').fill('This one will not arrive.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(form, {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      message: 'This one will not arrive.',
+    });
 
     const alert = page.getByRole('alert').filter({ hasText: 'Error' });
     await expect(alert).toContainText('Error');
@@ -184,10 +190,11 @@ test.describe('contact form', () => {
     expect(last).toBe(429);
 
     const form = await openContact(page);
-    await form.getByLabel('Name').fill('Rate Limit');
-    await form.getByLabel('Email').fill('rate.limit@example.com');
-    await form.getByLabel('Message').fill('One message too many for now.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(form, {
+      name: 'Rate Limit',
+      email: 'rate.limit@example.com',
+      message: 'One message too many for now.',
+    });
     const alert = page.getByRole('alert').filter({ hasText: 'Error' });
     await expect(alert).toContainText(
       /429: Too many requests\. Please wait \d+ minutes? and try again\./,
@@ -198,6 +205,10 @@ test.describe('contact form', () => {
 
 test.describe('contact form before its island has hydrated', () => {
   const ISLAND = '**/*ContactFormIsland*';
+  const EARLY_BIRD = {
+    name: 'Early Bird',
+    message: 'Typed before the form had loaded its script.',
+  };
 
   async function fillBeforeHydration(page: Page, email: string) {
     await page.goto('/contact');
@@ -205,10 +216,7 @@ test.describe('contact form before its island has hydrated', () => {
     // Usable at first paint: enabled, not waiting for the island.
     await expect(form).toHaveAttribute(AWAITS_ISLAND, '');
     await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
-    await form.getByLabel('Name').fill('Early Bird');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Message').fill('Typed before the form had loaded its script.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(form, { ...EARLY_BIRD, email });
     return form;
   }
 
@@ -237,13 +245,7 @@ test.describe('contact form before its island has hydrated', () => {
     // The island sent it (JSON, no page load), exactly once.
     expect(bodies).toEqual(['application/json']);
     expect(new URL(page.url()).search).toBe('');
-    const check = await storedSubmission(request, {
-      kind: 'contact',
-      name: 'Early Bird',
-      email: marker,
-      message: 'Typed before the form had loaded its script.',
-    });
-    expect(check.stored).toBe(1);
+    await expectStoredOnce(request, { kind: 'contact', ...EARLY_BIRD, email: marker });
   });
 
   test('without its island the browser posts the form and the page announces it was sent', async ({
@@ -257,12 +259,6 @@ test.describe('contact form before its island has hydrated', () => {
     await expect(page.getByText(SUCCESS_TITLE)).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
     await expect(page).toHaveURL(/\/contact#contact-form$/);
-    const check = await storedSubmission(request, {
-      kind: 'contact',
-      name: 'Early Bird',
-      email: marker,
-      message: 'Typed before the form had loaded its script.',
-    });
-    expect(check.stored).toBe(1);
+    await expectStoredOnce(request, { kind: 'contact', ...EARLY_BIRD, email: marker });
   });
 });

@@ -2,7 +2,7 @@
  * The static content pages: Home, About, Services, Portfolio, How It Works and the three
  * policy pages render their heading and every section the spec lists.
  */
-import { test, expect } from './fixtures';
+import { test, expect, expectLinks } from './fixtures';
 
 const HOME_CLAIMS = [
   '100+ Businesses Scaled',
@@ -23,14 +23,10 @@ test.describe('Home', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
 
     const hero = page.locator('.page-hero');
-    await expect(hero.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute(
-      'href',
-      '/services',
-    );
-    await expect(hero.getByRole('link', { name: 'See How It Works' })).toHaveAttribute(
-      'href',
-      '/how-it-works',
-    );
+    await expectLinks(hero, [
+      ['Explore Our Services', '/services'],
+      ['See How It Works', '/how-it-works'],
+    ]);
 
     const lily = page.getByRole('region', { name: /Meet Lily/ });
     await expect(lily.locator('.video-embed')).toBeVisible();
@@ -74,14 +70,10 @@ test.describe('Home', () => {
     );
 
     const cta = page.getByRole('region', { name: 'Ready to grow your business?' });
-    await expect(cta.getByRole('link', { name: 'View Packages' })).toHaveAttribute(
-      'href',
-      '/products',
-    );
-    await expect(cta.getByRole('link', { name: 'See How It Works' })).toHaveAttribute(
-      'href',
-      '/how-it-works',
-    );
+    await expectLinks(cta, [
+      ['View Packages', '/products'],
+      ['See How It Works', '/how-it-works'],
+    ]);
   });
 
   test('/#contact lands on the Get In Touch section with phone, e-mail and the 24-hour promise', async ({
@@ -90,14 +82,10 @@ test.describe('Home', () => {
     await page.goto('/#contact');
     const contact = page.locator('section#contact');
     await expect(contact.getByRole('heading', { name: 'Get In Touch', level: 2 })).toBeInViewport();
-    await expect(contact.getByRole('link', { name: '(555) 014-2024' })).toHaveAttribute(
-      'href',
-      /^tel:/,
-    );
-    await expect(contact.getByRole('link', { name: 'support@novareach.example' })).toHaveAttribute(
-      'href',
-      /^mailto:/,
-    );
+    await expectLinks(contact, [
+      ['(555) 014-2024', /^tel:/],
+      ['support@novareach.example', /^mailto:/],
+    ]);
     await expect(contact.getByText(/within 24 hours/).first()).toBeVisible();
   });
 });
@@ -199,14 +187,10 @@ test.describe('Services', () => {
     );
     await expect(page.locator('[data-lily-demo="full"]')).toHaveCount(1);
     const cta = page.getByRole('region', { name: 'Not sure which service you need?' });
-    await expect(cta.getByRole('link', { name: 'View Packages' })).toHaveAttribute(
-      'href',
-      '/products',
-    );
-    await expect(cta.getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
-      'href',
-      '/#contact',
-    );
+    await expectLinks(cta, [
+      ['View Packages', '/products'],
+      ['Contact Us', '/#contact'],
+    ]);
   });
 });
 
@@ -264,14 +248,10 @@ test.describe('How It Works', () => {
     await expect(phases.locator('.card-grid > li')).toHaveCount(4);
 
     const cta = page.getByRole('region', { name: 'Ready to get started?' });
-    await expect(cta.getByRole('link', { name: 'View Packages' })).toHaveAttribute(
-      'href',
-      '/products',
-    );
-    await expect(cta.getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
-      'href',
-      '/#contact',
-    );
+    await expectLinks(cta, [
+      ['View Packages', '/products'],
+      ['Contact Us', '/#contact'],
+    ]);
   });
 });
 

@@ -4,7 +4,7 @@
  * billing for subscriptions, the spec's error notices and signing out.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessibleMain } from './fixtures';
+import { test, expect, expectAccessibleMain, createOrderInPage } from './fixtures';
 import {
   LINK_EMAIL_NEEDED,
   LINK_EMAIL_WRONG,
@@ -14,18 +14,11 @@ import {
 /** Creates a paid test order in the browser, which signs this browser in as its buyer. */
 async function signInWithOrder(page: Page, productId: string) {
   await page.goto('/dashboard');
-  return page.evaluate(async (product) => {
-    const res = await fetch('/api/test/create-mock-order', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        productId: product,
-        customerName: 'Mary Jackson',
-        customerEmail: `dashboard.${product}.${Date.now()}@example.com`,
-      }),
-    });
-    return (await res.json()) as { orderId: number; orderNumber: string; clientId: number };
-  }, productId);
+  return createOrderInPage(page, {
+    productId,
+    customerName: 'Mary Jackson',
+    customerEmail: `dashboard.${productId}.${Date.now()}@example.com`,
+  });
 }
 
 test.describe('client dashboard without a session', () => {

@@ -3,18 +3,7 @@
  * (placeholder until the frame's load event), with a controlled clock.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-/**
- * A frozen page clock: `clock.install()` alone keeps time flowing at normal speed, so pause
- * it; afterwards only `clock.runFor()` moves page timers.
- */
-async function freezeClock(page: Page) {
-  const start = new Date('2026-03-02T10:00:00Z');
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1000));
-}
+import { expect, freezeClock, test } from './fixtures';
 
 test.describe('Lily demo card', () => {
   test('plays the script one line every 2500 ms and replays from the start', async ({ page }) => {

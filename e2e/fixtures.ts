@@ -10,6 +10,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 
@@ -49,10 +50,15 @@ export const AWAITS_ISLAND = 'data-awaits-island';
  * local hosts derive it from X-Forwarded-For.
  */
 export async function fromOwnAddress(context: BrowserContext): Promise<string> {
-  const n = () => 1 + Math.floor(Math.random() * 250);
-  const ip = `10.${n()}.${n()}.${n()}`;
+  const ip = randomIp();
   await context.setExtraHTTPHeaders(fromIp(ip));
   return ip;
+}
+
+/** A made-up client address of its own (10.x.y.z), so per-address limits never spill over. */
+export function randomIp(): string {
+  const octet = () => 1 + Math.floor(Math.random() * 250);
+  return `10.${octet()}.${octet()}.${octet()}`;
 }
 
 /** The headers of a request from `ip`, for a request made outside the page's context. */
@@ -71,6 +77,67 @@ export async function storedSubmission(request: APIRequestContext, data: Record<
   return (await res.json()) as { stored: number; emails: { kind: string; recipient: string }[] };
 }
 
+/** Exactly one submission with these values was stored. */
+export async function expectStoredOnce(request: APIRequestContext, data: Record<string, string>) {
+  expect((await storedSubmission(request, data)).stored).toBe(1);
+}
+
+/**
+ * The meeting request the specs send (Grace Hopper, an AI Agent Demo at 2:30 PM London time on
+ * `preferredDate`) as `storedSubmission` looks it up.
+ */
+export function storedMeeting(email: string, preferredDate: string): Record<string, string> {
+  return {
+    kind: 'meeting',
+    name: 'Grace Hopper',
+    email,
+    meetingType: 'ai-demo',
+    preferredDate,
+    preferredTime: '2:30 PM',
+    timezone: 'GMT',
+  };
+}
+
+/** Types a message into a contact `form` (Name, Email, Message) and presses Send Message. */
+export async function sendContactForm(
+  form: Locator,
+  fields: { name: string; email: string; message: string },
+) {
+  await form.getByLabel('Name').fill(fields.name);
+  await form.getByLabel('Email').fill(fields.email);
+  await form.getByLabel('Message').fill(fields.message);
+  await form.getByRole('button', { name: 'Send Message' }).click();
+}
+
+/** Each link of `links`, found within `scope` by its name, leads to its href. */
+export async function expectLinks(
+  scope: Page | Locator,
+  links: [name: string | RegExp, href: string | RegExp][],
+) {
+  for (const [name, href] of links)
+    await expect(scope.getByRole('link', { name })).toHaveAttribute('href', href);
+}
+
+export type MockOrder = { orderId: number; orderNumber: string; clientId: number };
+
+/**
+ * Creates a paid test order from the page (/api/test/create-mock-order, simulated mode), which
+ * signs this browser in as its buyer; answers whether it was created, and the order.
+ */
+export function createOrderInPage(
+  page: Page,
+  order: { productId: string; customerName: string; customerEmail: string },
+): Promise<MockOrder & { ok: boolean }> {
+  return page.evaluate(async (body) => {
+    const res = await fetch('/api/test/create-mock-order', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { ok: res.ok, ...((await res.json()) as MockOrder) };
+  }, order);
+}
+
 /**
  * WCAG 2.2 AA of the page's own content, `state` naming what is on screen (the shared header
  * and footer are scanned by a11y.spec.ts).
@@ -84,4 +151,19 @@ export async function expectAccessibleMain(page: Page, state: string) {
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
     state,
   ).toEqual([]);
+}
+
+/**
+ * A frozen page clock: `clock.install()` alone keeps time flowing at normal speed, so pause
+ * it; afterwards only `clock.runFor()` moves page timers.
+ */
+export async function freezeClock(page: Page) {
+  const start = new Date('2026-03-02T10:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}
+
+/** The UTC date `days` from now (a negative `days`: ago) as a date input holds it, yyyy-mm-dd. */
+export function isoDateInDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,7 +1,7 @@
 /**
  * Security headers on every response: prerendered pages (netlify.toml [[headers]] plus the
  * adapter's per-page CSP), on-demand pages and the not-found page (src/middleware.ts plus
- * Astro's CSP), static assets, and function responses (src/server/http.ts).
+ * Astro's CSP), static assets, and function responses (src/server/responses.ts).
  * Run against the production build (E2E_SERVER=preview) this checks what Netlify will send;
  * under `astro dev` it checks the development server's copy of the same list.
  */

@@ -4,17 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-/**
- * A frozen page clock: `clock.install()` alone keeps time flowing at normal speed, so pause
- * it; afterwards only `clock.runFor()` moves page timers.
- */
-async function freezeClock(page: Page) {
-  const start = new Date('2026-03-02T10:00:00Z');
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1000));
-}
+import { expect, freezeClock, test } from './fixtures';
 
 const PATH = '/airbnb-automation';
 

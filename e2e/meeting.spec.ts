@@ -7,35 +7,22 @@
  * limit never spills over to other specs.
  */
 import type { Page } from '@playwright/test';
-import { AWAITS_ISLAND, expect, fromIp, fromOwnAddress, storedSubmission, test } from './fixtures';
+import {
+  AWAITS_ISLAND,
+  expect,
+  fromIp,
+  fromOwnAddress,
+  storedMeeting,
+  storedSubmission,
+  test,
+} from './fixtures';
+import { SPEC_TIME_SLOTS, SPEC_TIMEZONE_LABELS } from '../src/testing/meeting-spec';
 
 const SUCCESS_TITLE = 'Meeting Request Sent!';
 const SUCCESS_TEXT =
   "You'll receive a confirmation email shortly. We'll contact you within 24 hours to confirm your meeting time.";
-const SLOTS = [
-  '9:00 AM',
-  '9:30 AM',
-  '10:00 AM',
-  '10:30 AM',
-  '11:00 AM',
-  '11:30 AM',
-  '1:00 PM',
-  '1:30 PM',
-  '2:00 PM',
-  '2:30 PM',
-  '3:00 PM',
-  '3:30 PM',
-  '4:00 PM',
-];
-const ZONES = [
-  'EST (Eastern)',
-  'CST (Central)',
-  'MST (Mountain)',
-  'PST (Pacific)',
-  'UTC',
-  'GMT (London)',
-  'CET (Central Europe)',
-];
+const SLOTS = SPEC_TIME_SLOTS;
+const ZONES = SPEC_TIMEZONE_LABELS;
 const TYPES = [
   'Free Consultation (30 min)',
   'Website Package Demo (45 min)',
@@ -203,15 +190,7 @@ test.describe('meeting page', () => {
       message: 'We run three rental properties.',
     });
 
-    const check = await storedSubmission(request, {
-      kind: 'meeting',
-      name: 'Grace Hopper',
-      email: marker,
-      meetingType: 'ai-demo',
-      preferredDate: date,
-      preferredTime: '2:30 PM',
-      timezone: 'GMT',
-    });
+    const check = await storedSubmission(request, storedMeeting(marker, date));
     expect(check).toEqual({
       stored: 1,
       emails: [

@@ -7,7 +7,15 @@
  * Every test sends its requests from its own made-up client address, so the app's rate limit
  * never spills over to other specs.
  */
-import { expect, fromOwnAddress, storedSubmission, test } from './fixtures';
+import {
+  expect,
+  expectStoredOnce,
+  fromOwnAddress,
+  isoDateInDays,
+  sendContactForm,
+  storedMeeting,
+  test,
+} from './fixtures';
 
 test.use({ javaScriptEnabled: false });
 
@@ -26,12 +34,6 @@ const MEETING_SENT = {
   text: "You'll receive a confirmation email shortly. We'll contact you within 24 hours to confirm your meeting time.",
 };
 
-/** The date `days` from now as the date input holds it (a week ahead: any time zone's future). */
-function dateIn(days: number): string {
-  const t = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
-  return t.toISOString().slice(0, 10);
-}
-
 test.describe('forms posted by the browser itself, without JavaScript', () => {
   test('the contact form is sent and the page says so from its own HTML', async ({
     page,
@@ -44,10 +46,12 @@ test.describe('forms posted by the browser itself, without JavaScript', () => {
     await expect(page.getByText(CONTACT_INVALID)).toBeHidden();
 
     const marker = `e2e-nojs-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await form.getByLabel('Name').fill('Ada Lovelace');
-    await form.getByLabel('Email').fill(marker);
-    await form.getByLabel('Message').fill('Sent by a browser with its scripts turned off.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    const sent = {
+      name: 'Ada Lovelace',
+      email: marker,
+      message: 'Sent by a browser with its scripts turned off.',
+    };
+    await sendContactForm(form, sent);
 
     await expect(page).toHaveURL(/\/contact\?form=contact&result=sent#contact-sent$/);
     const status = page.getByRole('status').filter({ hasText: CONTACT_SENT.title });
@@ -57,13 +61,7 @@ test.describe('forms posted by the browser itself, without JavaScript', () => {
     await expect(status).toBeFocused();
     await expect(page.getByText(CONTACT_INVALID)).toBeHidden();
 
-    const check = await storedSubmission(request, {
-      kind: 'contact',
-      name: 'Ada Lovelace',
-      email: marker,
-      message: 'Sent by a browser with its scripts turned off.',
-    });
-    expect(check.stored).toBe(1);
+    await expectStoredOnce(request, { kind: 'contact', ...sent });
   });
 
   test('a contact form the server refuses says so, and the success message stays hidden', async ({
@@ -84,10 +82,11 @@ test.describe('forms posted by the browser itself, without JavaScript', () => {
   test('the home page contact form returns to the home page with its message', async ({ page }) => {
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Contact form' });
-    await form.getByLabel('Name').fill('Ada Lovelace');
-    await form.getByLabel('Email').fill(`e2e-nojs-home-${Date.now()}@example.com`);
-    await form.getByLabel('Message').fill('Sent from the home page without scripts.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await sendContactForm(form, {
+      name: 'Ada Lovelace',
+      email: `e2e-nojs-home-${Date.now()}@example.com`,
+      message: 'Sent from the home page without scripts.',
+    });
 
     await expect(page).toHaveURL(/\/\?form=contact&result=sent#contact-sent$/);
     await expect(page.getByRole('status').filter({ hasText: CONTACT_SENT.title })).toBeVisible();
@@ -102,7 +101,8 @@ test.describe('forms posted by the browser itself, without JavaScript', () => {
     await expect(page.getByText(MEETING_SENT.title)).toBeHidden();
 
     const marker = `e2e-nojs-meeting-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const date = dateIn(7);
+    // A week ahead: in the future in any time zone.
+    const date = isoDateInDays(7);
     await form.getByLabel('Full Name').fill('Grace Hopper');
     await form.getByLabel('Email Address').fill(marker);
     await form.getByLabel('Meeting Type').selectOption({ label: 'AI Agent Demo (45 min)' });
@@ -117,15 +117,6 @@ test.describe('forms posted by the browser itself, without JavaScript', () => {
     await expect(status).toContainText(MEETING_SENT.text);
     await expect(status).toBeFocused();
 
-    const check = await storedSubmission(request, {
-      kind: 'meeting',
-      name: 'Grace Hopper',
-      email: marker,
-      meetingType: 'ai-demo',
-      preferredDate: date,
-      preferredTime: '2:30 PM',
-      timezone: 'GMT',
-    });
-    expect(check.stored).toBe(1);
+    await expectStoredOnce(request, storedMeeting(marker, date));
   });
 });

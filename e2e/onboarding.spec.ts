@@ -5,7 +5,7 @@
  * browser without the purchaser's session can neither read nor write the order.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, createOrderInPage } from './fixtures';
 
 /** A real 1×1 PNG, so the uploaded logo actually renders. */
 const PNG = Buffer.from(
@@ -225,19 +225,14 @@ test.describe('order onboarding wizard', () => {
   }) => {
     // Orders created through the test endpoint (simulated mode) sign the buyer in.
     await page.goto('/dashboard');
-    const mockOrder = (productId: string) =>
-      page.evaluate(async (productId) => {
-        const res = await fetch('/api/test/create-mock-order', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            productId,
-            customerName: 'Ada Lovelace',
-            customerEmail: `lily.${Date.now()}@example.com`,
-          }),
-        });
-        return ((await res.json()) as { orderId: number }).orderId;
-      }, productId);
+    const mockOrder = async (productId: string) =>
+      (
+        await createOrderInPage(page, {
+          productId,
+          customerName: 'Ada Lovelace',
+          customerEmail: `lily.${Date.now()}@example.com`,
+        })
+      ).orderId;
 
     const lilyOrder = await mockOrder('lily-ai');
     await page.goto(`/onboarding-ai-agent/${lilyOrder}`);

@@ -12,7 +12,7 @@
  * moment of hydration moves through the typing; a race that loses a field shows in a few runs.
  */
 import type { Locator, Page, Request, TestInfo } from '@playwright/test';
-import { expect, fromOwnAddress, test } from './fixtures';
+import { createOrderInPage, expect, fromOwnAddress, test } from './fixtures';
 
 const RATES = [4, 6] as const;
 /** How long island scripts are held back, by repetition: hydration lands at a new moment each time. */
@@ -258,18 +258,11 @@ for (const rate of RATES) {
         test.setTimeout(120_000);
         // A paid order signs this browser in as its buyer (before the phone slows down).
         await page.goto('/robots.txt');
-        const { orderId } = await page.evaluate(async (email) => {
-          const res = await fetch('/api/test/create-mock-order', {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({
-              productId: 'starter',
-              customerName: 'Mary Jackson',
-              customerEmail: email,
-            }),
-          });
-          return (await res.json()) as { orderId: number };
-        }, unique('phone.wizard'));
+        const { orderId } = await createOrderInPage(page, {
+          productId: 'starter',
+          customerName: 'Mary Jackson',
+          customerEmail: unique('phone.wizard'),
+        });
         const fullSpeed = await slowPhone(page, rate, scriptDelay(info));
         const sent = posts(page, '/api/onboarding/business-info');
         await page.goto(`/onboarding-starter/${orderId}`, { waitUntil: 'commit' });

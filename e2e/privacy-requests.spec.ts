@@ -13,7 +13,7 @@ import pg from 'pg';
 import { siteSettings } from '../src/lib/site-settings';
 import { loadLocalEnv } from '../src/server/local-env';
 import { openSealed } from '../src/server/mail/sealed';
-import { test, expect, expectAccessibleMain, fromOwnAddress } from './fixtures';
+import { test, expect, expectAccessibleMain, fromOwnAddress, createOrderInPage } from './fixtures';
 
 // The same configuration as the preview server (scripts/local-netlify/serve.ts): its .env, and
 // the local run's development SESSION_SECRET when .env sets none.
@@ -38,19 +38,12 @@ async function query<T>(text: string, values: unknown[]): Promise<T[]> {
 async function signInToWholeAccount(page: Page, email: string) {
   await fromOwnAddress(page.context());
   await page.goto('/dashboard');
-  const created = await page.evaluate(async (address) => {
-    const res = await fetch('/api/test/create-mock-order', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        productId: 'starter',
-        customerName: 'Katherine Johnson',
-        customerEmail: address,
-      }),
-    });
-    return res.ok;
-  }, email);
-  expect(created).toBe(true);
+  const created = await createOrderInPage(page, {
+    productId: 'starter',
+    customerName: 'Katherine Johnson',
+    customerEmail: email,
+  });
+  expect(created.ok).toBe(true);
   await page.reload();
 
   const confirm = page.getByRole('region', { name: 'Confirm your e-mail address' });

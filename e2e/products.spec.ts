@@ -3,7 +3,7 @@
  * Advanced package pages.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectLinks, test } from './fixtures';
 
 /** /checkout belongs to the checkout feature (and redirects to payment on load); stub it. */
 test.beforeEach(async ({ context }) => {
@@ -307,14 +307,10 @@ test.describe('package pages', () => {
     );
     await expect(page.locator('#features')).toBeAttached();
     const table = page.getByRole('table', { name: 'Starter vs Advanced Website Package' });
-    await expect(table.getByRole('link', { name: 'Select Starter' })).toHaveAttribute(
-      'href',
-      '/checkout/starter',
-    );
-    await expect(table.getByRole('link', { name: 'Select Advanced' })).toHaveAttribute(
-      'href',
-      '/checkout/advanced',
-    );
+    await expectLinks(table, [
+      ['Select Starter', '/checkout/starter'],
+      ['Select Advanced', '/checkout/advanced'],
+    ]);
     for (const capability of [
       'Product Catalogue',
       'Shopping Cart',
@@ -325,14 +321,10 @@ test.describe('package pages', () => {
     }
     await expect(page.getByText('From $99 per month', { exact: true })).toBeVisible();
     await expect(page.getByText('Typically $150-$200 per year')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Get the Advanced Package' })).toHaveAttribute(
-      'href',
-      '/checkout/advanced',
-    );
-    await expect(page.getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
-      'href',
-      '/contact',
-    );
+    await expectLinks(page, [
+      ['Get the Advanced Package', '/checkout/advanced'],
+      ['Contact Us', '/contact'],
+    ]);
     await expect(page.getByText('4.5', { exact: true }).first()).toBeVisible();
   });
 });

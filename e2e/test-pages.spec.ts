@@ -2,7 +2,7 @@
  * The test pages (simulated payments only): /test-checkout's mock payment and canned
  * onboarding steps, and /test-purchase-flow's cart controls and complete test suite.
  */
-import { test, expect } from './fixtures';
+import { test, expect, expectLinks } from './fixtures';
 
 test.describe('/test-checkout', () => {
   test('keeps a package picked before the page hydrated', async ({ page }) => {
@@ -137,14 +137,10 @@ test.describe('/test-purchase-flow', () => {
     await page.getByRole('button', { name: 'Clear Cart' }).click();
     await expect(page.getByTestId('test-cart-count')).toHaveText('0 items');
 
-    await expect(page.getByRole('link', { name: 'Go to Checkout' })).toHaveAttribute(
-      'href',
-      '/checkout',
-    );
-    await expect(page.getByRole('link', { name: 'View Products Page' })).toHaveAttribute(
-      'href',
-      '/products',
-    );
+    await expectLinks(page, [
+      ['Go to Checkout', '/checkout'],
+      ['View Products Page', '/products'],
+    ]);
     const steps = page.getByRole('region', { name: 'Manual Test Steps' });
     await expect(steps.getByRole('link')).toHaveCount(4);
     await expect(steps.getByRole('link').last()).toHaveAttribute('href', '/client-onboarding');

@@ -2,68 +2,27 @@
  * `npm run admin:create` against a real Postgres wire server (the same PGlite emulation
  * `npm run dev` uses), run as a child process exactly as a person would run it.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { NetlifyDB } from '@netlify/database-dev';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { runScript, SCRIPT_TIMEOUT as SLOW, useWireDatabase } from '../src/testing/script-runs';
 
-const run = promisify(execFile);
-// Each case starts tsx in a child process, which takes seconds on a busy machine.
-const SLOW = 120_000;
-const TSX = path.resolve('node_modules/tsx/dist/cli.mjs');
-const SCRIPT = path.resolve('scripts/admin-create.ts');
-
-let server: NetlifyDB;
-let url: string;
-
-beforeAll(async () => {
-  server = new NetlifyDB({ logger: () => undefined });
-  url = await server.start();
-});
-afterAll(() => server.stop());
+const db = useWireDatabase();
 
 function adminCreate(
   args: string[],
-  {
-    env = {},
-    cwd = process.cwd(),
-    input,
-  }: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {},
 ) {
-  const child = run(process.execPath, [TSX, SCRIPT, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    timeout: 60_000,
-  });
-  child.child.stdin?.end(input ?? '');
-  return child.then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({
-      code: e.code,
-      stdout: e.stdout,
-      stderr: e.stderr,
-    }),
-  );
+  return runScript('scripts/admin-create.ts', args, options);
 }
 
 async function storedHash(username: string): Promise<string | undefined> {
-  const client = new pg.Client({
-    connectionString: url.replace('postgres://', 'postgres://postgres@'),
-  });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ password: string }>(
-      'select password from users where username = $1',
-      [username],
-    );
-    return rows[0]?.password;
-  } finally {
-    await client.end();
-  }
+  const rows = await db.query<{ password: string }>(
+    'select password from users where username = $1',
+    [username],
+  );
+  return rows[0]?.password;
 }
 
 describe('npm run admin:create', () => {
@@ -72,7 +31,7 @@ describe('npm run admin:create', () => {
     async () => {
       const r = await adminCreate(
         ['--username', 'Alice', '--password', 'a long enough passphrase'],
-        { env: { DATABASE_URL: url } },
+        { env: { DATABASE_URL: db.url } },
       );
       expect(r.stderr).toBe('');
       expect(r.stdout).toContain('Created admin user "alice" in DATABASE_URL');
@@ -88,7 +47,7 @@ describe('npm run admin:create', () => {
     async () => {
       const before = await storedHash('alice');
       const r = await adminCreate(['--password-stdin', '-u', 'alice'], {
-        env: { DATABASE_URL: url },
+        env: { DATABASE_URL: db.url },
         input: 'another long passphrase\n',
       });
       expect(r.stdout).toContain('Reset the password of admin user "alice"');
@@ -100,11 +59,13 @@ describe('npm run admin:create', () => {
   it(
     'refuses weak passwords and bad usernames without touching the database',
     async () => {
-      const weak = await adminCreate(['-u', 'bob', '-p', 'short'], { env: { DATABASE_URL: url } });
+      const weak = await adminCreate(['-u', 'bob', '-p', 'short'], {
+        env: { DATABASE_URL: db.url },
+      });
       expect(weak.code).toBe(1);
       expect(weak.stderr).toContain('Password must be at least 12 characters long.');
       const bad = await adminCreate(['-u', 'x y', '-p', 'a long enough passphrase'], {
-        env: { DATABASE_URL: url },
+        env: { DATABASE_URL: db.url },
       });
       expect(bad.stderr).toContain('Username may contain only');
       expect(await storedHash('bob')).toBeUndefined();

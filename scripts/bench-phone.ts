@@ -6,7 +6,7 @@
  * (scripts/lib/phone.ts: slow 4G, 4× CPU, 390×844 touch, empty cache per visit); the visitor
  * has scrolled and read for 3 s before pressing, as one does. Median of `--runs` visits each.
  *
- *   npm run bench:phone [-- --runs 3 --budget 1000 --only cart,chat]
+ *   npm run bench:phone [-- --runs 3 --budget 1000 --first-touch-budget 1700 --only cart,chat]
  *
  * Exits 1 when an island's median is over the budget. Run `npm run build` first.
  */
@@ -17,11 +17,19 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     budget: { type: 'string', default: '1000' },
+    // A first touch waits for one round trip and React's ~80 KB over slow 4G (1 s before any
+    // CPU work): its own budget, set at what the hand-made loader measured before (1.44–1.50 s).
+    'first-touch-budget': { type: 'string', default: '1700' },
     only: { type: 'string' },
   },
 });
 
-type Island = Pick<Press, 'target' | 'opened' | 'prepare'> & { name: string; page: string };
+type Island = Pick<Press, 'target' | 'opened' | 'prepare'> & {
+  name: string;
+  page: string;
+  /** The press is the visitor's first use of the page, 3 s after load (no scroll before it). */
+  firstTouch?: boolean;
+};
 
 const visible = (selector: string) =>
   `document.querySelector(${JSON.stringify(selector)})?.checkVisibility()`;
@@ -39,6 +47,23 @@ const ISLANDS: Island[] = [
     target: '[data-chat-widget="header"] [data-chat-launcher]',
     opened: visible('.chat-panel--header'),
   },
+  ...['/', '/products'].flatMap((page): Island[] => [
+    {
+      name: 'cart (first touch)',
+      page,
+      target: '[data-cart-button]',
+      opened: visible('#cart-preview'),
+      firstTouch: true,
+    },
+    {
+      name: 'chat (first touch)',
+      page,
+      // On a phone /products shows its own sales chat in the header bar instead of Lily's.
+      target: `[data-chat-widget="${page === '/' ? 'header' : 'products'}"] [data-chat-launcher]`,
+      opened: visible(`.chat-panel--${page === '/' ? 'header' : 'products'}`),
+      firstTouch: true,
+    },
+  ]),
   {
     name: 'Lily demo',
     page: '/',
@@ -100,18 +125,19 @@ async function main() {
     console.log(`| island | page | median (ms) | runs (ms) |\n| --- | --- | ---: | --- |`);
     for (const island of islands) {
       const url = new URL(island.page, origin).href;
-      // A visitor scrolls a little and reads before pressing.
-      const press = { ...island, scroll: 300 };
+      // A visitor scrolls a little and reads before pressing, or presses as the first use.
+      const press = island.firstTouch ? { ...island, readMs: 3000 } : { ...island, scroll: 300 };
       const { times, median: m } = await timedRuns(runs, () => timePress(browser, url, press));
-      if (m > budget) over.push(`${island.name} ${m} ms`);
+      const limit = island.firstTouch ? Number(args['first-touch-budget']) : budget;
+      if (m > limit) over.push(`${island.name} ${m} ms (budget ${limit} ms)`);
       console.log(`| ${island.name} | ${island.page} | ${m} | ${times.join(', ')} |`);
     }
   });
   if (over.length) {
-    console.error(`Over the ${budget} ms budget: ${over.join('; ')}.`);
+    console.error(`Over budget: ${over.join('; ')}.`);
     process.exitCode = 1;
   } else {
-    console.log(`Every island answered within ${budget} ms.`);
+    console.log(`Every island answered within its budget.`);
   }
 }
 

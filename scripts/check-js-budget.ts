@@ -25,6 +25,7 @@ import {
   formatKb,
   gzipSize,
   BUDGETS,
+  hydratesOnUse,
   hydratesWithoutInput,
   islandUrls,
   judge,
@@ -145,7 +146,9 @@ async function measure(
 ): Promise<PageReport> {
   const scripts = extractPageScripts(html);
   const eagerIslands = scripts.islands.filter(hydratesWithoutInput);
-  const visibleIslands = scripts.islands.filter((i) => !hydratesWithoutInput(i));
+  const visibleIslands = scripts.islands.filter(
+    (i) => !hydratesWithoutInput(i) && !hydratesOnUse(i),
+  );
   const counted = await moduleClosure(
     [...scripts.scriptUrls, ...eagerIslands.flatMap(islandUrls)],
     scripts.inlineCode,

@@ -2,56 +2,17 @@
  * `npm run privacy:*` against a real Postgres wire server (the same PGlite emulation
  * `npm run dev` uses), run as child processes exactly as an operator would run them.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { NetlifyDB } from '@netlify/database-dev';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { runScript, SCRIPT_TIMEOUT as SLOW, useWireDatabase } from '../src/testing/script-runs';
 
-const run = promisify(execFile);
-// Each case starts tsx in a child process, which takes seconds on a busy machine.
-const SLOW = 120_000;
-const TSX = path.resolve('node_modules/tsx/dist/cli.mjs');
-const SCRIPT = path.resolve('scripts/privacy.ts');
-
-let server: NetlifyDB;
-let url: string;
-
-beforeAll(async () => {
-  server = new NetlifyDB({ logger: () => undefined });
-  url = await server.start();
-});
-afterAll(() => server.stop());
+const db = useWireDatabase();
+const query = db.query;
 
 function privacy(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = run(process.execPath, [TSX, SCRIPT, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, ...env },
-    timeout: 60_000,
-  });
-  child.child.stdin?.end('');
-  return child.then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({
-      code: e.code,
-      stdout: e.stdout,
-      stderr: e.stderr,
-    }),
-  );
-}
-
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({
-    connectionString: url.replace('postgres://', 'postgres://postgres@'),
-  });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
+  return runScript('scripts/privacy.ts', args, { env: { DATABASE_URL: db.url, ...env } });
 }
 
 /** Every row of every table as text. */

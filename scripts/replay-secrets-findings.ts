@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import pg from 'pg';
 import { openSealed } from '../src/server/mail/sealed.ts';
+import { CLIENT_ONBOARDING_FORM } from '../src/testing/client-onboarding-form.ts';
 import { startPostgres } from '../src/testing/postgres-server.ts';
 import { PROJECT_ROOT, freePort, startHost, sleep } from './local-netlify/host-harness.ts';
 import { Browser as BrowserAt, buy } from './lib/replay-browser.ts';
@@ -183,16 +184,10 @@ try {
   const applicant = `applicant.${stamp}@example.com`;
   const submitted = await new Browser().req('/api/clients/onboarding', {
     json: {
+      ...CLIENT_ONBOARDING_FORM,
       fullName: 'Grace Hopper',
       email: applicant,
       businessName: 'Hopper Consulting',
-      phone: '555-0142',
-      businessType: 'restaurant',
-      website: '',
-      projectType: 'new-website',
-      websiteType: 'brochure',
-      brandStyle: 'modern',
-      termsAccepted: true,
     },
   });
   const [confirmMail] = await outboxOf(applicant, 'client-onboarding.confirm', 1);

@@ -7,7 +7,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isPrivatePath } from './lib/indexing.ts';
 import { ConfigurationError } from './server/env.ts';
-import { SERVICE_NOT_CONFIGURED } from './server/http.ts';
+import { SERVICE_NOT_CONFIGURED } from './server/handler.ts';
 import { SECURITY_HEADERS, contentEditorCsp } from './server/security-headers.ts';
 
 /** An on-demand page of a deploy that lacks a secret: 503, and the log names the variable. */

@@ -11,7 +11,9 @@ import {
   listResponse,
 } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
-import { errorJson, idParam, json, parseJson } from '../../src/server/http.ts';
+import { idParam } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { errorJson, json } from '../../src/server/responses.ts';
 
 export default adminHandler(['GET', 'PATCH'], async (req, { db, url, context }) => {
   if (req.method === 'GET') {

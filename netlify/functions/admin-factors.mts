@@ -24,7 +24,10 @@ import { passkeyRegisterSchema, totpConfirmSchema } from '../../src/features/adm
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { relyingParty } from '../../src/server/auth/second-factor.ts';
 import { sessionCookie } from '../../src/server/auth/session.ts';
-import { clientIp, errorJson, idParam, json, parseJson } from '../../src/server/http.ts';
+import { clientIp } from '../../src/server/client-address.ts';
+import { idParam } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { errorJson, json } from '../../src/server/responses.ts';
 
 /** An enrolment's answer; a first factor's also carries the verified session's new cookie. */
 const enrolledAnswer = ({

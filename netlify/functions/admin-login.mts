@@ -10,7 +10,10 @@ import { loginSchema } from '../../src/features/admin/admin.ts';
 import { assertCsrf } from '../../src/server/auth/guard.ts';
 import { readSessionToken, sessionCookie } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { clientIp, handler, json, parseJson } from '../../src/server/http.ts';
+import { clientIp } from '../../src/server/client-address.ts';
+import { handler } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { json } from '../../src/server/responses.ts';
 
 export default handler(['POST'], async (req, context) => {
   assertCsrf(req);

@@ -3,7 +3,7 @@ import type { Config } from '@netlify/functions';
 import { signOut } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { clearedSessionCookie } from '../../src/server/auth/session.ts';
-import { json } from '../../src/server/http.ts';
+import { json } from '../../src/server/responses.ts';
 
 // A session opened by the password alone can be ended too.
 export default adminHandler(

@@ -8,7 +8,8 @@ import type { Config } from '@netlify/functions';
 import { signInStage } from '../../src/features/admin/admin.server.ts';
 import { readSessionToken, validateSession } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { handler, json } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { json } from '../../src/server/responses.ts';
 
 export default handler(['GET'], async (req) => {
   const db = await getDb();

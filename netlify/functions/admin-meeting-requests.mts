@@ -12,7 +12,9 @@ import {
   listResponse,
 } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
-import { errorJson, idParam, json, parseJson } from '../../src/server/http.ts';
+import { idParam } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { errorJson, json } from '../../src/server/responses.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 
 export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) => {

@@ -12,7 +12,8 @@ import {
   retryOutboxEmail,
 } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
-import { errorJson, idParam, json, pathParam, withSecurityHeaders } from '../../src/server/http.ts';
+import { idParam, pathParam } from '../../src/server/handler.ts';
+import { errorJson, json, withSecurityHeaders } from '../../src/server/responses.ts';
 
 export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) => {
   const id = idParam(context);

@@ -2,7 +2,7 @@
 import type { Config } from '@netlify/functions';
 import { getOverview } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
-import { json } from '../../src/server/http.ts';
+import { json } from '../../src/server/responses.ts';
 
 export default adminHandler(['GET'], async (_req, { db }) => json(await getOverview(db)));
 

@@ -19,15 +19,10 @@ import {
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 import { personEraseSchema, personQuerySchema } from '../../src/features/admin/admin.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
-import {
-  clientIp,
-  errorJson,
-  HttpError,
-  idParam,
-  json,
-  parseJson,
-  withSecurityHeaders,
-} from '../../src/server/http.ts';
+import { clientIp } from '../../src/server/client-address.ts';
+import { idParam } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { errorJson, HttpError, json, withSecurityHeaders } from '../../src/server/responses.ts';
 
 export default adminHandler(['GET', 'POST'], async (req, { db, user, url, context }) => {
   const admin = { ...user, ip: clientIp(context) };

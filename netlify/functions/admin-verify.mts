@@ -15,7 +15,9 @@ import { verifySchema } from '../../src/features/admin/admin.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { relyingParty } from '../../src/server/auth/second-factor.ts';
 import { sessionCookie } from '../../src/server/auth/session.ts';
-import { clientIp, json, parseJson } from '../../src/server/http.ts';
+import { clientIp } from '../../src/server/client-address.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { json } from '../../src/server/responses.ts';
 
 export default adminHandler(
   ['POST'],

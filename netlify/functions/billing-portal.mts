@@ -3,7 +3,9 @@ import type { Config } from '@netlify/functions';
 import { requireWholeAccount } from '../../src/features/clients/clients.server.ts';
 import { billingPortalUrl } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { assertSameOrigin, handler, json } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
 export default handler(['POST'], async (req, context) => {

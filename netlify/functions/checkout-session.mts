@@ -7,7 +7,9 @@
 import type { Config } from '@netlify/functions';
 import { lookupCheckoutSession } from '../../src/features/checkout/checkout.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { clientIp, errorJson, handler, json, pathParam } from '../../src/server/http.ts';
+import { clientIp } from '../../src/server/client-address.ts';
+import { handler, pathParam } from '../../src/server/handler.ts';
+import { errorJson, json } from '../../src/server/responses.ts';
 
 export default handler(['GET'], async (req, context) => {
   // Ids are [\w-] only, which never needs escaping: checked as sent, before any decoding.

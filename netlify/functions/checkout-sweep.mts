@@ -7,7 +7,7 @@
 import type { Config } from '@netlify/functions';
 import { sweepCheckouts } from '../../src/features/checkout/checkout.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { json } from '../../src/server/http.ts';
+import { json } from '../../src/server/responses.ts';
 import { loggableError } from '../../src/server/loggable-error.ts';
 
 export default async function checkoutSweep(): Promise<Response> {

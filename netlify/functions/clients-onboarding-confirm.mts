@@ -15,13 +15,10 @@ import {
   type ConfirmResponse,
 } from '../../src/features/client-onboarding/client-onboarding.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import {
-  assertSameOrigin,
-  handler,
-  json,
-  parseJson,
-  withSecurityHeaders,
-} from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { json, withSecurityHeaders } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 
 export default handler(['GET', 'POST'], async (req, context) => {

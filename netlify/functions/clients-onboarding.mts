@@ -7,7 +7,11 @@ import type { Config } from '@netlify/functions';
 import { submitClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/server/http.ts';
+import { clientIp } from '../../src/server/client-address.ts';
+import { handler } from '../../src/server/handler.ts';
+import { readJson } from '../../src/server/request-body.ts';
+import { json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 
 export default handler(['POST'], async (req, context) => {

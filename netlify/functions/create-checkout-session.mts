@@ -8,7 +8,11 @@ import {
 import { provenCustomerId } from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
-import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/server/http.ts';
+import { clientIp } from '../../src/server/client-address.ts';
+import { handler } from '../../src/server/handler.ts';
+import { readJson } from '../../src/server/request-body.ts';
+import { json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { getPaymentProvider } from '../../src/server/payments/index.ts';
 import { enforce } from '../../src/server/rate-limit.ts';
 

@@ -1,7 +1,10 @@
 /** POST /api/create-payment-intent → {clientSecret} for the test suite (simulated mode only). */
 import type { Config } from '@netlify/functions';
 import { simulatedPaymentIntent } from '../../src/features/test-mode/test-mode.server.ts';
-import { assertSameOrigin, handler, json, readJson } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { readJson } from '../../src/server/request-body.ts';
+import { json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { simulatedOnly } from '../../src/server/simulated-only.ts';
 
 export default handler(['POST'], async (req) => {

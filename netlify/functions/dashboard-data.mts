@@ -8,7 +8,8 @@ import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { SIGNED_OUT } from '../../src/features/dashboard/dashboard.ts';
 import { clientDashboard } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { handler, json } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { json } from '../../src/server/responses.ts';
 
 export default handler(['GET'], async (req) => {
   const db = await getDb();

@@ -3,7 +3,9 @@ import type { Config } from '@netlify/functions';
 import { requireOwnAccount } from '../../src/features/clients/clients.server.ts';
 import { connectCrm } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { assertSameOrigin, handler, json, pathParam } from '../../src/server/http.ts';
+import { handler, pathParam } from '../../src/server/handler.ts';
+import { json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 

@@ -2,7 +2,8 @@
 import type { Config } from '@netlify/functions';
 import { crmDashboardUrl, requireOwnAccount } from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { handler, json, pathParam } from '../../src/server/http.ts';
+import { handler, pathParam } from '../../src/server/handler.ts';
+import { json } from '../../src/server/responses.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 
 export default handler(['GET'], async (req, context) => {

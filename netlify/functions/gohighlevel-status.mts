@@ -2,7 +2,8 @@
 import type { Config } from '@netlify/functions';
 import { crmStatus, requireOwnAccount } from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { handler, json, pathParam } from '../../src/server/http.ts';
+import { handler, pathParam } from '../../src/server/handler.ts';
+import { json } from '../../src/server/responses.ts';
 import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 

@@ -7,7 +7,8 @@ import { ownsOrder } from '../../src/features/order-onboarding/order-onboarding.
 import { parseOrderId } from '../../src/features/order-onboarding/order-onboarding.ts';
 import { readSessionToken, validateSession } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { errorJson, handler, pathParam, withSecurityHeaders } from '../../src/server/http.ts';
+import { handler, pathParam } from '../../src/server/handler.ts';
+import { errorJson, withSecurityHeaders } from '../../src/server/responses.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { getLogoStore, loadLogo, logoResponseHeaders } from '../../src/server/uploads/logo.ts';
 

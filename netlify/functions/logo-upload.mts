@@ -6,7 +6,9 @@ import type { Config } from '@netlify/functions';
 import { requireOwnedOrder } from '../../src/features/order-onboarding/order-onboarding.server.ts';
 import { logoUrlFor, parseOrderId } from '../../src/features/order-onboarding/order-onboarding.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { assertSameOrigin, handler, HttpError, json } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { HttpError, json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { getLogoStore, readLimitedBody, saveLogo } from '../../src/server/uploads/logo.ts';
 

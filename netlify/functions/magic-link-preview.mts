@@ -13,7 +13,10 @@ import {
 } from '../../src/features/clients/clients.server.ts';
 import { MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { assertSameOrigin, handler, json, parseJson } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
 const tokenSchema = z.object({

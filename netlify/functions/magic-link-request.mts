@@ -12,7 +12,11 @@ import {
   resolveAfterAnswer,
 } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { assertSameOrigin, clientIp, handler, json, readJson } from '../../src/server/http.ts';
+import { clientIp } from '../../src/server/client-address.ts';
+import { handler } from '../../src/server/handler.ts';
+import { readJson } from '../../src/server/request-body.ts';
+import { json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 
 export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);

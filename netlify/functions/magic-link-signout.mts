@@ -6,7 +6,9 @@ import {
   readClientAccess,
 } from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { assertSameOrigin, handler, json } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 
 export default handler(['POST'], async (req) => {
   assertSameOrigin(req);

@@ -20,15 +20,10 @@ import {
 import { MAGIC_LINK_PATH } from '../../src/features/clients/clients.server.ts';
 import { signInWithMagicLink } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import {
-  assertSameOrigin,
-  errorJson,
-  handler,
-  HttpError,
-  json,
-  parseJson,
-  withSecurityHeaders,
-} from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { errorJson, HttpError, json, withSecurityHeaders } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
 const tokenSchema = z.object({

@@ -3,7 +3,8 @@ import type { Config } from '@netlify/functions';
 import { loadOnboardingState } from '../../src/features/order-onboarding/order-onboarding.server.ts';
 import { parseOrderId } from '../../src/features/order-onboarding/order-onboarding.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { errorJson, handler, json, pathParam } from '../../src/server/http.ts';
+import { handler, pathParam } from '../../src/server/handler.ts';
+import { errorJson, json } from '../../src/server/responses.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 
 export default handler(['GET'], async (req, context) => {

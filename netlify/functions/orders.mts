@@ -7,7 +7,8 @@ import type { Config } from '@netlify/functions';
 import { orderForBrowser } from '../../src/features/checkout/checkout.server.ts';
 import { findOrderByPaymentIntent } from '../../src/features/orders/orders.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { errorJson, handler, json, pathParam } from '../../src/server/http.ts';
+import { handler, pathParam } from '../../src/server/handler.ts';
+import { errorJson, json } from '../../src/server/responses.ts';
 
 export default handler(['GET'], async (req, context) => {
   // Ids are [\w-] only, which never needs escaping: checked as sent, before any decoding.

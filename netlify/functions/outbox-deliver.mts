@@ -5,7 +5,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/server/db/client.ts';
-import { json } from '../../src/server/http.ts';
+import { json } from '../../src/server/responses.ts';
 import { loggableError } from '../../src/server/loggable-error.ts';
 import { deliverDue } from '../../src/server/mail/outbox.ts';
 

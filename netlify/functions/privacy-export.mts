@@ -7,7 +7,9 @@ import type { Config } from '@netlify/functions';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { exportOwnData } from '../../src/features/privacy/privacy.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { clientIp, handler, withSecurityHeaders } from '../../src/server/http.ts';
+import { clientIp } from '../../src/server/client-address.ts';
+import { handler } from '../../src/server/handler.ts';
+import { withSecurityHeaders } from '../../src/server/responses.ts';
 import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
 export default handler(['GET'], async (req, context) => {

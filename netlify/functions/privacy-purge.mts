@@ -7,7 +7,7 @@
 import type { Config } from '@netlify/functions';
 import { purgeExpired } from '../../src/features/privacy/privacy.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { json } from '../../src/server/http.ts';
+import { json } from '../../src/server/responses.ts';
 import { loggableError } from '../../src/server/loggable-error.ts';
 import { getLogoStore } from '../../src/server/uploads/logo.ts';
 

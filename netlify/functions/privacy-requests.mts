@@ -15,7 +15,10 @@ import {
   privacyRequestsForClient,
 } from '../../src/features/privacy/privacy.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
-import { assertSameOrigin, handler, json, parseJson } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 

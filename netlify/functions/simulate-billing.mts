@@ -15,7 +15,10 @@ import {
 import { requireAdmin } from '../../src/server/auth/guard.ts';
 import { getDb, type Db } from '../../src/server/db/client.ts';
 import { simulatedOnly } from '../../src/server/simulated-only.ts';
-import { assertSameOrigin, errorJson, handler, json, parseJson } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { errorJson, json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 
 async function isAdmin(db: Db, req: Request): Promise<boolean> {
   return requireAdmin(db, req).then(

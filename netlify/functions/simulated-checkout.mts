@@ -12,14 +12,10 @@ import { getDb } from '../../src/server/db/client.ts';
 import { simulatedOnly } from '../../src/server/simulated-only.ts';
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable.ts';
 import { loggableError } from '../../src/server/loggable-error.ts';
-import {
-  HttpError,
-  assertSameOrigin,
-  assertStorableText,
-  errorJson,
-  handler,
-  withSecurityHeaders,
-} from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { assertStorableText } from '../../src/server/request-body.ts';
+import { HttpError, errorJson, withSecurityHeaders } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 
 const seeOther = (location: string) =>
   new Response(null, { status: 303, headers: withSecurityHeaders({ Location: location }) });

@@ -7,7 +7,9 @@ import {
 } from '../../src/features/checkout/checkout.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { readEnv } from '../../src/server/env.ts';
-import { handler, json, readBodyLimited } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { readBodyLimited } from '../../src/server/request-body.ts';
+import { json } from '../../src/server/responses.ts';
 
 export default handler(['POST'], async (req, context) => {
   // The signature covers the exact bytes, so the body is read as text and never re-serialised;

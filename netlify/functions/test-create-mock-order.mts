@@ -10,7 +10,10 @@ import { createTestOrder } from '../../src/features/test-mode/test-mode.server.t
 import { findItem } from '../../src/features/catalogue/catalogue.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { simulatedOnly } from '../../src/server/simulated-only.ts';
-import { assertSameOrigin, errorJson, handler, json, parseJson } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { errorJson, json } from '../../src/server/responses.ts';
+import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import {
   grantOrderToBrowser,
   readClientAccess,

@@ -10,7 +10,9 @@ import {
 } from '../../src/features/test-mode/test-mode.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { simulatedOnly } from '../../src/server/simulated-only.ts';
-import { handler, json, parseJson } from '../../src/server/http.ts';
+import { handler } from '../../src/server/handler.ts';
+import { parseJson } from '../../src/server/request-body.ts';
+import { json } from '../../src/server/responses.ts';
 
 export default handler(['POST'], async (req) => {
   const off = simulatedOnly();

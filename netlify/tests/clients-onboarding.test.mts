@@ -24,6 +24,7 @@ import {
   rateLimitHits,
 } from '../../src/server/db/schema.ts';
 import { createClientWithOrder, sessionCookieFor } from '../../src/testing/onboarding-fixtures.ts';
+import { CLIENT_ONBOARDING_FORM } from '../../src/testing/client-onboarding-form.ts';
 import confirmHandler from '../functions/clients-onboarding-confirm.mts';
 import handler from '../functions/clients-onboarding.mts';
 
@@ -37,18 +38,7 @@ beforeEach(async () => {
 });
 afterAll(() => closeDb());
 
-const form = {
-  fullName: 'Ada Lovelace',
-  email: 'ada@example.com',
-  businessName: 'Acme Bakery',
-  phone: '555-0142',
-  businessType: 'restaurant',
-  website: '',
-  projectType: 'new-website',
-  websiteType: 'brochure',
-  brandStyle: 'modern',
-  termsAccepted: true,
-};
+const form = CLIENT_ONBOARDING_FORM;
 
 /** A POST from a new visitor (Netlify's context.ip), optionally with a cookie. */
 const post = (body: unknown, headers: Record<string, string> = {}) =>

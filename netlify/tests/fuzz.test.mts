@@ -18,27 +18,28 @@
  * Every answer must be a 2xx/3xx (input legitimately accepted) or a 4xx whose JSON body has a
  * string `error`; never a 5xx, a thrown exception, or a hang (each call has a time limit).
  *
- * Knobs (environment): FUZZ_SEED (base seed, default in fuzz/engine.ts; each route derives its
+ * Knobs (environment): FUZZ_SEED (base seed, default in fuzz/run.ts; each route derives its
  * own seed from it and prints it on failure), FUZZ_RUNS (random requests per route, default 200,
  * on top of the deterministic examples), FUZZ_SURVEY=1 (do not stop at the first failure of a
  * route: send every request, then list every violation grouped by cause), FUZZ_LOG=file (append
  * every request and its status to that file as JSON lines).
  * A table of requests per route and status class is printed at the end.
  *
- * This file only wires the two halves into vitest: fuzz/engine.ts (discovery, fixtures,
- * hostile-request arbitraries, running and judging each request) and fuzz/routes.ts (valid
- * bodies, params and query values per route: the file to edit when an endpoint is added).
+ * This file only wires the two halves into vitest: the engine in fuzz/ and fuzz/routes.ts (valid
+ * bodies, params and query values per route: the file to edit when an endpoint is added). The
+ * engine, one file per role, each depending only on those before it:
+ * - discovery.ts: the functions on disk (`ENDPOINTS`, `SKIPPED`);
+ * - fixtures.ts: simulated services and a seeded database (`setUpFixtures`);
+ * - cases.ts: a request as data (`Case`) and what the engine asks routes.ts (`Routes`);
+ * - nasty-values.ts, bodies.ts, arbitraries.ts: hostile values, bodies and whole requests;
+ *   examples.ts: the deterministic requests every run sends first;
+ * - request.ts: a `Case` made into a real `Request`;
+ * - run.ts: sending, judging, stats and the report (`fuzzRoute`, `tearDown`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BASE_SEED,
-  ENDPOINTS,
-  ROUTE_TIME_LIMIT_MS,
-  SKIPPED,
-  fuzzRoute,
-  setUpFixtures,
-  tearDown,
-} from './fuzz/engine.ts';
+import { ENDPOINTS, SKIPPED } from './fuzz/discovery.ts';
+import { setUpFixtures } from './fuzz/fixtures.ts';
+import { BASE_SEED, ROUTE_TIME_LIMIT_MS, fuzzRoute, tearDown } from './fuzz/run.ts';
 import { routes } from './fuzz/routes.ts';
 
 beforeAll(setUpFixtures);

@@ -6,7 +6,7 @@
  */
 import { routed, type FunctionHandler } from '../../src/testing/requests.ts';
 import { createHmac } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue } from '../../src/server/mail/outbox.ts';
 import { openSealed, SENT_SECRET_PLACEHOLDER } from '../../src/server/mail/sealed.ts';
@@ -154,6 +154,25 @@ async function lookup(browser: Browser, sessionId: string) {
   return { res, body: (await res.json()) as Lookup };
 }
 
+/** The sign-in token in the first order confirmation e-mailed to `email`. */
+async function confirmationToken(email: string) {
+  const [mail] = await db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.kind, 'order-confirmation'))
+    .orderBy(emailOutbox.id)
+    .then((rows) => rows.filter((r) => r.to.toLowerCase() === email));
+  return /token=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
+}
+
+/** A new browser signing in with the link of the order confirmation e-mailed to `email`. */
+async function signInByConfirmation(email: string) {
+  const token = await confirmationToken(email);
+  const owner = new Browser();
+  const signedIn = await owner.call(magicVerify, '/api/auth/magic', { body: { token, email } });
+  return { owner, signedIn };
+}
+
 /** A proven client with a paid, onboarded order: the attacker's target. */
 async function victim() {
   const { client, order } = await createClientWithOrder(db, { stripeCustomerId: 'cus_victim' });
@@ -218,17 +237,7 @@ describe('finding 1: typing an existing client’s e-mail at checkout', () => {
     const sessionId = await buyWith(buyer, target.client.email, 'Ada Lovelace');
     const { body } = await lookup(buyer, sessionId);
 
-    const [mail] = await db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.kind, 'order-confirmation'))
-      .orderBy(emailOutbox.id)
-      .then((rows) => rows.filter((r) => r.to.toLowerCase() === target.client.email));
-    const token = /token=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
-    const owner = new Browser();
-    const signedIn = await owner.call(magicVerify, '/api/auth/magic', {
-      body: { token, email: target.client.email },
-    });
+    const { owner, signedIn } = await signInByConfirmation(target.client.email);
     expect(signedIn.status).toBe(200);
 
     const [joined] = await db.select().from(orders).where(eq(orders.id, body.order.id));
@@ -458,11 +467,7 @@ describe('third round, finding 2: an order e-mail’s link outside its account a
     const email = `order.link.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.com`;
     const buyer = new Browser();
     await lookup(buyer, await buyWith(buyer, email, 'Ada Lovelace'));
-    const [mail] = await db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, 'order-confirmation')));
-    return { buyer, email, token: /token=([\w-]+)/.exec(openSealed(mail!.text))![1]! };
+    return { buyer, email, token: await confirmationToken(email) };
   }
 
   it('signs another browser in only with the full address it was sent to', async () => {
@@ -588,16 +593,7 @@ describe('second round, finding 2: "sign out everywhere" and order sessions', ()
     const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, body.order.id));
 
     // The client signs in with the link of the order's confirmation: the order joins the account.
-    const [mail] = await db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.kind, 'order-confirmation'))
-      .then((rows) => rows.filter((r) => r.to.toLowerCase() === target.client.email));
-    const token = /token=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
-    const owner = new Browser();
-    const signedIn = await owner.call(magicVerify, '/api/auth/magic', {
-      body: { token, email: target.client.email },
-    });
+    const { owner, signedIn } = await signInByConfirmation(target.client.email);
     expect(signedIn.status).toBe(200);
     expect(
       (await other.call(onboardingState, `/api/onboarding/state/${body.order.id}`)).status,

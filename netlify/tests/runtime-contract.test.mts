@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SERVICE_NOT_CONFIGURED } from '../../src/server/http.ts';
+import { SERVICE_NOT_CONFIGURED } from '../../src/server/handler.ts';
 import type { FunctionModule } from '../../src/testing/requests.ts';
 
 const ORIGIN = 'https://shop.example';

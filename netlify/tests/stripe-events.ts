@@ -7,7 +7,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { emailOutbox } from '../../src/server/db/schema.ts';
-import type { FunctionContext } from '../../src/server/http.ts';
+import type { FunctionContext } from '../../src/server/handler.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
 import webhook from '../functions/stripe-webhook.mts';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb } from '../../src/server/db/client.ts';
-import type { FunctionContext } from '../../src/server/http.ts';
+import type { FunctionContext } from '../../src/server/handler.ts';
 import { VISITOR_LIMITS } from '../../src/server/rate-limit.ts';
 import { jsonPost, routed } from '../../src/testing/requests.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';

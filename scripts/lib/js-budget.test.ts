@@ -3,6 +3,7 @@ import {
   BUDGETS,
   eagerDirectivesInSource,
   extractPageScripts,
+  hydratesOnUse,
   hydratesWithoutInput,
   islandUrls,
   judge,
@@ -72,6 +73,7 @@ describe('extractPageScripts', () => {
       },
     ]);
     expect(scripts.islands.map(hydratesWithoutInput)).toEqual([true, false]);
+    expect(scripts.islands.map(hydratesOnUse)).toEqual([false, false]);
     expect(islandUrls(scripts.islands[1]!)).toEqual([
       '/_astro/Form.js',
       '/_astro/client.js',
@@ -212,5 +214,16 @@ describe('source checks', () => {
     expect(routeOfPageFile('onboarding-starter/[orderId].astro')).toBe(
       '/onboarding-starter/[orderId]',
     );
+  });
+});
+
+describe('islands that load on use', () => {
+  it('counts a client:intent island neither as eager nor as possibly visible', () => {
+    const { islands } = extractPageScripts(
+      '<astro-island component-url="/_astro/CartUi.js" renderer-url="/_astro/client.js" client="intent" opts="{&quot;name&quot;:&quot;CartUi&quot;}"></astro-island>',
+    );
+    expect(islands.map((i) => [i.directive, hydratesWithoutInput(i), hydratesOnUse(i)])).toEqual([
+      ['intent', false, true],
+    ]);
   });
 });

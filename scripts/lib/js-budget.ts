@@ -10,6 +10,7 @@
  * - islands hydrating without input: `client:load`, `client:idle`, `client:only`,
  *   `client:media` (counted as if the query matched) — component, renderer and
  *   before-hydration modules with their closures;
+ * - not `client:intent` islands (the cart, the chat): they load on the visitor's first use;
  * - `client:visible` islands only when they are in the first viewport. The HTML cannot tell
  *   where an island lands, so the static figure keeps them apart (`onVisible`) and the
  *   command either measures in Chromium which ones load without scrolling, or, without a
@@ -64,6 +65,8 @@ export type PageScripts = {
 };
 
 const EAGER_DIRECTIVES = new Set(['load', 'idle', 'only', 'media']);
+/** The project's `client:intent` (src/lib/intent-directive.ts) loads only on the visitor's input. */
+const ON_USE_DIRECTIVES = new Set(['intent']);
 const DATA_SCRIPT = /^(application\/(ld\+)?json|importmap|speculationrules|text\/template)$/i;
 
 /** Attributes of one start tag, e.g. `<script type="module" src="/a.js">`. */
@@ -130,6 +133,11 @@ function unique<T>(xs: T[]): T[] {
 /** Whether an island hydrates without any input from the visitor, wherever it is. */
 export function hydratesWithoutInput(island: Island): boolean {
   return EAGER_DIRECTIVES.has(island.directive);
+}
+
+/** Whether an island loads only once the visitor uses the page (never counted before interaction). */
+export function hydratesOnUse(island: Island): boolean {
+  return ON_USE_DIRECTIVES.has(island.directive);
 }
 
 export function islandUrls(island: Island): string[] {

@@ -14,6 +14,9 @@
  * - `src/testing` (stand-ins, seeds, fixtures) is for tests and scripts only.
  * - Features depend on each other in one direction only (`featureCycles`): no two features
  *   import each other, directly or around a loop.
+ * - Components only render: a `.tsx` component (not an e-mail template, not a test) neither
+ *   calls `fetch(` nor imports a request function (src/lib/request-json.ts, the admin's
+ *   `adminFetch`); requests live in the feature's store, the component calls its actions.
  *
  * Type-only imports count too: a type that lives in the wrong layer still ties the layers.
  */
@@ -92,8 +95,9 @@ function resolve(from: string, specifier: string): string | undefined {
 const ZOD_IMPORTS: Record<string, RegExp> = {
   zod: /^src\/lib\/zod\.ts$/,
   'zod/mini': /^src\/lib\/zod-mini\.ts$/,
-  'zod/v4/core': /^src\/server\/http\.ts$/,
-  'zod/v4/locales/en.js': /^src\/server\/http\.ts$/,
+  // The error class both flavours throw and the English messages: the setup modules only.
+  'zod/v4/core': /^src\/lib\/zod(-[a-z-]+)?\.ts$/,
+  'zod/v4/locales/en.js': /^src\/lib\/zod(-[a-z-]+)?\.ts$/,
   'astro/zod': /^src\/(content\/|lib\/site-settings\.schema\.ts$)/,
 };
 
@@ -112,7 +116,9 @@ export function layeringViolations(root: string): Violation[] {
   for (const file of files) {
     if (/\.test\.(ts|tsx|mts)$/.test(file)) continue;
     const from = placeOf(root, file);
-    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+    const text = readFileSync(file, 'utf8');
+    violations.push(...componentRequests(root, file, text));
+    for (const specifier of importsOf(text)) {
       const report = (rule: string) =>
         violations.push({ file: path.relative(root, file), specifier, rule });
       const zodRule = zodImportRule(path.relative(root, file).split(path.sep).join('/'), specifier);
@@ -154,6 +160,85 @@ export function layeringViolations(root: string): Violation[] {
     }
   }
   return violations;
+}
+
+/** The rule a component breaks by making a request itself. */
+export const COMPONENT_REQUEST_RULE =
+  "components only render: requests live in the feature's store";
+
+/** A component: a `.tsx` file under src/, except the e-mail templates (`*-emails.tsx`) and tests. */
+export function isComponentFile(file: string): boolean {
+  return /^src\/.+\.tsx$/.test(file) && !/-emails\.tsx$/.test(file) && !/\.test\.tsx$/.test(file);
+}
+
+/**
+ * What a component may not import, because it makes requests: the islands' request helper
+ * (any of it), and of the admin panel's request module its request function.
+ */
+const REQUEST_IMPORTS: Record<string, 'all' | readonly string[]> = {
+  'src/lib/request-json.ts': 'all',
+  'src/features/admin/api.ts': ['adminFetch'],
+};
+
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
+}
+
+/** Whether a source calls `fetch(` (`window.fetch(` too; comments and `prefetch(` aside). */
+export function callsFetch(text: string): boolean {
+  return /(?<![\w$])fetch\(/.test(withoutComments(text));
+}
+
+const IMPORT_CLAUSE =
+  /\b(?:import|export)\s+(?:type\s+)?([^'"`;]*?)\s+from\s+['"]([^'"]+)['"]|\bimport\s*(?:\(\s*)?['"]([^'"]+)['"]/g;
+
+/**
+ * The names each import (or re-export) of a source takes: `default`, the named ones (`a` of
+ * `a as b`), `*` for a namespace, a re-export of everything or a dynamic import, and none for
+ * an import for its side effects.
+ */
+export function importedNames(text: string): { specifier: string; names: string[] }[] {
+  return [...withoutComments(text).matchAll(IMPORT_CLAUSE)].map((m) => {
+    if (m[3]) return { specifier: m[3], names: /\bimport\s*\(/.test(m[0]) ? ['*'] : [] };
+    const clause = m[1]!;
+    const names: string[] = [];
+    const named = /\{([^}]*)\}/.exec(clause)?.[1] ?? '';
+    for (const part of named.split(',')) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0];
+      if (name) names.push(name);
+    }
+    const rest = clause
+      .replace(/\{[^}]*\}/, '')
+      .replace(/,/g, ' ')
+      .trim();
+    if (rest.startsWith('*')) names.push('*');
+    else if (rest) names.push('default');
+    return { specifier: m[2]!, names };
+  });
+}
+
+/**
+ * A component's requests (README: components only read stores and call actions): each
+ * `fetch(` it calls and each request function it imports, with the rule.
+ */
+function componentRequests(root: string, file: string, text: string): Violation[] {
+  const relative = (to: string) => path.relative(root, to).split(path.sep).join('/');
+  if (!isComponentFile(relative(file))) return [];
+  const found: Violation[] = [];
+  const report = (specifier: string) =>
+    found.push({ file: path.relative(root, file), specifier, rule: COMPONENT_REQUEST_RULE });
+  if (callsFetch(text)) report('fetch(');
+  for (const { specifier, names } of importedNames(text)) {
+    const target = resolve(file, specifier);
+    const refused = target && REQUEST_IMPORTS[relative(target)];
+    if (!refused) continue;
+    if (refused === 'all' || names.some((name) => name === '*' || refused.includes(name)))
+      report(specifier);
+  }
+  return found;
 }
 
 /** Which features each feature imports (tests left out). */

@@ -78,6 +78,8 @@ export type Press = {
   ready?: string;
   /** Scrolls this far once the network is quiet, then reads for 3 s before pressing. */
   scroll?: number;
+  /** Without `scroll`: reads this long without touching the page, so the press is the first use. */
+  readMs?: number;
   /** Sets the scene last, e.g. waits for a banner or fills in a form. */
   prepare?: (page: Page) => Promise<void>;
 };
@@ -98,6 +100,8 @@ export async function timePress(browser: Browser, url: string, press: Press): Pr
     if (press.scroll) {
       await page.mouse.wheel(0, press.scroll);
       await page.waitForTimeout(3000);
+    } else if (press.readMs) {
+      await page.waitForTimeout(press.readMs);
     }
     await press.prepare?.(page);
     const control = page.locator(press.target).first();

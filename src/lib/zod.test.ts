@@ -20,7 +20,7 @@ const ZOD_FREE_ENTRIES = [
   'features/checkout/SuccessPage.tsx',
   'features/cart/cart.store.ts',
   'features/cart/CartPanel.tsx',
-  'features/chat/widget.tsx',
+  'features/chat/ChatWidget.tsx',
   'features/subscribe/subscribe.client.ts',
 ];
 

@@ -37,7 +37,7 @@ const DEVELOPMENT_SESSION_SECRET = 'local-development-session-secret-not-for-pro
 /**
  * A required variable is missing (or unusable): the deploy is misconfigured, not the visitor's
  * request. Functions answer 503 with a JSON error and log the message, which names the
- * variable and never its value (src/server/http.ts).
+ * variable and never its value (src/server/handler.ts).
  */
 export class ConfigurationError extends Error {
   constructor(

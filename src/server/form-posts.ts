@@ -5,15 +5,9 @@
  * (src/lib/native-form.ts), since it would otherwise display the function's JSON.
  */
 import { nativeFormResultUrl, type FormPages, type NativeFormOutcome } from '../lib/native-form.ts';
-import {
-  assertStorableText,
-  HttpError,
-  readBodyLimited,
-  readJson,
-  utf8Body,
-  withSecurityHeaders,
-  type Handler,
-} from './http.ts';
+import type { Handler } from './handler.ts';
+import { assertStorableText, readBodyLimited, readJson, utf8Body } from './request-body.ts';
+import { HttpError, withSecurityHeaders } from './responses.ts';
 
 /** Largest form body accepted; every field at its maximum fits well within it. */
 const MAX_FORM_BODY_BYTES = 32 * 1024;

@@ -7,7 +7,10 @@
 import { getDb, type Db } from './db/client.ts';
 import type { FormPages } from '../lib/native-form.ts';
 import { answeringNativePosts, readFormBody } from './form-posts.ts';
-import { assertSameOrigin, clientIp, handler, json, type Handler } from './http.ts';
+import { clientIp } from './client-address.ts';
+import { handler, type Handler } from './handler.ts';
+import { json } from './responses.ts';
+import { assertSameOrigin } from './same-origin.ts';
 import { readEnv } from './env.ts';
 import { deliverInBackground, enqueueEmail, type EmailInput } from './mail/outbox.ts';
 import { enforce, hit, type RateLimit } from './rate-limit.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { closeDb, type Db } from './db/client';
 import { useFreshTestDb } from '../testing/test-db';
 import { rateLimitHits } from './db/schema';
-import { HttpError } from './http';
+import { HttpError } from './responses';
 import * as purgeFunction from '../../netlify/functions/rate-limits-purge.mts';
 import { enforce, hit, KEEP_WINDOWS_SECONDS, purgeEndedWindows, refund, reset } from './rate-limit';
 

@@ -6,7 +6,9 @@ import { and, eq, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { rateLimitHits } from './db/schema.ts';
 import { readEnv } from './env.ts';
-import { clientIp, HttpError, type FunctionContext } from './http.ts';
+import { clientIp } from './client-address.ts';
+import type { FunctionContext } from './handler.ts';
+import { HttpError } from './responses.ts';
 import type { Person, PersonalDataOwner } from './privacy/personal-data.ts';
 import { privateDigest } from './tokens.ts';
 

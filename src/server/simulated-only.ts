@@ -5,7 +5,7 @@
  * Anywhere else they are a plain 404, whatever else the deploy lacks.
  */
 import { simulatedPaymentsEnabled } from './env.ts';
-import { errorJson } from './http.ts';
+import { errorJson } from './responses.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 function simulatedPaymentsOn(): boolean {

@@ -1,7 +1,7 @@
 /** Requests as a browser sends them to a function, for the function tests. */
 import type { Config } from '@netlify/functions';
 import { matchFunctionRoute } from '../../scripts/local-netlify/netlify-routing';
-import type { FunctionContext } from '../server/http';
+import type { FunctionContext } from '../server/handler';
 
 /**
  * A JSON POST. `raw` sends a string body as is, for malformed-JSON cases; otherwise the body
@@ -46,6 +46,18 @@ export function nativeFormPost(
     },
     body: new URLSearchParams(fields).toString(),
   });
+}
+
+/**
+ * A POST with exactly these headers and this body, a string or a stream (sent as it comes), as
+ * any client may send it: for the checks on bodies and origins.
+ */
+export function rawPost(
+  url: string,
+  headers: Record<string, string> = {},
+  body?: BodyInit,
+): Request {
+  return new Request(url, { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
 }
 
 export type FunctionHandler = (

@@ -10,7 +10,7 @@
  *   a signed Stripe event) and the query a well-formed request carries.
  *
  * Values that point at seeded rows (order ids, sessions, logo keys) come from the fixtures the
- * engine creates before the first route runs (engine.ts, `Fixtures`).
+ * engine creates before the first route runs (fixtures.ts, `Fixtures`).
  */
 import { CLIENT_ONBOARDING_DEFAULTS } from '../../../src/features/client-onboarding/client-onboarding.ts';
 import { TEST_PASSWORD } from '../../../src/testing/admin-seed.ts';
@@ -19,7 +19,8 @@ import {
   DESIGN_PREFERENCES,
   PROJECT_DETAILS,
 } from '../../../src/testing/onboarding-fixtures.ts';
-import { ORIGIN, type BodyKind, type Fixtures, type Routes, type Shape } from './engine.ts';
+import { ORIGIN, type BodyKind, type Routes, type Shape } from './cases.ts';
+import type { Fixtures } from './fixtures.ts';
 
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import './admin.css';
 import { AdminPanel } from './AdminPanel';
-import { $adminUser, adminFetch, type AdminUserView } from './api';
 import { LoginForm } from './LoginForm';
 import { EnrolFactorScreen, VerifyFactorScreen } from './SecondFactor';
+import { $adminUser, checkSession } from './session.store';
 
 /**
  * /admin: asks the server who is signed in, then shows the login form, the second-factor
@@ -21,11 +21,7 @@ export default function AdminApp({
 }) {
   const user = useStore($adminUser);
 
-  useEffect(() => {
-    adminFetch<{ user: AdminUserView | null; stage?: AdminUserView['stage'] }>('/api/admin/me')
-      .then(({ user: u, stage }) => $adminUser.set(u ? { ...u, stage } : null))
-      .catch(() => $adminUser.set(null));
-  }, []);
+  useEffect(() => void checkSession(), []);
 
   if (user === undefined) {
     // As tall as the sign-in card that usually replaces it: the page keeps its height.

@@ -1,7 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
-import { notify } from '../../lib/notifications';
-import { $adminUser, adminFetch, type AdminUserView } from './api';
 import { ContactMessagesView, MeetingRequestsView } from './InboxViews';
 import { ClientOnboardingView, OrderOnboardingView } from './OnboardingViews';
 import { OrdersView } from './OrdersView';
@@ -10,6 +9,7 @@ import { OverviewView } from './OverviewView';
 import { StepUpDialog } from './SecondFactor';
 import { PersonView } from './PersonView';
 import { SecurityView } from './SecurityView';
+import { $logout, signOut, type AdminUserView } from './session.store';
 
 const VIEWS = [
   { id: 'overview', label: 'Overview' },
@@ -39,7 +39,7 @@ export function AdminPanel({
   timeSlots: readonly string[];
 }) {
   const [view, setView] = useState<ViewId>(fromHash);
-  const [signingOut, setSigningOut] = useState(false);
+  const { busy: signingOut } = useStore($logout);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const navigated = useRef(false);
 
@@ -61,18 +61,6 @@ export function AdminPanel({
     if (window.location.hash !== `#${id}`) window.location.hash = id;
   };
 
-  async function signOut() {
-    setSigningOut(true);
-    try {
-      await adminFetch('/api/admin/logout', { method: 'POST' });
-      notify({ title: 'Signed out', description: 'You have been signed out of the admin panel.' });
-    } catch {
-      // A 401 means the session had already ended; either way we are signed out now.
-    } finally {
-      $adminUser.set(null);
-    }
-  }
-
   const current = VIEWS.find((v) => v.id === view)!;
 
   return (
@@ -84,7 +72,7 @@ export function AdminPanel({
         <button
           className="btn btn--outline btn--sm"
           type="button"
-          onClick={signOut}
+          onClick={() => void signOut()}
           disabled={signingOut}
         >
           <Icon name="lock" /> Sign out

@@ -1,8 +1,12 @@
+import { useStore } from '@nanostores/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { notify } from '../../lib/notifications';
-import { meetingActionSchema } from '../meeting/meeting';
-import { adminFetch } from './api';
 import type { AdminContactMessage, AdminMeetingRequest } from './inbox.server';
+import {
+  createContactToggle,
+  createMeetingAnswer,
+  nextContactStatus,
+  type MeetingAnswerKind,
+} from './inbox.store';
 import { ListView, type Column } from './ListView';
 import { Modal } from './Modal';
 import { StatusBadge, When } from './DisplayParts';
@@ -11,34 +15,22 @@ import { StatusBadge, When } from './DisplayParts';
 
 function ContactActions({ m, reload }: { m: AdminContactMessage; reload: () => void }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const next = m.status === 'handled' ? 'new' : 'handled';
-
-  async function toggle() {
-    setBusy(true);
-    try {
-      await adminFetch(`/api/admin/contact-messages/${m.id}`, {
-        method: 'PATCH',
-        body: { status: next },
-      });
-      notify({
-        title: next === 'handled' ? 'Marked as handled' : 'Marked as new',
-        description: `Message from ${m.name}`,
-      });
-      reload();
-    } catch (e) {
-      notify({ title: 'Error', description: (e as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  // One action per row (see inbox.store.ts), kept for as long as the row is on screen.
+  const [contact] = useState(createContactToggle);
+  const { busy } = useStore(contact.$state);
+  const next = nextContactStatus(m);
 
   return (
     <div className="btn-row admin-actions">
       <button className="btn btn--outline btn--sm" type="button" onClick={() => setOpen(true)}>
         View<span className="sr-only"> message from {m.name}</span>
       </button>
-      <button className="btn btn--sm" type="button" onClick={toggle} disabled={busy}>
+      <button
+        className="btn btn--sm"
+        type="button"
+        onClick={() => void contact.toggle(m, reload)}
+        disabled={busy}
+      >
         {next === 'handled' ? 'Mark handled' : 'Mark as new'}
         <span className="sr-only"> (message from {m.name})</span>
       </button>
@@ -114,7 +106,7 @@ export function ContactMessagesView() {
 
 /* Meeting requests ------------------------------------------------------------------------ */
 
-type Dialog = 'confirm' | 'propose' | 'decline' | null;
+type Dialog = MeetingAnswerKind | null;
 
 const DIALOG_TITLES = {
   confirm: 'Confirm meeting',
@@ -125,11 +117,6 @@ const SUBMIT_LABELS = {
   confirm: 'Send confirmation',
   propose: 'Send proposal',
   decline: 'Decline and notify',
-};
-const DONE = {
-  confirm: 'Meeting confirmed',
-  propose: 'New time proposed',
-  decline: 'Meeting declined',
 };
 
 function scheduledSlot(m: AdminMeetingRequest): string {
@@ -152,36 +139,18 @@ function MeetingActions({
   timeSlots: readonly string[];
 }) {
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  // One action per row (see inbox.store.ts), kept for as long as the row is on screen.
+  const [answer] = useState(createMeetingAnswer);
+  const { busy, error } = useStore(answer.$state);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!dialog) return;
     const form = new FormData(event.currentTarget);
-    const parsed = meetingActionSchema(timeSlots).safeParse({
-      action: dialog,
-      note: form.get('note') ?? '',
-      ...(dialog === 'propose' ? { date: form.get('date'), time: form.get('time') } : {}),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the form');
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      await adminFetch(`/api/admin/meeting-requests/${m.id}`, {
-        method: 'POST',
-        body: parsed.data,
-      });
-      notify({ title: DONE[dialog], description: `We e-mailed ${m.name} (${m.email}).` });
+    const fields = { note: form.get('note'), date: form.get('date'), time: form.get('time') };
+    if (await answer.send(m, dialog, fields, timeSlots)) {
       setDialog(null);
       reload();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -221,7 +190,10 @@ function MeetingActions({
         </button>
       )}
       {dialog && (
-        <Modal title={DIALOG_TITLES[dialog]} onClose={() => (setDialog(null), setError(''))}>
+        <Modal
+          title={DIALOG_TITLES[dialog]}
+          onClose={() => (setDialog(null), answer.dismissError())}
+        >
           <form onSubmit={onSubmit} noValidate>
             <p>
               <strong>{m.meetingLabel}</strong> with {m.name} ({m.email})

@@ -1,38 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { loginSchema } from './admin';
-import { $adminUser, AdminApiError, adminFetch, type AdminUserView } from './api';
+import { useStore } from '@nanostores/react';
+import { useRef, type FormEvent } from 'react';
+import { $login, signIn } from './session.store';
 
 /** The sign-in form; errors (wrong credentials, rate limit) are announced in an alert. */
 export function LoginForm({ company }: { company: string }) {
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error } = useStore($login);
   const usernameRef = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = loginSchema.safeParse({
+    const outcome = await signIn({
       username: form.get('username'),
       password: form.get('password'),
     });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter your username and password');
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      const { user, stage } = await adminFetch<{
-        user: AdminUserView;
-        stage: AdminUserView['stage'];
-      }>('/api/admin/login', { method: 'POST', body: parsed.data });
-      $adminUser.set({ ...user, stage });
-    } catch (e) {
-      setError(e instanceof AdminApiError ? e.message : 'Sign-in failed. Please try again.');
-      usernameRef.current?.focus();
-    } finally {
-      setBusy(false);
-    }
+    if (outcome === 'refused') usernameRef.current?.focus();
   }
 
   return (

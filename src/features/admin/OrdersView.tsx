@@ -1,10 +1,11 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
-import { adminFetch } from './api';
 import { formatCents } from '../../lib/money';
 import { PAYMENT_KIND_LABEL } from '../orders/orders';
 import { onboardingProgressLabel } from './admin';
 import type { AdminOrder } from './orders.server';
+import { createBillingSimulation } from './orders.store';
 import { ListView, type Column } from './ListView';
 import { StatusBadge, When } from './DisplayParts';
 
@@ -90,24 +91,11 @@ const columns: Column<AdminOrder>[] = [
 
 /** The simulated provider's buttons (local runs only); the list reloads after each. */
 function SimulateCell({ order, reload }: { order: AdminOrder; reload: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
+  // One action per row (see orders.store.ts), kept for as long as the row is on screen.
+  const [simulation] = useState(createBillingSimulation);
+  const { busy } = useStore(simulation.$state);
+  const message = useStore(simulation.$message);
   if (!order.simulatedActions.length) return <span className="muted">—</span>;
-  const run = async (action: string) => {
-    setBusy(true);
-    try {
-      const { message: done } = await adminFetch<{ message: string }>(
-        '/api/test/simulate-billing',
-        { method: 'POST', body: { orderId: order.id, action } },
-      );
-      setMessage(done);
-      reload();
-    } catch (error) {
-      setMessage((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div
       className="admin-simulate"
@@ -120,7 +108,7 @@ function SimulateCell({ order, reload }: { order: AdminOrder; reload: () => void
           type="button"
           className="btn btn--ghost btn--sm"
           disabled={busy}
-          onClick={() => void run(action)}
+          onClick={() => void simulation.simulate(order.id, action, reload)}
         >
           {label}
         </button>

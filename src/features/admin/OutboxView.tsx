@@ -1,7 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { notify } from '../../lib/notifications';
-import { adminFetch } from './api';
 import type { AdminOutboxEmail } from './outbox.server';
+import { createEmailRetry } from './outbox.store';
 import { ListView, type Column } from './ListView';
 import { Modal } from './Modal';
 import { StatusBadge, When } from './DisplayParts';
@@ -26,27 +26,9 @@ function Attachments({ e }: { e: AdminOutboxEmail }) {
 
 function EmailActions({ e, reload }: { e: AdminOutboxEmail; reload: () => void }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function retry() {
-    setBusy(true);
-    try {
-      const { email } = await adminFetch<{ email: AdminOutboxEmail }>(
-        `/api/admin/outbox/${e.id}/retry`,
-        { method: 'POST' },
-      );
-      notify({
-        title: email.status === 'sent' ? 'E-mail sent' : 'E-mail queued again',
-        description: email.lastError ? `Last error: ${email.lastError}` : `To ${email.to}`,
-        variant: email.status === 'failed' ? 'destructive' : 'default',
-      });
-      reload();
-    } catch (err) {
-      notify({ title: 'Error', description: (err as Error).message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  // One action per row (see outbox.store.ts), kept for as long as the row is on screen.
+  const [retry] = useState(createEmailRetry);
+  const { busy } = useStore(retry.$state);
 
   return (
     <div className="btn-row admin-actions">
@@ -54,7 +36,12 @@ function EmailActions({ e, reload }: { e: AdminOutboxEmail; reload: () => void }
         View<span className="sr-only"> e-mail {e.id}</span>
       </button>
       {e.status !== 'sent' && (
-        <button className="btn btn--sm" type="button" onClick={retry} disabled={busy}>
+        <button
+          className="btn btn--sm"
+          type="button"
+          onClick={() => void retry.retry(e.id, reload)}
+          disabled={busy}
+        >
           {busy ? 'Retrying...' : 'Retry'}
           <span className="sr-only"> e-mail {e.id}</span>
         </button>

@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, type ReactNode } from 'react';
 import { formatCents } from '../../lib/money';
 import type { WeekLeads, WeekRevenue } from './weeks';
-import { adminFetch } from './api';
 import type { Overview } from './overview.server';
+import { $overview, mountOverview } from './overview.store';
 
 const weekLabel = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
@@ -279,14 +280,9 @@ function FailedPayments({ payments }: { payments: Overview['subscriptions']['fai
 }
 
 export function OverviewView({ go }: { go: (view: string) => void }) {
-  const [data, setData] = useState<Overview | null>(null);
-  const [error, setError] = useState('');
+  const { result: data, error } = useStore($overview);
 
-  useEffect(() => {
-    adminFetch<Overview>('/api/admin/overview')
-      .then(setData)
-      .catch((e: Error) => setError(e.message));
-  }, []);
+  useEffect(() => mountOverview(), []);
 
   if (error)
     return (

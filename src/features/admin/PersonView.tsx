@@ -4,6 +4,7 @@ import { formatDateTime, type PrivacyRequestAdminView } from './admin';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from './Modal';
 import {
+  $erasure,
   $person,
   $personError,
   $requestNotice,
@@ -99,12 +100,10 @@ function Counts({ caption, counts }: { caption: string; counts: Record<string, n
 /** "Erase everything": the address typed again, then the erasure (after a step-up if asked). */
 function EraseDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const error = useStore($personError);
-  const [busy, setBusy] = useState(false);
+  const { busy } = useStore($erasure);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
     const done = await erasePerson(email, String(new FormData(event.currentTarget).get('confirm')));
-    setBusy(false);
     if (done) onClose();
   };
   return (

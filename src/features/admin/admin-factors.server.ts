@@ -32,7 +32,7 @@ import {
   type AdminSession,
 } from '../../server/auth/session.ts';
 import type { Db } from '../../server/db/client.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import type {
   EnrolAnswer,
   FactorStage,

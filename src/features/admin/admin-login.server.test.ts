@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../server/db/client';
 import { useFreshTestDb } from '../../testing/test-db';
-import { HttpError } from '../../server/http';
+import { HttpError } from '../../server/responses';
 import { validateSession } from '../../server/auth/session';
 import { ACCOUNT_SLOWDOWN, LOGIN_LIMITS, accountDelayMs, signIn } from './admin-login.server';
 import { LOGIN_FAILED_MESSAGE } from './admin';

@@ -13,7 +13,7 @@
  */
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Db } from '../../server/db/client.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import { hit, refund, reset, type RateLimit } from '../../server/rate-limit.ts';
 import {
   dummyPasswordHash,

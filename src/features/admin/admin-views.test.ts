@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../server/db/client';
 import { useFreshTestDb } from '../../testing/test-db';
 import { emailOutbox, meetingRequests, privacyRuns } from '../../server/db/schema';
-import { HttpError } from '../../server/http';
+import { HttpError } from '../../server/responses';
 import { submitMeetingRequest } from '../meeting/meeting.server';
 import { parseListQuery } from './list.server';
 import { pageRequestOf } from './list.server';

@@ -5,8 +5,8 @@
  *
  * The schemas use `zod/mini` (about 5 KB gzipped instead of about 90 KB for classic zod) because
  * the panel island imports this module; for the same reason nothing here imports modules that
- * pull in classic zod. The functions parse with the same schemas; src/server/http.ts's handler
- * turns a failure (classic or mini, both a `$ZodError`) into a 400.
+ * pull in classic zod. The functions parse with the same schemas; src/server/handler.ts
+ * turns a failure (classic or mini, both a `$ZodError`) into a 400 (src/lib/zod-errors.ts).
  */
 import { emailAddress, isoDate, withDefault, z } from '../../lib/zod-mini.ts';
 import type { OnboardingProgress } from '../order-onboarding/order-onboarding.ts';

@@ -5,7 +5,7 @@
 import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import type { ContactMessage, MeetingRequest } from '../../server/db/schema.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import * as contact from '../contact/contact.server.ts';
 import * as meeting from '../meeting/meeting.server.ts';
 import { meetingTypeOf, timezoneOf } from '../meeting/meeting.ts';

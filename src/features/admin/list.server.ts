@@ -8,7 +8,7 @@ import {
   type Listed,
   type PageRequest,
 } from '../../server/db/list-query.ts';
-import { HttpError, json, withSecurityHeaders } from '../../server/http.ts';
+import { HttpError, json, withSecurityHeaders } from '../../server/responses.ts';
 import { listParams, listQuerySchema, type ListName, type ListQuery, type Page } from './admin.ts';
 import { CSV_BOM, csvHeader, csvRow, type CsvColumn } from './csv.ts';
 

@@ -1,7 +1,7 @@
 /** The e-mail outbox as the admin sees it: delivery status, last error, attachments, retry. */
 import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import {
   findOutboxEmail,
   listOutbox as listOutboxEmails,

@@ -17,7 +17,7 @@ import { requireRecentFactor } from '../../server/auth/guard.ts';
 import type { AdminSession } from '../../server/auth/session.ts';
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import { customerEraserFor } from '../../server/payments/customers.ts';
 import { getLogoStore } from '../../server/uploads/logo.ts';
 

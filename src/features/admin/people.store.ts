@@ -3,6 +3,7 @@
  * is stored about an address, export it, erase it (both after a step-up when the server asks).
  */
 import { atom } from 'nanostores';
+import { requestAction } from '../../lib/request-action';
 import type { ErasureView, PersonFoundView, PrivacyRequestAdminView } from './admin';
 import { AdminApiError, adminFetch } from './api';
 import { downloadExport, withStepUp } from './second-factor.store';
@@ -20,10 +21,9 @@ export const $requests = atom<PrivacyRequestAdminView[] | null>(null);
 /** What the last answer did, announced. */
 export const $requestNotice = atom('');
 
-const failed = (error: unknown) =>
-  $personError.set(
-    error instanceof AdminApiError ? error.message : 'That did not work. Please try again.',
-  );
+const sentence = (error: unknown) =>
+  error instanceof AdminApiError ? error.message : 'That did not work. Please try again.';
+const failed = (error: unknown) => $personError.set(sentence(error));
 
 export async function findPerson(email: string): Promise<void> {
   $personError.set('');
@@ -45,23 +45,33 @@ export function exportPerson(email: string, table?: string): Promise<void> {
   return downloadExport(`/api/admin/people/export?${query}`);
 }
 
-/** Erases the address everywhere; `confirm` is the address typed again. */
-export async function erasePerson(email: string, confirm: string): Promise<boolean> {
-  $personError.set('');
-  try {
-    const result = await withStepUp(() =>
+const erasure = requestAction(
+  (email: string, confirm: string) =>
+    withStepUp(() =>
       adminFetch<ErasureView>('/api/admin/people/erase', {
         method: 'POST',
         body: { email, confirm },
       }),
-    );
-    if (!result) return false;
-    $person.set({ state: 'erased', email, result });
-    return true;
-  } catch (error) {
-    failed(error);
-    return false;
-  }
+    ),
+  sentence,
+);
+
+/** The erasure under way, the step-up included (its button is disabled meanwhile). */
+export const $erasure = erasure.$state;
+
+/**
+ * Erases the address everywhere; `confirm` is the address typed again. Answers true once
+ * erased; a failure is `$personError`'s sentence, and a press while it runs is ignored.
+ */
+export async function erasePerson(email: string, confirm: string): Promise<boolean> {
+  if ($erasure.get().busy) return false;
+  $personError.set('');
+  const result = await erasure.run(email, confirm);
+  const { error } = $erasure.get();
+  if (error) $personError.set(error);
+  if (!result) return false;
+  $person.set({ state: 'erased', email, result });
+  return true;
 }
 
 export async function loadRequests(): Promise<void> {

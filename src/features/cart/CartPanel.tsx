@@ -9,16 +9,8 @@ import { Icon } from '../../components/ui/Icon';
 import { IconButton } from '../../components/ui/IconButton';
 import { formatUsd } from '../../lib/money';
 import { CART_CYCLE_LABEL, itemCountLabel, type CartItem } from './cart-rules';
-import {
-  $cartCount,
-  $cartItems,
-  $cartOpen,
-  $cartTotal,
-  clearCart,
-  closeCart,
-  removeItem,
-  updateQuantity,
-} from './cart-state';
+import { $cartCount, $cartItems, $cartOpen, $cartTotal, closeCart } from './cart-state';
+import { clearCart, removeItem, updateQuantity } from './cart-actions';
 
 const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 

@@ -1,17 +1,19 @@
 /**
- * The cart in three modules, named for what each may import:
- * - cart-rules.ts: the pure rules of spec §4 and the line type; imports nothing, so any script
- *   may use it;
- * - cart-state.ts: the stores and actions on lines (localStorage, tabs); imports the rules and
- *   nanostores only, never the catalogue or zod (the floating button loads it on every page);
+ * The cart in modules named for what each may import:
+ * - cart-rules.ts / cart-edits.ts: the pure rules of spec §4 and the line type (reading a cart;
+ *   changing one); they import nothing at run time, so any script may use them;
+ * - cart-state.ts: the stores (localStorage, tabs), and cart-actions.ts: the actions on lines;
+ *   they import the rules and nanostores only, never the catalogue or zod (the floating button
+ *   loads cart-state on every page, the add buttons and the panel cart-actions);
  * - cart.store.ts (this, the front door for islands and other features): cart-state plus
  *   what needs the catalogue: lines built from a catalogue key, and the actions taking a key.
  */
 import { defaultCycle, findItem, type BillingCycle } from '../catalogue/catalogue';
 import type { CartItem } from './cart-rules';
-import { addItem, addItemAndCheckout, buyItemNow, type AddOptions } from './cart-state';
+import { addItem, addItemAndCheckout, buyItemNow, type AddOptions } from './cart-actions';
 
 export * from './cart-state';
+export * from './cart-actions';
 export { itemCountLabel, type CartItem } from './cart-rules';
 
 /** A cart line for a catalogue item in a cycle (its default cycle when omitted). */

@@ -5,23 +5,25 @@ import {
   CART_CYCLE_LABEL,
   CART_ICONS,
   CART_TYPES,
-  isAddButtonDisabled,
   toCartItem,
   toCartItems,
-  CART_NOTICES,
   CART_TTL_MS,
-  addNotice,
-  addToCart,
   cartCount,
   cartTotal,
   hasMixedRecurringCycles,
   isSameLine,
   itemCountLabel,
   parseStoredItems,
-  removeFromCart,
   restoreCart,
-  setQuantity,
 } from './cart-rules';
+import {
+  CART_NOTICES,
+  addNotice,
+  addToCart,
+  isAddButtonDisabled,
+  removeFromCart,
+  setQuantity,
+} from './cart-edits';
 import { cartItemFromCatalogue } from './cart.store';
 import {
   HOUR,

@@ -1,30 +1,24 @@
 /**
  * The /checkout island: order summary from the cart and the hand-off to the payment
  * provider. With items in the cart the redirect starts on first load (spec), except when
- * the buyer came back from the payment page (Cancel or the Back button).
+ * the buyer came back from the payment page (Cancel or the Back button). The hand-off and
+ * what the address asks for live in checkout.store.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
-import { errorMessage } from '../../lib/error-message';
-import { RequestError, requestJson } from '../../lib/request-json';
-import {
-  CYCLE_LABEL,
-  canonicalId,
-  findItem,
-  formatUsd,
-  formatUsdWhole,
-} from '../catalogue/catalogue';
+import { CYCLE_LABEL, findItem, formatUsd, formatUsdWhole } from '../catalogue/catalogue';
 import type { CartItem } from '../cart/cart.store';
-import { $cartItems, addCatalogueItem } from '../cart/cart.store';
-import { notify } from '../../lib/notifications';
-import { attemptIdFor, forgetCheckoutAttempt } from './checkout-attempt';
+import { $cartItems } from '../cart/cart.store';
+import {
+  $checkoutProcessing,
+  checkoutPageRestored,
+  openCheckoutPage,
+  startCheckout,
+} from './checkout.store';
 import './checkout.css';
 
-const CHECKOUT_FALLBACK_ERROR = 'Failed to create checkout session. Please try again.';
 const ACCEPTED_CARDS = ['Visa', 'Mastercard', 'Amex', 'Discover'] as const;
-
-type Status = 'idle' | 'processing';
 
 /**
  * What an empty cart offers beyond its two buttons: the usual first purchases, one tap from
@@ -50,96 +44,23 @@ function lineTotal(item: CartItem) {
   return item.price * item.quantity;
 }
 
-/** True when this page load came from the Back/Forward buttons (e.g. back from Stripe). */
-function cameBackFromHistory(): boolean {
-  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  return entry?.type === 'back_forward';
-}
-
-/**
- * Links such as /checkout?product=basic-ai-agents&price=1500 (the products page's no-script
- * Buy Now) put that product in the cart; the price parameter is ignored, the server prices.
- */
-function addLinkedProduct(productId: string | null) {
-  const item = productId ? findItem(productId) : undefined;
-  if (!item) return;
-  if ($cartItems.get().some((line) => canonicalId(line.id) === item.id)) return;
-  addCatalogueItem(item.id, undefined, { notice: false, openPanel: false });
-}
-
 export default function CheckoutPage() {
   const items = useStore($cartItems);
+  const processing = useStore($checkoutProcessing);
   const [mounted, setMounted] = useState(false);
-  const [status, setStatus] = useState<Status>('idle');
-  const autoStarted = useRef(false);
-
-  async function startCheckout() {
-    const current = $cartItems.get();
-    if (current.length === 0) {
-      notify({
-        title: 'Cart is empty',
-        description: 'Please add items to your cart before checking out.',
-      });
-      return;
-    }
-    setStatus('processing');
-    try {
-      const origin = window.location.origin;
-      const data = await requestJson<{ url?: string; error?: string }>(
-        'POST',
-        '/api/create-checkout-session',
-        {
-          items: current,
-          success_url: `${origin}/checkout/success`,
-          cancel_url: `${origin}/checkout`,
-          attempt_id: attemptIdFor(current),
-        },
-      );
-      if (data.error) throw new Error(data.error);
-      if (!data.url) throw new Error(CHECKOUT_FALLBACK_ERROR);
-      window.location.assign(data.url);
-    } catch (error) {
-      notify({
-        title: 'Checkout Error',
-        // The function's own sentence ("Item not found: …"), not "400: {\"error\":…}".
-        description:
-          error instanceof RequestError && error.detail
-            ? error.detail
-            : errorMessage(error, CHECKOUT_FALLBACK_ERROR),
-        variant: 'destructive',
-      });
-      setStatus('idle');
-    }
-  }
 
   useEffect(() => {
     setMounted(true);
-    // A page restored from the back/forward cache must not stay stuck in "processing".
     const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setStatus('idle');
+      if (event.persisted) checkoutPageRestored();
     };
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
 
+  // Once the cart is on screen: the address's product or cancel, or the hand-off (once).
   useEffect(() => {
-    if (!mounted || autoStarted.current) return;
-    autoStarted.current = true;
-    const params = new URLSearchParams(window.location.search);
-    addLinkedProduct(params.get('product'));
-    if (params.has('product') || params.has('price'))
-      window.history.replaceState(null, '', window.location.pathname);
-    if (params.has('canceled')) {
-      forgetCheckoutAttempt();
-      window.history.replaceState(null, '', window.location.pathname);
-      notify({
-        title: 'Payment canceled',
-        description: 'Your cart is saved. Continue to checkout whenever you are ready.',
-      });
-      return;
-    }
-    if (cameBackFromHistory()) return;
-    if ($cartItems.get().length > 0) void startCheckout();
+    if (mounted) openCheckoutPage();
   }, [mounted]);
 
   if (!mounted) {
@@ -196,7 +117,6 @@ export default function CheckoutPage() {
 
   const total = items.reduce((sum, item) => sum + lineTotal(item), 0);
   const recurring = items.find((i) => i.billingCycle !== 'oneTime');
-  const processing = status === 'processing';
 
   return (
     <div className="checkout-grid">

@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../server/db/client.ts';
 import type { Order } from '../../server/db/schema.ts';
-import { readCookie } from '../../server/http.ts';
+import { readCookie } from '../../server/cookies.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
 import {
   actingClientId,

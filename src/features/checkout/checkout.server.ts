@@ -7,7 +7,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/client.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import type { PaymentProvider } from '../../server/payments/index.ts';
 import { enforce, type RateLimit } from '../../server/rate-limit.ts';
 import { hashToken } from '../../server/tokens.ts';

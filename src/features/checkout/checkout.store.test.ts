@@ -10,16 +10,24 @@ import {
   vi,
   type MockInstance,
 } from 'vitest';
-import { starter } from '../../testing/cart-fixtures';
+import { $notification } from '../../lib/notifications';
+import { NETWORK_ERROR } from '../../lib/request-json';
+import { advanced, starter } from '../../testing/cart-fixtures';
 import { stubLocalStorage } from '../../testing/local-storage';
 import { CLIENT_SESSION_HINT_KEY } from '../dashboard/dashboard';
 import { $cartItems, loadCart } from '../cart/cart.store';
 import type { CheckoutSessionView, OrderView } from '../orders/orders';
 import {
+  $checkoutProcessing,
   $countdown,
   $successView,
   browser,
+  CHECKOUT_FALLBACK_ERROR,
+  checkoutPageRestored,
   COUNTDOWN_SECONDS,
+  openCheckoutPage,
+  resetCheckoutPage,
+  startCheckout,
   POLL_LIMIT,
   POLL_MS,
   retryConfirmation,
@@ -67,6 +75,8 @@ const SESSION_URL = '/api/checkout-session/cs_1';
 type Answer = { status?: number; body?: unknown; headers?: Record<string, string>; network?: true };
 let answers: Record<string, Answer[]>;
 let calls: string[];
+/** The JSON bodies sent, in order. */
+let sent: unknown[];
 let assigned: string[];
 let logged: MockInstance;
 
@@ -93,13 +103,15 @@ beforeEach(() => {
   keepMount($cartItems);
   answers = {};
   calls = [];
+  sent = [];
   assigned = [];
   logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(browser, 'assign').mockImplementation((url) => void assigned.push(url));
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(url);
+      if (init?.body) sent.push(JSON.parse(String(init.body)));
       const queue = answers[url] ?? [{ status: 404, body: { error: 'Not found' } }];
       const next = (queue.length > 1 ? queue.shift() : queue[0]) ?? {};
       if (next.network) throw new TypeError('Failed to fetch');
@@ -113,13 +125,131 @@ beforeEach(() => {
 
 afterEach(() => {
   stopSuccessPage();
+  resetCheckoutPage();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   cleanTestStorage();
   $successView.set({ kind: 'loading' });
   $countdown.set({ seconds: COUNTDOWN_SECONDS, running: true });
-  cleanStores($successView, $countdown, $cartItems);
+  $notification.set(null);
+  cleanStores($successView, $countdown, $cartItems, $checkoutProcessing, $notification);
+});
+
+describe('the hand-off to the payment page', () => {
+  const CREATE_URL = '/api/create-checkout-session';
+  let dropped: number;
+
+  /** /checkout opened with `search`, from a link (or with the Back button when `back`). */
+  function page(search = '', back = false) {
+    vi.spyOn(browser, 'search').mockReturnValue(search);
+    vi.spyOn(browser, 'cameBackFromHistory').mockReturnValue(back);
+  }
+
+  beforeEach(() => {
+    dropped = 0;
+    vi.spyOn(browser, 'origin').mockReturnValue('https://shop.example');
+    vi.spyOn(browser, 'dropQuery').mockImplementation(() => void (dropped += 1));
+    page();
+  });
+
+  it('starts once on load with items in the cart, and stays busy until the browser leaves', async () => {
+    loadCart([starter]);
+    answer(CREATE_URL, { body: { url: 'https://checkout.stripe.test/cs_1' } });
+    openCheckoutPage();
+    expect($checkoutProcessing.get()).toBe(true);
+    // A second open (a remount) and a press while it is under way send nothing more.
+    openCheckoutPage();
+    await startCheckout();
+    await settle();
+    expect(calls).toEqual([CREATE_URL]);
+    expect(sent).toEqual([
+      {
+        items: [starter],
+        success_url: 'https://shop.example/checkout/success',
+        cancel_url: 'https://shop.example/checkout',
+        attempt_id: expect.any(String),
+      },
+    ]);
+    expect(assigned).toEqual(['https://checkout.stripe.test/cs_1']);
+    expect($checkoutProcessing.get()).toBe(true);
+
+    // Back from the payment page out of the back/forward cache: the button is ready again.
+    checkoutPageRestored();
+    expect($checkoutProcessing.get()).toBe(false);
+  });
+
+  it("shows the function's own sentence when the checkout is refused, and can start again", async () => {
+    loadCart([starter]);
+    answer(CREATE_URL, { status: 400, body: { error: 'Item not found: imaginary-plan' } });
+    openCheckoutPage();
+    await settle();
+    expect($notification.get()).toMatchObject({
+      title: 'Checkout Error',
+      description: 'Item not found: imaginary-plan',
+      variant: 'destructive',
+    });
+    expect($checkoutProcessing.get()).toBe(false);
+    expect(assigned).toEqual([]);
+
+    answer(CREATE_URL, { body: { url: 'https://checkout.stripe.test/cs_2' } });
+    await startCheckout();
+    expect(assigned).toEqual(['https://checkout.stripe.test/cs_2']);
+    expect(calls).toEqual([CREATE_URL, CREATE_URL]);
+  });
+
+  it('says what went wrong for an answer without a URL, an error answer and a lost connection', async () => {
+    loadCart([starter]);
+    for (const [next, description] of [
+      [{ body: {} }, CHECKOUT_FALLBACK_ERROR],
+      [{ body: { error: 'Stripe is not configured' } }, 'Stripe is not configured'],
+      [{ network: true }, NETWORK_ERROR],
+    ] as const) {
+      answer(CREATE_URL, next);
+      await startCheckout();
+      expect($notification.get()).toMatchObject({ title: 'Checkout Error', description });
+      expect($checkoutProcessing.get()).toBe(false);
+    }
+    expect(assigned).toEqual([]);
+  });
+
+  it('asks for items first when the cart is empty', async () => {
+    openCheckoutPage();
+    await startCheckout();
+    expect(calls).toEqual([]);
+    expect($notification.get()).toMatchObject({ title: 'Cart is empty' });
+  });
+
+  it('waits after a canceled payment, and after the Back button', async () => {
+    loadCart([starter]);
+    page('?canceled=1');
+    openCheckoutPage();
+    expect($notification.get()).toMatchObject({ title: 'Payment canceled' });
+    expect(dropped).toBe(1);
+
+    resetCheckoutPage();
+    page('', true);
+    openCheckoutPage();
+    await settle();
+    expect(calls).toEqual([]);
+    expect($checkoutProcessing.get()).toBe(false);
+  });
+
+  it('puts a linked product in the cart once, and starts with it', async () => {
+    loadCart([advanced]);
+    page('?product=starter&price=1');
+    answer(CREATE_URL, { body: { url: 'https://checkout.stripe.test/cs_3' } });
+    openCheckoutPage();
+    await settle();
+    expect($cartItems.get().map((line) => line.id)).toEqual(['advanced', 'starter']);
+    expect(dropped).toBe(1);
+    expect(sent).toMatchObject([{ items: [{ id: 'advanced' }, { id: 'starter' }] }]);
+
+    resetCheckoutPage();
+    openCheckoutPage();
+    await settle();
+    expect($cartItems.get().map((line) => line.id)).toEqual(['advanced', 'starter']);
+  });
 });
 
 describe('looking the payment up', () => {

@@ -1,17 +1,23 @@
 /**
- * The checkout success page's state and actions (the island only reads these stores and calls
- * the actions): the lookup of the payment by session_id (or payment_intent), polling while a
- * payment is pending or the order is still being confirmed (Retry-After on a 429), and the
- * 10-second countdown home of the thank-you fallback. Browser-side and zod-free; every request
- * goes through src/lib/request-json.ts.
+ * The checkout pages' state and actions (the islands only read these stores and call the
+ * actions). /checkout: what the address asks for when the page opens (a linked product, a
+ * canceled payment), and the hand-off to the payment page, started once on load. The success
+ * page: the lookup of the payment by session_id (or payment_intent), polling while a payment
+ * is pending or the order is still being confirmed (Retry-After on a 429), and the 10-second
+ * countdown home of the thank-you fallback. Browser-side and zod-free; every request goes
+ * through src/lib/request-json.ts.
  */
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
+import { errorMessage } from '../../lib/error-message';
 import { centsToDollars } from '../../lib/money';
+import { notify } from '../../lib/notifications';
+import { requestAction } from '../../lib/request-action';
 import { RequestError, requestJson } from '../../lib/request-json';
-import { loadCart } from '../cart/cart.store';
+import { $cartItems, addCatalogueItem, loadCart, type CartItem } from '../cart/cart.store';
+import { canonicalId, findItem } from '../catalogue/catalogue';
 import { rememberClientSession } from '../dashboard/dashboard';
 import type { CheckoutSessionView, OrderView } from '../orders/orders';
-import { forgetCheckoutAttempt } from './checkout-attempt';
+import { attemptIdFor, forgetCheckoutAttempt } from './checkout-attempt';
 
 export const COUNTDOWN_SECONDS = 10;
 /** While a delayed payment is pending, the page asks again this often, this many times. */
@@ -41,10 +47,131 @@ export const $countdown = atom<{ seconds: number; running: boolean }>({
   running: true,
 });
 
-/** Where the browser goes next (a seam for tests). */
+/** The browser's address and history (a seam for tests). */
 export const browser = {
+  /** Where the browser goes next. */
   assign: (url: string) => window.location.assign(url),
+  origin: () => window.location.origin,
+  search: () => window.location.search,
+  /** Drops the query from the address bar, without a new history entry. */
+  dropQuery: () => window.history.replaceState(null, '', window.location.pathname),
+  /** True when this page load came from the Back/Forward buttons (e.g. back from Stripe). */
+  cameBackFromHistory: () => {
+    const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return entry?.type === 'back_forward';
+  },
 };
+
+// --- /checkout: the hand-off to the payment page ---------------------------------------
+
+export const CHECKOUT_FALLBACK_ERROR = 'Failed to create checkout session. Please try again.';
+
+/** The browser is on its way to the payment page: the page stays "processing" until it leaves. */
+const $leaving = atom(false);
+
+const checkoutSession = requestAction(
+  async (items: readonly CartItem[]) => {
+    const origin = browser.origin();
+    const data = await requestJson<{ url?: string; error?: string }>(
+      'POST',
+      '/api/create-checkout-session',
+      {
+        items,
+        success_url: `${origin}/checkout/success`,
+        cancel_url: `${origin}/checkout`,
+        attempt_id: attemptIdFor(items),
+      },
+    );
+    if (data.error) throw new Error(data.error);
+    if (!data.url) throw new Error(CHECKOUT_FALLBACK_ERROR);
+    // Before the request counts as done, so "processing" never blinks off on the way out.
+    $leaving.set(true);
+    browser.assign(data.url);
+    return data.url;
+  },
+  // The function's own sentence ("Item not found: …"), not "400: {\"error\":…}".
+  (error) =>
+    error instanceof RequestError && error.detail
+      ? error.detail
+      : errorMessage(error, CHECKOUT_FALLBACK_ERROR),
+);
+
+/** The hand-off is under way (the pay button waits and says so). */
+export const $checkoutProcessing = computed(
+  [checkoutSession.$state, $leaving],
+  (request, leaving) => request.busy || leaving,
+);
+
+/** "Continue to Stripe Checkout" (and the start on load): the cart goes to the payment page. */
+export async function startCheckout(): Promise<void> {
+  const items = $cartItems.get();
+  if (items.length === 0) {
+    notify({
+      title: 'Cart is empty',
+      description: 'Please add items to your cart before checking out.',
+    });
+    return;
+  }
+  if ($checkoutProcessing.get()) return;
+  if (await checkoutSession.run(items)) return;
+  notify({
+    title: 'Checkout Error',
+    description: checkoutSession.$state.get().error,
+    variant: 'destructive',
+  });
+}
+
+/** A page restored from the back/forward cache must not stay stuck in "processing". */
+export function checkoutPageRestored(): void {
+  $leaving.set(false);
+  checkoutSession.reset();
+}
+
+/**
+ * Links such as /checkout?product=basic-ai-agents&price=1500 (the products page's no-script
+ * Buy Now) put that product in the cart; the price parameter is ignored, the server prices.
+ */
+function addLinkedProduct(productId: string | null) {
+  const item = productId ? findItem(productId) : undefined;
+  if (!item) return;
+  if ($cartItems.get().some((line) => canonicalId(line.id) === item.id)) return;
+  addCatalogueItem(item.id, undefined, { notice: false, openPanel: false });
+}
+
+let opened = false;
+
+/**
+ * /checkout opened (after hydration; once per page load, however often it is called): a
+ * linked product goes into the cart; back from a canceled payment the page says so and waits;
+ * otherwise a cart with items starts the hand-off at once (spec), except when the buyer came
+ * back with the Back button.
+ */
+export function openCheckoutPage(): void {
+  if (opened) return;
+  opened = true;
+  const params = new URLSearchParams(browser.search());
+  addLinkedProduct(params.get('product'));
+  if (params.has('product') || params.has('price')) browser.dropQuery();
+  if (params.has('canceled')) {
+    forgetCheckoutAttempt();
+    browser.dropQuery();
+    notify({
+      title: 'Payment canceled',
+      description: 'Your cart is saved. Continue to checkout whenever you are ready.',
+    });
+    return;
+  }
+  if (browser.cameBackFromHistory()) return;
+  if ($cartItems.get().length > 0) void startCheckout();
+}
+
+/** Back to a page not yet opened (tests; a page load starts here). */
+export function resetCheckoutPage(): void {
+  opened = false;
+  checkoutPageRestored();
+}
+
+// --- The success page ------------------------------------------------------------------
 
 /**
  * A failure worth retrying: the server asked to (503) or could not be reached at all

@@ -11,7 +11,8 @@
  */
 import { getDb, type Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
-import { HttpError, type FunctionContext } from '../../server/http.ts';
+import type { FunctionContext } from '../../server/handler.ts';
+import { HttpError } from '../../server/responses.ts';
 import { deliverInBackground } from '../../server/mail/outbox.ts';
 import {
   providerNamed,

@@ -6,7 +6,8 @@
 import { getDb, type Db } from '../../server/db/client.ts';
 import { isDatabaseUnavailable } from '../../server/db/unavailable.ts';
 import type { CheckoutSession, Order } from '../../server/db/schema.ts';
-import { HttpError, type FunctionContext } from '../../server/http.ts';
+import type { FunctionContext } from '../../server/handler.ts';
+import { HttpError } from '../../server/responses.ts';
 import { loggableError } from '../../server/loggable-error.ts';
 import { planLabel } from '../../server/payments/provider.ts';
 import { simulatedPayment } from '../../server/payments/simulated.ts';

@@ -10,7 +10,9 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../server/db/client.ts';
 import { webhookEvents } from '../../server/db/schema.ts';
-import { assertStorableText, HttpError, type FunctionContext } from '../../server/http.ts';
+import type { FunctionContext } from '../../server/handler.ts';
+import { assertStorableText } from '../../server/request-body.ts';
+import { HttpError } from '../../server/responses.ts';
 import { fromStripeSession, loadStripe } from '../../server/payments/stripe.ts';
 import {
   alertDispute,

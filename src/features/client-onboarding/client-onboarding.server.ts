@@ -25,7 +25,7 @@ import { getCrm, type CrmClient } from '../../server/crm/crm.ts';
 import { createAccountWithinDailyCap, type PathCap } from '../../server/crm/daily-cap.ts';
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
 import { sealSecret } from '../../server/mail/sealed.ts';
 import {

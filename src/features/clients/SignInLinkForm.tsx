@@ -1,12 +1,12 @@
 /**
  * The one "e-mail me a sign-in link" form (dashboard, success page). It loads no zod: the
  * browser checks the address's shape, the server validates it with the shared schema and
- * answers the same whether or not the address is known.
+ * answers the same whether or not the address is known. Sending lives in clients.store.
  */
-import { RequestError, requestJson } from '../../lib/request-json';
-import { useId, useState, type RefObject, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, type RefObject, type SubmitEvent } from 'react';
 import { useIslandForm } from '../../components/form/form';
-import { SIGN_IN_SENT } from './clients-texts';
+import { $signInLink, refuseSignInAddress, resetSignInLink, sendSignInLink } from './clients.store';
 
 type Props = {
   /** Lets the page move focus to the address (the dashboard's Connect and View Project). */
@@ -21,35 +21,21 @@ export default function SignInLinkForm({
   submitLabel = 'Send me a sign-in link',
 }: Props) {
   const id = useId();
-  const [error, setError] = useState('');
-  const [sent, setSent] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, result: sent = '' } = useStore($signInLink);
   // The dashboard renders this form in its HTML: a press before hydration is held and replayed.
   const island = useIslandForm();
+  // Each form the page shows starts without an earlier one's message.
+  useEffect(() => resetSignInLink, []);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = event.currentTarget.elements.namedItem('email') as HTMLInputElement;
     if (!input.checkValidity()) {
-      setError('Please enter a valid email address.');
+      refuseSignInAddress();
       input.focus();
       return;
     }
-    setError('');
-    setBusy(true);
-    try {
-      const body = await requestJson<{ message?: string }>('POST', '/api/auth/magic-link', {
-        email: input.value,
-      });
-      setSent(body?.message || SIGN_IN_SENT);
-    } catch (e) {
-      setError(
-        (e instanceof RequestError && e.detail) ||
-          'The sign-in link could not be sent. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-    }
+    await sendSignInLink(input.value);
   };
 
   return (

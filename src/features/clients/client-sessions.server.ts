@@ -15,7 +15,8 @@ import { idIn } from '../../server/db/list-query.ts';
 import { clientSessions } from '../../server/db/schema.ts';
 import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 import { findClient, isProven } from './client-records.server.ts';
-import { HttpError, readCookie } from '../../server/http.ts';
+import { readCookie } from '../../server/cookies.ts';
+import { HttpError } from '../../server/responses.ts';
 import { hashToken, newToken } from '../../server/tokens.ts';
 
 /** `__Host-` binds the cookie to this exact origin: Secure, Path=/ and no Domain are enforced by browsers. */

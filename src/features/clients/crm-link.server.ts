@@ -13,7 +13,7 @@ import {
 import { createAccountWithinDailyCap } from '../../server/crm/daily-cap.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { Client } from '../../server/db/schema.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import { readEnv } from '../../server/env.ts';
 import { enqueueEmail, type EmailInput } from '../../server/mail/outbox.ts';
 import { crmAccountReadyEmail } from './clients-emails.tsx';

@@ -15,7 +15,7 @@ import type { Db } from '../../server/db/client.ts';
 import { idIn } from '../../server/db/list-query.ts';
 import { magicLinks } from '../../server/db/schema.ts';
 import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
-import { readCookie } from '../../server/http.ts';
+import { readCookie } from '../../server/cookies.ts';
 import { sealSecret } from '../../server/mail/sealed.ts';
 import { hit, type RateLimit } from '../../server/rate-limit.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';

@@ -2,15 +2,15 @@
  * The contact_messages table: this module is its only reader and writer. The form's
  * submission (contact.server.ts) stores through it; the admin reads and answers through it.
  */
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { listOf } from '../../server/db/list-query.ts';
 import { idsMatching } from '../../server/db/matching.ts';
 import { contactMessages, type ContactMessage } from '../../server/db/schema.ts';
 import { talliesOf } from '../../server/db/tallies.ts';
 import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
-import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
-import { cutoffOf } from '../../server/privacy/retention.ts';
+import { correspondence } from '../../server/privacy/correspondence.ts';
+import type { PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 
 export async function insertContactMessage(
   db: Db,
@@ -64,47 +64,9 @@ export function findContactMessageIds(
 
 /** The last exchange a message was part of: its arrival, or the team answering it. */
 const lastExchange = sql`greatest(${contactMessages.createdAt}, ${contactMessages.handledAt})`;
-const address = sql<string>`lower(${contactMessages.email})`;
+const messages = correspondence(contactMessages, 'contact_messages', lastExchange);
 
 /** Addresses with a message exchanged since `cutoff`, as a subquery. */
-export function contactAddressesSince(db: Db, cutoff: Date) {
-  return db
-    .selectDistinct({ email: address })
-    .from(contactMessages)
-    .where(sql`${lastExchange} >= ${cutoff.toISOString()}::timestamptz`);
-}
+export const contactAddressesSince = messages.addressesSince;
 
-export const personalData: PersonalDataOwner = {
-  async identify(db, person) {
-    const rows = await db
-      .select({ name: contactMessages.name })
-      .from(contactMessages)
-      .where(eq(address, person.email));
-    return { names: rows.map((r) => r.name) };
-  },
-  async holds(db, person) {
-    const rows = await db.select().from(contactMessages).where(eq(address, person.email));
-    return { contact_messages: rows.map((r) => exported(r)) };
-  },
-  async erase(db, person) {
-    const gone = await db
-      .delete(contactMessages)
-      .where(eq(address, person.email))
-      .returning({ id: contactMessages.id });
-    return { contact_messages: gone.length };
-  },
-  // The period runs from the last exchange with the address, here or in a meeting request.
-  async purge(db, scope) {
-    const cutoff = cutoffOf('correspondence', scope.now);
-    const gone = await db
-      .delete(contactMessages)
-      .where(
-        and(
-          sql`${lastExchange} < ${cutoff.toISOString()}::timestamptz`,
-          ...scope.correspondentsSince(cutoff).map((recent) => notInArray(address, recent)),
-        ),
-      )
-      .returning({ id: contactMessages.id });
-    return { correspondence: { contact_messages: gone.length } };
-  },
-};
+export const personalData: PersonalDataOwner = messages.personalData;

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../server/db/client.ts';
 import { readEnv, type ServerEnv } from '../../server/env.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import { createStripeClient } from '../../server/payments/stripe.ts';
 import { findClient } from '../clients/clients.server.ts';
 

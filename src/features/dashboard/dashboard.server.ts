@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import type { CrmClient } from '../../server/crm/crm.ts';
 import {
   actingClientId,

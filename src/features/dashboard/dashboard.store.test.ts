@@ -41,7 +41,7 @@ import {
   signOut,
   startDashboard,
 } from './dashboard.store';
-import { stubFetchRoutes, type FakeRoute, type FetchCall } from '../../testing/fetch-routes';
+import { useFetchRoutes } from '../../testing/fetch-routes';
 import { stubLocalStorage } from '../../testing/local-storage';
 import { writeDraft } from '../../components/form/draft';
 
@@ -53,13 +53,11 @@ const view: DashboardView = {
   billing: { hasSubscription: false, simulated: true },
 };
 
-let routes: Record<string, FakeRoute>;
-let calls: FetchCall[];
+const { routes, calls } = useFetchRoutes();
 const assigned: string[] = [];
 const replaced: string[] = [];
 
 beforeEach(() => {
-  ({ routes, calls } = stubFetchRoutes());
   assigned.length = 0;
   replaced.length = 0;
   vi.spyOn(browser, 'assign').mockImplementation((url) => void assigned.push(url));
@@ -68,7 +66,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   $session.set({ state: 'loading' });
   $integration.set({ state: 'checking' });
   $pendingToken.set(null);

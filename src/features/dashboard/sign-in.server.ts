@@ -15,7 +15,7 @@
  */
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
-import type { FunctionContext } from '../../server/http.ts';
+import type { FunctionContext } from '../../server/handler.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
 import { signInLinkEmail } from './dashboard-emails.tsx';
 import { enforce, hit, type RateLimit } from '../../server/rate-limit.ts';

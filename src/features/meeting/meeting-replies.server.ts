@@ -9,7 +9,7 @@
 import type { Db } from '../../server/db/client.ts';
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import {
   enqueueEmail,
   invitationAttachment,

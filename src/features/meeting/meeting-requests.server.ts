@@ -3,14 +3,14 @@
  * submission (meeting.server.ts) and the team's answers (meeting-replies.server.ts) both store
  * through it.
  */
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import { countAll, countWhere, listOf } from '../../server/db/list-query.ts';
 import { idsMatching } from '../../server/db/matching.ts';
 import { meetingRequests, type MeetingRequest } from '../../server/db/schema.ts';
-import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
-import { cutoffOf } from '../../server/privacy/retention.ts';
+import { correspondence } from '../../server/privacy/correspondence.ts';
+import type { PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 
 export type MeetingStatus = MeetingRequest['status'];
 type NewMeetingRequest = typeof meetingRequests.$inferInsert;
@@ -89,47 +89,9 @@ export function findMeetingRequestIds(
 
 /** The last exchange a request was part of: its arrival, or the team's latest answer. */
 const lastExchange = sql`greatest(${meetingRequests.createdAt}, ${meetingRequests.updatedAt})`;
-const address = sql<string>`lower(${meetingRequests.email})`;
+const requests = correspondence(meetingRequests, 'meeting_requests', lastExchange);
 
 /** Addresses with a request exchanged since `cutoff`, as a subquery. */
-export function meetingAddressesSince(db: Db, cutoff: Date) {
-  return db
-    .selectDistinct({ email: address })
-    .from(meetingRequests)
-    .where(sql`${lastExchange} >= ${cutoff.toISOString()}::timestamptz`);
-}
+export const meetingAddressesSince = requests.addressesSince;
 
-export const personalData: PersonalDataOwner = {
-  async identify(db, person) {
-    const rows = await db
-      .select({ name: meetingRequests.name })
-      .from(meetingRequests)
-      .where(eq(address, person.email));
-    return { names: rows.map((r) => r.name) };
-  },
-  async holds(db, person) {
-    const rows = await db.select().from(meetingRequests).where(eq(address, person.email));
-    return { meeting_requests: rows.map((r) => exported(r)) };
-  },
-  async erase(db, person) {
-    const gone = await db
-      .delete(meetingRequests)
-      .where(eq(address, person.email))
-      .returning({ id: meetingRequests.id });
-    return { meeting_requests: gone.length };
-  },
-  // The period runs from the last exchange with the address, here or in a contact message.
-  async purge(db, scope) {
-    const cutoff = cutoffOf('correspondence', scope.now);
-    const gone = await db
-      .delete(meetingRequests)
-      .where(
-        and(
-          sql`${lastExchange} < ${cutoff.toISOString()}::timestamptz`,
-          ...scope.correspondentsSince(cutoff).map((recent) => notInArray(address, recent)),
-        ),
-      )
-      .returning({ id: meetingRequests.id });
-    return { correspondence: { meeting_requests: gone.length } };
-  },
-};
+export const personalData: PersonalDataOwner = requests.personalData;

@@ -12,6 +12,7 @@ import {
   TIME_SLOTS,
   TIMEZONES,
 } from './meeting';
+import { SPEC_TIME_SLOTS, SPEC_TIMEZONE_LABELS } from '../../testing/meeting-spec';
 
 const today = '2026-03-10';
 const schema = meetingRequestSchema(today);
@@ -35,21 +36,7 @@ function messages(body: unknown): Record<string, string> {
 
 describe('meeting choices', () => {
   it('offers exactly the 13 time slots, 9:00 AM–11:30 AM and 1:00 PM–4:00 PM', () => {
-    expect(TIME_SLOTS).toEqual([
-      '9:00 AM',
-      '9:30 AM',
-      '10:00 AM',
-      '10:30 AM',
-      '11:00 AM',
-      '11:30 AM',
-      '1:00 PM',
-      '1:30 PM',
-      '2:00 PM',
-      '2:30 PM',
-      '3:00 PM',
-      '3:30 PM',
-      '4:00 PM',
-    ]);
+    expect(TIME_SLOTS).toEqual(SPEC_TIME_SLOTS);
     const minutes = TIME_SLOTS.map((s) => parseSlot(s)).map((t) => t.hour * 60 + t.minute);
     expect(minutes.every((m) => m % 30 === 0 && m >= 9 * 60 && m <= 16 * 60)).toBe(true);
     expect(minutes).not.toContain(12 * 60);
@@ -57,15 +44,7 @@ describe('meeting choices', () => {
   });
 
   it('offers the seven timezones with their labels and IANA zones', () => {
-    expect(TIMEZONES.map((t) => t.label)).toEqual([
-      'EST (Eastern)',
-      'CST (Central)',
-      'MST (Mountain)',
-      'PST (Pacific)',
-      'UTC',
-      'GMT (London)',
-      'CET (Central Europe)',
-    ]);
+    expect(TIMEZONES.map((t) => t.label)).toEqual(SPEC_TIMEZONE_LABELS);
     expect(TIMEZONES.map((t) => t.iana)).toEqual([
       'America/New_York',
       'America/Chicago',

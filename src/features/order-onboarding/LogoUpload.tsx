@@ -1,55 +1,37 @@
 /**
- * Logo upload for step 1: checks type and size in the browser for a quick answer, then the
- * server checks again by the file's bytes and stores it. Sets logoUrl and logoFile.
+ * Logo upload for step 1: the picked file goes to order-onboarding.store's uploadLogo (a quick
+ * check of type and size in the browser, then the server checks again by the file's bytes and
+ * stores it), which sets logoUrl and logoFile.
  */
-import { RequestError, requestJson } from '../../lib/request-json';
-import { useRef, useState } from 'react';
-
-const ACCEPT = 'image/png,image/jpeg,image/webp';
-const MAX_BYTES = 2 * 1024 * 1024;
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import {
+  $logoStatus,
+  $logoUpload,
+  LOGO_ACCEPT,
+  resetLogoUpload,
+  setLogo,
+  uploadLogo,
+} from './order-onboarding.store';
 
 type Props = {
   orderId: number;
   logoUrl: string;
   logoFile: string;
   error?: string | undefined;
-  onChange: (logoUrl: string, logoFile: string) => void;
 };
 
-export function LogoUpload({ orderId, logoUrl, logoFile, error, onChange }: Props) {
-  const [status, setStatus] = useState('');
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+export function LogoUpload({ orderId, logoUrl, logoFile, error }: Props) {
+  const { busy, error: problem } = useStore($logoUpload);
+  const status = useStore($logoStatus);
   const input = useRef<HTMLInputElement>(null);
   const shownError = problem || error;
+  // Step 1 shown again starts without the last visit's line or message.
+  useEffect(() => resetLogoUpload, []);
 
   const upload = async (file: File) => {
-    setProblem('');
-    if (!ACCEPT.split(',').includes(file.type))
-      return setProblem('Please upload a PNG, JPEG or WebP image.');
-    if (file.size > MAX_BYTES) return setProblem('The logo must be 2 MB or smaller.');
-    setBusy(true);
-    setStatus(`Uploading ${file.name}…`);
-    try {
-      const body = await requestJson<{ logoUrl?: string }>(
-        'POST',
-        `/api/onboarding/logo?orderId=${orderId}`,
-        file,
-        { headers: { 'Content-Type': file.type } },
-      );
-      if (!body.logoUrl) throw new Error('no logo URL');
-      onChange(body.logoUrl, file.name.slice(0, 255));
-      setStatus(`${file.name} uploaded.`);
-    } catch (e) {
-      setStatus('');
-      setProblem(
-        (e instanceof RequestError && e.detail) ||
-          'The logo could not be uploaded. Please try again.',
-      );
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    // A file that went to the server is cleared from the input, so the same one can be picked again.
+    if ((await uploadLogo(orderId, file)) && input.current) input.current.value = '';
   };
 
   return (
@@ -71,7 +53,7 @@ export function LogoUpload({ orderId, logoUrl, logoFile, error, onChange }: Prop
             <button
               type="button"
               className="btn btn--ghost btn--sm"
-              onClick={() => onChange('', '')}
+              onClick={() => setLogo('', '')}
             >
               Remove logo
             </button>
@@ -83,7 +65,7 @@ export function LogoUpload({ orderId, logoUrl, logoFile, error, onChange }: Prop
         id="logo"
         name="logoUrl"
         type="file"
-        accept={ACCEPT}
+        accept={LOGO_ACCEPT}
         disabled={busy}
         aria-describedby={`logo-hint${shownError ? ' logo-error' : ''}`}
         aria-invalid={shownError ? true : undefined}

@@ -1,6 +1,7 @@
 /**
  * The three steps of the order onboarding wizard, as markup: each field is bound to the
- * wizard's values through `bind` (value, change handler and message from OnboardingWizard).
+ * wizard's values through `bind` (value, change handler and message from OnboardingWizard,
+ * which reads them from order-onboarding.store).
  */
 import type { ReactNode } from 'react';
 import {
@@ -11,21 +12,7 @@ import {
   TextField,
 } from '../../components/form/fields';
 import { LogoUpload } from './LogoUpload';
-import type {
-  BusinessInfo,
-  DesignPreferences,
-  OnboardingKind,
-  ProjectDetails,
-  StepKey,
-} from './order-onboarding';
-
-/** What the form holds while typing: every field of each step's schema, none missing. */
-type Filled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
-export type WizardValues = {
-  businessInfo: Filled<BusinessInfo>;
-  projectDetails: Filled<ProjectDetails>;
-  designPreferences: Filled<DesignPreferences>;
-};
+import type { OnboardingKind, StepKey, WizardValues } from './order-onboarding';
 
 /** A text field's id, value, change handler and message, for `field` of step `key`. */
 export type Bind = <K extends StepKey>(
@@ -38,13 +25,11 @@ export function BusinessInfoStep({
   orderId,
   logo,
   logoError,
-  onLogo,
 }: {
   bind: Bind;
   orderId: number;
   logo: { logoUrl: string; logoFile: string };
   logoError: string | undefined;
-  onLogo: (logoUrl: string, logoFile: string) => void;
 }) {
   return (
     <>
@@ -92,7 +77,6 @@ export function BusinessInfoStep({
         logoUrl={logo.logoUrl}
         logoFile={logo.logoFile}
         error={logoError}
-        onChange={onLogo}
       />
     </>
   );

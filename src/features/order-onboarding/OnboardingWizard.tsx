@@ -2,10 +2,10 @@
  * The order onboarding wizard: loads the signed-in client's order (Invalid Order otherwise),
  * resumes at the first unsaved step, saves each step before moving on, and after the last
  * one sends the client to their dashboard link. Typed answers survive a reload (localStorage).
+ * The order, the answers, their draft and messages live in order-onboarding.store.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { clearDraft, mergeDraft, readDraft, writeDraft } from '../../components/form/draft';
+import { useEffect, useRef, type SubmitEvent } from 'react';
 import '../../components/form/wizard.css';
 import { LinkButton } from '../../components/form/LinkButton';
 import { StepProgress, useStepFocus } from '../../components/form/wizard-chrome';
@@ -14,7 +14,6 @@ import {
   DesignPreferencesStep,
   ProjectDetailsStep,
   type Bind,
-  type WizardValues,
 } from './OnboardingSteps';
 import {
   ONBOARDING_PRODUCTS,
@@ -24,61 +23,22 @@ import {
   productForOrder,
   STEP_ENDPOINTS,
   STEP_KEYS,
-  STEP_SCHEMAS,
   STEP_TITLES,
   type OnboardingProduct,
-  type StepKey,
 } from './order-onboarding';
-import type { OnboardingState } from './order-onboarding.server';
 import {
   $order,
   $phase,
   $saving,
+  $stepErrors,
   cancelRedirect,
+  checkStep,
   loadOnboarding,
   previousStep,
   saveStep,
+  setAnswer,
+  stepForms,
 } from './order-onboarding.store';
-
-const EMPTY: WizardValues = {
-  businessInfo: {
-    businessName: '',
-    industry: '',
-    contactName: '',
-    email: '',
-    phone: '',
-    website: '',
-    description: '',
-    logoUrl: '',
-    logoFile: '',
-  },
-  projectDetails: { goals: '', targetAudience: '', keyFeatures: '', timeline: '', competitors: '' },
-  designPreferences: {
-    colorPreferences: '',
-    stylePreferences: '',
-    logoUpload: false,
-    inspirationalWebsites: '',
-    additionalNotes: '',
-  },
-};
-
-type Errors = Partial<Record<string, string>>;
-
-const draftKey = (orderId: number) => `onboarding-draft:${orderId}`;
-
-/** Saved answers, then this browser's draft on top (what was typed last wins). */
-function initialValues(state: OnboardingState): WizardValues {
-  const draft = readDraft(draftKey(state.order.id)) as
-    Partial<Record<StepKey, unknown>> | undefined;
-  const values = {} as WizardValues;
-  for (const key of STEP_KEYS) {
-    const saved = mergeDraft(EMPTY[key] as Record<string, unknown>, state.form?.[key]);
-    (values as Record<StepKey, unknown>)[key] = mergeDraft(saved, draft?.[key]);
-  }
-  if (!values.businessInfo.contactName) values.businessInfo.contactName = state.order.customerName;
-  if (!values.businessInfo.email) values.businessInfo.email = state.order.customerEmail;
-  return values;
-}
 
 type Props = { pathname: string };
 
@@ -88,8 +48,12 @@ export default function OnboardingWizard({ pathname }: Props) {
   const phase = useStore($phase);
   const state = useStore($order);
   const saving = useStore($saving);
-  const [values, setValues] = useState<WizardValues>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const values = {
+    businessInfo: useStore(stepForms.businessInfo.$values),
+    projectDetails: useStore(stepForms.projectDetails.$values),
+    designPreferences: useStore(stepForms.designPreferences.$values),
+  };
+  const errors = useStore($stepErrors);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -106,70 +70,36 @@ export default function OnboardingWizard({ pathname }: Props) {
     if (misrouted) window.location.replace(misrouted);
   }, [misrouted]);
 
-  /** The order whose saved answers and draft are in `values` (none until they are restored). */
-  const [restoredFor, setRestoredFor] = useState<number | null>(null);
-  const restore = (loaded: OnboardingState | null) => {
-    if (!loaded) return;
-    setValues(initialValues(loaded));
-    setRestoredFor(loaded.order.id);
-  };
-  const load = async () => restore(await loadOnboarding(orderId));
-
+  // Loads the order with its saved answers and this browser's draft.
   useEffect(() => {
-    void loadOnboarding(orderId).then(restore);
+    void loadOnboarding(orderId);
     return cancelRedirect;
   }, [orderId]);
-
-  // Keep the draft current while a step is being filled in (never before it was restored:
-  // the store shows the step a render before the saved answers and draft are in place).
-  useEffect(() => {
-    if (state && restoredFor === state.order.id && phase.name === 'step')
-      writeDraft(draftKey(state.order.id), values);
-  }, [state, restoredFor, phase.name, values]);
 
   // New step or completion: back to the top, focus on the new heading.
   const step = useStepFocus(phase.name === 'step' ? phase.step : phase.name, headingRef);
 
   if (phase.name === 'invalid') return <InvalidOrder />;
 
-  const setField = <K extends StepKey>(
-    key: K,
-    field: keyof WizardValues[K],
-    value: string | boolean,
-  ) => {
-    setValues((v) => ({ ...v, [key]: { ...v[key], [field]: value } }));
-    if (errors[field as string]) setErrors(({ [field as string]: _gone, ...rest }) => rest);
-  };
-
   /** A text field's id, value, change handler and message, for `field` of step `key`. */
   const bind: Bind = (key, field) => ({
     id: field,
     value: String(values[key][field]),
-    onChange: (v: string) => setField(key, field, v),
+    onChange: (v: string) => setAnswer(key, field, v),
     error: errors[field],
   });
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (phase.name !== 'step' || !state || saving) return;
-    const key = STEP_KEYS[phase.step]!;
-    const parsed = STEP_SCHEMAS[key]().safeParse(values[key]);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]);
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      const first = Object.keys(found)[0];
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    const checked = checkStep();
+    if (!checked) return;
+    if ('invalid' in checked) {
+      if (checked.invalid)
+        formRef.current?.querySelector<HTMLElement>(`[name="${checked.invalid}"]`)?.focus();
       return;
     }
-    setErrors({});
     step.willMove();
-    const saved = await saveStep(parsed.data);
-    if (!saved) step.stay();
-    else if (phase.step === STEP_KEYS.length - 1) clearDraft(draftKey(state.order.id));
+    if (!(await saveStep(checked.data))) step.stay();
   };
 
   const stepIndex = phase.name === 'step' ? phase.step : 3;
@@ -206,7 +136,11 @@ export default function OnboardingWizard({ pathname }: Props) {
             <p className="ob-notice__title">We could not load your onboarding.</p>
             <p>Please check your connection and try again.</p>
             <p>
-              <button type="button" className="btn btn--sm" onClick={() => void load()}>
+              <button
+                type="button"
+                className="btn btn--sm"
+                onClick={() => void loadOnboarding(orderId)}
+              >
                 Try again
               </button>
             </p>
@@ -247,16 +181,6 @@ export default function OnboardingWizard({ pathname }: Props) {
                 orderId={state.order.id}
                 logo={values.businessInfo}
                 logoError={errors.logoUrl}
-                onLogo={(logoUrl, logoFile) => {
-                  setValues((v) => ({
-                    ...v,
-                    businessInfo: { ...v.businessInfo, logoUrl, logoFile },
-                    designPreferences: {
-                      ...v.designPreferences,
-                      logoUpload: Boolean(logoUrl) || v.designPreferences.logoUpload,
-                    },
-                  }));
-                }}
               />
             )}
             {phase.step === 1 && <ProjectDetailsStep bind={bind} kind={product.kind} />}
@@ -265,7 +189,7 @@ export default function OnboardingWizard({ pathname }: Props) {
                 bind={bind}
                 kind={product.kind}
                 useLogo={values.designPreferences.logoUpload}
-                onUseLogo={(v) => setField('designPreferences', 'logoUpload', v)}
+                onUseLogo={(v) => setAnswer('designPreferences', 'logoUpload', v)}
               />
             )}
 
@@ -276,7 +200,6 @@ export default function OnboardingWizard({ pathname }: Props) {
                   className="btn btn--outline"
                   onClick={() => {
                     step.willMove();
-                    setErrors({});
                     previousStep();
                   }}
                 >

@@ -9,7 +9,10 @@ import { linkClientToCrm } from '../clients/clients.server.ts';
 import { getDb, type Db } from '../../server/db/client.ts';
 import type { OnboardingForm, Order } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
-import { assertSameOrigin, handler, HttpError, json, readJson } from '../../server/http.ts';
+import { handler } from '../../server/handler.ts';
+import { readJson } from '../../server/request-body.ts';
+import { HttpError, json } from '../../server/responses.ts';
+import { assertSameOrigin } from '../../server/same-origin.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
 import { onboardingCompletedEmail } from './order-onboarding-emails.tsx';
 import {

@@ -1,20 +1,32 @@
 /**
  * The order onboarding wizard's state and actions: loading the order, the phase (loading,
- * invalid, unavailable, a step, completed), saving a step, going back, and the redirect to
- * the dashboard link after the last step. The wizard keeps only what is typed (values,
- * messages, the draft) and renders these stores.
+ * invalid, unavailable, a step, completed), what is typed (each step's answers in the form
+ * kit's store, kept as a draft in localStorage so a reload loses nothing, and the step's
+ * messages), the logo upload, saving a step, going back, and the redirect to the dashboard
+ * link after the last step. The wizard renders these stores and calls these actions.
  */
 import { atom } from 'nanostores';
+import { clearDraft, mergeDraft, readDraft, writeDraft } from '../../components/form/draft';
+import {
+  fieldErrors,
+  formStore,
+  type FormStore,
+  type FormValues,
+} from '../../components/form/form-store';
 import { notify } from '../../lib/notifications';
+import { requestAction } from '../../lib/request-action';
 import { RequestError, requestJson, sendRequest } from '../../lib/request-json';
 import type { OnboardingState } from './order-onboarding.server';
 import {
+  EMPTY_ANSWERS,
   firstUnsavedStep,
   REDIRECT_DELAY_MS,
   safeRedirect,
   STEP_ENDPOINTS,
   STEP_KEYS,
+  STEP_SCHEMAS,
   type StepKey,
+  type WizardValues,
 } from './order-onboarding';
 
 type WizardPhase =
@@ -44,12 +56,14 @@ export async function loadOnboarding(orderId: number | null): Promise<Onboarding
   try {
     const state = await requestJson<OnboardingState>('GET', `/api/onboarding/state/${orderId}`);
     $order.set(state);
+    restoreAnswers(state);
     const step = firstUnsavedStep(state.form);
     $phase.set(
       step === STEP_KEYS.length
         ? { name: 'completed', redirecting: false }
         : { name: 'step', step },
     );
+    keepDraft();
     return state;
   } catch (error) {
     const refused = error instanceof RequestError && [401, 403, 404].includes(error.status);
@@ -57,6 +71,157 @@ export async function loadOnboarding(orderId: number | null): Promise<Onboarding
     return null;
   }
 }
+
+// --- What is typed ------------------------------------------------------------------------
+
+/** Each step's answers, in the form kit's store (src/components/form/form-store.ts). */
+export const stepForms: { [K in StepKey]: FormStore<WizardValues[K]> } = {
+  businessInfo: formStore(EMPTY_ANSWERS.businessInfo, STEP_SCHEMAS.businessInfo),
+  projectDetails: formStore(EMPTY_ANSWERS.projectDetails, STEP_SCHEMAS.projectDetails),
+  designPreferences: formStore(EMPTY_ANSWERS.designPreferences, STEP_SCHEMAS.designPreferences),
+};
+
+/** A step's form, for code that handles every step alike. */
+const formOf = (key: StepKey) => stepForms[key] as unknown as FormStore<FormValues>;
+
+/** The messages of the step shown, by field; a field's own goes as soon as it is changed. */
+export const $stepErrors = atom<Partial<Record<string, string>>>({});
+
+export const draftKey = (orderId: number) => `onboarding-draft:${orderId}`;
+
+/** The order whose saved answers and draft are in the forms (none until they are restored). */
+let restoredFor: number | null = null;
+
+function answers(): WizardValues {
+  return {
+    businessInfo: stepForms.businessInfo.$values.get(),
+    projectDetails: stepForms.projectDetails.$values.get(),
+    designPreferences: stepForms.designPreferences.$values.get(),
+  };
+}
+
+/** Saved answers, then this browser's draft on top (what was typed last wins). */
+function restoreAnswers(state: OnboardingState): void {
+  const draft = readDraft(draftKey(state.order.id)) as
+    Partial<Record<StepKey, unknown>> | null | undefined;
+  const values = {} as WizardValues;
+  for (const key of STEP_KEYS) {
+    const saved = mergeDraft(EMPTY_ANSWERS[key] as Record<string, unknown>, state.form?.[key]);
+    (values as Record<StepKey, unknown>)[key] = mergeDraft(saved, draft?.[key]);
+  }
+  if (!values.businessInfo.contactName) values.businessInfo.contactName = state.order.customerName;
+  if (!values.businessInfo.email) values.businessInfo.email = state.order.customerEmail;
+  for (const key of STEP_KEYS) formOf(key).adopt(values[key]);
+  restoredFor = state.order.id;
+}
+
+/**
+ * Keeps the draft current while a step is being filled in (never before the saved answers and
+ * draft were restored, which would write defaults over the draft).
+ */
+function keepDraft(): void {
+  const state = $order.get();
+  if (state && restoredFor === state.order.id && $phase.get().name === 'step')
+    writeDraft(draftKey(state.order.id), answers());
+}
+
+/** A change to `field` of step `key`: the draft follows, and the field's message goes. */
+export function setAnswer<K extends StepKey>(
+  key: K,
+  field: keyof WizardValues[K] & string,
+  value: string | boolean,
+): void {
+  formOf(key).setField(field, value);
+  const { [field]: message, ...rest } = $stepErrors.get();
+  if (message) $stepErrors.set(rest);
+  keepDraft();
+}
+
+/** The uploaded logo (or none): a new logo is also one to use in the design. */
+export function setLogo(logoUrl: string, logoFile: string): void {
+  stepForms.businessInfo.adopt({ logoUrl, logoFile });
+  const design = stepForms.designPreferences;
+  design.setField('logoUpload', Boolean(logoUrl) || design.$values.get().logoUpload);
+  keepDraft();
+}
+
+/**
+ * Checks the shown step's answers: shows their messages and answers the first field to fix,
+ * or the checked answers to save. Null while there is nothing to check (no step shown, or a
+ * save under way).
+ */
+export function checkStep(): { invalid: string | undefined } | { data: unknown } | null {
+  const phase = $phase.get();
+  if (phase.name !== 'step' || !$order.get() || $saving.get()) return null;
+  const key = STEP_KEYS[phase.step]!;
+  const values = formOf(key).$values.get();
+  const parsed = STEP_SCHEMAS[key]().safeParse(values);
+  if (parsed.success) {
+    $stepErrors.set({});
+    return { data: parsed.data };
+  }
+  const errors = fieldErrors<FormValues>(STEP_SCHEMAS[key](), values);
+  $stepErrors.set(errors);
+  return { invalid: Object.keys(errors)[0] };
+}
+
+// --- The logo ---------------------------------------------------------------------------
+
+export const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp';
+const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+export const LOGO_UPLOAD_ERROR = 'The logo could not be uploaded. Please try again.';
+
+/** What the upload's status line says ("Uploading logo.png…", "logo.png uploaded."). */
+export const $logoStatus = atom('');
+
+const logoUpload = requestAction(
+  async (orderId: number, file: File) => {
+    const body = await requestJson<{ logoUrl?: string }>(
+      'POST',
+      `/api/onboarding/logo?orderId=${orderId}`,
+      file,
+      { headers: { 'Content-Type': file.type } },
+    );
+    if (!body.logoUrl) throw new Error('no logo URL');
+    // With the answer, before the upload counts as done: the preview and "uploaded" land together.
+    setLogo(body.logoUrl, file.name.slice(0, 255));
+    $logoStatus.set(`${file.name} uploaded.`);
+    return body.logoUrl;
+  },
+  (error) => (error instanceof RequestError && error.detail) || LOGO_UPLOAD_ERROR,
+);
+
+/** The upload under way (`busy`) and the sentence for a refused file or a failed upload. */
+export const $logoUpload = logoUpload.$state;
+
+/**
+ * A logo picked for step 1: checks type and size in the browser for a quick answer, then the
+ * server checks again by the file's bytes and stores it; the answer becomes the business
+ * information's logoUrl and logoFile. Answers whether the file went to the server.
+ */
+export async function uploadLogo(orderId: number, file: File): Promise<boolean> {
+  if ($logoUpload.get().busy) return false;
+  logoUpload.fail('');
+  if (!LOGO_ACCEPT.split(',').includes(file.type)) {
+    logoUpload.fail('Please upload a PNG, JPEG or WebP image.');
+    return false;
+  }
+  if (file.size > MAX_LOGO_BYTES) {
+    logoUpload.fail('The logo must be 2 MB or smaller.');
+    return false;
+  }
+  $logoStatus.set(`Uploading ${file.name}…`);
+  if (!(await logoUpload.run(orderId, file))) $logoStatus.set('');
+  return true;
+}
+
+/** The upload's line and message start empty again (step 1 left the page). */
+export function resetLogoUpload(): void {
+  logoUpload.reset();
+  $logoStatus.set('');
+}
+
+// --- Saving -------------------------------------------------------------------------------
 
 /**
  * Saves the current step's checked answers and moves on (the last step completes onboarding
@@ -75,7 +240,11 @@ export async function saveStep(data: unknown): Promise<boolean> {
     $phase.set(
       last ? { name: 'completed', redirecting: true } : { name: 'step', step: phase.step + 1 },
     );
-    if (last) scheduleRedirect(state.clientId);
+    if (last) {
+      // Everything is saved: no draft of personal data stays behind in this browser.
+      clearDraft(draftKey(state.order.id));
+      scheduleRedirect(state.clientId);
+    }
     return true;
   } catch {
     notify({ title: 'Error', description: SAVE_ERROR, variant: 'destructive' });
@@ -85,8 +254,10 @@ export async function saveStep(data: unknown): Promise<boolean> {
   }
 }
 
+/** "Back": the step before, without the messages of the one left. */
 export function previousStep(): void {
   const phase = $phase.get();
+  $stepErrors.set({});
   if (phase.name === 'step' && phase.step > 0) $phase.set({ name: 'step', step: phase.step - 1 });
 }
 

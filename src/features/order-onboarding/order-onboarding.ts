@@ -67,6 +67,37 @@ export type BusinessInfo = z.output<ReturnType<typeof businessInfoSchema>>;
 export type ProjectDetails = z.output<ReturnType<typeof projectDetailsSchema>>;
 export type DesignPreferences = z.output<ReturnType<typeof designPreferencesSchema>>;
 
+/** What the form holds while typing: every field of each step's schema, none missing. */
+type Filled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+export type WizardValues = {
+  businessInfo: Filled<BusinessInfo>;
+  projectDetails: Filled<ProjectDetails>;
+  designPreferences: Filled<DesignPreferences>;
+};
+
+/** The wizard's answers before anything is typed, saved or restored from a draft. */
+export const EMPTY_ANSWERS: WizardValues = {
+  businessInfo: {
+    businessName: '',
+    industry: '',
+    contactName: '',
+    email: '',
+    phone: '',
+    website: '',
+    description: '',
+    logoUrl: '',
+    logoFile: '',
+  },
+  projectDetails: { goals: '', targetAudience: '', keyFeatures: '', timeline: '', competitors: '' },
+  designPreferences: {
+    colorPreferences: '',
+    stylePreferences: '',
+    logoUpload: false,
+    inspirationalWebsites: '',
+    additionalNotes: '',
+  },
+};
+
 export const STEP_KEYS = ['businessInfo', 'projectDetails', 'designPreferences'] as const;
 export type StepKey = (typeof STEP_KEYS)[number];
 

@@ -10,7 +10,7 @@ import type { ClientAccess } from '../clients/clients.server';
 import { closeDb, type Db } from '../../server/db/client';
 import { clients, emailOutbox, privacyRequests, securityLog } from '../../server/db/schema';
 import { readEnv } from '../../server/env';
-import { HttpError } from '../../server/http';
+import { HttpError } from '../../server/responses';
 import {
   BODY_REMOVED,
   deliverDue,

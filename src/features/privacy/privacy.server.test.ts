@@ -36,6 +36,7 @@ import type { CustomerEraser } from '../../server/payments/customers';
 import { memoryLogoStore, saveLogo, setLogoStore } from '../../server/uploads/logo';
 import { privateDigest } from '../../server/tokens';
 import { TINY_PNG } from '../../testing/images';
+import { seedOrder } from '../../testing/admin-seed';
 import { useFreshTestDb } from '../../testing/test-db';
 import {
   ErasureIncomplete,
@@ -67,34 +68,9 @@ async function client(db: Db, email: string, values: Partial<typeof clients.$inf
   return row!;
 }
 
-async function order(db: Db, values: Partial<typeof orders.$inferInsert> = {}) {
-  const n = ++seq;
-  const [row] = await db
-    .insert(orders)
-    .values({
-      orderNumber: `NR-T-${n}`,
-      checkoutSessionId: `cs_${n}`,
-      productId: 'starter',
-      productName: 'Starter Website Package',
-      amount: 100_000,
-      stripePaymentIntentId: `pi_${n}`,
-      customerEmail: `buyer${n}@example.com`,
-      customerName: `Buyer ${n}`,
-      status: 'paid',
-      items: '[]',
-      ...values,
-    })
-    .returning();
-  await db.insert(orderItems).values({
-    orderId: row!.id,
-    productId: 'starter',
-    name: 'Starter Website Package',
-    type: 'website',
-    billingCycle: 'oneTime',
-    unitAmountCents: 100_000,
-    quantity: 1,
-  });
-  return row!;
+/** An order without onboarding, as a real (not test) purchase. */
+function order(db: Db, values: Partial<typeof orders.$inferInsert> = {}) {
+  return seedOrder(db, { orderNumber: `NR-T-${++seq}`, isTest: false, ...values }, false);
 }
 
 async function form(db: Db, orderId: number, updatedAt: Date) {
@@ -118,6 +94,21 @@ async function plan(db: Db, id: string, values: Partial<typeof subscriptions.$in
     lastEventAt: NOW,
     ...values,
   });
+}
+
+/** An order paid `months` ago, with its onboarding form last changed then. */
+async function orderWithForm(
+  db: Db,
+  months: number,
+  values: Partial<typeof orders.$inferInsert> = {},
+) {
+  const row = await order(db, {
+    createdAt: monthsAgo(months),
+    paidAt: monthsAgo(months),
+    ...values,
+  });
+  await form(db, row.id, monthsAgo(months));
+  return row;
 }
 
 const countRows = async (db: Db, table: PgTable) =>
@@ -171,51 +162,25 @@ describe('the retention rules', () => {
 
     // Onboarding: 12 months after the client's last service ends.
     const ended = await client(db, 'ended@example.com');
-    const endedOrder = await order(db, {
-      clientId: ended.id,
-      paidAt: monthsAgo(13),
-      createdAt: monthsAgo(13),
-    });
-    await form(db, endedOrder.id, monthsAgo(13));
+    const endedOrder = await orderWithForm(db, 13, { clientId: ended.id });
     const served = await client(db, 'served@example.com');
-    const servedOrder = await order(db, {
-      clientId: served.id,
-      paidAt: monthsAgo(11),
-      createdAt: monthsAgo(11),
-    });
-    await form(db, servedOrder.id, monthsAgo(11));
+    const servedOrder = await orderWithForm(db, 11, { clientId: served.id });
     // An old order of a client whose newer order is recent: the client is still served.
-    const oldOfServed = await order(db, {
-      clientId: served.id,
-      createdAt: monthsAgo(40),
-      paidAt: monthsAgo(40),
-    });
-    await form(db, oldOfServed.id, monthsAgo(40));
+    await orderWithForm(db, 40, { clientId: served.id });
     const planning = await client(db, 'plan@example.com');
     await plan(db, 'sub_running');
-    const planOrder = await order(db, {
+    await orderWithForm(db, 36, {
       clientId: planning.id,
-      createdAt: monthsAgo(36),
-      paidAt: monthsAgo(36),
       stripeSubscriptionId: 'sub_running',
     });
-    await form(db, planOrder.id, monthsAgo(36));
     const cancelled = await client(db, 'cancelled@example.com');
     await plan(db, 'sub_ended', { status: 'canceled', endedAt: monthsAgo(13) });
-    const cancelledOrder = await order(db, {
+    await orderWithForm(db, 30, {
       clientId: cancelled.id,
-      createdAt: monthsAgo(30),
-      paidAt: monthsAgo(30),
       stripeSubscriptionId: 'sub_ended',
     });
-    await form(db, cancelledOrder.id, monthsAgo(30));
     await plan(db, 'sub_ended_lately', { status: 'canceled', endedAt: monthsAgo(2) });
-    const lately = await order(db, {
-      createdAt: monthsAgo(30),
-      paidAt: monthsAgo(30),
-      stripeSubscriptionId: 'sub_ended_lately',
-    });
-    await form(db, lately.id, monthsAgo(30));
+    await orderWithForm(db, 30, { stripeSubscriptionId: 'sub_ended_lately' });
     Object.assign(ids, { endedOrder: endedOrder.id, servedOrder: servedOrder.id });
     for (const orderId of [endedOrder.id, servedOrder.id])
       await saveLogo(store, { orderId, clientId: null, bytes: TINY_PNG });
@@ -502,6 +467,23 @@ describe("a person's data", () => {
     },
   };
   const ids: Record<string, number> = {};
+  /** Ada's rows per table, as found and as erased (besides order items and payments). */
+  const adaRows = {
+    clients: 1,
+    orders: 2,
+    subscriptions: 1,
+    checkout_sessions: 2,
+    onboarding_forms: 1,
+    client_onboarding_submissions: 1,
+    contact_messages: 1,
+    meeting_requests: 1,
+    subscribers: 1,
+    client_sessions: 2,
+    magic_links: 1,
+    email_outbox: 3,
+    rate_limit_hits: 2,
+    privacy_requests: 2,
+  };
 
   beforeAll(async () => {
     db = await useFreshTestDb();
@@ -661,24 +643,7 @@ describe("a person's data", () => {
     const found = await findPerson(db, ' Ada@Example.com ', { logoStore: store });
     expect(found.email).toBe('ada@example.com');
     expect(found.logos).toBe(1);
-    expect(found.counts).toMatchObject({
-      clients: 1,
-      orders: 2,
-      order_items: 2,
-      subscriptions: 1,
-      subscription_payments: 1,
-      checkout_sessions: 2,
-      onboarding_forms: 1,
-      client_onboarding_submissions: 1,
-      contact_messages: 1,
-      meeting_requests: 1,
-      subscribers: 1,
-      client_sessions: 2,
-      magic_links: 1,
-      email_outbox: 3,
-      rate_limit_hits: 2,
-      privacy_requests: 2,
-    });
+    expect(found.counts).toMatchObject({ ...adaRows, order_items: 2, subscription_payments: 1 });
   });
 
   it('is exported as JSON per table and CSV, without secrets, and the export is logged', async () => {
@@ -743,24 +708,7 @@ describe("a person's data", () => {
     const result = await erasePerson(db, 'ada@example.com', { stripe, logoStore: store, now: NOW });
     expect(result).toEqual({
       skipped: [],
-      counts: {
-        clients: 1,
-        orders: 2,
-        subscriptions: 1,
-        checkout_sessions: 2,
-        onboarding_forms: 1,
-        client_onboarding_submissions: 1,
-        contact_messages: 1,
-        meeting_requests: 1,
-        subscribers: 1,
-        client_sessions: 2,
-        magic_links: 1,
-        email_outbox: 3,
-        rate_limit_hits: 2,
-        privacy_requests: 2,
-        logos: 1,
-        stripe_customers: 1,
-      },
+      counts: { ...adaRows, logos: 1, stripe_customers: 1 },
     });
     expect(erasedCustomers).toEqual(['cus_ada']);
 

@@ -38,7 +38,7 @@ import {
 import { rowsToCsv } from '../../lib/csv.ts';
 import { z } from '../../lib/zod.ts';
 import { readEnv } from '../../server/env.ts';
-import { HttpError } from '../../server/http.ts';
+import { HttpError } from '../../server/responses.ts';
 import {
   deliverDue,
   enqueueEmail,

@@ -6,7 +6,11 @@
  */
 import { getDb, type Db } from '../../server/db/client.ts';
 import { enforceFormLimit, type SubmitOptions } from '../../server/form-submissions.ts';
-import { assertSameOrigin, clientIp, handler, json, readJson } from '../../server/http.ts';
+import { clientIp } from '../../server/client-address.ts';
+import { handler } from '../../server/handler.ts';
+import { readJson } from '../../server/request-body.ts';
+import { json } from '../../server/responses.ts';
+import { assertSameOrigin } from '../../server/same-origin.ts';
 import type { RateLimit } from '../../server/rate-limit.ts';
 import { insertSubscriber } from './subscribers.server.ts';
 import { SUBSCRIBE_MESSAGES, subscribeSchema } from './subscribe.ts';

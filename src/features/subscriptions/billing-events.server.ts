@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
-import type { FunctionContext } from '../../server/http.ts';
+import type { FunctionContext } from '../../server/handler.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
 import {
   findOrderByPaymentIntent,

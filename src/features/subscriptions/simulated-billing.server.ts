@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client.ts';
 import type { Order, Subscription } from '../../server/db/schema.ts';
-import { HttpError, type FunctionContext } from '../../server/http.ts';
+import type { FunctionContext } from '../../server/handler.ts';
+import { HttpError } from '../../server/responses.ts';
 import {
   applySubscriptionSnapshot,
   recordInvoiceFailed,

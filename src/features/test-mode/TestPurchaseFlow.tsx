@@ -1,22 +1,15 @@
 /**
  * /test-purchase-flow: the live cart (count, total, Clear Cart, Go to Checkout), the test
  * products with Add to Cart, and "Run Complete Test Suite", whose checks use the real cart
- * store and the real payment endpoints of this site.
+ * store and the real payment endpoints of this site (run by test-mode.store).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { CYCLE_LABEL, findItem, formatUsd } from '../catalogue/catalogue';
 import { itemCountLabel } from '../cart/cart.store';
-import {
-  $cartCount,
-  $cartItems,
-  $cartTotal,
-  addCatalogueItem,
-  clearCart,
-  loadCart,
-} from '../cart/cart.store';
-import { notify } from '../../lib/notifications';
-import { TEST_PRODUCTS, purchaseFlowChecks, runSuite, type TestResult } from './test-mode';
+import { $cartCount, $cartTotal, addCatalogueItem, clearCart } from '../cart/cart.store';
+import { TEST_PRODUCTS, type TestResult } from './test-mode';
+import { $suiteResults, $suiteRunning, runPurchaseFlowSuite } from './test-mode.store';
 import './test-mode.css';
 
 const STATUS_BADGE: Record<TestResult['status'], string> = {
@@ -25,41 +18,14 @@ const STATUS_BADGE: Record<TestResult['status'], string> = {
   error: 'badge--accent',
 };
 
-/** The suite's cart: emptied silently, then filled through the store's own add rule. */
-function fillCart(productIds: string[]) {
-  loadCart([]);
-  for (const id of productIds) {
-    const product = TEST_PRODUCTS.find((p) => p.id === id);
-    addCatalogueItem(id, product?.billingCycle, { notice: false, openPanel: false });
-  }
-  return { items: $cartItems.get(), total: $cartTotal.get() };
-}
-
 export default function TestPurchaseFlow({ publishableKey }: { publishableKey: string }) {
   const count = useStore($cartCount);
   const total = useStore($cartTotal);
+  const running = useStore($suiteRunning);
+  const results = useStore($suiteResults);
   const [mounted, setMounted] = useState(false);
-  const [running, setRunning] = useState(false);
-  const [results, setResults] = useState<TestResult[]>([]);
 
   useEffect(() => setMounted(true), []);
-
-  async function runAll() {
-    setRunning(true);
-    setResults([]);
-    const checks = purchaseFlowChecks({
-      fetch: (input, init) => fetch(input, init),
-      origin: window.location.origin,
-      publishableKey,
-      fillCart,
-    });
-    await runSuite(checks, (result) => setResults((previous) => [...previous, result]));
-    setRunning(false);
-    notify({
-      title: 'Test Suite Complete',
-      description: 'Purchase flow testing completed. Check results below.',
-    });
-  }
 
   const passed = results.filter((r) => r.status === 'passed').length;
 
@@ -98,7 +64,7 @@ export default function TestPurchaseFlow({ publishableKey }: { publishableKey: s
           <button
             type="button"
             className="btn"
-            onClick={() => void runAll()}
+            onClick={() => void runPurchaseFlowSuite(publishableKey)}
             disabled={running || !mounted}
             aria-busy={running}
           >

@@ -1,9 +1,13 @@
+import { cleanTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import { cleanStores } from 'nanostores';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $notification } from '../../lib/notifications';
+import { $cartItems } from '../cart/cart.store';
 import { TEST_REDIRECT_DELAY_MS, TEST_STEPS } from './test-mode';
 import {
   $redirectFailed,
+  $suiteResults,
+  $suiteRunning,
   $testBusy,
   $testOrder,
   $testPhase,
@@ -12,31 +16,46 @@ import {
   goToDashboard,
   keepEarlyPick,
   pickProduct,
+  resetPurchaseFlowSuite,
   resetTestCheckout,
+  runPurchaseFlowSuite,
   simulatePayment,
   submitStep,
 } from './test-mode.store';
-import { stubFetchRoutes, type FakeRoute, type FetchCall } from '../../testing/fetch-routes';
+import { useFetchRoutes } from '../../testing/fetch-routes';
 
-let routes: Record<string, FakeRoute>;
-let calls: FetchCall[];
+const { routes, calls } = useFetchRoutes();
 let assigned: string[];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  ({ routes, calls } = stubFetchRoutes());
   assigned = [];
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(browser, 'assign').mockImplementation((url) => void assigned.push(url));
 });
 
+beforeAll(() => {
+  useTestStorageEngine();
+});
+
 afterEach(() => {
   resetTestCheckout();
+  resetPurchaseFlowSuite();
   vi.useRealTimers();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
+  cleanTestStorage();
   $notification.set(null);
-  cleanStores($testPhase, $testProductId, $testOrder, $testBusy, $redirectFailed, $notification);
+  cleanStores(
+    $testPhase,
+    $testProductId,
+    $testOrder,
+    $testBusy,
+    $redirectFailed,
+    $suiteResults,
+    $suiteRunning,
+    $cartItems,
+    $notification,
+  );
 });
 
 const paid = () => {
@@ -167,5 +186,76 @@ describe('the redirect to the dashboard', () => {
     await goToDashboard();
     expect($redirectFailed.get()).toBe(false);
     expect(assigned).toEqual(['/dashboard']);
+  });
+});
+
+describe('the complete test suite of /test-purchase-flow', () => {
+  const SUITE_ORDER = '/api/orders/pi_test_suite_1';
+
+  beforeEach(() => {
+    vi.spyOn(Date, 'now').mockReturnValue(1);
+    vi.spyOn(browser, 'origin').mockReturnValue('https://shop.example');
+  });
+
+  const siteWorks = () => {
+    routes['POST /api/create-checkout-session'] = { body: { url: 'https://pay.example/cs_1' } };
+    routes['POST /api/create-payment-intent'] = { body: { clientSecret: 'pi_1_secret' } };
+    routes['POST /api/test/create-mock-order'] = { status: 201, body: { orderId: 9 } };
+    routes[`GET ${SUITE_ORDER}`] = { body: { order: { id: 9, status: 'completed' } } };
+    routes['GET /products'] = { text: '<!doctype html>' };
+  };
+
+  it('runs every check against the real cart and this site, results as they land', async () => {
+    siteWorks();
+    $suiteResults.set([{ name: 'an earlier run', status: 'passed', timestamp: '' }]);
+    const running = runPurchaseFlowSuite('pk_test_123');
+    expect($suiteRunning.get()).toBe(true);
+    expect($suiteResults.get()).toEqual([]);
+    // A press while it runs starts nothing.
+    await runPurchaseFlowSuite('pk_test_123');
+    await running;
+
+    expect($suiteRunning.get()).toBe(false);
+    expect($suiteResults.get().map((r) => r.status)).toEqual(Array(7).fill('passed'));
+    expect($cartItems.get().map((line) => line.id)).toEqual(['starter', 'lily-ai']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/create-checkout-session',
+      'POST /api/create-payment-intent',
+      'POST /api/test/create-mock-order',
+      `GET ${SUITE_ORDER}`,
+      'GET /products',
+    ]);
+    expect(calls[0]?.body).toMatchObject({
+      success_url: 'https://shop.example/checkout/success',
+      cancel_url: 'https://shop.example/checkout',
+    });
+    expect($notification.get()).toMatchObject({
+      title: 'Test Suite Complete',
+      description: 'Purchase flow testing completed. Check results below.',
+    });
+  });
+
+  it('records a refused endpoint as failed and a lost one as an error, and still completes', async () => {
+    siteWorks();
+    routes['POST /api/create-payment-intent'] = { status: 503, text: 'payments down' };
+    routes['GET /products'] = { network: true };
+    await runPurchaseFlowSuite('sk_wrong');
+
+    const byName = Object.fromEntries($suiteResults.get().map((r) => [r.name, r]));
+    expect(byName['Stripe publishable key is configured (pk_ prefix)']).toMatchObject({
+      status: 'failed',
+      error: 'The publishable key does not start with pk_',
+    });
+    expect(byName['Payment intent endpoint returns a client secret']).toMatchObject({
+      status: 'failed',
+      error: '503: payments down',
+    });
+    expect(byName['Products page loads']).toMatchObject({
+      status: 'error',
+      error: 'Failed to fetch',
+    });
+    expect($suiteResults.get()).toHaveLength(7);
+    expect($suiteRunning.get()).toBe(false);
+    expect($notification.get()).toMatchObject({ title: 'Test Suite Complete' });
   });
 });

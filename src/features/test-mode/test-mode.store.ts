@@ -1,15 +1,26 @@
 /**
- * /test-checkout's state and actions (the island only reads these stores and calls the
- * actions): the package picked, the mock payment, the three canned onboarding steps, and the
- * redirect to the client's dashboard 3 seconds after the last one. Browser-side and zod-free;
- * every request goes through src/lib/request-json.ts. The data (packages, steps, delay) is in
- * test-mode.ts.
+ * The test pages' state and actions (the islands only read these stores and call the
+ * actions). /test-checkout: the package picked, the mock payment, the three canned onboarding
+ * steps, and the redirect to the client's dashboard 3 seconds after the last one.
+ * /test-purchase-flow: "Run Complete Test Suite" against the real cart store and this site's
+ * payment endpoints, its results as they land. Browser-side and zod-free; the data (packages,
+ * steps, delay) and the suite's checks are in test-mode.ts.
  */
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { errorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notifications';
+import { requestAction } from '../../lib/request-action';
 import { requestJson } from '../../lib/request-json';
-import { TEST_CHECKOUT_PACKAGES, TEST_REDIRECT_DELAY_MS, TEST_STEPS } from './test-mode';
+import { $cartItems, $cartTotal, addCatalogueItem, loadCart } from '../cart/cart.store';
+import {
+  purchaseFlowChecks,
+  runSuite,
+  TEST_CHECKOUT_PACKAGES,
+  TEST_PRODUCTS,
+  TEST_REDIRECT_DELAY_MS,
+  TEST_STEPS,
+  type TestResult,
+} from './test-mode';
 
 export type TestPhase = 'product-selection' | 'step-1' | 'step-2' | 'step-3' | 'completed';
 type TestOrder = { orderId: number; clientId: number | null };
@@ -34,9 +45,11 @@ export const $testBusy = atom(false);
 /** The dashboard link could not be opened: the page offers to try again. */
 export const $redirectFailed = atom(false);
 
-/** Where the browser goes next (a seam for tests). */
+/** The browser's address (a seam for tests). */
 export const browser = {
+  /** Where the browser goes next. */
   assign: (url: string) => window.location.assign(url),
+  origin: () => window.location.origin,
 };
 
 const messageOf = (error: unknown) => errorMessage(error, 'Unknown error');
@@ -150,4 +163,48 @@ export function resetTestCheckout(): void {
   $testOrder.set(null);
   $testBusy.set(false);
   $redirectFailed.set(false);
+}
+
+// --- /test-purchase-flow: the complete test suite ------------------------------------------
+
+/** The suite's results so far, in the order the checks ran. */
+export const $suiteResults = atom<readonly TestResult[]>([]);
+
+/** The suite's cart: emptied silently, then filled through the store's own add rule. */
+function fillCart(productIds: string[]) {
+  loadCart([]);
+  for (const id of productIds) {
+    const product = TEST_PRODUCTS.find((p) => p.id === id);
+    addCatalogueItem(id, product?.billingCycle, { notice: false, openPanel: false });
+  }
+  return { items: $cartItems.get(), total: $cartTotal.get() };
+}
+
+const suite = requestAction(async (publishableKey: string) => {
+  $suiteResults.set([]);
+  const checks = purchaseFlowChecks({
+    fetch: (input, init) => fetch(input, init),
+    origin: browser.origin(),
+    publishableKey,
+    fillCart,
+  });
+  return runSuite(checks, (result) => $suiteResults.set([...$suiteResults.get(), result]));
+}, messageOf);
+
+/** The suite is running: its button waits. */
+export const $suiteRunning = computed(suite.$state, (state) => state.busy);
+
+/** "Run Complete Test Suite": every check in turn, from empty results (a press meanwhile is ignored). */
+export async function runPurchaseFlowSuite(publishableKey: string): Promise<void> {
+  if (!(await suite.run(publishableKey))) return;
+  notify({
+    title: 'Test Suite Complete',
+    description: 'Purchase flow testing completed. Check results below.',
+  });
+}
+
+/** No results and nothing running (tests; the page starts there). */
+export function resetPurchaseFlowSuite(): void {
+  suite.reset();
+  $suiteResults.set([]);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addToCart, cartTotal, type CartItem } from '../cart/cart-rules';
+import { cartTotal, type CartItem } from '../cart/cart-rules';
+import { addToCart } from '../cart/cart-edits';
 import { cartItemFromCatalogue } from '../cart/cart.store';
 import {
   businessInfoSchema,

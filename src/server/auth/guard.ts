@@ -11,7 +11,10 @@ import {
   STEP_UP_WINDOW_MS,
 } from '../../lib/admin-auth.ts';
 import { getDb, type Db } from '../db/client.ts';
-import { assertSameOrigin, clientIp, handler, HttpError, type FunctionContext } from '../http.ts';
+import { clientIp } from '../client-address.ts';
+import { handler, type FunctionContext } from '../handler.ts';
+import { HttpError } from '../responses.ts';
+import { assertSameOrigin } from '../same-origin.ts';
 import { recordSecurityEvent } from './security-log.ts';
 import { readSessionToken, validateSession, type AdminSession } from './session.ts';
 

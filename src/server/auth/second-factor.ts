@@ -24,7 +24,7 @@ import { renderSVG } from 'uqr';
 import { siteSettings } from '../../lib/site-settings.ts';
 import type { Db } from '../db/client.ts';
 import { readEnv } from '../env.ts';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../responses.ts';
 import { openSealed, sealSecret } from '../mail/sealed.ts';
 import { hit, refund, type RateLimit } from '../rate-limit.ts';
 import {

@@ -9,7 +9,7 @@ import { and, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { adminSessions } from '../db/schema.ts';
 import { findUserById } from './users.ts';
-import { readCookie } from '../http.ts';
+import { readCookie } from '../cookies.ts';
 import { hashToken, newToken } from '../tokens.ts';
 
 export const SESSION_COOKIE = '__Host-admin_session';

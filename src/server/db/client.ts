@@ -86,7 +86,7 @@ function withDefaultUser(url: string): string {
  * out (a transaction between two statements, the migration lock) the pool's listener is off,
  * so every connection gets one of its own for its whole life. The statement that was running
  * fails with the same error, its transaction is rolled back by the server, and the request
- * answers 503 (src/server/http.ts); the pool opens a new connection on the next query.
+ * answers 503 (src/server/db-errors.ts); the pool opens a new connection on the next query.
  * Node-postgres and Neon's serverless `Pool` (a node-postgres pool over WebSockets) alike.
  */
 function guardPool(pool: PoolLike): void {

@@ -1,13 +1,19 @@
 /**
- * Every message the site sends (src/testing/email-samples.ts): its HTML and plain text as
- * snapshot files (open the .html ones in a browser to see the message), the layout's promises
- * (preheader, dark mode, Outlook button and width), and what a hostile visitor can type.
+ * Every message the site sends (src/testing/email-samples.ts) as snapshot files: the shared
+ * layout once (`_layout.html`, with placeholders where a message's parts go), and per message
+ * its plain text (`<kind>.txt`) and only the HTML it puts into the layout (`<kind>.html`: its
+ * title, preheader, heading and body); each message must be exactly the layout with those
+ * parts, so nothing else can differ unnoticed. Then the layout's promises (preheader, dark
+ * mode, Outlook button and width), and what a hostile visitor can type.
  */
 import { parseDocument } from 'htmlparser2';
 import { format } from 'prettier';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { siteSettings } from '../../lib/site-settings.ts';
 import { EMAIL_SAMPLES, ORDINARY, type Typed } from '../../testing/email-samples.ts';
+import { EmailLayout } from './email-layout.tsx';
+import { renderEmail } from './render-email.ts';
 
 type Node = {
   type: string;
@@ -22,14 +28,101 @@ const all = (node: Node): Node[] => [node, ...(node.children ?? []).flatMap(all)
 const ancestors = (node: Node): Node[] =>
   node.parent ? [node.parent, ...ancestors(node.parent)] : [];
 const kinds = Object.keys(EMAIL_SAMPLES);
+const pretty = (html: string) => format(html, { parser: 'html', printWidth: 100 });
+
+/** Where a message's parts go in the layout (the heading stands in the <title> too). */
+const SLOT = { heading: '{{heading}}', body: '{{body}}', preheader: '{{preheader}}' };
+const SLOTS = /\{\{heading\}\}|\{\{body\}\}/g;
+
+/** The layout rendered as a message is, with `preheader` and the heading and body slots. */
+const layoutWith = (preheader: string) =>
+  renderEmail(
+    SLOT.preheader,
+    createElement(EmailLayout, { heading: SLOT.heading, preheader, children: SLOT.body }),
+  ).html;
+
+/**
+ * A message's parts: `html` cut along the layout (rendered with the message's own preheader,
+ * whose invisible padding depends on its length), or null where anything but the slots differs.
+ */
+function partsOf(html: string) {
+  const nodes = all(parseDocument(html) as unknown as Node);
+  const preview = nodes.find((n) => n.attribs?.['data-skip-in-text'] === 'true');
+  if (!preview) return null;
+  const first = preview.children?.[0];
+  const preheader = first?.type === 'text' ? (first.data ?? '') : '';
+  const layout = layoutWith(preheader);
+  const names = layout.match(SLOTS)!;
+  const fixed = layout.split(SLOTS);
+  if (names.join() !== [SLOT.heading, SLOT.heading, SLOT.body].join()) return null;
+  if (!html.startsWith(fixed[0]!) || !html.endsWith(fixed.at(-1)!)) return null;
+  const values: string[] = [];
+  let at = fixed[0]!.length;
+  for (const piece of fixed.slice(1, -1)) {
+    const next = html.indexOf(piece, at);
+    if (next < 0) return null;
+    values.push(html.slice(at, next));
+    at = next + piece.length;
+  }
+  const end = html.length - fixed.at(-1)!.length;
+  if (end < at) return null;
+  values.push(html.slice(at, end));
+  const [title, heading, body] = values as [string, string, string];
+  // The layout with these parts in its slots is the message, to the byte.
+  const whole = [fixed[0], title, fixed[1], heading, fixed[2], body, fixed[3]].join('');
+  return whole === html ? { title, preheader, heading, body } : null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+it('matches the snapshot of the layout every message shares', async () => {
+  await expect(await pretty(layoutWith(SLOT.preheader))).toMatchFileSnapshot(
+    '__snapshots__/_layout.html',
+  );
+});
+
+it('refuses a message that differs from the layout anywhere outside its parts', () => {
+  const { html } = EMAIL_SAMPLES['contact.receipt']!(ORDINARY);
+  expect(partsOf(html)).not.toBeNull();
+  const padding = /(data-skip-in-text="true">[^<]*<div>)./;
+  for (const changed of [
+    html.replace('@media (prefers-color-scheme: dark)', '@media (prefers-color-scheme: light)'),
+    html.replace(padding, '$1'),
+    html.replace('Questions? Reply', 'Questions! Reply'),
+    html.replace(
+      '<![endif]--></span></td></tr></tbody></table></body>',
+      '</span></td></tr></tbody></table></body>',
+    ),
+    `${html}\n`,
+  ]) {
+    expect(changed).not.toBe(html);
+    expect(partsOf(changed)).toBeNull();
+  }
+});
 
 describe.each(kinds)('%s', (kind) => {
   const email = EMAIL_SAMPLES[kind]!(ORDINARY);
 
-  it('matches its HTML and text snapshots', async () => {
-    await expect(await format(email.html, { parser: 'html', printWidth: 100 })).toMatchFileSnapshot(
-      `__snapshots__/${kind}.html`,
-    );
+  it('is the layout with its own parts, which match its HTML and text snapshots', async () => {
+    const parts = partsOf(email.html);
+    expect(parts, 'the message is exactly _layout.html with its own parts').not.toBeNull();
+    const { title, preheader, heading, body } = parts!;
+    await expect(
+      await pretty(
+        [
+          `<!-- ${kind}: its parts of the layout (_layout.html), each where its {{slot}} stands -->`,
+          `<!-- title (the heading when it is plain text, else the site's name) -->`,
+          title,
+          '<!-- preheader -->',
+          escapeHtml(preheader),
+          '<!-- heading -->',
+          heading,
+          '<!-- body -->',
+          body,
+        ].join('\n'),
+      ),
+    ).toMatchFileSnapshot(`__snapshots__/${kind}.html`);
     await expect(`Subject: ${email.subject}\n\n${email.text}`).toMatchFileSnapshot(
       `__snapshots__/${kind}.txt`,
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http.ts';
+import { HttpError } from '../responses.ts';
 import { TINY_PNG } from '../../testing/images.ts';
+import { rawPost } from '../../testing/requests.ts';
 import {
   loadLogo,
   LOGO_QUOTA_ERROR,
@@ -51,11 +52,7 @@ describe('readLimitedBody', () => {
         controller.close();
       },
     });
-    const req = new Request('http://x', {
-      method: 'POST',
-      body: stream,
-      duplex: 'half',
-    } as RequestInit);
+    const req = rawPost('http://x', {}, stream);
     const error = await readLimitedBody(req).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(413);

@@ -6,7 +6,8 @@
  * the owner recorded in the blob's metadata; an order holds at most MAX_LOGOS_PER_ORDER.
  */
 import { randomBytes } from 'node:crypto';
-import { HttpError, readBodyLimited } from '../http.ts';
+import { readBodyLimited } from '../request-body.ts';
+import { HttpError } from '../responses.ts';
 import { inspectImage } from './image-check.ts';
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;

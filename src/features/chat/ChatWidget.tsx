@@ -1,0 +1,71 @@
+/**
+ * A chat widget: the round launcher and, once opened, the panel. An island on every page
+ * (ChatRoot.astro, `client:intent`): the server renders the launcher; the visitor heading for
+ * it fetches this module and React, and the first press hydrates the island and is replayed on
+ * the launcher (src/lib/intent-directive.ts), so no page pays for React before that. Site facts
+ * the replies quote come in as props, so the panel needs no content lookups.
+ */
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { Icon } from '../../components/ui/Icon';
+import { preloadStylesheet, useStylesheet } from '../../components/ui/use-stylesheet';
+import { HEADER_CHAT, PRODUCTS_CHAT, type ChatConfig } from './chat';
+import { createChatStore } from './chat.store';
+import { ChatPanel } from './ChatPanel';
+// `?url`: fetched with the panel, not inlined into every page (see load-stylesheet.ts).
+import chatCss from './chat.css?url';
+
+preloadStylesheet(chatCss);
+
+const CONFIGS: Record<ChatConfig['id'], ChatConfig> = {
+  header: HEADER_CHAT,
+  products: PRODUCTS_CHAT,
+};
+
+type Props = {
+  id: ChatConfig['id'];
+  /** Accessible name and tooltip of the launcher. */
+  label: string;
+  /** Heading (and accessible name) of the panel. */
+  title: string;
+  phone: string;
+  phoneHref: string;
+  email: string;
+};
+
+export default function ChatWidget({ id, label, title, phone, phoneHref, email }: Props) {
+  const [store] = useState(() => createChatStore(CONFIGS[id], { phone, email }));
+  const view = useStore(store.$view);
+  const styled = useStylesheet(chatCss);
+  // A callback ref in state: the panel needs the launcher (focus goes back to it on close).
+  const [launcher, setLauncher] = useState<HTMLButtonElement | null>(null);
+
+  return (
+    <div className={`chat-widget chat-widget--${id}`} data-chat-widget={id} data-view={view}>
+      {styled && launcher && (
+        <ChatPanel
+          store={store}
+          title={title}
+          launcher={launcher}
+          links={{ scheduleHref: '/schedule-meeting', phoneHref, emailHref: `mailto:${email}` }}
+        />
+      )}
+      <button
+        ref={setLauncher}
+        type="button"
+        className="fab chat-launcher"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={view !== 'closed'}
+        data-chat-launcher=""
+        onClick={store.toggle}
+      >
+        <Icon name={id === 'header' ? 'chat' : 'robot'} className="icon chat-launcher__icon" />
+        <span className="spinner chat-launcher__spinner" aria-hidden="true" />
+        <span className="chat-launcher__tooltip" aria-hidden="true">
+          {label}
+        </span>
+      </button>
+    </div>
+  );
+}

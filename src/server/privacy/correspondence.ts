@@ -1,0 +1,67 @@
+/**
+ * The two correspondence tables (contact messages, meeting requests) answer the privacy
+ * questions alike: a person's rows are those with their address; the retention period
+ * (`correspondence`) runs from the last exchange with the address, here or in the other table.
+ * Each owner builds its answers from its own table with this, reading no other table.
+ */
+import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { exported, type PersonalDataOwner } from './personal-data.ts';
+import { cutoffOf } from './retention.ts';
+
+type CorrespondenceTable = PgTable & { id: PgColumn; name: PgColumn; email: PgColumn };
+
+/**
+ * `tableName` keys the counts and rows; `lastExchange` is the row's last exchange (its arrival,
+ * or the team's latest answer).
+ */
+export function correspondence(table: CorrespondenceTable, tableName: string, lastExchange: SQL) {
+  const address = sql<string>`lower(${table.email})`;
+  const from = table as PgTable;
+
+  /** Addresses with a row exchanged since `cutoff`, as a subquery. */
+  function addressesSince(db: Db, cutoff: Date) {
+    return db
+      .selectDistinct({ email: address })
+      .from(from)
+      .where(sql`${lastExchange} >= ${cutoff.toISOString()}::timestamptz`);
+  }
+
+  const personalData: PersonalDataOwner = {
+    async identify(db, person) {
+      const rows = await db
+        .select({ name: table.name })
+        .from(from)
+        .where(eq(address, person.email));
+      return { names: rows.map((r) => r.name as string) };
+    },
+    async holds(db, person) {
+      const rows = await db.select().from(from).where(eq(address, person.email));
+      return { [tableName]: rows.map((r) => exported(r)) };
+    },
+    async erase(db, person) {
+      const gone = await db
+        .delete(from)
+        .where(eq(address, person.email))
+        .returning({ id: table.id });
+      return { [tableName]: gone.length };
+    },
+    // The period runs from the last exchange with the address, here or in the other table.
+    async purge(db, scope) {
+      const cutoff = cutoffOf('correspondence', scope.now);
+      const gone = await db
+        .delete(from)
+        .where(
+          and(
+            sql`${lastExchange} < ${cutoff.toISOString()}::timestamptz`,
+            ...scope.correspondentsSince(cutoff).map((recent) => notInArray(address, recent)),
+          ),
+        )
+        .returning({ id: table.id });
+      return { correspondence: { [tableName]: gone.length } };
+    },
+  };
+
+  return { addressesSince, personalData };
+}

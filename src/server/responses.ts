@@ -1,0 +1,34 @@
+/**
+ * How a function answers: JSON bodies with the security headers (never a stack trace), and
+ * HttpError, the failure a function throws to answer a status of its choosing (handler.ts turns
+ * it into a response).
+ */
+import { FUNCTION_CSP, SECURITY_HEADERS } from './security-headers.ts';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function withSecurityHeaders(headers: HeadersInit = {}): Headers {
+  const h = new Headers(headers);
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!h.has(k)) h.set(k, v);
+  if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', FUNCTION_CSP);
+  if (!h.has('Cache-Control')) h.set('Cache-Control', 'no-store');
+  return h;
+}
+
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = withSecurityHeaders(init.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+export function errorJson(status: number, error: string, headers: Record<string, string> = {}) {
+  return json({ error }, { status, headers });
+}
