@@ -8,6 +8,24 @@ import { expect, freezeClock, test } from './fixtures';
 
 const PATH = '/airbnb-automation';
 
+const consentCommands = (page: Page, mode: 'default' | 'update') =>
+  page.evaluate(
+    (m) =>
+      ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
+        .map((entry) => Array.from(entry))
+        .filter((args) => args[0] === 'consent' && args[1] === m)
+        .map((args) => args[2]),
+    mode,
+  );
+const consentUpdates = (page: Page) => consentCommands(page, 'update');
+const consentDefaults = (page: Page) => consentCommands(page, 'default');
+/**
+ * The banner's script has run and set its 2 s timer (it pushes the consent default first).
+ * It starts after the first paint, which can come after the load event on a busy machine:
+ * running the frozen clock before then would leave the timer unset for good.
+ */
+const bannerArmed = (page: Page) => expect.poll(() => consentDefaults(page)).toHaveLength(1);
+
 test.describe('rental-host landing page', () => {
   test('shows every section in the spec order, with outbound buttons in a new tab', async ({
     page,
@@ -120,17 +138,6 @@ test.describe('cookie banner', () => {
       choice: localStorage.getItem('cookie-consent'),
       date: localStorage.getItem('cookie-consent-date'),
     }));
-  const consentCommands = (page: Page, mode: 'default' | 'update') =>
-    page.evaluate(
-      (m) =>
-        ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? [])
-          .map((entry) => Array.from(entry))
-          .filter((args) => args[0] === 'consent' && args[1] === m)
-          .map((args) => args[2]),
-      mode,
-    );
-  const consentUpdates = (page: Page) => consentCommands(page, 'update');
-  const consentDefaults = (page: Page) => consentCommands(page, 'default');
   /** Consent Mode v2: every signal follows the choice. */
   const signals = (state: 'granted' | 'denied') => ({
     ad_storage: state,
@@ -149,6 +156,7 @@ test.describe('cookie banner', () => {
     }) => {
       await freezeClock(page);
       await page.goto(PATH);
+      await bannerArmed(page);
       await expect(banner(page)).toBeHidden();
       await page.clock.runFor(1999);
       await expect(banner(page)).toBeHidden();
@@ -163,6 +171,7 @@ test.describe('cookie banner', () => {
       expect(await consentUpdates(page)).toEqual([signals(state)]);
 
       await page.reload();
+      await bannerArmed(page);
       await page.clock.runFor(5000);
       await expect(banner(page)).toBeHidden();
       // The stored choice is applied again on every visit, after the denied default.
@@ -174,17 +183,20 @@ test.describe('cookie banner', () => {
   test('the close button hides the banner without storing a choice', async ({ page }) => {
     await freezeClock(page);
     await page.goto(PATH);
+    await bannerArmed(page);
     await page.clock.runFor(2000);
     await banner(page).getByRole('button', { name: 'Close cookie banner' }).click();
     await expect(banner(page)).toBeHidden();
     expect((await stored(page)).choice).toBeNull();
     await page.reload();
+    await bannerArmed(page);
     await page.clock.runFor(2000);
     await expect(banner(page)).toBeVisible();
   });
   test('waits while a visitor is in a form, then shows once focus leaves it', async ({ page }) => {
     await freezeClock(page);
     await page.goto(PATH);
+    await bannerArmed(page);
     const address = page.getByRole('textbox', { name: 'Email address' });
     await address.click();
     await page.clock.runFor(2000);
@@ -205,6 +217,7 @@ test.describe('cookie banner', () => {
     await page.setViewportSize({ width: 412, height: 839 });
     await freezeClock(page);
     await page.goto(PATH);
+    await bannerArmed(page);
     await page.clock.runFor(2000);
     await expect(banner(page)).toBeVisible();
     const address = page.getByRole('textbox', { name: 'Email address' });
@@ -291,6 +304,7 @@ test('no WCAG 2.2 AA violations with the cookie banner shown and the video modal
   );
   await freezeClock(page);
   await page.goto(PATH);
+  await bannerArmed(page);
   await page.clock.runFor(2000);
   await expect(page.getByRole('region', { name: 'We value your privacy' })).toBeVisible();
   await page.clock.resume(); // axe waits on page timers
