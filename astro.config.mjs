@@ -56,6 +56,10 @@ const intentDirective = {
   },
 };
 
+/** The modules of the `island-runtime` chunk (see `vite.build` below). */
+const ISLAND_RUNTIME =
+  /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|src[\\/]components[\\/]ui[\\/](Icon\.tsx|IconButton\.tsx|icons\.ts|use-stylesheet\.ts)$/;
+
 export default defineConfig({
   site,
   // Astro's dev toolbar audits every page it loads: 15% of the time `npm run dev` takes to hand a
@@ -117,5 +121,18 @@ export default defineConfig({
     // Pre-bundled when `npm run dev` starts: found only once a form island loads, zod/mini
     // made Vite optimise it then and reload the page under the visitor (and the tests).
     optimizeDeps: { include: ['zod/mini'] },
+    build: {
+      rolldownOptions: {
+        output: {
+          // What every React island needs, in one file: React, its DOM renderer, Astro's React
+          // client, the store bindings and the shared UI pieces. As ten small files, a first
+          // touch on a phone (HTTP/1.1 locally: six connections) waited for a second round trip
+          // before the cart or the chat could open, and /checkout's imports came five deep.
+          codeSplitting: {
+            groups: [{ name: 'island-runtime', test: ISLAND_RUNTIME }],
+          },
+        },
+      },
+    },
   },
 });

@@ -7,7 +7,8 @@ import type { Page, Request } from '@playwright/test';
 import { expect, freezeClock, test } from './fixtures';
 
 /** The chat panel module or React itself (dev: source paths; build: hashed chunk names). */
-const CHAT_REACT = /ChatWidget|ChatPanel|react-dom|react_dom|jsx-runtime/;
+// The build puts React in island-runtime; the dev server serves react-dom on its own.
+const CHAT_REACT = /ChatWidget|ChatPanel|island-runtime|react-dom|react_dom/;
 
 async function openHeaderChat(page: Page) {
   await page.getByRole('button', { name: 'Chat with Lily AI' }).click();
