@@ -4,7 +4,14 @@
  */
 export type RouteKind = 'content' | 'interactive';
 
-export const ROUTES: { path: string; kind: RouteKind }[] = [
+export type Route = {
+  path: string;
+  kind: RouteKind;
+  /** Where the page sends the visitor on load (a product's checkout hands off to payment). */
+  handsOffTo?: RegExp;
+};
+
+export const ROUTES: Route[] = [
   { path: '/', kind: 'content' },
   { path: '/about', kind: 'content' },
   { path: '/services', kind: 'content' },
@@ -21,8 +28,8 @@ export const ROUTES: { path: string; kind: RouteKind }[] = [
   { path: '/purchase/starter', kind: 'content' },
   { path: '/checkout', kind: 'interactive' },
   { path: '/checkout/success', kind: 'interactive' },
-  { path: '/checkout/starter', kind: 'interactive' },
-  { path: '/checkout/advanced', kind: 'interactive' },
+  { path: '/checkout/starter', kind: 'interactive', handsOffTo: /\/pay\// },
+  { path: '/checkout/advanced', kind: 'interactive', handsOffTo: /\/pay\// },
   { path: '/onboarding/1', kind: 'interactive' },
   { path: '/onboarding-starter/1', kind: 'interactive' },
   { path: '/onboarding-advanced/1', kind: 'interactive' },
