@@ -19,8 +19,9 @@ import { readCookie } from '../../server/cookies.ts';
 import { sealSecret } from '../../server/mail/sealed.ts';
 import { hit, type RateLimit } from '../../server/rate-limit.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
+import { z } from '../../lib/zod.ts';
 import { findClient, normaliseEmail } from './client-records.server.ts';
-import { maskEmail, SIGN_IN_TOKEN_PARAM } from './clients-texts.ts';
+import { MAGIC_LINK_INVALID, maskEmail, SIGN_IN_TOKEN_PARAM } from './clients-texts.ts';
 
 /**
  * Links in order confirmations stay valid for a day (a stored or forwarded e-mail is a working
@@ -33,6 +34,14 @@ export const MAGIC_LINK_TTL_SECONDS = 24 * 60 * 60;
  * dashboard shows a Sign in button, and only its POST to /api/auth/magic uses the token.
  */
 export const MAGIC_LINK_PATH = '/dashboard';
+
+/** Longer than any token we issue; a longer one is refused before any lookup. */
+const MAX_TOKEN_LENGTH = 200;
+
+/** The body that names a link, `{ token }`, as the preview and sign-in functions read it. */
+export const magicLinkTokenSchema = z.object({
+  token: z.string().min(1, MAGIC_LINK_INVALID).max(MAX_TOKEN_LENGTH, MAGIC_LINK_INVALID),
+});
 
 /** The browser's sign-in nonce: host-only, HttpOnly, never readable by the page. */
 export const SIGN_IN_NONCE_COOKIE = '__Host-sign_in_nonce';
@@ -86,7 +95,7 @@ export function magicLinkUrl(siteUrl: string, token: string): string {
 }
 
 async function liveLink(db: Db, token: string, now: Date) {
-  if (!token || token.length > 200) return null;
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const [row] = await db
     .select()
     .from(magicLinks)
@@ -195,7 +204,7 @@ export async function consumeMagicLink(
   req: Request | null,
   now = new Date(),
 ): Promise<{ clientId: number } | 'other-browser' | null> {
-  if (!token || token.length > 200) return null;
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const nonceHash = req ? nonceHashOf(req) : null;
   const [row] = await db
     .update(magicLinks)
