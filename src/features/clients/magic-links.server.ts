@@ -14,7 +14,11 @@ import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { idIn } from '../../server/db/list-query.ts';
 import { magicLinks } from '../../server/db/schema.ts';
-import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import {
+  deleteRows,
+  exported,
+  type PersonalDataOwner,
+} from '../../server/privacy/personal-data.ts';
 import { readCookie } from '../../server/cookies.ts';
 import { sealSecret } from '../../server/mail/sealed.ts';
 import { hit, type RateLimit } from '../../server/rate-limit.ts';
@@ -256,18 +260,13 @@ export const personalData: PersonalDataOwner = {
     return { magic_links: rows.map((r) => exported(r, 'tokenHash', 'browserNonceHash')) };
   },
   async erase(db, person) {
-    const gone = await db
-      .delete(magicLinks)
-      .where(idIn(magicLinks.clientId, person.clientIds))
-      .returning({ tokenHash: magicLinks.tokenHash });
-    return { magic_links: gone.length };
+    return {
+      magic_links: await deleteRows(db, magicLinks, idIn(magicLinks.clientId, person.clientIds)),
+    };
   },
   // A used or expired link opens nothing any more (liveLink needs it unused and unexpired).
   async purge(db, { now }) {
-    const gone = await db
-      .delete(magicLinks)
-      .where(or(isNotNull(magicLinks.usedAt), lt(magicLinks.expiresAt, now)))
-      .returning({ tokenHash: magicLinks.tokenHash });
-    return { signIn: { magic_links: gone.length } };
+    const expired = or(isNotNull(magicLinks.usedAt), lt(magicLinks.expiresAt, now));
+    return { signIn: { magic_links: await deleteRows(db, magicLinks, expired) } };
   },
 };
