@@ -22,6 +22,7 @@ import { startServer, type RunningServer } from './local-netlify/serve.ts';
 import {
   eagerDirectivesInSource,
   extractPageScripts,
+  filePathOf,
   formatKb,
   gzipSize,
   BUDGETS,
@@ -126,7 +127,7 @@ function moduleReader(distDir: string) {
   const cache = new Map<string, string | undefined>();
   return async (url: string) => {
     if (!cache.has(url)) {
-      const file = path.join(distDir, decodeURIComponent(url));
+      const file = path.join(distDir, filePathOf(url));
       const inside = file.startsWith(distDir + path.sep) && existsSync(file);
       cache.set(url, inside ? await readFile(file, 'utf8') : undefined);
     }
@@ -188,7 +189,8 @@ async function observeScripts(browser: Browser, url: string): Promise<Set<string
     const page = await context.newPage();
     page.on('request', (req) => {
       const u = new URL(req.url());
-      if (u.origin === origin && req.resourceType() === 'script') seen.add(u.pathname);
+      // With the query, as moduleClosure names a module.
+      if (u.origin === origin && req.resourceType() === 'script') seen.add(u.pathname + u.search);
     });
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
     // client:idle islands hydrate in requestIdleCallback, visible ones on the first frame:

@@ -5,13 +5,12 @@
  * …?"), `{ state: 'other-browser' }` or `{ state: 'invalid' }`.
  */
 import type { Config } from '@netlify/functions';
-import { z } from '../../src/lib/zod.ts';
 import {
   actingClientId,
+  magicLinkTokenSchema,
   previewMagicLink,
   readClientAccess,
 } from '../../src/features/clients/clients.server.ts';
-import { MAGIC_LINK_INVALID } from '../../src/features/clients/clients.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { handler } from '../../src/server/handler.ts';
 import { parseJson } from '../../src/server/request-body.ts';
@@ -19,13 +18,9 @@ import { json } from '../../src/server/responses.ts';
 import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
-const tokenSchema = z.object({
-  token: z.string().min(1, MAGIC_LINK_INVALID).max(200, MAGIC_LINK_INVALID),
-});
-
 export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);
-  const { token } = await parseJson(req, tokenSchema);
+  const { token } = await parseJson(req, magicLinkTokenSchema);
   const db = await getDb();
   await enforceVisitorLimit(db, 'magic-link-preview', context);
   const access = await readClientAccess(db, req);

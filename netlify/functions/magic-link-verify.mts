@@ -9,7 +9,6 @@
  */
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod.ts';
-import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import {
   LINK_EMAIL_NEEDED,
   LINK_EMAIL_WRONG,
@@ -17,7 +16,11 @@ import {
   MAGIC_LINK_INVALID,
   SWITCH_NOT_CONFIRMED,
 } from '../../src/features/clients/clients.ts';
-import { MAGIC_LINK_PATH } from '../../src/features/clients/clients.server.ts';
+import {
+  MAGIC_LINK_PATH,
+  magicLinkTokenSchema,
+  readClientAccess,
+} from '../../src/features/clients/clients.server.ts';
 import { signInWithMagicLink } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { handler } from '../../src/server/handler.ts';
@@ -26,8 +29,7 @@ import { errorJson, HttpError, json, withSecurityHeaders } from '../../src/serve
 import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
-const tokenSchema = z.object({
-  token: z.string().min(1, MAGIC_LINK_INVALID).max(200, MAGIC_LINK_INVALID),
+const signInSchema = magicLinkTokenSchema.extend({
   /** The page asked "Switch to …?" of a browser signed in to another account, and it agreed. */
   switchAccount: z.boolean().optional(),
   /** The address an order e-mail's link was sent to, typed in a browser outside its account. */
@@ -56,7 +58,7 @@ export default handler(['GET', 'POST'], async (req, context) => {
   assertSameOrigin(req);
   if (req.headers.get('sec-fetch-site') === 'cross-site')
     throw new HttpError(403, 'Cross-site request refused');
-  const { token, switchAccount, email } = await parseJson(req, tokenSchema);
+  const { token, switchAccount, email } = await parseJson(req, signInSchema);
   const db = await getDb();
   await enforceVisitorLimit(db, 'magic-link-verify', context);
   const cookie = await signInWithMagicLink(db, token, req, await readClientAccess(db, req), {

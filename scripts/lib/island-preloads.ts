@@ -12,7 +12,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { init, parse } from 'es-module-lexer';
+import { filePathOf, moduleClosure } from './js-budget.ts';
 
 /** The attribute the directive reads: space-separated URLs, as the page imports them. */
 export const PRELOAD_ATTRIBUTE = 'data-preload';
@@ -21,6 +21,7 @@ const ISLAND = /<astro-island\b[^>]*\bclient="intent"[^>]*>/g;
 /** A stylesheet an island's module names (`import css from './x.css?url'`). */
 const STYLESHEET = /["'`](\/_astro\/[^"'`\s]+\.css(?:\?[^"'`\s]*)?)["'`]/g;
 
+/** Reads a built file by its path below the site root (decoded, no query). */
 type ReadModule = (pathname: string) => Promise<string | undefined>;
 
 function attribute(tag: string, name: string): string | undefined {
@@ -30,28 +31,13 @@ function attribute(tag: string, name: string): string | undefined {
 
 /** Every module `entries` load (keeping each import's query, e.g. `?dpl=`), and their stylesheets. */
 export async function islandFiles(entries: string[], readModule: ReadModule): Promise<string[]> {
-  await init;
-  const seen = new Set<string>();
   const styles = new Set<string>();
-  const queue = [...entries];
-  for (const entry of entries) seen.add(entry);
-  while (queue.length) {
-    const url = queue.shift()!;
-    const code = await readModule(new URL(url, 'http://site.local').pathname);
-    if (code === undefined) continue;
-    for (const [, css] of code.matchAll(STYLESHEET)) styles.add(css!);
-    for (const { n: specifier, d: dynamic } of parse(code)[0]) {
-      // Dynamic imports run later, on use; only what loading the island loads counts.
-      if (!specifier || dynamic !== -1 || !/^(\.{1,2}\/|\/)/.test(specifier)) continue;
-      const resolved = new URL(specifier, new URL(url, 'http://site.local'));
-      const next = resolved.pathname + resolved.search;
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return [...seen, ...styles];
+  const modules = await moduleClosure(entries, [], '/', async (url) => {
+    const code = await readModule(filePathOf(url));
+    for (const [, css] of code?.matchAll(STYLESHEET) ?? []) styles.add(css!);
+    return code;
+  });
+  return [...modules, ...styles];
 }
 
 /** `html` with every `client:intent` island carrying its file list. */
@@ -89,7 +75,7 @@ export function islandPreloads(): AstroIntegration {
         const cache = new Map<string, Promise<string | undefined>>();
         const readModule: ReadModule = (pathname) => {
           if (!cache.has(pathname)) {
-            const file = path.join(root, decodeURIComponent(pathname));
+            const file = path.join(root, pathname);
             const inside = file.startsWith(root);
             cache.set(
               pathname,

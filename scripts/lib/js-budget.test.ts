@@ -96,12 +96,13 @@ describe('staticImports', () => {
 });
 
 describe('resolveImport', () => {
-  it('resolves relative and absolute specifiers, ignores bare ones', () => {
+  it('resolves relative and absolute specifiers with their query, ignores bare ones', () => {
     expect(resolveImport('./b.js', '/_astro/a.js')).toBe('/_astro/b.js');
     expect(resolveImport('../x.js', '/_astro/sub/a.js')).toBe('/_astro/x.js');
     expect(resolveImport('/_astro/c.js', '/about')).toBe('/_astro/c.js');
     expect(resolveImport('./_astro/d.js', '/')).toBe('/_astro/d.js');
     expect(resolveImport('react', '/_astro/a.js')).toBeUndefined();
+    expect(resolveImport('./b.js?dpl=7', '/_astro/a.js?dpl=7')).toBe('/_astro/b.js?dpl=7');
   });
 });
 

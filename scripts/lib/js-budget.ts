@@ -160,15 +160,26 @@ export async function staticImports(code: string): Promise<string[]> {
   }
 }
 
-/** Site-relative URL of `specifier` imported from `fromUrl` (bare specifiers are ignored). */
+/**
+ * Site-relative URL of `specifier` imported from `fromUrl`, query included (bare specifiers
+ * are ignored).
+ */
 export function resolveImport(specifier: string, fromUrl: string): string | undefined {
   if (!/^(\.{1,2}\/|\/)/.test(specifier)) return undefined;
-  return new URL(specifier, new URL(fromUrl, 'http://site.local')).pathname;
+  const url = new URL(specifier, new URL(fromUrl, 'http://site.local'));
+  return url.pathname + url.search;
+}
+
+/** The built file behind a site-relative URL: its path, without the query. */
+export function filePathOf(url: string): string {
+  return decodeURIComponent(new URL(url, 'http://site.local').pathname);
 }
 
 /**
  * All module URLs loaded when `entries` are loaded: the entries plus their static import
- * closure. Inline modules contribute their imports (resolved against the page URL).
+ * closure. Inline modules contribute their imports (resolved against the page URL). Each URL
+ * keeps its query (a deploy's `?dpl=`), as the browser requests it; `readModule` finds the
+ * file with filePathOf.
  */
 export async function moduleClosure(
   entries: string[],

@@ -23,6 +23,12 @@ import { privateDigest } from './tokens.ts';
  */
 const SHARED_ADDRESS_LIMIT: RateLimit = { limit: 100, windowSeconds: 10 * 60 };
 
+/**
+ * The app's limit per client address on a visitor form that stores what it is sent (contact,
+ * meeting, client onboarding); the function's Netlify rateLimit guards the edge.
+ */
+export const VISITOR_FORM_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
+
 export type SubmitOptions = {
   /** The client address the app limit counts by. */
   ip: string;
@@ -148,9 +154,8 @@ export function storedForm<
   pages: FormPages;
   /** The stored row's key in what `submit` answers. */
   key: Name;
-  /** The counter's name in the app's rate limit. */
+  /** The counter's name in the app's rate limit (VISITOR_FORM_LIMIT). */
   limitName: string;
-  rateLimit: RateLimit;
   parse: (body: unknown, now: Date) => Input;
   store: (tx: Db, fields: Omit<Input, 'website'>) => Promise<Row>;
   emails: (row: Row, now: Date) => { team: SubmissionEmail; receipt: SubmissionEmail };
@@ -165,7 +170,7 @@ export function storedForm<
   ): Promise<Submitted<Name, Row>> {
     const now = options.now ?? new Date();
     const { website, ...fields } = form.parse(body, now);
-    await enforceFormLimit(db, form.limitName, { ...options, now }, form.rateLimit);
+    await enforceFormLimit(db, form.limitName, { ...options, now }, VISITOR_FORM_LIMIT);
     if (website) return { [form.key]: null, emailIds: [] } as Submitted<Name, Row>;
     const { row, emailIds } = await storeWithEmails(
       db,

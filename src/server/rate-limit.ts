@@ -9,7 +9,7 @@ import { readEnv } from './env.ts';
 import { clientIp } from './client-address.ts';
 import type { FunctionContext } from './handler.ts';
 import { HttpError } from './responses.ts';
-import type { Person, PersonalDataOwner } from './privacy/personal-data.ts';
+import { deleteRows, type Person, type PersonalDataOwner } from './privacy/personal-data.ts';
 import { privateDigest } from './tokens.ts';
 
 export type RateLimit = { limit: number; windowSeconds: number };
@@ -155,8 +155,7 @@ export const personalData: PersonalDataOwner = {
   async erase(db, person) {
     const where = ofPerson(person);
     if (!where) return { rate_limit_hits: 0 };
-    const gone = await db.delete(rateLimitHits).where(where).returning({ key: rateLimitHits.key });
-    return { rate_limit_hits: gone.length };
+    return { rate_limit_hits: await deleteRows(db, rateLimitHits, where) };
   },
   async purge(db, { now }) {
     return { signIn: { rate_limit_hits: await purgeEndedWindows(db, now) } };

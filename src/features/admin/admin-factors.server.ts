@@ -134,11 +134,22 @@ export async function finishTotpEnrolment(
   return enrolled(db, session, 'totp', first);
 }
 
-export async function startPasskeyEnrolment(db: Db, session: FactorSession, rp: RelyingParty) {
-  await assertMayEnrol(db, session);
-  const options = await passkeyRegistrationOptions(db, session, rp);
+/**
+ * A passkey ceremony's options, its challenge kept with the session for the answer that
+ * finishes it (a registration or a sign-in).
+ */
+async function withPendingChallenge<Options extends { challenge: string }>(
+  db: Db,
+  session: FactorSession,
+  options: Options,
+): Promise<Options> {
   await setPending(db, session.token, { challenge: options.challenge });
   return options;
+}
+
+export async function startPasskeyEnrolment(db: Db, session: FactorSession, rp: RelyingParty) {
+  await assertMayEnrol(db, session);
+  return withPendingChallenge(db, session, await passkeyRegistrationOptions(db, session, rp));
 }
 
 export async function finishPasskeyEnrolment(
@@ -161,9 +172,7 @@ export async function finishPasskeyEnrolment(
 }
 
 export async function startPasskeyVerification(db: Db, session: FactorSession, rp: RelyingParty) {
-  const options = await passkeyAuthenticationOptions(db, session, rp);
-  await setPending(db, session.token, { challenge: options.challenge });
-  return options;
+  return withPendingChallenge(db, session, await passkeyAuthenticationOptions(db, session, rp));
 }
 
 /**

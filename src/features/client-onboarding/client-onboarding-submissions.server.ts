@@ -16,7 +16,11 @@ import {
   clientOnboardingSubmissions,
   type ClientOnboardingSubmission,
 } from '../../server/db/schema.ts';
-import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import {
+  deleteRows,
+  exported,
+  type PersonalDataOwner,
+} from '../../server/privacy/personal-data.ts';
 import { cutoffOf } from '../../server/privacy/retention.ts';
 
 export async function insertSubmission(
@@ -103,26 +107,23 @@ export const personalData: PersonalDataOwner = {
     };
   },
   async erase(db, person) {
-    const gone = await db
-      .delete(clientOnboardingSubmissions)
-      .where(ofPerson(person))
-      .returning({ id: clientOnboardingSubmissions.id });
-    return { client_onboarding_submissions: gone.length };
+    return {
+      client_onboarding_submissions: await deleteRows(
+        db,
+        clientOnboardingSubmissions,
+        ofPerson(person),
+      ),
+    };
   },
   // The form opens a CRM account for an address: kept while a client of that address is
   // served, else for the period after it was sent or confirmed.
   async purge(db, scope) {
     const t = clientOnboardingSubmissions;
     const cutoff = cutoffOf('onboarding', scope.now);
-    const gone = await db
-      .delete(t)
-      .where(
-        and(
-          sql`greatest(${t.createdAt}, ${t.confirmedAt}) < ${cutoff.toISOString()}::timestamptz`,
-          notInArray(sql`lower(${t.email})`, scope.addressesServedSince(cutoff)),
-        ),
-      )
-      .returning({ id: t.id });
-    return { onboarding: { client_onboarding_submissions: gone.length } };
+    const expired = and(
+      sql`greatest(${t.createdAt}, ${t.confirmedAt}) < ${cutoff.toISOString()}::timestamptz`,
+      notInArray(sql`lower(${t.email})`, scope.addressesServedSince(cutoff)),
+    );
+    return { onboarding: { client_onboarding_submissions: await deleteRows(db, t, expired) } };
   },
 };

@@ -35,6 +35,7 @@ import {
 import {
   enforceFormLimit,
   type SubmitOptions as FormSubmitOptions,
+  VISITOR_FORM_LIMIT,
 } from '../../server/form-submissions.ts';
 import { hit, type RateLimit } from '../../server/rate-limit.ts';
 import { hashToken, newToken, privateDigest } from '../../server/tokens.ts';
@@ -57,7 +58,6 @@ export {
   personalData as clientOnboardingPersonalData,
 } from './client-onboarding-submissions.server.ts';
 
-const CLIENT_ONBOARDING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
 /** Confirmation e-mails per address and day: the form cannot be used to flood an inbox. */
 const CONFIRM_EMAILS_PER_ADDRESS: RateLimit = { limit: 3, windowSeconds: 24 * 60 * 60 };
 const CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -97,7 +97,7 @@ export async function submitClientOnboarding(
 ): Promise<SubmitResult> {
   const input = clientOnboardingRequestSchema().parse(body);
   if (!findItem(input.productId)) throw new HttpError(400, 'productId: Unknown product');
-  await enforceFormLimit(db, 'client-onboarding', options, CLIENT_ONBOARDING_RATE_LIMIT);
+  await enforceFormLimit(db, 'client-onboarding', options, VISITOR_FORM_LIMIT);
   const crm = options.crm ?? getCrm();
   const now = options.now ?? new Date();
 

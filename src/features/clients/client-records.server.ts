@@ -11,7 +11,11 @@ import { and, eq, inArray, isNull, lt, notInArray, or, sql, type SQLWrapper } fr
 import type { Db } from '../../server/db/client.ts';
 import { idIn } from '../../server/db/list-query.ts';
 import { clients, type Client } from '../../server/db/schema.ts';
-import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import {
+  deleteRows,
+  exported,
+  type PersonalDataOwner,
+} from '../../server/privacy/personal-data.ts';
 import { cutoffOf } from '../../server/privacy/retention.ts';
 
 export function normaliseEmail(email: string): string {
@@ -173,21 +177,15 @@ export const personalData: PersonalDataOwner = {
   // Runs after the orders let go of the account (their erasure clears the client); its
   // sessions and sign-in links go with it (ON DELETE CASCADE), counted by their owners first.
   async erase(db, person) {
-    const gone = await db.delete(clients).where(ofPerson(person)).returning({ id: clients.id });
-    return { clients: gone.length };
+    return { clients: await deleteRows(db, clients, ofPerson(person)) };
   },
   // An account goes with its orders: once none names it (the seven-year anonymisation), and
   // never one younger than the period, whose first order may still be on its way.
   async purge(db, scope) {
-    const gone = await db
-      .delete(clients)
-      .where(
-        and(
-          notInArray(clients.id, scope.clientsNamedByOrders()),
-          lt(clients.createdAt, cutoffOf('orders', scope.now)),
-        ),
-      )
-      .returning({ id: clients.id });
-    return { orders: { clients: gone.length } };
+    const expired = and(
+      notInArray(clients.id, scope.clientsNamedByOrders()),
+      lt(clients.createdAt, cutoffOf('orders', scope.now)),
+    );
+    return { orders: { clients: await deleteRows(db, clients, expired) } };
   },
 };

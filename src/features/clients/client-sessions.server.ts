@@ -13,7 +13,11 @@ import { and, eq, gt, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm
 import type { Db } from '../../server/db/client.ts';
 import { idIn } from '../../server/db/list-query.ts';
 import { clientSessions } from '../../server/db/schema.ts';
-import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import {
+  deleteRows,
+  exported,
+  type PersonalDataOwner,
+} from '../../server/privacy/personal-data.ts';
 import { findClient, isProven } from './client-records.server.ts';
 import { readCookie } from '../../server/cookies.ts';
 import { HttpError } from '../../server/responses.ts';
@@ -219,26 +223,14 @@ export const personalData: PersonalDataOwner = {
     return { client_sessions: rows.map((r) => exported(r, 'tokenHash')) };
   },
   async erase(db, person) {
-    const gone = await db
-      .delete(clientSessions)
-      .where(ofPerson(person))
-      .returning({ tokenHash: clientSessions.tokenHash });
-    return { client_sessions: gone.length };
+    return { client_sessions: await deleteRows(db, clientSessions, ofPerson(person)) };
   },
   // A session that can no longer sign anyone in: past its lifetime, or idle too long.
   async purge(db, { now }) {
-    const gone = await db
-      .delete(clientSessions)
-      .where(
-        or(
-          lt(clientSessions.expiresAt, now),
-          lt(
-            clientSessions.lastSeenAt,
-            new Date(now.getTime() - CLIENT_SESSION_IDLE_SECONDS * 1000),
-          ),
-        ),
-      )
-      .returning({ tokenHash: clientSessions.tokenHash });
-    return { signIn: { client_sessions: gone.length } };
+    const expired = or(
+      lt(clientSessions.expiresAt, now),
+      lt(clientSessions.lastSeenAt, new Date(now.getTime() - CLIENT_SESSION_IDLE_SECONDS * 1000)),
+    );
+    return { signIn: { client_sessions: await deleteRows(db, clientSessions, expired) } };
   },
 };

@@ -44,6 +44,7 @@ export {
   createMagicLink,
   expireUnusedMagicLinks,
   magicLinkClientId,
+  magicLinkTokenSchema,
   MAGIC_LINK_PATH,
   magicLinkUrl,
   personalData as magicLinksPersonalData,

@@ -14,13 +14,18 @@ import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { idIn } from '../../server/db/list-query.ts';
 import { magicLinks } from '../../server/db/schema.ts';
-import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import {
+  deleteRows,
+  exported,
+  type PersonalDataOwner,
+} from '../../server/privacy/personal-data.ts';
 import { readCookie } from '../../server/cookies.ts';
 import { sealSecret } from '../../server/mail/sealed.ts';
 import { hit, type RateLimit } from '../../server/rate-limit.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
+import { z } from '../../lib/zod.ts';
 import { findClient, normaliseEmail } from './client-records.server.ts';
-import { maskEmail, SIGN_IN_TOKEN_PARAM } from './clients-texts.ts';
+import { MAGIC_LINK_INVALID, maskEmail, SIGN_IN_TOKEN_PARAM } from './clients-texts.ts';
 
 /**
  * Links in order confirmations stay valid for a day (a stored or forwarded e-mail is a working
@@ -33,6 +38,14 @@ export const MAGIC_LINK_TTL_SECONDS = 24 * 60 * 60;
  * dashboard shows a Sign in button, and only its POST to /api/auth/magic uses the token.
  */
 export const MAGIC_LINK_PATH = '/dashboard';
+
+/** Longer than any token we issue; a longer one is refused before any lookup. */
+const MAX_TOKEN_LENGTH = 200;
+
+/** The body that names a link, `{ token }`, as the preview and sign-in functions read it. */
+export const magicLinkTokenSchema = z.object({
+  token: z.string().min(1, MAGIC_LINK_INVALID).max(MAX_TOKEN_LENGTH, MAGIC_LINK_INVALID),
+});
 
 /** The browser's sign-in nonce: host-only, HttpOnly, never readable by the page. */
 export const SIGN_IN_NONCE_COOKIE = '__Host-sign_in_nonce';
@@ -86,7 +99,7 @@ export function magicLinkUrl(siteUrl: string, token: string): string {
 }
 
 async function liveLink(db: Db, token: string, now: Date) {
-  if (!token || token.length > 200) return null;
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const [row] = await db
     .select()
     .from(magicLinks)
@@ -195,7 +208,7 @@ export async function consumeMagicLink(
   req: Request | null,
   now = new Date(),
 ): Promise<{ clientId: number } | 'other-browser' | null> {
-  if (!token || token.length > 200) return null;
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const nonceHash = req ? nonceHashOf(req) : null;
   const [row] = await db
     .update(magicLinks)
@@ -247,18 +260,13 @@ export const personalData: PersonalDataOwner = {
     return { magic_links: rows.map((r) => exported(r, 'tokenHash', 'browserNonceHash')) };
   },
   async erase(db, person) {
-    const gone = await db
-      .delete(magicLinks)
-      .where(idIn(magicLinks.clientId, person.clientIds))
-      .returning({ tokenHash: magicLinks.tokenHash });
-    return { magic_links: gone.length };
+    return {
+      magic_links: await deleteRows(db, magicLinks, idIn(magicLinks.clientId, person.clientIds)),
+    };
   },
   // A used or expired link opens nothing any more (liveLink needs it unused and unexpired).
   async purge(db, { now }) {
-    const gone = await db
-      .delete(magicLinks)
-      .where(or(isNotNull(magicLinks.usedAt), lt(magicLinks.expiresAt, now)))
-      .returning({ tokenHash: magicLinks.tokenHash });
-    return { signIn: { magic_links: gone.length } };
+    const expired = or(isNotNull(magicLinks.usedAt), lt(magicLinks.expiresAt, now));
+    return { signIn: { magic_links: await deleteRows(db, magicLinks, expired) } };
   },
 };

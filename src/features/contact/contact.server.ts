@@ -6,7 +6,6 @@
  */
 import type { ContactMessage } from '../../server/db/schema.ts';
 import { storedForm } from '../../server/form-submissions.ts';
-import type { RateLimit } from '../../server/rate-limit.ts';
 import { contactReceiptEmail, contactTeamEmail } from './contact-emails.tsx';
 import { insertContactMessage } from './contact-messages.server.ts';
 import { CONTACT_FORM_PAGES, CONTACT_SUCCESS, contactSchema } from './contact.ts';
@@ -22,14 +21,10 @@ export {
   type ContactStatus,
 } from './contact-messages.server.ts';
 
-/** Per client address, in the app (the function's Netlify rateLimit guards the edge). */
-const CONTACT_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
-
 const contactForm = storedForm({
   pages: CONTACT_FORM_PAGES,
   key: 'message',
   limitName: 'contact-form',
-  rateLimit: CONTACT_RATE_LIMIT,
   parse: (body) => contactSchema.parse(body),
   store: (tx, fields): Promise<ContactMessage> => insertContactMessage(tx, fields),
   emails: (message) => ({

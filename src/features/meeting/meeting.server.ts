@@ -9,7 +9,6 @@
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { storedForm } from '../../server/form-submissions.ts';
 import { textAttachment } from '../../server/mail/outbox.ts';
-import type { RateLimit } from '../../server/rate-limit.ts';
 import { meetingReceiptEmail, meetingTeamEmail } from './meeting-emails.tsx';
 import {
   earliestToday,
@@ -37,13 +36,10 @@ export {
   type MeetingStatus,
 } from './meeting-requests.server.ts';
 
-const MEETING_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
-
 const meetingForm = storedForm({
   pages: MEETING_FORM_PAGES,
   key: 'request',
   limitName: 'schedule-meeting',
-  rateLimit: MEETING_RATE_LIMIT,
   parse: (body, now) => meetingRequestSchema(earliestToday(now)).parse(body),
   store: (tx, fields): Promise<MeetingRequest> => insertMeetingRequest(tx, fields),
   emails: (request, now) => {

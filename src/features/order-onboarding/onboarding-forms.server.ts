@@ -17,7 +17,11 @@ import {
   type PageRequest,
 } from '../../server/db/list-query.ts';
 import { onboardingForms, type OnboardingForm } from '../../server/db/schema.ts';
-import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import {
+  deleteRows,
+  exported,
+  type PersonalDataOwner,
+} from '../../server/privacy/personal-data.ts';
 import { cutoffOf } from '../../server/privacy/retention.ts';
 import type { StepKey } from './order-onboarding';
 
@@ -117,24 +121,16 @@ export const personalData: PersonalDataOwner = {
   },
   async erase(db, person) {
     if (!person.orderIds.length) return { onboarding_forms: 0 };
-    const gone = await db
-      .delete(onboardingForms)
-      .where(idIn(onboardingForms.orderId, person.orderIds))
-      .returning({ id: onboardingForms.id });
-    return { onboarding_forms: gone.length };
+    const ofTheirOrders = idIn(onboardingForms.orderId, person.orderIds);
+    return { onboarding_forms: await deleteRows(db, onboardingForms, ofTheirOrders) };
   },
   // A form still being changed within the period stays, whatever its order's dates say.
   async purge(db, scope) {
     const cutoff = cutoffOf('onboarding', scope.now);
-    const gone = await db
-      .delete(onboardingForms)
-      .where(
-        and(
-          inArray(onboardingForms.orderId, scope.ordersEndedBefore(cutoff)),
-          lt(onboardingForms.updatedAt, cutoff),
-        ),
-      )
-      .returning({ id: onboardingForms.id });
-    return { onboarding: { onboarding_forms: gone.length } };
+    const expired = and(
+      inArray(onboardingForms.orderId, scope.ordersEndedBefore(cutoff)),
+      lt(onboardingForms.updatedAt, cutoff),
+    );
+    return { onboarding: { onboarding_forms: await deleteRows(db, onboardingForms, expired) } };
   },
 };

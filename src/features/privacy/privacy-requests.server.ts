@@ -8,6 +8,7 @@ import type { Db } from '../../server/db/client.ts';
 import { idIn } from '../../server/db/list-query.ts';
 import { privacyRequests, type PrivacyRequest } from '../../server/db/schema.ts';
 import {
+  deleteRows,
   exported,
   normalisedAddress,
   type PersonalDataOwner,
@@ -144,10 +145,9 @@ export const personalData: PersonalDataOwner = {
   },
   // Kept for the period after completion; an open request is never purged.
   async purge(db, { now }) {
-    const gone = await db
-      .delete(privacyRequests)
-      .where(lt(privacyRequests.completedAt, cutoffOf('privacyRequests', now)))
-      .returning({ id: privacyRequests.id });
-    return { privacyRequests: { privacy_requests: gone.length } };
+    const expired = lt(privacyRequests.completedAt, cutoffOf('privacyRequests', now));
+    return {
+      privacyRequests: { privacy_requests: await deleteRows(db, privacyRequests, expired) },
+    };
   },
 };

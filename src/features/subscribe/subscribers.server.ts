@@ -2,7 +2,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { subscribers } from '../../server/db/schema.ts';
-import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import {
+  deleteRows,
+  exported,
+  type PersonalDataOwner,
+} from '../../server/privacy/personal-data.ts';
 
 /** Stores an early-access address once; answers whether this call stored it. */
 export async function insertSubscriber(
@@ -25,11 +29,7 @@ export const personalData: PersonalDataOwner = {
     return { subscribers: rows.map((r) => exported(r)) };
   },
   async erase(db, person) {
-    const gone = await db
-      .delete(subscribers)
-      .where(ofPerson(person))
-      .returning({ id: subscribers.id });
-    return { subscribers: gone.length };
+    return { subscribers: await deleteRows(db, subscribers, ofPerson(person)) };
   },
   // Kept until the person asks us to remove it: the sign-up is their request to hear from us
   // at launch, and no retention rule ends it.

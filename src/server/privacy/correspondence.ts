@@ -7,7 +7,7 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { exported, type PersonalDataOwner } from './personal-data.ts';
+import { deleteRows, exported, type PersonalDataOwner } from './personal-data.ts';
 import { cutoffOf } from './retention.ts';
 
 type CorrespondenceTable = PgTable & { id: PgColumn; name: PgColumn; email: PgColumn };
@@ -41,25 +41,16 @@ export function correspondence(table: CorrespondenceTable, tableName: string, la
       return { [tableName]: rows.map((r) => exported(r)) };
     },
     async erase(db, person) {
-      const gone = await db
-        .delete(from)
-        .where(eq(address, person.email))
-        .returning({ id: table.id });
-      return { [tableName]: gone.length };
+      return { [tableName]: await deleteRows(db, from, eq(address, person.email)) };
     },
     // The period runs from the last exchange with the address, here or in the other table.
     async purge(db, scope) {
       const cutoff = cutoffOf('correspondence', scope.now);
-      const gone = await db
-        .delete(from)
-        .where(
-          and(
-            sql`${lastExchange} < ${cutoff.toISOString()}::timestamptz`,
-            ...scope.correspondentsSince(cutoff).map((recent) => notInArray(address, recent)),
-          ),
-        )
-        .returning({ id: table.id });
-      return { correspondence: { [tableName]: gone.length } };
+      const expired = and(
+        sql`${lastExchange} < ${cutoff.toISOString()}::timestamptz`,
+        ...scope.correspondentsSince(cutoff).map((recent) => notInArray(address, recent)),
+      );
+      return { correspondence: { [tableName]: await deleteRows(db, from, expired) } };
     },
   };
 

@@ -5,7 +5,8 @@
  * feature (src/features/privacy) composes them: a person's data found, exported and erased,
  * and the retention rules (./retention.ts) applied, without reading any table itself.
  */
-import type { SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import type { RetentionRuleName } from './retention.ts';
 
@@ -122,4 +123,16 @@ export function addPurgeCounts(...all: PurgeCounts[]): PurgeCounts {
     for (const [rule, tables] of Object.entries(counts) as [RetentionRuleName, TableCounts][])
       sum[rule] = addCounts(sum[rule] ?? {}, tables);
   return sum;
+}
+
+/**
+ * Deletes the rows of `table` that `where` picks and answers how many went: the count an
+ * owner's erase or purge reports for the table.
+ */
+export async function deleteRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const gone = await db
+    .delete(table)
+    .where(where)
+    .returning({ one: sql`1` });
+  return gone.length;
 }
