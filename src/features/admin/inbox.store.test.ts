@@ -1,6 +1,7 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $notification } from '../../lib/notifications';
+import { expectToldAndReloaded } from '../../testing/store-actions';
 import { useFetchRoutes, holdRequests } from '../../testing/fetch-routes';
 import type { AdminContactMessage, AdminMeetingRequest } from './inbox.server';
 import {
@@ -53,13 +54,11 @@ describe('marking a contact message', () => {
     expect(calls).toEqual([
       { method: 'PATCH', url: '/api/admin/contact-messages/4', body: { status: 'handled' } },
     ]);
-    expect($notification.get()).toMatchObject({
+    expectToldAndReloaded(store, reload, {
       title: 'Marked as handled',
       description: 'Message from Ada',
       variant: 'default',
     });
-    expect(reload).toHaveBeenCalledOnce();
-    expect(store.$state.get().busy).toBe(false);
   });
 
   it('marks a handled message as new again', async () => {

@@ -2,6 +2,7 @@ import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $notification } from '../../lib/notifications';
 import { NETWORK_ERROR } from '../../lib/request-json';
+import { expectToldAndReloaded } from '../../testing/store-actions';
 import { useFetchRoutes, holdRequests } from '../../testing/fetch-routes';
 import type { AdminOutboxEmail } from './outbox.server';
 import { createEmailRetry, type EmailRetry } from './outbox.store';
@@ -33,13 +34,11 @@ describe('retrying an e-mail', () => {
     const store = emailRetry();
     await store.retry(3, reload);
     expect(calls).toEqual([{ method: 'POST', url: '/api/admin/outbox/3/retry', body: undefined }]);
-    expect($notification.get()).toMatchObject({
+    expectToldAndReloaded(store, reload, {
       title: 'E-mail sent',
       description: 'To ada@example.com',
       variant: 'default',
     });
-    expect(reload).toHaveBeenCalledOnce();
-    expect(store.$state.get().busy).toBe(false);
   });
 
   it('tells when the mail server refused it again, with its last error', async () => {
@@ -47,13 +46,13 @@ describe('retrying an e-mail', () => {
       status: 'failed',
       lastError: '550 Mailbox unavailable',
     });
-    await emailRetry().retry(3, reload);
-    expect($notification.get()).toMatchObject({
+    const store = emailRetry();
+    await store.retry(3, reload);
+    expectToldAndReloaded(store, reload, {
       title: 'E-mail queued again',
       description: 'Last error: 550 Mailbox unavailable',
       variant: 'destructive',
     });
-    expect(reload).toHaveBeenCalledOnce();
   });
 
   it('tells a failed request in a notice and keeps the list as it is', async () => {

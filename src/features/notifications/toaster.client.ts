@@ -36,8 +36,8 @@ function render(
 }
 
 export function mountToaster() {
-  const polite = document.querySelector<HTMLElement>('[data-toast-polite]');
-  const assertive = document.querySelector<HTMLElement>('[data-toast-assertive]');
+  const polite = document.querySelector<HTMLElement>('[data-toast-live="polite"]');
+  const assertive = document.querySelector<HTMLElement>('[data-toast-live="assertive"]');
   let timer: ReturnType<typeof pausableTimeout> | undefined;
 
   $notification.subscribe((n) => {
