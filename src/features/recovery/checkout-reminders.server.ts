@@ -20,6 +20,15 @@ export async function lockAddress(tx: Db, hash: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`);
 }
 
+/** Whether the session's one reminder was claimed already. */
+export async function hasReminder(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: checkoutReminders.checkoutSessionId })
+    .from(checkoutReminders)
+    .where(eq(checkoutReminders.checkoutSessionId, sessionId));
+  return Boolean(row);
+}
+
 /** Claims the session's one reminder; false when it was claimed before. */
 export async function claimReminder(
   tx: Db,

@@ -17,6 +17,7 @@ import { recentSince, reminderDecision, type NoReminder } from './recovery.ts';
 import {
   attachReminderEmail,
   claimReminder,
+  hasReminder,
   lockAddress,
   remindedSince,
   markWithdrawn,
@@ -77,6 +78,8 @@ export async function remindAbandonedCheckout(
   const email = checkout.customerEmail;
   const hash = email ? addressHash(email) : null;
   if (hash) await lockAddress(tx, hash);
+  // This expiry was reported before (another event id, the sweep): its decision stands.
+  if (await hasReminder(tx, checkout.id)) return { queued: false, reason: 'already-decided' };
   const decision = reminderDecision(
     {
       consent: checkout.promotionsConsent,
