@@ -23,6 +23,10 @@ import {
   reminderAddressHash,
   unsubscribe,
 } from '../../src/features/recovery/recovery.server.ts';
+import type Stripe from 'stripe';
+import { fulfillCheckout } from '../../src/features/checkout/checkout.server.ts';
+import type { PaymentProvider } from '../../src/server/payments/provider.ts';
+import { fromStripeSession } from '../../src/server/payments/stripe.ts';
 import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
 import { paidCheckoutSession, stripeEvent, useStripeWebhook } from './stripe-events.ts';
 
@@ -368,6 +372,34 @@ describe('a recovered checkout', () => {
     await stripe.deliver(recoveredPaid(original, `cs_test_after_sent_${counter}`, email));
     const [after] = await stripe.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail!.id));
     expect(after!.status).toBe('sent');
+  });
+
+  it('is found by the success page (which asks Stripe) before the webhook, and fulfilled once', async () => {
+    const email = address();
+    const original = await stored();
+    await expire(original, { email });
+    const id = `cs_test_successFirst${counter}`;
+    const asked: string[] = [];
+    const provider: PaymentProvider = {
+      name: 'stripe',
+      createCheckout: async () => ({ id, url: '' }),
+      retrieveSession: async ({ id: asking }) => {
+        asked.push(asking);
+        return {
+          ...fromStripeSession(
+            JSON.parse(recoveredPaid(original, id, email)).data.object as Stripe.Checkout.Session,
+          ),
+        };
+      },
+    };
+    const first = await fulfillCheckout(id, { db: stripe.db, provider, orderFirst: true });
+    expect(first).toMatchObject({ state: 'fulfilled', created: true });
+    expect(asked).toEqual([id]);
+    // The webhook arrives later: the same order.
+    await stripe.deliver(recoveredPaid(original, id, email));
+    const placed = await stripe.db.select().from(orders).where(eq(orders.checkoutSessionId, id));
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.recoveredFrom).toBe(original.id);
   });
 
   it('is not ours when the session it was recovered from is unknown', async () => {

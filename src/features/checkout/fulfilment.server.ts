@@ -83,7 +83,7 @@ async function adoptRecoveredSession(
   sessionId: string,
   options: FulfilOptions,
   now: Date,
-): Promise<CheckoutSession | null> {
+): Promise<{ session: CheckoutSession; reported: ProviderSession } | null> {
   let reported = options.snapshot;
   if (!reported) {
     if (!STRIPE_SESSION_ID.test(sessionId)) return null;
@@ -105,13 +105,14 @@ async function adoptRecoveredSession(
   if (!reported?.recoveredFrom || reported.id !== sessionId) return null;
   const original = await findCheckoutSession(db, reported.recoveredFrom);
   if (!original) return null;
-  return insertRecoveredSession(db, original, {
+  const session = await insertRecoveredSession(db, original, {
     id: sessionId,
     customerEmail: reported.customerEmail?.toLowerCase() ?? null,
     customerName: reported.customerName,
     promotionsConsent: reported.promotionsConsent ?? null,
     now,
   });
+  return session ? { session, reported } : null;
 }
 
 /** Which status the order should have given the provider's answer. */
@@ -130,10 +131,12 @@ export async function fulfillCheckout(
 ): Promise<FulfilmentResult> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
-  const session =
-    (await findCheckoutSession(db, sessionId)) ??
-    (await adoptRecoveredSession(db, sessionId, options, now));
+  const stored = await findCheckoutSession(db, sessionId);
+  const adopted = stored ? null : await adoptRecoveredSession(db, sessionId, options, now);
+  const session = stored ?? adopted?.session;
   if (!session) return { state: 'not_found' };
+  // The provider was asked about the recovered session already: its answer is the snapshot.
+  if (adopted && !options.snapshot) options = { ...options, snapshot: adopted.reported };
   if (options.orderFirst) {
     const existing = await findOrderBySession(db, session.id);
     if (existing)

@@ -9,7 +9,7 @@ import type { Db } from '../../server/db/client.ts';
 import { checkoutReminders, type CheckoutReminder } from '../../server/db/schema.ts';
 import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 import { cutoffOf } from '../../server/privacy/retention.ts';
-import { addressHash } from './unsubscribe-tokens.server.ts';
+import { addressHashIfKnown } from './unsubscribe-tokens.server.ts';
 
 /**
  * Serialises the reminder decisions of one address inside the caller's transaction, so two
@@ -103,16 +103,20 @@ export async function remindersSince(db: Db, since: Date): Promise<CheckoutRemin
  */
 export const personalData: PersonalDataOwner = {
   async holds(db, person) {
+    const hash = addressHashIfKnown(person.email);
+    if (!hash) return { checkout_reminders: [] };
     const rows = await db
       .select()
       .from(checkoutReminders)
-      .where(eq(checkoutReminders.addressHash, addressHash(person.email)));
+      .where(eq(checkoutReminders.addressHash, hash));
     return { checkout_reminders: rows.map((r) => exported(r)) };
   },
   async erase(db, person) {
+    const hash = addressHashIfKnown(person.email);
+    if (!hash) return { checkout_reminders: 0 };
     const gone = await db
       .delete(checkoutReminders)
-      .where(eq(checkoutReminders.addressHash, addressHash(person.email)))
+      .where(eq(checkoutReminders.addressHash, hash))
       .returning({ id: checkoutReminders.checkoutSessionId });
     return { checkout_reminders: gone.length };
   },

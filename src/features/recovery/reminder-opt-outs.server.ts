@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { reminderOptOuts } from '../../server/db/schema.ts';
 import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
-import { addressHash } from './unsubscribe-tokens.server.ts';
+import { addressHashIfKnown } from './unsubscribe-tokens.server.ts';
 
 /** Records the opt-out (once; a second click changes nothing). */
 export async function recordOptOut(db: Db, hash: string, now = new Date()): Promise<void> {
@@ -26,10 +26,12 @@ export async function hasOptedOut(db: Db, hash: string): Promise<boolean> {
 
 export const personalData: PersonalDataOwner = {
   async holds(db, person) {
+    const hash = addressHashIfKnown(person.email);
+    if (!hash) return { reminder_opt_outs: [] };
     const rows = await db
       .select()
       .from(reminderOptOuts)
-      .where(eq(reminderOptOuts.addressHash, addressHash(person.email)));
+      .where(eq(reminderOptOuts.addressHash, hash));
     return { reminder_opt_outs: rows.map((r) => exported(r)) };
   },
   // Kept through an erasure and every purge: the hash is what stops us e-mailing the person

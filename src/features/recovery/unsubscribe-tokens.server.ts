@@ -16,6 +16,20 @@ export function addressHash(email: string): string {
   return privateDigest(`checkout-reminder:${normalisedAddress(email)}`);
 }
 
+/**
+ * The address's hash, or null when this process cannot compute it (a privacy command run
+ * without SESSION_SECRET): the rows keyed by it are then not found by the address, and go with
+ * the retention rule (reminders) or stay (unsubscribes, which is what they are for).
+ */
+export function addressHashIfKnown(email: string): string | null {
+  try {
+    return addressHash(email);
+  } catch {
+    const secret = process.env.SESSION_SECRET;
+    return secret ? privateDigest(`checkout-reminder:${normalisedAddress(email)}`, secret) : null;
+  }
+}
+
 function mac(hash: string, secret = readEnv().sessionSecret): string {
   const key = Buffer.from(hkdfSync('sha256', secret, 'unsubscribe', 'reminder links v1', 32));
   return createHmac('sha256', key).update(hash).digest('base64url');
