@@ -148,6 +148,18 @@ test.describe('an abandoned checkout', () => {
     await page.goto(expiredUrl);
     await expect(page.getByRole('heading', { name: 'Already Recovered and Paid' })).toBeVisible();
 
+    // The unsubscribe line: a page whose one button stops every future reminder.
+    const unsubscribe = new URL(/Unsubscribe: (\S+)/.exec(text)![1]!);
+    await page.goto(unsubscribe.pathname + unsubscribe.search);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('heading', { name: 'You Are Unsubscribed' })).toBeVisible();
+    const hash = unsubscribe.searchParams.get('token')!.split('.')[0];
+    const optOuts = await query<{ address_hash: string }>(
+      'select address_hash from reminder_opt_outs where address_hash = $1',
+      [hash],
+    );
+    expect(optOuts).toEqual([{ address_hash: hash }]);
+
     // The order's onboarding, as for any purchase.
     await page.goto(successUrl);
     const items = page.getByRole('region', { name: 'Your Digital Items' });
