@@ -1,6 +1,6 @@
 /**
  * POST /api/simulated-checkout — the form on the simulated payment page (Pay, Decline,
- * Cancel). Answers with a 303 to wherever the buyer goes next. Simulated mode only.
+ * Cancel, Let it expire). Answers with a 303 to wherever the buyer goes next. Simulated mode only.
  */
 import type { Config } from '@netlify/functions';
 import { ZodError } from '../../src/lib/zod.ts';
@@ -36,7 +36,9 @@ export default handler(['POST'], async (req, context) => {
   try {
     assertStorableText(fields);
     return seeOther(
-      await runSimulatedAction(await getDb(), simulatedActionSchema.parse(fields), context),
+      await runSimulatedAction(await getDb(), simulatedActionSchema.parse(fields), context, {
+        origin: new URL(req.url).origin,
+      }),
     );
   } catch (error) {
     // The form is a page navigation: failures go back to the payment page, which explains

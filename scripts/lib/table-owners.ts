@@ -35,6 +35,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   subscriptionPayments: 'src/features/subscriptions/subscription-records.server.ts',
   privacyRuns: 'src/features/privacy/privacy-runs.server.ts',
   privacyRequests: 'src/features/privacy/privacy-requests.server.ts',
+  checkoutReminders: 'src/features/recovery/checkout-reminders.server.ts',
+  reminderOptOuts: 'src/features/recovery/reminder-opt-outs.server.ts',
 };
 
 export type OwnerViolation = { file: string; table: string; owner: string | undefined };

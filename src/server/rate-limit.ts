@@ -61,6 +61,8 @@ export const VISITOR_LIMITS = {
   download: { limit: 60, windowSeconds: 10 * 60 },
   'privacy-request': { limit: 10, windowSeconds: 10 * 60 },
   'privacy-export': { limit: 10, windowSeconds: 10 * 60 },
+  unsubscribe: { limit: 30, windowSeconds: 10 * 60 },
+  'checkout-recover': { limit: 30, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 export function enforceVisitorLimit(

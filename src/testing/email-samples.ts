@@ -32,6 +32,7 @@ import {
   privacyExportReadyEmail,
   privacyRequestTeamEmail,
 } from '../features/privacy/privacy-emails.tsx';
+import { checkoutReminderEmail } from '../features/recovery/recovery-emails.tsx';
 import {
   disputeTeamEmail,
   paymentFailedClientEmail,
@@ -217,6 +218,21 @@ export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
     }),
   // Names nobody: it outlives the erasure in the outbox until it is sent.
   'privacy.erased': () => privacyErasedEmail(),
+  'checkout.reminder': () =>
+    checkoutReminderEmail({
+      amountCents: 250000 + 29900,
+      lines: [
+        {
+          name: 'Advanced Website Package',
+          billingCycle: 'oneTime',
+          unitAmountCents: 250000,
+          quantity: 1,
+        },
+        { name: 'Financial Analyst', billingCycle: 'monthly', unitAmountCents: 29900, quantity: 1 },
+      ],
+      recoveryUrl: 'https://checkout.stripe.com/c/pay/cs_test_recovery_sample',
+      unsubscribeUrl: `${SITE}/api/unsubscribe?token=sample-token`,
+    }),
   'payment.dispute.team': (t) =>
     disputeTeamEmail({
       disputeId: 'dp_1SampleDispute',

@@ -168,7 +168,17 @@ export function shapesFor(pattern: string, f: Fixtures): Shape[] {
         },
         { session: f.simSessions[1], action: 'decline' },
         { session: f.simSessions[2], action: 'cancel' },
+        {
+          session: f.simSessions[3],
+          action: 'expire',
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          promotions: 'opt_in',
+        },
       ];
+    case '/api/unsubscribe':
+      // RFC 8058's one-click body, as a mail client posts it.
+      return [{ 'List-Unsubscribe': 'One-Click' }];
     case '/api/test/create-mock-order':
       return [
         {
@@ -274,6 +284,7 @@ export const QUERY_KEYS = [
 /** Routes whose body is not JSON; every other route gets JSON bodies. */
 const BODY_KINDS: Record<string, BodyKind> = {
   '/api/simulated-checkout': 'form',
+  '/api/unsubscribe': 'form',
   '/api/onboarding/logo': 'upload',
   '/api/stripe-webhook': 'stripe-event',
 };

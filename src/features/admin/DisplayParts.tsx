@@ -12,6 +12,8 @@ const BADGE: Record<string, string> = {
   requested: 'primary',
   proposed: 'secondary',
   'in-progress': 'secondary',
+  // A checkout reminder withdrawn because the buyer paid first: nothing went wrong.
+  canceled: 'secondary',
   failed: 'danger',
   declined: 'danger',
   refunded: 'danger',

@@ -51,6 +51,14 @@ const columns: Column<AdminOrder>[] = [
     cell: (o) => (
       <span className="admin-status">
         <StatusBadge status={o.status} />
+        {o.recovered && (
+          <span
+            className="badge badge--accent"
+            title="Paid through an abandoned checkout's recovery link"
+          >
+            Recovered
+          </span>
+        )}
         {o.refundedCents > 0 && o.status !== 'refunded' && (
           <span className="muted">{formatCents(o.refundedCents, o.currency)} refunded</span>
         )}

@@ -35,7 +35,7 @@ function EmailActions({ e, reload }: { e: AdminOutboxEmail; reload: () => void }
       <button className="btn btn--outline btn--sm" type="button" onClick={() => setOpen(true)}>
         View<span className="sr-only"> e-mail {e.id}</span>
       </button>
-      {e.status !== 'sent' && (
+      {(e.status === 'pending' || e.status === 'failed') && (
         <button
           className="btn btn--sm"
           type="button"

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { formatCents } from '../../lib/money';
-import type { WeekLeads, WeekRevenue } from './weeks';
+import type { WeekLeads, WeekRecovery, WeekRevenue } from './weeks';
 import type { Overview } from './overview.server';
 import { $overview, mountOverview } from './overview.store';
 
@@ -172,6 +172,9 @@ function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+const sumOf = (weeks: WeekRecovery[], key: 'abandoned' | 'remindersSent' | 'recoveredOrders') =>
+  weeks.reduce((s, w) => s + w[key], 0);
+
 /** Leads per week: contact messages and meeting requests received. */
 function LeadsChart({ weeks }: { weeks: WeekLeads[] }) {
   return (
@@ -196,6 +199,32 @@ function LeadsChart({ weeks }: { weeks: WeekLeads[] }) {
           numeric: true,
           cell: (w) => count(w.contactMessages + w.meetingRequests),
         },
+      ]}
+    />
+  );
+}
+
+/** Checkout recovery per week: abandoned checkouts, reminders sent, orders and revenue won back. */
+function RecoveryChart({ weeks }: { weeks: WeekRecovery[] }) {
+  return (
+    <WeekChart
+      id="recovery-chart"
+      title="Checkout recovery per week"
+      weeks={weeks}
+      value={(w) => w.recoveredCents}
+      format={formatCents}
+      barTitle={(w) =>
+        `Week of ${weekLabel(w.weekStart)}: ${count(w.abandoned)} abandoned, ${count(w.remindersSent)} reminded, ${count(w.recoveredOrders)} recovered (${formatCents(w.recoveredCents)})`
+      }
+      summary={(total, week, best) =>
+        `${total} recovered over ${weeks.length} weeks; best week starting ${week} with ${best}.`
+      }
+      emptySummary={`Nothing recovered in the last ${weeks.length} weeks.`}
+      columns={[
+        { header: 'Abandoned checkouts', numeric: true, cell: (w) => count(w.abandoned) },
+        { header: 'Reminders sent', numeric: true, cell: (w) => count(w.remindersSent) },
+        { header: 'Orders recovered', numeric: true, cell: (w) => count(w.recoveredOrders) },
+        { header: 'Revenue recovered', numeric: true, cell: (w) => formatCents(w.recoveredCents) },
       ]}
     />
   );
@@ -368,6 +397,17 @@ export function OverviewView({ go }: { go: (view: string) => void }) {
         <h3 id="leads-heading">Leads per week</h3>
         <p className="muted">Contact messages and meeting requests, by the week they arrived.</p>
         <LeadsChart weeks={data.leadsByWeek} />
+      </section>
+      <section aria-labelledby="recovery-heading" className="card">
+        <h3 id="recovery-heading">Abandoned checkouts</h3>
+        <p className="muted">
+          Checkouts left to expire, the one reminder each could get, and the orders paid through its
+          link, by week. {count(sumOf(data.recoveryByWeek, 'abandoned'))} abandoned,{' '}
+          {count(sumOf(data.recoveryByWeek, 'remindersSent'))} reminders sent,{' '}
+          {count(sumOf(data.recoveryByWeek, 'recoveredOrders'))} orders recovered in{' '}
+          {data.recoveryByWeek.length} weeks.
+        </p>
+        <RecoveryChart weeks={data.recoveryByWeek} />
       </section>
       <RetentionRun run={data.privacy} />
     </div>

@@ -61,7 +61,7 @@ export const LISTS = {
   },
   outbox: {
     label: 'E-mail outbox',
-    statuses: ['pending', 'sent', 'failed'],
+    statuses: ['pending', 'sent', 'failed', 'canceled'],
     statusLabel: 'Status',
   },
 } as const;

@@ -59,6 +59,8 @@ export type AdminOrder = {
   onboarding: OnboardingProgress;
   /** What was refunded of the payment, in cents. */
   refundedCents: number;
+  /** Paid through an abandoned checkout's recovery link (the reminder or Stripe's link). */
+  recovered: boolean;
   /** The plan this order started, as the provider last reported it. */
   subscription: { status: DisplayStatus; plan: string; currentPeriodEnd: string | null } | null;
   /** What the simulated provider can play for this order (empty when payments are real). */
@@ -102,6 +104,7 @@ export async function listOrders(
     items: lines.map(itemView),
     onboarding: onboardingProgress(forms.get(order.id)),
     refundedCents: order.refundedCents,
+    recovered: order.recoveredFrom !== null,
     subscription: subscriptionView(plans.get(order.stripeSubscriptionId ?? '')),
     simulatedActions: simulatedActionsFor(
       order,

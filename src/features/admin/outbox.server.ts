@@ -19,7 +19,7 @@ export type AdminOutboxEmail = {
   to: string;
   subject: string;
   text: string;
-  status: 'pending' | 'sent' | 'failed';
+  status: OutboxEmail['status'];
   attempts: number;
   lastError: string | null;
   nextAttemptAt: string;
@@ -82,7 +82,12 @@ export async function retryOutboxEmail(db: Db, id: number): Promise<AdminOutboxE
   if (!row) {
     const existing = await findOutboxEmail(db, id);
     if (!existing) throw new HttpError(404, 'E-mail not found');
-    throw new HttpError(409, 'This e-mail was already sent.');
+    throw new HttpError(
+      409,
+      existing.status === 'canceled'
+        ? 'This e-mail was withdrawn before it left.'
+        : 'This e-mail was already sent.',
+    );
   }
   return outboxView(row);
 }

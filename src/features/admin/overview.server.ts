@@ -9,7 +9,14 @@ import { countClientOnboardingSubmissions } from '../client-onboarding/client-on
 import { contactMessageCounts, contactMessagesByWeek } from '../contact/contact.server.ts';
 import { meetingRequestCounts, meetingRequestsByWeek } from '../meeting/meeting.server.ts';
 import { onboardingFormCounts } from '../order-onboarding/order-onboarding.server.ts';
-import { orderRefundsByWeek, orderTotals, paidOrdersByWeek } from '../orders/orders.server.ts';
+import { expiredSessionsByWeek } from '../checkout/checkout.server.ts';
+import {
+  orderRefundsByWeek,
+  orderTotals,
+  paidOrdersByWeek,
+  recoveredOrdersByWeek,
+} from '../orders/orders.server.ts';
+import { remindersSentByWeek } from '../recovery/recovery.server.ts';
 import { lastPrivacyRun, type PrivacyRunSummary } from '../privacy/privacy.server.ts';
 import {
   renewalRefundsByWeek,
@@ -19,9 +26,11 @@ import {
 } from '../subscriptions/subscriptions.server.ts';
 import {
   leadsByWeek,
+  recoveryByWeek,
   revenueByWeek,
   weekStart,
   type WeekLeads,
+  type WeekRecovery,
   type WeekRevenue,
 } from './weeks.ts';
 
@@ -36,6 +45,8 @@ export type Overview = {
   subscriptions: SubscriptionStats;
   revenueByWeek: WeekRevenue[];
   leadsByWeek: WeekLeads[];
+  /** Abandoned checkouts, reminders sent, and orders and revenue recovered. */
+  recoveryByWeek: WeekRecovery[];
   /** The latest run of the retention rules (null before the first). */
   privacy: PrivacyRunSummary | null;
 };
@@ -53,6 +64,7 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
     subscriptions,
     privacy,
     [paid, renewals, orderRefunds, renewalRefunds, contactWeeks, meetingWeeks],
+    [abandoned, remindersSent, recovered],
   ] = await Promise.all([
     orderTotals(db),
     contactMessageCounts(db),
@@ -69,6 +81,11 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
       renewalRefundsByWeek(db, since),
       contactMessagesByWeek(db, since),
       meetingRequestsByWeek(db, since),
+    ]),
+    Promise.all([
+      expiredSessionsByWeek(db, since),
+      remindersSentByWeek(db, since),
+      recoveredOrdersByWeek(db, since),
     ]),
   ]);
   return {
@@ -88,6 +105,7 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
       now,
       OVERVIEW_WEEKS,
     ),
+    recoveryByWeek: recoveryByWeek({ abandoned, remindersSent, recovered }, now, OVERVIEW_WEEKS),
     privacy,
   };
 }

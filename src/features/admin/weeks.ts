@@ -77,3 +77,30 @@ export function leadsByWeek(sums: LeadSums, now: Date, weeks = 12): WeekLeads[] 
     meetingRequests: meetings.get(week)?.count ?? 0,
   }));
 }
+
+/** Checkout recovery per week: what was abandoned, reminded, and won back. */
+export type WeekRecovery = {
+  weekStart: string;
+  /** Checkout sessions the provider let expire unpaid. */
+  abandoned: number;
+  /** Reminder e-mails that went out. */
+  remindersSent: number;
+  /** Orders paid through a recovery link, and what they brought. */
+  recoveredOrders: number;
+  recoveredCents: number;
+};
+
+type RecoverySums = { abandoned: WeeklySum[]; remindersSent: WeeklySum[]; recovered: WeeklySum[] };
+
+export function recoveryByWeek(sums: RecoverySums, now: Date, weeks = 12): WeekRecovery[] {
+  const abandoned = byWeek(sums.abandoned);
+  const reminded = byWeek(sums.remindersSent);
+  const recovered = byWeek(sums.recovered);
+  return weeksUpTo(now, weeks).map((week) => ({
+    weekStart: week,
+    abandoned: abandoned.get(week)?.count ?? 0,
+    remindersSent: reminded.get(week)?.count ?? 0,
+    recoveredOrders: recovered.get(week)?.count ?? 0,
+    recoveredCents: recovered.get(week)?.cents ?? 0,
+  }));
+}

@@ -6,6 +6,7 @@
 import {
   and,
   asc,
+  desc,
   eq,
   gt,
   gte,
@@ -22,6 +23,7 @@ import type { Db } from '../../server/db/client.ts';
 import { checkoutSessions, type CheckoutSession } from '../../server/db/schema.ts';
 import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 import { cutoffOf } from '../../server/privacy/retention.ts';
+import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 
 type NewCheckoutSession = typeof checkoutSessions.$inferInsert;
 
@@ -78,16 +80,76 @@ export async function settleOpenSimulatedSession(
 
 /**
  * checkout.session.expired: the buyer never paid and the provider closed the session. Only an
- * open session expires; one that completed (an event delivered late) stays complete.
- * Returns whether a session of ours changed.
+ * open session expires; one that completed (an event delivered late) stays complete. What the
+ * provider learnt before it closed (the address typed, the promotional e-mail answer) is kept
+ * where the row has nothing yet. Answers the expired row, also when an earlier delivery of
+ * the same expiry expired it (the reminder decision is idempotent), or null.
  */
-export async function expireOpenSession(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .update(checkoutSessions)
-    .set({ status: 'expired' })
-    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
-    .returning({ id: checkoutSessions.id });
-  return rows.length > 0;
+export async function expireSession(
+  db: Db,
+  id: string,
+  seen: Pick<CheckoutSession, 'customerEmail' | 'customerName' | 'promotionsConsent'> & {
+    expiredAt: Date;
+  },
+): Promise<CheckoutSession | null> {
+  const t = checkoutSessions;
+  const [row] = await db
+    .update(t)
+    .set({
+      status: 'expired',
+      expiredAt: sql`coalesce(${t.expiredAt}, ${seen.expiredAt.toISOString()}::timestamptz)`,
+      customerEmail: sql`coalesce(${t.customerEmail}, ${seen.customerEmail})`,
+      customerName: sql`coalesce(${t.customerName}, ${seen.customerName})`,
+      promotionsConsent: sql`coalesce(${t.promotionsConsent}, ${seen.promotionsConsent})`,
+    })
+    .where(and(eq(t.id, id), inArray(t.status, ['open', 'expired'])))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * A session opened by an expired one's recovery link: a copy of its lines, amounts and
+ * redirects (and the attempt of the browser that started it, so that browser is signed in to
+ * the order like any buyer), with `recoveredFrom` naming it. The same id again is stored once.
+ */
+export async function insertRecoveredSession(
+  db: Db,
+  from: CheckoutSession,
+  values: Pick<CheckoutSession, 'id' | 'customerEmail' | 'customerName' | 'promotionsConsent'> & {
+    now: Date;
+  },
+): Promise<CheckoutSession | null> {
+  await insertCheckoutSession(db, {
+    id: values.id,
+    provider: from.provider,
+    mode: from.mode,
+    lines: from.lines,
+    amountTotalCents: from.amountTotalCents,
+    currency: from.currency,
+    successUrl: from.successUrl,
+    cancelUrl: from.cancelUrl,
+    attemptHash: from.attemptHash,
+    customerEmail: values.customerEmail,
+    customerName: values.customerName,
+    promotionsConsent: values.promotionsConsent,
+    recoveredFrom: from.id,
+    createdAt: values.now,
+  });
+  return findCheckoutSession(db, values.id);
+}
+
+/** The sessions an expired session's recovery link opened, newest first. */
+export async function sessionsRecoveredFrom(db: Db, id: string): Promise<CheckoutSession[]> {
+  return db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.recoveredFrom, id))
+    .orderBy(desc(checkoutSessions.createdAt));
+}
+
+/** Abandoned checkouts (sessions the provider let expire) since `since`, per week. */
+export function expiredSessionsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  return weeklySums(db, checkoutSessions, checkoutSessions.expiredAt, since);
 }
 
 /**

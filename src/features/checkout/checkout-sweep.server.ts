@@ -10,7 +10,8 @@ import type { Db } from '../../server/db/client.ts';
 import { loggableError } from '../../server/loggable-error.ts';
 import type { PaymentProvider } from '../../server/payments/index.ts';
 import { sessionsWithOrders } from '../orders/orders.server.ts';
-import { expireOpenSession, sessionsToSweep } from './checkout-sessions.server.ts';
+import { expireCheckout } from './checkout-expiry.server.ts';
+import { sessionsToSweep } from './checkout-sessions.server.ts';
 import { fulfillCheckout } from './fulfilment.server.ts';
 
 /** Leaves a session alone this long after it was created: the buyer may be on the payment page. */
@@ -42,7 +43,10 @@ export async function sweepCheckouts(
       });
       if (outcome.state === 'fulfilled' && outcome.created) result.fulfilled += 1;
       if (outcome.state === 'unpaid' && outcome.provider?.status === 'expired') {
-        if (await expireOpenSession(db, session.id)) result.expired += 1;
+        // The same path as the webhook's expiry event (which may never have come): the
+        // reminder is decided once per session either way.
+        const expired = await expireCheckout(db, outcome.provider, { now });
+        if (expired.state === 'expired' && expired.wasOpen) result.expired += 1;
       }
     } catch (error) {
       // One session the provider cannot answer for does not stop the others; the next run asks again.

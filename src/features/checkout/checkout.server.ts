@@ -34,16 +34,22 @@ export { fulfillCheckout, type FulfilmentResult, type FulfilOptions } from './fu
 export { sweepCheckouts, type SweepResult } from './checkout-sweep.server.ts';
 export {
   loadSimulatedPayment,
+  recoverSimulatedCheckout,
   runSimulatedAction,
+  simulatedRecoveryUrl,
   successRedirect,
 } from './simulated-payments.server.ts';
+export { expireCheckout, type ExpiryResult } from './checkout-expiry.server.ts';
 export {
   handleStripeEvent,
   MAX_WEBHOOK_BYTES,
   verifyStripeEvent,
 } from './stripe-webhook.server.ts';
 export { simulatedActionSchema, type SimulatedAction } from './checkout';
-export { personalData as checkoutSessionsPersonalData } from './checkout-sessions.server.ts';
+export {
+  expiredSessionsByWeek,
+  personalData as checkoutSessionsPersonalData,
+} from './checkout-sessions.server.ts';
 export { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from '../../server/db/unavailable.ts';
 
 /** Origins a redirect may point at: the request's own and the configured site URL. */

@@ -176,5 +176,17 @@ export const simulatedActionSchema = z.discriminatedUnion('action', [
   }),
   z.object({ action: z.literal('decline'), session: z.string().min(1).max(200) }),
   z.object({ action: z.literal('cancel'), session: z.string().min(1).max(200) }),
+  /**
+   * "Let it expire": the session lapses as Stripe's does, with what the page knew of the buyer
+   * (Stripe knows the address once typed, and the promotional e-mail checkbox). Nothing is
+   * required: a buyer may leave before typing anything.
+   */
+  z.object({
+    action: z.literal('expire'),
+    session: z.string().min(1).max(200),
+    name: z.string().trim().max(200).optional(),
+    email: z.string().trim().max(320).optional(),
+    promotions: z.literal('opt_in').optional(),
+  }),
 ]);
 export type SimulatedAction = z.infer<typeof simulatedActionSchema>;

@@ -11,6 +11,7 @@
  */
 import { getDb, type Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
+import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
 import { HttpError } from '../../server/responses.ts';
 import { deliverInBackground } from '../../server/mail/outbox.ts';
@@ -24,7 +25,12 @@ import {
   recordCheckoutOrder,
   type OrderWithItems,
 } from '../orders/orders.server.ts';
-import { findCheckoutSession, markSessionComplete } from './checkout-sessions.server.ts';
+import { withdrawRemindersOnPayment } from '../recovery/recovery.server.ts';
+import {
+  findCheckoutSession,
+  insertRecoveredSession,
+  markSessionComplete,
+} from './checkout-sessions.server.ts';
 
 export type FulfilmentResult =
   | { state: 'not_found' }
@@ -62,6 +68,53 @@ export type FulfilOptions = {
   withNewOrder?: (tx: Db, recorded: OrderWithItems) => Promise<void>;
 };
 
+/** A Stripe Checkout Session id (a recovery link's new session is one this site never stored). */
+const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,190}$/;
+
+/**
+ * A session this site did not create but the provider opened from an expired one's recovery
+ * link (`recovered_from`): stored as a copy of the expired session (its lines, amounts and
+ * browser), so it is fulfilled like any other, its order marked recovered. The provider is
+ * asked only for an id shaped like Stripe's when no webhook snapshot came with it (the success
+ * page of a recovered session). Null for a session that is not a recovery of ours.
+ */
+async function adoptRecoveredSession(
+  db: Db,
+  sessionId: string,
+  options: FulfilOptions,
+  now: Date,
+): Promise<{ session: CheckoutSession; reported: ProviderSession } | null> {
+  let reported = options.snapshot;
+  if (!reported) {
+    if (!STRIPE_SESSION_ID.test(sessionId)) return null;
+    if (!options.provider && !readEnv().stripeSecretKey) return null;
+    const stripe = options.provider ?? providerNamed('stripe');
+    if (stripe.name !== 'stripe') return null;
+    reported =
+      (await stripe.retrieveSession({
+        id: sessionId,
+        provider: 'stripe',
+        mode: 'payment',
+        status: 'open',
+        customerEmail: null,
+        customerName: null,
+        paymentIntentId: null,
+        amountTotalCents: 0,
+      })) ?? undefined;
+  }
+  if (!reported?.recoveredFrom || reported.id !== sessionId) return null;
+  const original = await findCheckoutSession(db, reported.recoveredFrom);
+  if (!original) return null;
+  const session = await insertRecoveredSession(db, original, {
+    id: sessionId,
+    customerEmail: reported.customerEmail?.toLowerCase() ?? null,
+    customerName: reported.customerName,
+    promotionsConsent: reported.promotionsConsent ?? null,
+    now,
+  });
+  return session ? { session, reported } : null;
+}
+
 /** Which status the order should have given the provider's answer. */
 function targetStatus(provider: ProviderSession, paymentFailed: boolean) {
   if (paymentFailed) return 'failed' as const;
@@ -78,8 +131,12 @@ export async function fulfillCheckout(
 ): Promise<FulfilmentResult> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
-  const session = await findCheckoutSession(db, sessionId);
+  const stored = await findCheckoutSession(db, sessionId);
+  const adopted = stored ? null : await adoptRecoveredSession(db, sessionId, options, now);
+  const session = stored ?? adopted?.session;
   if (!session) return { state: 'not_found' };
+  // The provider was asked about the recovered session already: its answer is the snapshot.
+  if (adopted && !options.snapshot) options = { ...options, snapshot: adopted.reported };
   if (options.orderFirst) {
     const existing = await findOrderBySession(db, session.id);
     if (existing)
@@ -121,6 +178,7 @@ export async function fulfillCheckout(
       paymentIntentId,
       subscriptionId: provider.subscriptionId,
       customerId: provider.customerId,
+      recoveredFrom: session.recoveredFrom,
       now,
     });
     if (result.created) {
@@ -129,6 +187,13 @@ export async function fulfillCheckout(
         customerEmail: email,
         customerName: name,
         paymentIntentId,
+      });
+      // Paid before the reminder left: it is withdrawn (this attempt's, and any other of the
+      // address still waiting), never sent after the purchase.
+      await withdrawRemindersOnPayment(tx, {
+        email,
+        sessionIds: [session.id, ...(session.recoveredFrom ? [session.recoveredFrom] : [])],
+        now,
       });
       await options.withNewOrder?.(tx, result);
     }

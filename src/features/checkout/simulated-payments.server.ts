@@ -7,33 +7,98 @@ import { getDb, type Db } from '../../server/db/client.ts';
 import { isDatabaseUnavailable } from '../../server/db/unavailable.ts';
 import type { CheckoutSession, Order } from '../../server/db/schema.ts';
 import type { FunctionContext } from '../../server/handler.ts';
+import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/responses.ts';
 import { loggableError } from '../../server/loggable-error.ts';
 import { planLabel } from '../../server/payments/provider.ts';
-import { simulatedPayment } from '../../server/payments/simulated.ts';
+import { simulatedId, simulatedPayment } from '../../server/payments/simulated.ts';
+import { z } from '../../lib/zod.ts';
 import { startSimulatedSubscription } from '../subscriptions/subscriptions.server.ts';
 import { SESSION_ID_PLACEHOLDER, type SimulatedAction } from './checkout';
-import { findSimulatedSession, settleOpenSimulatedSession } from './checkout-sessions.server.ts';
+import { expireCheckout } from './checkout-expiry.server.ts';
+import {
+  findSimulatedSession,
+  insertRecoveredSession,
+  sessionsRecoveredFrom,
+  settleOpenSimulatedSession,
+} from './checkout-sessions.server.ts';
 import { fulfillCheckout } from './fulfilment.server.ts';
 
 /**
  * The simulated payment page's session: found, missing (a bad or foreign link), or
  * unavailable (the database cannot be reached; the page then explains it with a 503).
  */
-export async function loadSimulatedPayment(
-  id: string,
-): Promise<
-  { state: 'found'; session: CheckoutSession } | { state: 'missing' } | { state: 'unavailable' }
+export async function loadSimulatedPayment(id: string): Promise<
+  | {
+      state: 'found';
+      session: CheckoutSession;
+      /** The checkout this one belongs to was already paid (through its recovery link). */
+      paidElsewhere: CheckoutSession | null;
+    }
+  | { state: 'missing' }
+  | { state: 'unavailable' }
 > {
   if (!id || id.length > 200) return { state: 'missing' };
   try {
-    const session = await findSimulatedSession(await getDb(), id);
-    return session ? { state: 'found', session } : { state: 'missing' };
+    const db = await getDb();
+    const session = await findSimulatedSession(db, id);
+    return session
+      ? { state: 'found', session, paidElsewhere: await paidRecoveryOf(db, session) }
+      : { state: 'missing' };
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     console.error('Database unavailable', loggableError(error));
     return { state: 'unavailable' };
   }
+}
+
+/**
+ * The paid session of the same checkout attempt, if another one was paid: the expired original's
+ * recovered session, or a sibling opened by the same recovery link. A second payment of one
+ * attempt is refused.
+ */
+async function paidRecoveryOf(db: Db, session: CheckoutSession): Promise<CheckoutSession | null> {
+  const original = session.recoveredFrom ?? session.id;
+  const recovered = await sessionsRecoveredFrom(db, original);
+  return recovered.find((s) => s.status === 'complete' && s.id !== session.id) ?? null;
+}
+
+/** The simulated provider's recovery link of an expired session (Stripe's is on its own site). */
+export function simulatedRecoveryUrl(origin: string, sessionId: string): string {
+  const url = new URL('/api/checkout-recover', origin);
+  url.searchParams.set('session', sessionId);
+  return url.toString();
+}
+
+const EMAIL = z.email();
+
+/**
+ * The simulated provider's recovery link: opens the expired session's contents in a new
+ * session (`recoveredFrom` set) and answers its payment page. The link stays usable until the
+ * attempt is paid: an open recovered session is reused; once one is paid, the link answers the
+ * expired session's page, which says so.
+ */
+export async function recoverSimulatedCheckout(
+  db: Db,
+  id: string,
+  now = new Date(),
+): Promise<string> {
+  const payPage = (sid: string) => `/pay/simulated?session=${encodeURIComponent(sid)}`;
+  const expired = id && id.length <= 200 ? await findSimulatedSession(db, id) : null;
+  if (!expired) throw new HttpError(404, 'Unknown test payment session');
+  if (expired.status !== 'expired' || expired.recoveredFrom) return payPage(expired.id);
+  const recovered = await sessionsRecoveredFrom(db, expired.id);
+  if (recovered.some((s) => s.status === 'complete')) return payPage(expired.id);
+  const open = recovered.find((s) => s.status === 'open');
+  if (open) return payPage(open.id);
+  const created = await insertRecoveredSession(db, expired, {
+    id: simulatedId('cs'),
+    customerEmail: expired.customerEmail,
+    customerName: expired.customerName,
+    promotionsConsent: expired.promotionsConsent,
+    now,
+  });
+  return payPage(created?.id ?? expired.id);
 }
 
 export function successRedirect(session: CheckoutSession): string {
@@ -50,6 +115,7 @@ export async function runSimulatedAction(
   db: Db,
   action: SimulatedAction,
   context?: FunctionContext,
+  { origin = readEnv().siteUrl }: { origin?: string } = {},
 ): Promise<string> {
   const session = await findSimulatedSession(db, action.session);
   if (!session) throw new HttpError(404, 'Unknown test payment session');
@@ -65,8 +131,30 @@ export async function runSimulatedAction(
     return payPage;
   }
 
-  // Declined, canceled or expired sessions cannot be paid any more.
+  if (action.action === 'expire') {
+    // What Stripe's checkout.session.expired carries, through the same expiry as the webhook.
+    if (session.status === 'open') {
+      const email = action.email && EMAIL.safeParse(action.email).success ? action.email : null;
+      await expireCheckout(
+        db,
+        {
+          id: session.id,
+          customerEmail: email,
+          customerName: action.name || null,
+          promotionsConsent: action.promotions ?? (email ? 'opt_out' : null),
+          recoveryUrl: simulatedRecoveryUrl(origin, session.id),
+          recoveredFrom: session.recoveredFrom,
+        },
+        { siteUrl: origin },
+      );
+    }
+    return payPage;
+  }
+
+  // Declined, canceled or expired sessions cannot be paid any more, nor a second session of
+  // an attempt already paid through its recovery link.
   if (session.status !== 'open' && session.status !== 'complete') return payPage;
+  if (session.status === 'open' && (await paidRecoveryOf(db, session))) return payPage;
   const result = await fulfillCheckout(session.id, {
     db,
     context,

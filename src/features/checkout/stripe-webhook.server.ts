@@ -26,7 +26,7 @@ import {
   subscriptionFromStripe,
   type BillingEvent,
 } from '../subscriptions/subscriptions.server.ts';
-import { expireOpenSession } from './checkout-sessions.server.ts';
+import { expireCheckout } from './checkout-expiry.server.ts';
 import { fulfillCheckout } from './fulfilment.server.ts';
 
 /** Stripe's default: a signature older than five minutes is a replay. */
@@ -78,6 +78,8 @@ type WebhookOutcome = {
   stale?: true;
   orderId?: number;
   status?: string;
+  /** checkout.session.expired: 'queued', or why no reminder was queued. */
+  reminder?: string;
 };
 
 /**
@@ -150,7 +152,19 @@ async function handleBillingEvent(
     case 'checkout.session.expired': {
       const id = (object as { id?: unknown } | null)?.id;
       if (typeof id !== 'string' || id.length > 200) return unreadable(event);
-      return (await expireOpenSession(db, id)) ? { received: true, status: 'expired' } : IGNORED;
+      // The session, its consent and recovery link as Stripe reports them; the reminder is
+      // decided once per session (checkout_reminders), whichever event id carries the expiry.
+      const expired = await expireCheckout(
+        db,
+        fromStripeSession(object as Stripe.Checkout.Session),
+        { now: billing.eventAt },
+      );
+      if (expired.state === 'ignored') return IGNORED;
+      return {
+        received: true,
+        status: 'expired',
+        reminder: expired.reminder.queued ? 'queued' : expired.reminder.reason,
+      };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':

@@ -14,6 +14,7 @@ import {
   desc,
   eq,
   gt,
+  gte,
   inArray,
   isNotNull,
   isNull,
@@ -411,6 +412,41 @@ export function paidOrdersByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
     and(inArray(orders.status, [...REVENUE_STATUSES, 'refunded']), eq(orders.currency, 'usd')),
     orders.amount,
   );
+}
+
+/** Orders of recovered checkouts since `since`, per week of purchase, money received only. */
+export function recoveredOrdersByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  return weeklySums(
+    db,
+    orders,
+    orders.createdAt,
+    since,
+    and(
+      isNotNull(orders.recoveredFrom),
+      inArray(orders.status, [...REVENUE_STATUSES, 'refunded']),
+      eq(orders.currency, 'usd'),
+    ),
+    orders.amount,
+  );
+}
+
+/**
+ * Whether the address has an order paid since `since` (a checkout reminder is pointless once
+ * the buyer paid in another session).
+ */
+export async function paidOrderSince(db: Db, email: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        sql`lower(${orders.customerEmail}) = ${normaliseEmail(email)}`,
+        inArray(orders.status, [...REVENUE_STATUSES, 'refunded']),
+        gte(orders.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** What was refunded of orders since `since`, per week of the latest refund. */

@@ -42,8 +42,10 @@ export {
   ordersMatchingWord,
   orderTotals,
   ordersVisibleTo,
+  paidOrderSince,
   paidOrdersByWeek,
   recordOrderRefund,
+  recoveredOrdersByWeek,
   REVENUE_STATUSES,
   sessionsWithOrders,
   type ExportedOrder,
@@ -66,6 +68,8 @@ type CheckoutOrder = {
   paymentIntentId: string;
   subscriptionId: string | null;
   customerId: string | null;
+  /** The abandoned checkout whose recovery link led here (the order is marked recovered). */
+  recoveredFrom?: string | null;
   now: Date;
 };
 
@@ -109,6 +113,7 @@ export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise
       mode: input.mode,
       isTest: input.isTest,
       paidAt: input.status === 'paid' ? input.now : null,
+      recoveredFrom: input.recoveredFrom ?? null,
       createdAt: input.now,
     },
     input.lines,

@@ -12,6 +12,7 @@ import * as purgeFunction from '../../../netlify/functions/privacy-purge.mts';
 import { recordSecurityEvent } from '../../server/auth/security-log';
 import { closeDb, type Db } from '../../server/db/client';
 import {
+  checkoutReminders,
   checkoutSessions,
   clientOnboardingSubmissions,
   clients,
@@ -26,6 +27,7 @@ import {
   privacyRequests,
   privacyRuns,
   rateLimitHits,
+  reminderOptOuts,
   securityLog,
   subscribers,
   subscriptionPayments,
@@ -35,6 +37,7 @@ import { BODY_REMOVED } from '../../server/mail/outbox';
 import type { CustomerEraser } from '../../server/payments/customers';
 import { memoryLogoStore, saveLogo, setLogoStore } from '../../server/uploads/logo';
 import { privateDigest } from '../../server/tokens';
+import { reminderAddressHash } from '../recovery/recovery.server';
 import { TINY_PNG } from '../../testing/images';
 import { seedOrder } from '../../testing/admin-seed';
 import { useFreshTestDb } from '../../testing/test-db';
@@ -314,7 +317,7 @@ describe('the retention rules', () => {
       onboarding: { onboarding_forms: 2, client_onboarding_submissions: 1, logos: 1 },
       // The old order of `gone`, the client-less old one; `kept` is six years and eight months.
       orders: { orders: 2, clients: 1, subscriptions: 1 },
-      checkouts: { checkout_sessions: 1 },
+      checkouts: { checkout_sessions: 1, checkout_reminders: 0 },
       emailBodies: { email_outbox: 1 },
       emailLog: { email_outbox: 1 },
       signIn: { magic_links: 2, client_sessions: 2, rate_limit_hits: 1 },
@@ -483,6 +486,8 @@ describe("a person's data", () => {
     email_outbox: 3,
     rate_limit_hits: 2,
     privacy_requests: 2,
+    checkout_reminders: 1,
+    reminder_opt_outs: 1,
   };
 
   beforeAll(async () => {
@@ -535,6 +540,15 @@ describe("a person's data", () => {
         customerName: 'Ada Lovelace',
       },
     ]);
+    // The abandoned checkout's reminder, and Ada's unsubscribe: both only the address's hash.
+    await db.insert(checkoutReminders).values({
+      checkoutSessionId: 'cs_abandoned',
+      addressHash: reminderAddressHash('Ada@Example.com'),
+      dueAt: NOW,
+    });
+    await db
+      .insert(reminderOptOuts)
+      .values({ addressHash: reminderAddressHash('ada@example.com') });
     await form(db, joined.id, NOW);
     await db
       .update(onboardingForms)
@@ -650,6 +664,7 @@ describe("a person's data", () => {
     const data = await exportPerson(db, 'ada@example.com', { logoStore: store, now: NOW });
     expect(Object.keys(data.tables).sort()).toEqual(
       [
+        'checkout_reminders',
         'checkout_sessions',
         'client_onboarding_submissions',
         'client_sessions',
@@ -663,6 +678,7 @@ describe("a person's data", () => {
         'orders',
         'privacy_requests',
         'rate_limit_hits',
+        'reminder_opt_outs',
         'subscribers',
         'subscription_payments',
         'subscriptions',
@@ -706,9 +722,10 @@ describe("a person's data", () => {
   it('is erased from every table, Blobs and Stripe; orders keep their accounting fields', async () => {
     const before = await everyRowAsText(db);
     const result = await erasePerson(db, 'ada@example.com', { stripe, logoStore: store, now: NOW });
+    // The unsubscribe survives the erasure: it is what keeps the address from being e-mailed.
     expect(result).toEqual({
       skipped: [],
-      counts: { ...adaRows, logos: 1, stripe_customers: 1 },
+      counts: { ...adaRows, reminder_opt_outs: 0, logos: 1, stripe_customers: 1 },
     });
     expect(erasedCustomers).toEqual(['cus_ada']);
 
@@ -760,9 +777,10 @@ describe("a person's data", () => {
     expect(logged!.detail).toMatchObject({ via: 'command', counts: result.counts, skipped: [] });
   });
 
-  it('leaves nothing to export afterwards', async () => {
+  it('leaves nothing to export afterwards but the unsubscribe (its hash and date)', async () => {
     const data = await exportPerson(db, 'ada@example.com', { logoStore: store, now: NOW });
-    expect(data.tables).toEqual({});
+    expect(Object.keys(data.tables)).toEqual(['reminder_opt_outs']);
+    expect(JSON.stringify(data.tables)).not.toContain('ada');
     expect(data.logos).toEqual([]);
   });
 });

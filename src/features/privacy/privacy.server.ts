@@ -67,6 +67,10 @@ import {
   orderRecordsPersonalData,
   ordersEndedBefore,
 } from '../orders/orders.server.ts';
+import {
+  checkoutRemindersPersonalData,
+  reminderOptOutsPersonalData,
+} from '../recovery/recovery.server.ts';
 import { subscribersPersonalData } from '../subscribe/subscribe.server.ts';
 import {
   plansServingSince,
@@ -123,6 +127,9 @@ export const PERSONAL_DATA_OWNERS = {
   'src/features/clients/client-sessions.server.ts': clientSessionsPersonalData,
   'src/features/clients/magic-links.server.ts': magicLinksPersonalData,
   'src/features/privacy/privacy-requests.server.ts': privacyRequestsPersonalData,
+  'src/features/recovery/checkout-reminders.server.ts': checkoutRemindersPersonalData,
+  // Survives erasure: the opt-out is what keeps the address from being e-mailed again.
+  'src/features/recovery/reminder-opt-outs.server.ts': reminderOptOutsPersonalData,
   'src/server/mail/outbox.ts': outboxPersonalData,
   'src/server/rate-limit.ts': rateLimitPersonalData,
 } as const satisfies Record<string, PersonalDataOwner>;

@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { neonConfig } from '@neondatabase/serverless';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fulfillCheckout } from '../../features/checkout/checkout.server';
+import { expireCheckout, fulfillCheckout } from '../../features/checkout/checkout.server';
 import type { ProviderSession, PaymentProvider } from '../payments/provider';
 import { deliverDue, enqueueEmail, type MailTransport } from '../mail/outbox';
 import { hit } from '../rate-limit';
@@ -154,6 +154,35 @@ describe.each(drivers)('real PostgreSQL with $name', (driver) => {
     expect(results.filter((r) => r.state === 'fulfilled' && r.created)).toHaveLength(1);
     expect(await db.$count(orders, eq(orders.checkoutSessionId, id))).toBe(1);
     expect(await db.$count(emailOutbox, eq(emailOutbox.to, 'zoe@example.com'))).toBe(1);
+  });
+
+  it('10 concurrent reports of one expiry, and two checkouts of one address, queue 1 reminder', async () => {
+    const n = drivers.indexOf(driver);
+    const expired = (id: string, email: string) => ({
+      id,
+      customerEmail: email,
+      customerName: null,
+      promotionsConsent: 'opt_in' as const,
+      recoveryUrl: `https://checkout.stripe.com/c/pay/${id}`,
+      recoveredFrom: null,
+    });
+    const one = `cs_expiry_race_${n}`;
+    await storeCheckoutSession(db, one);
+    const reports = await Promise.all(
+      Array.from({ length: 10 }, () => expireCheckout(db, expired(one, `race-${n}@example.com`))),
+    );
+    expect(reports.filter((r) => r.state === 'expired' && r.reminder.queued)).toHaveLength(1);
+    expect(await db.$count(emailOutbox, eq(emailOutbox.to, `race-${n}@example.com`))).toBe(1);
+
+    // Two carts of one buyer expiring at the same moment: the address gets one reminder.
+    const [a, b] = [`cs_expiry_pair_a_${n}`, `cs_expiry_pair_b_${n}`];
+    await storeCheckoutSession(db, a);
+    await storeCheckoutSession(db, b);
+    await Promise.all([
+      expireCheckout(db, expired(a, `pair-${n}@example.com`)),
+      expireCheckout(db, expired(b, `Pair-${n}@Example.com`)),
+    ]);
+    expect(await db.$count(emailOutbox, eq(emailOutbox.kind, 'checkout.reminder'))).toBe(2);
   });
 
   it('concurrent outbox workers send each e-mail exactly once', async () => {

@@ -302,9 +302,24 @@ export const checkoutSessions = pgTable(
     sessionGrantedAt: timestamp('session_granted_at', { withTimezone: true }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The buyer's answer to the provider's promotional e-mail checkbox (Stripe's
+     * `consent.promotions`), known once the session ended; null when it was not asked.
+     */
+    promotionsConsent: text('promotions_consent', { enum: ['opt_in', 'opt_out'] }),
+    /** When the provider let the session expire (the overview's abandoned checkouts). */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** The expired session this one was recovered from (its recovery link opened it). */
+    recoveredFrom: text('recovered_from'),
   },
-  // The checkout sweep's work list (open or complete sessions of the last day or week).
-  (t) => [index('checkout_sessions_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    // The checkout sweep's work list (open or complete sessions of the last day or week).
+    index('checkout_sessions_status_idx').on(t.status, t.createdAt),
+    // The overview's abandoned checkouts by week.
+    index('checkout_sessions_expired_idx').on(t.expiredAt),
+    // A recovery link finds the session it already opened.
+    index('checkout_sessions_recovered_idx').on(t.recoveredFrom),
+  ],
 );
 
 /** Orders (spec: orders). One per checkout session, enforced by the unique index. */
@@ -341,6 +356,8 @@ export const orders = pgTable(
     /** What the provider refunded of the first payment (a partial refund keeps status 'paid'). */
     refundedCents: integer('refunded_cents').notNull().default(0),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The abandoned checkout session whose recovery link led to this order, if any. */
+    recoveredFrom: text('recovered_from'),
     searchText: searchText(
       'order_number',
       'customer_name',
@@ -362,6 +379,10 @@ export const orders = pgTable(
     index('orders_refunded_idx')
       .on(t.refundedAt)
       .where(sql`${t.refundedCents} > 0`),
+    // The overview's recovered orders by week.
+    index('orders_recovered_idx')
+      .on(t.createdAt)
+      .where(sql`${t.recoveredFrom} is not null`),
   ],
 );
 
@@ -542,9 +563,12 @@ export const emailOutbox = pgTable(
       .$type<OutboxAttachment[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    /** 'canceled': withdrawn before it left (a checkout reminder whose buyer paid meanwhile). */
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'canceled'] })
       .notNull()
       .default('pending'),
+    /** Extra message headers (List-Unsubscribe); a value may hold a sealed secret. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -559,6 +583,36 @@ export const emailOutbox = pgTable(
     searchIndex('email_outbox_search_idx', t.searchText),
   ],
 );
+
+/**
+ * The one reminder an abandoned checkout may get (src/features/recovery): one row per expired
+ * checkout session, claimed before its e-mail is queued, so a redelivered or concurrent expiry
+ * queues one. The address is kept only as its keyed hash (the outbox row holds the e-mail).
+ */
+export const checkoutReminders = pgTable(
+  'checkout_reminders',
+  {
+    checkoutSessionId: text('checkout_session_id').primaryKey(),
+    /** privateDigest of the lower-cased address: "reminded in the last 7 days" without it. */
+    addressHash: text('address_hash').notNull(),
+    outboxEmailId: integer('outbox_email_id'),
+    /** When the e-mail is due (an hour after the expiry). */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** Set when the buyer paid before the reminder left; it was withdrawn from the outbox. */
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('checkout_reminders_address_idx').on(t.addressHash, t.createdAt)],
+);
+
+/**
+ * Addresses that asked for no more checkout reminders, as their keyed hash only (the
+ * unsubscribe link carries the hash, never the address).
+ */
+export const reminderOptOuts = pgTable('reminder_opt_outs', {
+  addressHash: text('address_hash').primaryKey(),
+  createdAt: createdAt(),
+});
 
 /**
  * Row counts and amount sums of the big tables per bucket (an order's status and test flag, a
@@ -686,3 +740,4 @@ export type OnboardingForm = Row<typeof onboardingForms>;
 export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 export type ClientOnboardingSubmission = Row<typeof clientOnboardingSubmissions>;
 export type OrderItem = typeof orderItems.$inferSelect;
+export type CheckoutReminder = typeof checkoutReminders.$inferSelect;

@@ -7,6 +7,8 @@
  * column unchanged). Use `textAttachment()` to build one from a UTF-8 string such as an .ics.
  *
  * Lifecycle of a row: pending --(sent)--> sent
+ *                     pending --cancelEmails()--> canceled (withdrawn before it left; kept,
+ *                       so the admin's list shows what was not sent and why)
  *                     pending --(error, attempts < MAX_ATTEMPTS)--> pending, later nextAttemptAt
  *                     pending --(error, attempts = MAX_ATTEMPTS)--> failed
  *                     failed/pending --retryEmail()--> pending, due now
@@ -32,6 +34,10 @@ export type EmailInput = {
   html: string;
   /** `content` is base64; see textAttachment(). */
   attachments?: OutboxAttachment[];
+  /** Extra headers (List-Unsubscribe); sealed secrets in them are opened only for SMTP. */
+  headers?: Record<string, string>;
+  /** When it may leave (default: at once); the scheduled delivery sends it from then on. */
+  sendAt?: Date;
 };
 
 /** The part of a nodemailer transport the outbox uses (tests may pass their own). */
@@ -44,6 +50,7 @@ export type MailTransport = {
     html: string;
     attachments: { filename: string; contentType: string; content: string; encoding: 'base64' }[];
     icalEvent?: { filename: string; method: 'REQUEST' | 'CANCEL'; content: string };
+    headers?: Record<string, string>;
   }): Promise<unknown>;
   close?(): void;
 };
@@ -147,11 +154,45 @@ export async function enqueueEmail(
       text: email.text,
       html: email.html,
       attachments: email.attachments ?? [],
-      nextAttemptAt: now,
+      headers: email.headers ?? null,
+      nextAttemptAt: email.sendAt ?? now,
     })
     .returning();
   if (!row) throw new Error('Inserting into the e-mail outbox returned no row');
   return row;
+}
+
+/**
+ * Withdraws e-mails that have not left (a checkout reminder whose buyer paid meanwhile): they
+ * become 'canceled' and stay listed, so the admin sees the reminder was queued and withdrawn.
+ * Answers the ids that were withdrawn.
+ */
+export async function cancelEmails(db: Db, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'canceled', lastError: null })
+    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending')))
+    .returning({ id: emailOutbox.id });
+  return rows.map((r) => r.id);
+}
+
+/** Which of `ids` went out (the overview's reminders sent). */
+export async function sentAmong(db: Db, ids: number[]): Promise<Map<number, Date>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: emailOutbox.id, sentAt: emailOutbox.sentAt })
+    .from(emailOutbox)
+    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'sent')));
+  return new Map(rows.flatMap((r) => (r.sentAt ? [[r.id, r.sentAt] as const] : [])));
+}
+
+/** The message headers as SMTP gets them: sealed secrets opened. */
+function headerParts(headers: Record<string, string> | null) {
+  if (!headers) return {};
+  return {
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, openSealed(v)])),
+  };
 }
 
 /** A nodemailer SMTP transport for SMTP_URL, or undefined when e-mail is not configured. */
@@ -242,6 +283,10 @@ async function release(db: Db, rows: OutboxEmail[], now: Date) {
     );
 }
 
+function withoutSealedHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, withoutSealed(v)]));
+}
+
 function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.slice(0, MAX_ERROR_LENGTH) || 'Unknown delivery error';
@@ -264,6 +309,7 @@ async function sendOne(
       text: openSealed(row.text),
       html: openSealed(row.html, { html: true }),
       ...attachmentParts(row.attachments),
+      ...headerParts(row.headers),
     });
     await db
       .update(emailOutbox)
@@ -276,7 +322,11 @@ async function sendOne(
         // notice keeps nothing of the person it went to.
         ...(row.kind === ERASURE_NOTICE_KIND
           ? { to: RECIPIENT_ERASED, text: BODY_REMOVED, html: BODY_REMOVED }
-          : { text: withoutSealed(row.text), html: withoutSealed(row.html) }),
+          : {
+              text: withoutSealed(row.text),
+              html: withoutSealed(row.html),
+              headers: row.headers && withoutSealedHeaders(row.headers),
+            }),
       })
       .where(eq(emailOutbox.id, row.id));
     return { outcome: 'sent', unreachable: false };

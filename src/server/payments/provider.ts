@@ -49,7 +49,16 @@ export type ProviderSession = {
   subscriptionId: string | null;
   customerId: string | null;
   amountTotalCents: number | null;
+  /** The buyer's answer to the promotional e-mail checkbox, when the provider asked. */
+  promotionsConsent?: 'opt_in' | 'opt_out' | null;
+  /** An expired session's recovery link (it opens a new session with the same contents). */
+  recoveryUrl?: string | null;
+  /** A session opened by a recovery link: the expired session it copies. */
+  recoveredFrom?: string | null;
 };
+
+/** The buyer's promotional e-mail checkbox on the provider's page (Stripe's wording). */
+export const PROMOTIONS_CONSENT_LABEL = 'Keep me updated with news and personalized offers';
 
 /** What the site stored about a session when it was created (and, when simulated, paid). */
 export type StoredCheckout = Pick<

@@ -133,6 +133,12 @@ function checkoutSessionParams(input: CreateCheckoutInput): Stripe.Checkout.Sess
     allow_promotion_codes: true,
     billing_address_collection: 'auto',
     automatic_tax: { enabled: true },
+    // The checkbox for promotional e-mail where Stripe may show it for the buyer's country: a
+    // checkout reminder (src/features/recovery) goes only to a buyer who ticked it.
+    consent_collection: { promotions: 'auto' },
+    // An expired session carries a recovery URL that reopens the same cart in a new session;
+    // promotion codes stay allowed there as on the first one.
+    after_expiration: { recovery: { enabled: true, allow_promotion_codes: true } },
   };
   if (input.customerId) {
     // A proven client's own Customer, so every plan is in one Billing Portal; the address
@@ -202,7 +208,31 @@ export function fromStripeSession(session: Stripe.Checkout.Session): ProviderSes
     subscriptionId: idOf(session.subscription),
     customerId: idOf(session.customer),
     amountTotalCents: centsOf(session.amount_total),
+    promotionsConsent: consentOf(session.consent),
+    recoveryUrl: recoveryUrlOf(session.after_expiration),
+    recoveredFrom: textOf(session.recovered_from, 200),
   };
+}
+
+function consentOf(consent: unknown): 'opt_in' | 'opt_out' | null {
+  const promotions =
+    consent && typeof consent === 'object'
+      ? (consent as { promotions?: unknown }).promotions
+      : null;
+  return promotions === 'opt_in' || promotions === 'opt_out' ? promotions : null;
+}
+
+/** `after_expiration.recovery.url`, only an https link (it goes into an e-mail's button). */
+function recoveryUrlOf(afterExpiration: unknown): string | null {
+  const recovery =
+    afterExpiration && typeof afterExpiration === 'object'
+      ? (afterExpiration as { recovery?: unknown }).recovery
+      : null;
+  const url =
+    recovery && typeof recovery === 'object'
+      ? textOf((recovery as { url?: unknown }).url, 2000)
+      : null;
+  return url && /^https:\/\//.test(url) ? url : null;
 }
 
 export class StripeProvider implements PaymentProvider {

@@ -1,0 +1,49 @@
+/**
+ * An expired checkout, whoever reports it (the Stripe webhook's checkout.session.expired, the
+ * sweep asking Stripe, the simulated page's "Let it expire"): the session is marked expired
+ * with what the provider learnt of the buyer, and the recovery feature decides the one
+ * reminder, in one transaction, so a replayed or concurrent report changes nothing twice.
+ */
+import type { Db } from '../../server/db/client.ts';
+import type { ProviderSession } from '../../server/payments/index.ts';
+import { remindAbandonedCheckout, type ReminderOutcome } from '../recovery/recovery.server.ts';
+import { findCheckoutSession, expireSession } from './checkout-sessions.server.ts';
+
+export type ExpiryResult =
+  /** Not a session of ours, or one that completed, was declined or canceled: nothing changed. */
+  { state: 'ignored' } | { state: 'expired'; wasOpen: boolean; reminder: ReminderOutcome };
+
+/** What an expiry report says; `recoveryUrl` is the provider's link back to the same cart. */
+export type ExpiredReport = Pick<
+  ProviderSession,
+  'id' | 'customerEmail' | 'customerName' | 'promotionsConsent' | 'recoveryUrl' | 'recoveredFrom'
+>;
+
+export async function expireCheckout(
+  db: Db,
+  report: ExpiredReport,
+  { now = new Date(), siteUrl }: { now?: Date; siteUrl?: string } = {},
+): Promise<ExpiryResult> {
+  return db.transaction(async (tx) => {
+    const before = await findCheckoutSession(tx, report.id);
+    if (!before) return { state: 'ignored' } as const;
+    const row = await expireSession(tx, report.id, {
+      customerEmail: report.customerEmail?.toLowerCase() ?? null,
+      customerName: report.customerName ?? null,
+      promotionsConsent: report.promotionsConsent ?? null,
+      expiredAt: now,
+    });
+    if (!row) return { state: 'ignored' } as const;
+    const reminder = await remindAbandonedCheckout(
+      tx,
+      {
+        ...row,
+        recoveryUrl: report.recoveryUrl ?? null,
+        recoveredFrom: row.recoveredFrom ?? report.recoveredFrom ?? null,
+        expiredAt: row.expiredAt ?? now,
+      },
+      { now, ...(siteUrl ? { siteUrl } : {}) },
+    );
+    return { state: 'expired', wasOpen: before.status === 'open', reminder } as const;
+  });
+}

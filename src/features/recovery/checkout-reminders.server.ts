@@ -1,0 +1,130 @@
+/**
+ * The checkout_reminders table: this module is its only reader and writer. One row per expired
+ * checkout session that was reminded, claimed before the e-mail is queued (the primary key makes
+ * a second delivery of the same expiry, under any event id or at the same moment, a no-op).
+ * Rows hold the address only as its keyed hash.
+ */
+import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import { checkoutReminders, type CheckoutReminder } from '../../server/db/schema.ts';
+import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
+import { cutoffOf } from '../../server/privacy/retention.ts';
+import { addressHashIfKnown } from './unsubscribe-tokens.server.ts';
+
+/**
+ * Serialises the reminder decisions of one address inside the caller's transaction, so two
+ * checkouts of the same buyer expiring at once cannot both pass the "reminded in the last 7
+ * days" rule.
+ */
+export async function lockAddress(tx: Db, hash: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`);
+}
+
+/** Whether the session's one reminder was claimed already. */
+export async function hasReminder(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: checkoutReminders.checkoutSessionId })
+    .from(checkoutReminders)
+    .where(eq(checkoutReminders.checkoutSessionId, sessionId));
+  return Boolean(row);
+}
+
+/** Claims the session's one reminder; false when it was claimed before. */
+export async function claimReminder(
+  tx: Db,
+  values: { checkoutSessionId: string; addressHash: string; dueAt: Date; now: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(checkoutReminders)
+    .values({ ...values, createdAt: values.now })
+    .onConflictDoNothing({ target: checkoutReminders.checkoutSessionId })
+    .returning({ id: checkoutReminders.checkoutSessionId });
+  return rows.length > 0;
+}
+
+export async function attachReminderEmail(tx: Db, sessionId: string, emailId: number) {
+  await tx
+    .update(checkoutReminders)
+    .set({ outboxEmailId: emailId })
+    .where(eq(checkoutReminders.checkoutSessionId, sessionId));
+}
+
+/** Whether the address was reminded (and not withdrawn) since `since`. */
+export async function remindedSince(db: Db, hash: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: checkoutReminders.checkoutSessionId })
+    .from(checkoutReminders)
+    .where(
+      and(
+        eq(checkoutReminders.addressHash, hash),
+        gte(checkoutReminders.createdAt, since),
+        isNull(checkoutReminders.canceledAt),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The reminders of these sessions or this address not withdrawn yet (the buyer paid). */
+export async function remindersNotWithdrawn(
+  tx: Db,
+  { sessionIds, hash }: { sessionIds: string[]; hash: string | null },
+): Promise<CheckoutReminder[]> {
+  const of = or(
+    sessionIds.length ? inArray(checkoutReminders.checkoutSessionId, sessionIds) : undefined,
+    hash ? eq(checkoutReminders.addressHash, hash) : undefined,
+  );
+  if (!of) return [];
+  return tx
+    .select()
+    .from(checkoutReminders)
+    .where(and(isNull(checkoutReminders.canceledAt), of));
+}
+
+/** Marks the reminders whose e-mails were withdrawn before they left. */
+export async function markWithdrawn(tx: Db, emailIds: number[], now: Date): Promise<number> {
+  if (!emailIds.length) return 0;
+  const rows = await tx
+    .update(checkoutReminders)
+    .set({ canceledAt: now })
+    .where(inArray(checkoutReminders.outboxEmailId, emailIds))
+    .returning({ id: checkoutReminders.checkoutSessionId });
+  return rows.length;
+}
+
+/** The reminders queued since `since` (the overview counts those that were sent). */
+export async function remindersSince(db: Db, since: Date): Promise<CheckoutReminder[]> {
+  return db.select().from(checkoutReminders).where(gte(checkoutReminders.createdAt, since));
+}
+
+/**
+ * Personal data: the rows of the person's address hash. Kept while the checkout's own record
+ * keeps the buyer (the `checkouts` rule), then deleted: a week's memory is all the rules need.
+ */
+export const personalData: PersonalDataOwner = {
+  async holds(db, person) {
+    const hash = addressHashIfKnown(person.email);
+    if (!hash) return { checkout_reminders: [] };
+    const rows = await db
+      .select()
+      .from(checkoutReminders)
+      .where(eq(checkoutReminders.addressHash, hash));
+    return { checkout_reminders: rows.map((r) => exported(r)) };
+  },
+  async erase(db, person) {
+    const hash = addressHashIfKnown(person.email);
+    if (!hash) return { checkout_reminders: 0 };
+    const gone = await db
+      .delete(checkoutReminders)
+      .where(eq(checkoutReminders.addressHash, hash))
+      .returning({ id: checkoutReminders.checkoutSessionId });
+    return { checkout_reminders: gone.length };
+  },
+  async purge(db, { now }) {
+    const gone = await db
+      .delete(checkoutReminders)
+      .where(lt(checkoutReminders.createdAt, cutoffOf('checkouts', now)))
+      .returning({ id: checkoutReminders.checkoutSessionId });
+    return { checkouts: { checkout_reminders: gone.length } };
+  },
+};

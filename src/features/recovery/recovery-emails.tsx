@@ -1,0 +1,51 @@
+/**
+ * The one reminder an abandoned checkout gets: what the buyer was buying, the price, one button
+ * back to the same order, and a plain unsubscribe line. Both links are sealed in the stored copy
+ * (src/server/mail/sealed.ts): the recovery link reopens the buyer's checkout, and the
+ * unsubscribe link speaks for their address.
+ */
+import { formatCents } from '../../lib/money';
+import { siteSettings } from '../../lib/site-settings';
+import { ActionButton, Details, EmailLayout, Paragraph } from '../../server/mail/email.ts';
+import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
+import { CYCLE_LABEL, type BillingCycle } from '../catalogue/catalogue';
+
+type ReminderInput = {
+  lines: { name: string; billingCycle: BillingCycle; unitAmountCents: number; quantity: number }[];
+  amountCents: number;
+  /** The provider's recovery link (sealed). */
+  recoveryUrl: string;
+  /** This site's one-click unsubscribe link (sealed). */
+  unsubscribeUrl: string;
+};
+
+export function checkoutReminderEmail(input: ReminderInput): EmailContent {
+  const total = formatCents(input.amountCents);
+  return renderEmail(
+    `Your ${siteSettings.name} order is waiting for you`,
+    <EmailLayout
+      heading="Your order is still waiting"
+      preheader={`You left your checkout before paying. Pick up where you left off: ${total}.`}
+    >
+      <Paragraph>
+        You started a checkout with {siteSettings.name} but did not finish paying. Nothing was
+        charged. Your order is kept just as you left it:
+      </Paragraph>
+      <Details
+        amounts
+        rows={[
+          ...input.lines.map((l): [string, string] => [
+            `${l.quantity} x ${l.name} (${CYCLE_LABEL[l.billingCycle]})`,
+            formatCents(l.unitAmountCents * l.quantity),
+          ]),
+          ['Total', total],
+        ]}
+      />
+      <ActionButton href={input.recoveryUrl}>Complete your order</ActionButton>
+      <Paragraph>
+        This is the only reminder we send about this order. Don't want reminders like this?
+        Unsubscribe: {input.unsubscribeUrl}
+      </Paragraph>
+    </EmailLayout>,
+  );
+}

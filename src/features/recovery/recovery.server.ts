@@ -1,0 +1,191 @@
+/**
+ * Checkout recovery, the feature's front door: the one reminder an abandoned checkout may get
+ * (decided when the provider reports the expiry, queued in the outbox an hour later, withdrawn
+ * when the buyer pays first), the unsubscribe link that stops every future reminder, and the
+ * overview's figures. The checkout feature calls it with what it knows of the session; this
+ * feature never reads the checkout's table. Tables: checkout-reminders.server.ts,
+ * reminder-opt-outs.server.ts.
+ */
+import type { Db } from '../../server/db/client.ts';
+import type { CheckoutSession } from '../../server/db/schema.ts';
+import type { WeeklySum } from '../../server/db/weekly.ts';
+import { readEnv } from '../../server/env.ts';
+import { cancelEmails, enqueueEmail, sentAmong } from '../../server/mail/outbox.ts';
+import { sealSecret } from '../../server/mail/sealed.ts';
+import { paidOrderSince } from '../orders/orders.server.ts';
+import { recentSince, reminderDecision, type NoReminder } from './recovery.ts';
+import {
+  attachReminderEmail,
+  claimReminder,
+  hasReminder,
+  lockAddress,
+  remindedSince,
+  markWithdrawn,
+  remindersNotWithdrawn,
+  remindersSince,
+} from './checkout-reminders.server.ts';
+import { hasOptedOut, recordOptOut } from './reminder-opt-outs.server.ts';
+import { checkoutReminderEmail } from './recovery-emails.tsx';
+import {
+  addressHash,
+  unsubscribeToken,
+  verifyUnsubscribeToken,
+} from './unsubscribe-tokens.server.ts';
+
+export { personalData as checkoutRemindersPersonalData } from './checkout-reminders.server.ts';
+export { personalData as reminderOptOutsPersonalData } from './reminder-opt-outs.server.ts';
+export { REMINDER_DELAY_MS, REMIND_AT_MOST_EVERY_DAYS } from './recovery.ts';
+export { addressHash as reminderAddressHash } from './unsubscribe-tokens.server.ts';
+
+/** The outbox kind of a reminder (the admin's outbox list shows it). */
+export const CHECKOUT_REMINDER_KIND = 'checkout.reminder';
+/** The one-click unsubscribe endpoint (GET shows a confirm button, POST records it). */
+export const UNSUBSCRIBE_PATH = '/api/unsubscribe';
+
+export function unsubscribeUrl(siteUrl: string, email: string): string {
+  const url = new URL(UNSUBSCRIBE_PATH, siteUrl);
+  url.searchParams.set('token', unsubscribeToken(email));
+  return url.toString();
+}
+
+/** An expired checkout as the checkout feature knows it once the provider closed it. */
+export type ExpiredCheckout = Pick<
+  CheckoutSession,
+  'id' | 'createdAt' | 'lines' | 'amountTotalCents' | 'customerEmail' | 'promotionsConsent'
+> & {
+  /** The provider's link that opens a new session with the same contents. */
+  recoveryUrl: string | null;
+  /** Set when this session was itself opened by a recovery link. */
+  recoveredFrom: string | null;
+  expiredAt: Date;
+};
+
+export type ReminderOutcome =
+  | { queued: true; emailId: number; dueAt: Date }
+  | { queued: false; reason: NoReminder | 'already-decided' };
+
+/**
+ * Decides and, when the rules allow, queues the checkout's one reminder, inside the caller's
+ * transaction (the one that marks the session expired). Idempotent per checkout session: the
+ * reminder is claimed in checkout_reminders before it is queued, so a replayed or concurrent
+ * expiry queues it once.
+ */
+export async function remindAbandonedCheckout(
+  tx: Db,
+  checkout: ExpiredCheckout,
+  { now = new Date(), siteUrl = readEnv().siteUrl } = {},
+): Promise<ReminderOutcome> {
+  const email = checkout.customerEmail;
+  const hash = email ? addressHash(email) : null;
+  if (hash) await lockAddress(tx, hash);
+  // This expiry was reported before (another event id, the sweep): its decision stands.
+  if (await hasReminder(tx, checkout.id)) return { queued: false, reason: 'already-decided' };
+  const decision = reminderDecision(
+    {
+      consent: checkout.promotionsConsent,
+      email,
+      recoveryUrl: checkout.recoveryUrl,
+      recovered: checkout.recoveredFrom !== null,
+      unsubscribed: hash ? await hasOptedOut(tx, hash) : false,
+      paidSince: email ? await paidOrderSince(tx, email, checkout.createdAt) : false,
+      remindedRecently: hash ? await remindedSince(tx, hash, recentSince(now)) : false,
+    },
+    checkout.expiredAt,
+  );
+  if (!decision.remind) return { queued: false, reason: decision.reason };
+  if (!email || !hash || !checkout.recoveryUrl) return { queued: false, reason: 'no-email' };
+  const claimed = await claimReminder(tx, {
+    checkoutSessionId: checkout.id,
+    addressHash: hash,
+    dueAt: decision.dueAt,
+    now,
+  });
+  if (!claimed) return { queued: false, reason: 'already-decided' };
+  const unsubscribe = unsubscribeUrl(siteUrl, email);
+  const sealedUnsubscribe = sealSecret(unsubscribe);
+  const content = checkoutReminderEmail({
+    lines: checkout.lines,
+    amountCents: checkout.amountTotalCents,
+    recoveryUrl: sealSecret(checkout.recoveryUrl),
+    unsubscribeUrl: sealedUnsubscribe,
+  });
+  const row = await enqueueEmail(
+    tx,
+    {
+      kind: CHECKOUT_REMINDER_KIND,
+      to: email,
+      ...content,
+      // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the link.
+      headers: {
+        'List-Unsubscribe': `<${sealedUnsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+      sendAt: decision.dueAt,
+    },
+    now,
+  );
+  await attachReminderEmail(tx, checkout.id, row.id);
+  return { queued: true, emailId: row.id, dueAt: decision.dueAt };
+}
+
+/**
+ * The buyer paid: every reminder of theirs that has not left is withdrawn (the reminder row
+ * and its outbox e-mail), for these sessions (the paid one and the one it was recovered from)
+ * and for the address. Runs in the order's transaction. Answers how many were withdrawn.
+ */
+export async function withdrawRemindersOnPayment(
+  tx: Db,
+  {
+    email,
+    sessionIds,
+    now = new Date(),
+  }: { email: string | null; sessionIds: string[]; now?: Date },
+): Promise<number> {
+  const reminders = await remindersNotWithdrawn(tx, {
+    sessionIds,
+    hash: email ? addressHash(email) : null,
+  });
+  // Only e-mails still pending are withdrawn; one already sent stays a sent reminder.
+  const canceled = await cancelEmails(
+    tx,
+    reminders.flatMap((r) => (r.outboxEmailId === null ? [] : [r.outboxEmailId])),
+  );
+  return markWithdrawn(tx, canceled, now);
+}
+
+/** The unsubscribe link: records the address's hash; false for a token that is not ours. */
+export async function unsubscribe(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const hash = verifyUnsubscribeToken(token);
+  if (!hash) return false;
+  await recordOptOut(db, hash, now);
+  return true;
+}
+
+/** Whether the token is one of ours (the confirm page shows its button only then). */
+export function isUnsubscribeToken(token: string): boolean {
+  return verifyUnsubscribeToken(token) !== null;
+}
+
+/** Reminders that left since `since`, per week they were sent (the overview). */
+export async function remindersSentByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  // Queued up to an hour before they leave, so a week earlier covers every one sent since.
+  const queued = await remindersSince(db, new Date(since.getTime() - 7 * 24 * 60 * 60 * 1000));
+  const sent = await sentAmong(
+    db,
+    queued.flatMap((r) => (r.outboxEmailId === null ? [] : [r.outboxEmailId])),
+  );
+  const weeks = new Map<string, WeeklySum>();
+  for (const at of sent.values()) {
+    if (at < since) continue;
+    const week = mondayOf(at);
+    const seen = weeks.get(week) ?? { week, count: 0, cents: 0 };
+    weeks.set(week, { ...seen, count: seen.count + 1 });
+  }
+  return [...weeks.values()];
+}
+
+function mondayOf(date: Date): string {
+  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { recentSince, REMINDER_DELAY_MS, reminderDecision, type ReminderFacts } from './recovery';
+import { addressHash, unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-tokens.server';
+
+const EXPIRED = new Date('2026-11-20T12:00:00Z');
+const ALLOWED: ReminderFacts = {
+  consent: 'opt_in',
+  email: 'dana@example.com',
+  recoveryUrl: 'https://checkout.stripe.com/c/pay/cs_test_x',
+  recovered: false,
+  unsubscribed: false,
+  paidSince: false,
+  remindedRecently: false,
+};
+
+describe('the reminder rules', () => {
+  it('remind an hour after the expiry when the buyer ticked the box and gave an address', () => {
+    expect(reminderDecision(ALLOWED, EXPIRED)).toEqual({
+      remind: true,
+      dueAt: new Date(EXPIRED.getTime() + REMINDER_DELAY_MS),
+    });
+    expect(REMINDER_DELAY_MS).toBe(60 * 60 * 1000);
+  });
+
+  it.each([
+    [{ consent: 'opt_out' as const }, 'no-consent'],
+    [{ consent: null }, 'no-consent'],
+    [{ consent: undefined }, 'no-consent'],
+    [{ email: null }, 'no-email'],
+    [{ email: '' }, 'no-email'],
+    [{ recoveryUrl: null }, 'no-recovery-link'],
+    [{ recovered: true }, 'recovered'],
+    [{ unsubscribed: true }, 'unsubscribed'],
+    [{ paidSince: true }, 'paid'],
+    [{ remindedRecently: true }, 'reminded-recently'],
+  ])('never remind with %o', (facts, reason) => {
+    expect(reminderDecision({ ...ALLOWED, ...facts }, EXPIRED)).toEqual({ remind: false, reason });
+  });
+
+  it('count a reminder as recent for 7 days', () => {
+    expect(recentSince(EXPIRED)).toEqual(new Date('2026-11-13T12:00:00Z'));
+  });
+});
+
+const changedLast = (token: string) => `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+
+describe('the unsubscribe token', () => {
+  it('stands for the address hash, whatever the case and spaces of the address', () => {
+    const token = unsubscribeToken(' Dana@Example.com ');
+    expect(verifyUnsubscribeToken(token)).toBe(addressHash('dana@example.com'));
+    expect(token).not.toContain('dana');
+  });
+
+  it.each([
+    ['empty', ''],
+    [
+      'another hash',
+      `${addressHash('eve@example.com')}.${unsubscribeToken('dana@example.com').split('.')[1]}`,
+    ],
+    ['a changed mac', changedLast(unsubscribeToken('dana@example.com'))],
+    ['extra parts', `${unsubscribeToken('dana@example.com')}.x`],
+    ['junk', 'not-a-token'],
+  ])('refuses %s', (_, token) => {
+    expect(verifyUnsubscribeToken(token)).toBeNull();
+  });
+});
