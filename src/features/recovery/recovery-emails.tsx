@@ -6,12 +6,19 @@
  */
 import { formatCents } from '../../lib/money';
 import { siteSettings } from '../../lib/site-settings';
-import { ActionButton, Details, EmailLayout, Paragraph } from '../../server/mail/email.ts';
-import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
-import { CYCLE_LABEL, type BillingCycle } from '../catalogue/catalogue';
+import type { PricedLine } from '../../server/db/schema.ts';
+import {
+  ActionButton,
+  Details,
+  EmailLayout,
+  Paragraph,
+  renderEmail,
+  type EmailContent,
+} from '../../server/mail/email.ts';
+import { CYCLE_LABEL } from '../catalogue/catalogue';
 
 type ReminderInput = {
-  lines: { name: string; billingCycle: BillingCycle; unitAmountCents: number; quantity: number }[];
+  lines: Pick<PricedLine, 'name' | 'billingCycle' | 'unitAmountCents' | 'quantity'>[];
   amountCents: number;
   /** The provider's recovery link (sealed). */
   recoveryUrl: string;
