@@ -3,14 +3,9 @@
  * first payments, renewals and refunds, and leads from contact messages and meeting requests.
  * The database groups the rows by week (src/server/db/weekly.ts); this lays them on the weeks.
  */
-import type { WeeklySum } from '../../server/db/weekly.ts';
+import { weekStart, type WeeklySum } from '../../server/db/weekly.ts';
 
-/** Monday 00:00 UTC of the week containing `date`. */
-export function weekStart(date: Date): Date {
-  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  return d;
-}
+export { weekStart };
 
 /** Mondays (YYYY-MM-DD) of the `weeks` weeks up to the one containing `now`, oldest first. */
 function weeksUpTo(now: Date, weeks: number): string[] {

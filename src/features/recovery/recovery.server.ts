@@ -8,7 +8,7 @@
  */
 import type { Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
-import type { WeeklySum } from '../../server/db/weekly.ts';
+import { weekStart, type WeeklySum } from '../../server/db/weekly.ts';
 import { readEnv } from '../../server/env.ts';
 import { cancelEmails, enqueueEmail, sentAmong } from '../../server/mail/outbox.ts';
 import { sealSecret } from '../../server/mail/sealed.ts';
@@ -185,7 +185,5 @@ export async function remindersSentByWeek(db: Db, since: Date): Promise<WeeklySu
 }
 
 function mondayOf(date: Date): string {
-  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  return d.toISOString().slice(0, 10);
+  return weekStart(date).toISOString().slice(0, 10);
 }

@@ -32,3 +32,10 @@ export async function weeklySums(
     .where(and(gte(at, since), where))
     .groupBy(monday);
 }
+
+/** Monday 00:00 UTC of the week containing `date`. */
+export function weekStart(date: Date): Date {
+  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d;
+}
