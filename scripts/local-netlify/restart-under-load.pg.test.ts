@@ -78,6 +78,8 @@ describe.each(drivers)('PostgreSQL restarts under load ($name)', (driver) => {
   let host: Host;
   let url: string;
   let run: LoadRun;
+  /** When the fast shutdown was started and when PostgreSQL had exited, on the run's clock. */
+  const shutdown = { from: 0, to: 0 };
 
   beforeAll(async () => {
     url = await createMigratedDatabase(server, `restart_${drivers.indexOf(driver)}`);
@@ -93,14 +95,22 @@ describe.each(drivers)('PostgreSQL restarts under load ($name)', (driver) => {
       visitors: 16,
       durationMs: LOAD_MS,
       onTick: (ms) => {
-        if (ms >= DOWN_AT) down ??= server.shutDown();
+        if (ms >= DOWN_AT && !down) {
+          // Ticks come every 250 ms, so the shutdown starts at the first tick after DOWN_AT;
+          // the window is measured rather than assumed.
+          const clockStart = performance.now() - ms;
+          shutdown.from = ms;
+          down = server.shutDown().then(() => {
+            shutdown.to = Math.round(performance.now() - clockStart);
+          });
+        }
         if (ms >= UP_AT && down) up ??= down.then(() => server.start());
       },
     });
     await up;
     console.log(
-      `${driver.name}: ${run.samples.length} requests in ${run.durationMs} ms, database down ` +
-        `${DOWN_AT}-${UP_AT} ms\n${formatTable(endpointTable(run.samples, run.durationMs))}`,
+      `${driver.name}: ${run.samples.length} requests in ${run.durationMs} ms, fast shutdown ` +
+        `${shutdown.from}-${shutdown.to} ms (back at ${UP_AT} ms)\n${formatTable(endpointTable(run.samples, run.durationMs))}`,
     );
   }, 180_000);
 
@@ -115,9 +125,14 @@ describe.each(drivers)('PostgreSQL restarts under load ($name)', (driver) => {
     const unavailable = run.samples.filter((s) => s.status === 503 || s.unavailable);
     expect(unavailable.length).toBeGreaterThan(0);
     // Before the shutdown nothing was unavailable.
-    expect(unavailable.filter((s) => s.endedAt < DOWN_AT)).toEqual([]);
-    // The shutdown hit work in progress: a request sent before it was answered with the 503.
-    expect(unavailable.some((s) => s.startedAt < DOWN_AT && s.endedAt > DOWN_AT)).toBe(true);
+    expect(unavailable.filter((s) => s.endedAt < shutdown.from)).toEqual([]);
+    // The shutdown hit work in progress: a request in flight while PostgreSQL was terminating
+    // its connections was answered with the 503.
+    expect(shutdown.to).toBeGreaterThan(shutdown.from);
+    const inFlight = unavailable.filter(
+      (s) => s.startedAt < shutdown.to && s.endedAt > shutdown.from,
+    );
+    expect(inFlight.length, JSON.stringify(shutdown)).toBeGreaterThan(0);
   });
 
   it('answers normally again within seconds of the database coming back', () => {
@@ -125,8 +140,22 @@ describe.each(drivers)('PostgreSQL restarts under load ($name)', (driver) => {
       (s) => s.startedAt > UP_AT + RECOVERY_MS && (s.status === 503 || s.unavailable),
     );
     expect(late.slice(0, 5)).toEqual([]);
-    const afterwards = run.samples.filter((s) => s.startedAt > UP_AT + RECOVERY_MS);
-    expect(afterwards.length).toBeGreaterThan(50);
+    // Every kind of request was answered normally in that last stretch (its volume depends on
+    // the driver and the machine, so a count would be a guess).
+    const answered = new Set(
+      run.samples
+        .filter(
+          (s) =>
+            s.startedAt > UP_AT + RECOVERY_MS &&
+            s.status >= 200 &&
+            s.status < 400 &&
+            !s.unavailable,
+        )
+        .map((s) => s.endpoint),
+    );
+    expect([...answered]).toEqual(
+      expect.arrayContaining(['page', 'contact', 'meeting', 'checkout']),
+    );
   });
 
   it('stores everything it acknowledged exactly once; every acknowledged payment has one order', async () => {
