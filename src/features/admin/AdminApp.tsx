@@ -1,10 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import './admin.css';
-import { AdminPanel } from './AdminPanel';
 import { LoginForm } from './LoginForm';
 import { EnrolFactorScreen, VerifyFactorScreen } from './SecondFactor';
 import { $adminUser, checkSession } from './session.store';
+
+/**
+ * The panel and its views are their own chunk, fetched once the server says an operator is
+ * signed in: the sign-in screen, which every visit to /admin starts with, does not download
+ * or run them (less work before the page answers a press).
+ */
+const AdminPanel = lazy(() => import('./AdminPanel').then((m) => ({ default: m.AdminPanel })));
 
 /**
  * /admin: asks the server who is signed in, then shows the login form, the second-factor
@@ -23,16 +29,19 @@ export default function AdminApp({
 
   useEffect(() => void checkSession(), []);
 
-  if (user === undefined) {
+  const checking = (
     // As tall as the sign-in card that usually replaces it: the page keeps its height.
-    return (
-      <p className="admin-checking admin-checking--card" role="status">
-        <span className="spinner" aria-hidden="true" /> Checking your session...
-      </p>
-    );
-  }
+    <p className="admin-checking admin-checking--card" role="status">
+      <span className="spinner" aria-hidden="true" /> Checking your session...
+    </p>
+  );
+  if (user === undefined) return checking;
   if (!user) return <LoginForm company={company} />;
   if (user.stage === 'enrol') return <EnrolFactorScreen username={user.username} />;
   if (user.stage === 'verify') return <VerifyFactorScreen username={user.username} />;
-  return <AdminPanel user={user} timeSlots={timeSlots} />;
+  return (
+    <Suspense fallback={checking}>
+      <AdminPanel user={user} timeSlots={timeSlots} />
+    </Suspense>
+  );
 }
