@@ -10,8 +10,7 @@ import {
   withSessionIdPlaceholder,
 } from '../../features/checkout/checkout';
 import { startStripeStandIn, type StandIn } from '../../testing/stripe-stand-in';
-import { StripeProvider, itemsMetadata } from './stripe';
-import type { StoredCheckout } from './provider';
+import { StripeProvider, itemsMetadata, unstoredSession } from './stripe';
 
 let standIn: StandIn;
 let provider: StripeProvider;
@@ -186,14 +185,14 @@ describe('Stripe provider (against a local stand-in API)', () => {
       [{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }],
       'checkout-get',
     );
-    const session = await provider.retrieveSession(stored(created.id));
+    const session = await provider.retrieveSession(unstoredSession(created.id));
     expect(session).toMatchObject({
       id: created.id,
       status: 'open',
       paymentStatus: 'unpaid',
       amountTotalCents: 100000,
     });
-    expect(await provider.retrieveSession(stored('cs_test_missing'))).toBeNull();
+    expect(await provider.retrieveSession(unstoredSession('cs_test_missing'))).toBeNull();
   });
 
   it('keeps every metadata value within Stripe’s 500-character limit', () => {
@@ -214,17 +213,3 @@ describe('Stripe provider (against a local stand-in API)', () => {
     expect(all).toHaveLength(lines.length);
   });
 });
-
-/** The stored row the provider is asked about; Stripe only reads its id. */
-function stored(id: string): StoredCheckout {
-  return {
-    id,
-    provider: 'stripe',
-    mode: 'payment',
-    status: 'open',
-    customerEmail: null,
-    customerName: null,
-    paymentIntentId: null,
-    amountTotalCents: 0,
-  };
-}
