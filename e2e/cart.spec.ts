@@ -4,23 +4,18 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { CartItem } from '../src/features/cart/cart.store';
 import { expect, test } from './fixtures';
 
 const ITEMS_KEY = 'cart';
 const SAVED_AT_KEY = 'cartTimestamp';
 
-type Line = {
-  id: string;
-  name: string;
-  description: string;
-  type: 'website' | 'agent' | 'package';
-  billingCycle: 'oneTime' | 'monthly' | 'yearly';
-  price: number;
-  quantity: number;
-  originalPrice?: number;
-};
-
-const line = (id: string, name: string, price: number, extra: Partial<Line> = {}): Line => ({
+const line = (
+  id: string,
+  name: string,
+  price: number,
+  extra: Partial<CartItem> = {},
+): CartItem => ({
   id,
   name,
   description: `${name} description`,
@@ -43,7 +38,7 @@ const SUPPORT = line('customer-service', 'Customer Service Agent', 199);
 const LEADS = line('lead-generation', 'Lead Generation Agent', 349);
 
 /** Puts a cart in localStorage (saved `ageMs` ago) and reloads so the page starts with it. */
-async function seedCart(page: Page, items: Line[], ageMs = 0) {
+async function seedCart(page: Page, items: CartItem[], ageMs = 0) {
   if (page.url() === 'about:blank') await page.goto('/');
   await page.evaluate(
     ([items, keys, savedAt]) => {
@@ -283,7 +278,7 @@ test('Buy Now replaces the cart with that item and lands on /checkout', async ({
     .click();
   await expect(page).toHaveURL(/\/checkout$/);
   const { items } = await storedCart(page);
-  const stored = JSON.parse(items ?? '[]') as Line[];
+  const stored = JSON.parse(items ?? '[]') as CartItem[];
   expect(stored.map((i) => [i.id, i.billingCycle, i.quantity, i.price])).toEqual([
     ['advanced', 'oneTime', 1, 2500],
   ]);

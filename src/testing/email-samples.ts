@@ -105,6 +105,28 @@ function order(t: Typed): Order {
   } as Order;
 }
 
+/**
+ * Dana's cart: the lines of the order she paid and of the checkout she left, with the setup
+ * link each item gets once paid.
+ */
+const CART: Parameters<typeof orderConfirmationEmail>[0]['lines'] = [
+  {
+    name: 'Advanced Website Package',
+    billingCycle: 'oneTime',
+    unitAmountCents: 250000,
+    quantity: 1,
+    onboardingUrl: `${SITE}/onboarding/advanced?order=9`,
+  },
+  {
+    name: 'Financial Analyst',
+    billingCycle: 'monthly',
+    unitAmountCents: 29900,
+    quantity: 1,
+    onboardingUrl: `${SITE}/onboarding/financial-analyst?order=9`,
+  },
+];
+const CART_TOTAL_CENTS = 250000 + 29900;
+
 export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
   'contact.team': (t) => contactTeamEmail(contactMessage(t)),
   'contact.receipt': (t) => contactReceiptEmail(contactMessage(t)),
@@ -128,23 +150,8 @@ export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
     orderConfirmationEmail({
       orderNumber: 'NR-2026-000123',
       customerName: t.name,
-      amountCents: 250000 + 29900,
-      lines: [
-        {
-          name: 'Advanced Website Package',
-          billingCycle: 'oneTime',
-          unitAmountCents: 250000,
-          quantity: 1,
-          onboardingUrl: `${SITE}/onboarding/advanced?order=9`,
-        },
-        {
-          name: 'Financial Analyst',
-          billingCycle: 'monthly',
-          unitAmountCents: 29900,
-          quantity: 1,
-          onboardingUrl: `${SITE}/onboarding/financial-analyst?order=9`,
-        },
-      ],
+      amountCents: CART_TOTAL_CENTS,
+      lines: CART,
       dashboardUrl: sentLink(SITE, 'sample-token'),
       linkExpiresAt: new Date('2026-11-27T15:04:05.000Z'),
     }),
@@ -220,16 +227,8 @@ export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
   'privacy.erased': () => privacyErasedEmail(),
   'checkout.reminder': () =>
     checkoutReminderEmail({
-      amountCents: 250000 + 29900,
-      lines: [
-        {
-          name: 'Advanced Website Package',
-          billingCycle: 'oneTime',
-          unitAmountCents: 250000,
-          quantity: 1,
-        },
-        { name: 'Financial Analyst', billingCycle: 'monthly', unitAmountCents: 29900, quantity: 1 },
-      ],
+      amountCents: CART_TOTAL_CENTS,
+      lines: CART,
       recoveryUrl: 'https://checkout.stripe.com/c/pay/cs_test_recovery_sample',
       unsubscribeUrl: `${SITE}/api/unsubscribe?token=sample-token`,
     }),

@@ -1,27 +1,12 @@
-import { cleanStores } from 'nanostores';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { $notification } from '../../lib/notifications';
-import { expectToldAndReloaded } from '../../testing/store-actions';
+import { expectToldAndReloaded, useActionStores } from '../../testing/store-actions';
 import { useFetchRoutes, holdRequests } from '../../testing/fetch-routes';
 import type { AdminContactMessage, AdminMeetingRequest } from './inbox.server';
-import {
-  createContactToggle,
-  createMeetingAnswer,
-  nextContactStatus,
-  type ContactToggle,
-  type MeetingAnswer,
-} from './inbox.store';
+import { createContactToggle, createMeetingAnswer, nextContactStatus } from './inbox.store';
 
 const { routes, calls } = useFetchRoutes();
-let stores: (ContactToggle | MeetingAnswer)[] = [];
-const reload = vi.fn();
-
-afterEach(() => {
-  reload.mockReset();
-  $notification.set(null);
-  cleanStores($notification, ...stores.map((s) => s.$state));
-  stores = [];
-});
+const { make, reload } = useActionStores();
 
 const message = (status: AdminContactMessage['status']) =>
   ({ id: 4, name: 'Ada', email: 'ada@example.com', status }) as AdminContactMessage;
@@ -34,17 +19,8 @@ const meeting = {
 } as AdminMeetingRequest;
 const SLOTS = ['9:30 AM', '10:00 AM'];
 
-function contactToggle() {
-  const store = createContactToggle();
-  stores.push(store);
-  return store;
-}
-
-function meetingAnswer() {
-  const store = createMeetingAnswer();
-  stores.push(store);
-  return store;
-}
+const contactToggle = () => make(createContactToggle);
+const meetingAnswer = () => make(createMeetingAnswer);
 
 describe('marking a contact message', () => {
   it('marks a new message handled, says so and reloads the list', async () => {

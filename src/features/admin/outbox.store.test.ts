@@ -1,28 +1,14 @@
-import { cleanStores } from 'nanostores';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { $notification } from '../../lib/notifications';
 import { NETWORK_ERROR } from '../../lib/request-json';
-import { expectToldAndReloaded } from '../../testing/store-actions';
+import { expectToldAndReloaded, useActionStores } from '../../testing/store-actions';
 import { useFetchRoutes, holdRequests } from '../../testing/fetch-routes';
 import type { AdminOutboxEmail } from './outbox.server';
-import { createEmailRetry, type EmailRetry } from './outbox.store';
+import { createEmailRetry } from './outbox.store';
 
 const { routes, calls } = useFetchRoutes();
-let stores: EmailRetry[] = [];
-const reload = vi.fn();
-
-afterEach(() => {
-  reload.mockReset();
-  $notification.set(null);
-  cleanStores($notification, ...stores.map((s) => s.$state));
-  stores = [];
-});
-
-function emailRetry() {
-  const store = createEmailRetry();
-  stores.push(store);
-  return store;
-}
+const { make, reload } = useActionStores();
+const emailRetry = () => make(createEmailRetry);
 
 const answer = (email: Partial<AdminOutboxEmail>) => ({
   body: { email: { id: 3, to: 'ada@example.com', lastError: null, ...email } },

@@ -17,6 +17,7 @@ import { HttpError } from '../../server/responses.ts';
 import { deliverInBackground } from '../../server/mail/outbox.ts';
 import {
   providerNamed,
+  unstoredSession,
   type PaymentProvider,
   type ProviderSession,
 } from '../../server/payments/index.ts';
@@ -90,17 +91,7 @@ async function adoptRecoveredSession(
     if (!options.provider && !readEnv().stripeSecretKey) return null;
     const stripe = options.provider ?? providerNamed('stripe');
     if (stripe.name !== 'stripe') return null;
-    reported =
-      (await stripe.retrieveSession({
-        id: sessionId,
-        provider: 'stripe',
-        mode: 'payment',
-        status: 'open',
-        customerEmail: null,
-        customerName: null,
-        paymentIntentId: null,
-        amountTotalCents: 0,
-      })) ?? undefined;
+    reported = (await stripe.retrieveSession(unstoredSession(sessionId))) ?? undefined;
   }
   if (!reported?.recoveredFrom || reported.id !== sessionId) return null;
   const original = await findCheckoutSession(db, reported.recoveredFrom);

@@ -1,21 +1,15 @@
 /** The order confirmation: what was paid, the setup link of each item, and a dashboard sign-in. */
 import { formatCents } from '../../lib/money';
 import { siteSettings } from '../../lib/site-settings';
-import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
+import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
-import { CYCLE_LABEL, type BillingCycle } from '../catalogue/catalogue';
+import { OrderLinesTable, type OrderLine } from './OrderLinesTable.tsx';
 
 type ConfirmationInput = {
   orderNumber: string;
   customerName: string;
   amountCents: number;
-  lines: {
-    name: string;
-    billingCycle: BillingCycle;
-    unitAmountCents: number;
-    quantity: number;
-    onboardingUrl: string;
-  }[];
+  lines: (OrderLine & { onboardingUrl: string })[];
   dashboardUrl: string;
   linkExpiresAt: Date;
 };
@@ -39,16 +33,7 @@ export function orderConfirmationEmail(input: ConfirmationInput): EmailContent {
       <Paragraph>
         Thank you for your order {input.orderNumber}. Your payment of {total} was received.
       </Paragraph>
-      <Details
-        amounts
-        rows={[
-          ...input.lines.map((l): [string, string] => [
-            `${l.quantity} x ${l.name} (${CYCLE_LABEL[l.billingCycle]})`,
-            formatCents(l.unitAmountCents * l.quantity),
-          ]),
-          ['Total', total],
-        ]}
-      />
+      <OrderLinesTable lines={input.lines} total={total} />
       <Paragraph>
         <strong>Next step:</strong> tell us about your business so we can start.
       </Paragraph>

@@ -6,19 +6,17 @@
  */
 import { formatCents } from '../../lib/money';
 import { siteSettings } from '../../lib/site-settings';
-import type { PricedLine } from '../../server/db/schema.ts';
 import {
   ActionButton,
-  Details,
   EmailLayout,
   Paragraph,
   renderEmail,
   type EmailContent,
 } from '../../server/mail/email.ts';
-import { CYCLE_LABEL } from '../catalogue/catalogue';
+import { OrderLinesTable, type OrderLine } from '../orders/OrderLinesTable.tsx';
 
 type ReminderInput = {
-  lines: Pick<PricedLine, 'name' | 'billingCycle' | 'unitAmountCents' | 'quantity'>[];
+  lines: OrderLine[];
   amountCents: number;
   /** The provider's recovery link (sealed). */
   recoveryUrl: string;
@@ -38,16 +36,7 @@ export function checkoutReminderEmail(input: ReminderInput): EmailContent {
         You started a checkout with {siteSettings.name} but did not finish paying. Nothing was
         charged. Your order is kept just as you left it:
       </Paragraph>
-      <Details
-        amounts
-        rows={[
-          ...input.lines.map((l): [string, string] => [
-            `${l.quantity} x ${l.name} (${CYCLE_LABEL[l.billingCycle]})`,
-            formatCents(l.unitAmountCents * l.quantity),
-          ]),
-          ['Total', total],
-        ]}
-      />
+      <OrderLinesTable lines={input.lines} total={total} />
       <ActionButton href={input.recoveryUrl}>Complete your order</ActionButton>
       <Paragraph>
         This is the only reminder we send about this order. Don't want reminders like this?

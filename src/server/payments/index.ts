@@ -4,6 +4,8 @@ import type { PaymentProvider, ProviderName } from './provider.ts';
 import { SimulatedProvider } from './simulated.ts';
 import { StripeProvider } from './stripe.ts';
 
+export { unstoredSession } from './stripe.ts';
+
 export type {
   CreateCheckoutInput,
   CreatedCheckout,

@@ -10,8 +10,7 @@ import {
   withSessionIdPlaceholder,
 } from '../../features/checkout/checkout';
 import { startStripeStandIn, type StandIn } from '../../testing/stripe-stand-in';
-import { StripeProvider, itemsMetadata } from './stripe';
-import type { StoredCheckout } from './provider';
+import { StripeProvider, itemsMetadata, unstoredSession } from './stripe';
 
 let standIn: StandIn;
 let provider: StripeProvider;
@@ -43,6 +42,18 @@ async function create(items: Parameters<typeof priceCart>[0], key: string, custo
   if (!request) throw new Error('no request reached the stand-in');
   return { created, request, cart };
 }
+
+/** The fields every session carries, whatever its mode and cart. */
+const EVERY_SESSION = {
+  success_url: 'http://localhost:4321/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+  cancel_url: 'http://localhost:4321/checkout?canceled=1',
+  allow_promotion_codes: 'true',
+  billing_address_collection: 'auto',
+  'consent_collection[promotions]': 'auto',
+  'after_expiration[recovery][enabled]': 'true',
+  'after_expiration[recovery][allow_promotion_codes]': 'true',
+  'automatic_tax[enabled]': 'true',
+};
 
 describe('Stripe provider (against a local stand-in API)', () => {
   it('creates a payment-mode session for a one-time cart with exact line items and URLs', async () => {
@@ -78,16 +89,9 @@ describe('Stripe provider (against a local stand-in API)', () => {
       'line_items[1][price_data][product_data][description]':
         'Up to 10 pages with a full online store for up to 100 products and 3 months of support.',
       'line_items[1][price_data][product_data][metadata][catalogue_id]': 'advanced',
-      success_url: 'http://localhost:4321/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://localhost:4321/checkout?canceled=1',
       'metadata[items]':
         '[{"id":"starter","cycle":"oneTime","qty":1,"unit":100000},{"id":"advanced","cycle":"oneTime","qty":2,"unit":250000}]',
-      allow_promotion_codes: 'true',
-      billing_address_collection: 'auto',
-      'consent_collection[promotions]': 'auto',
-      'after_expiration[recovery][enabled]': 'true',
-      'after_expiration[recovery][allow_promotion_codes]': 'true',
-      'automatic_tax[enabled]': 'true',
+      ...EVERY_SESSION,
       customer_creation: 'always',
       'invoice_creation[enabled]': 'true',
     });
@@ -112,15 +116,8 @@ describe('Stripe provider (against a local stand-in API)', () => {
         '24/7 multi-language AI customer service agent.',
       'line_items[0][price_data][product_data][metadata][catalogue_id]': 'lily-ai',
       'line_items[0][price_data][recurring][interval]': 'month',
-      success_url: 'http://localhost:4321/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://localhost:4321/checkout?canceled=1',
       'metadata[items]': '[{"id":"lily-ai","cycle":"monthly","qty":1,"unit":19900}]',
-      allow_promotion_codes: 'true',
-      billing_address_collection: 'auto',
-      'consent_collection[promotions]': 'auto',
-      'after_expiration[recovery][enabled]': 'true',
-      'after_expiration[recovery][allow_promotion_codes]': 'true',
-      'automatic_tax[enabled]': 'true',
+      ...EVERY_SESSION,
       'subscription_data[metadata][plan]': 'Lily AI Customer Service Agent (monthly)',
     });
     // customer_creation is only valid in payment mode; subscriptions always create a customer.
@@ -188,14 +185,14 @@ describe('Stripe provider (against a local stand-in API)', () => {
       [{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }],
       'checkout-get',
     );
-    const session = await provider.retrieveSession(stored(created.id));
+    const session = await provider.retrieveSession(unstoredSession(created.id));
     expect(session).toMatchObject({
       id: created.id,
       status: 'open',
       paymentStatus: 'unpaid',
       amountTotalCents: 100000,
     });
-    expect(await provider.retrieveSession(stored('cs_test_missing'))).toBeNull();
+    expect(await provider.retrieveSession(unstoredSession('cs_test_missing'))).toBeNull();
   });
 
   it('keeps every metadata value within Stripe’s 500-character limit', () => {
@@ -216,17 +213,3 @@ describe('Stripe provider (against a local stand-in API)', () => {
     expect(all).toHaveLength(lines.length);
   });
 });
-
-/** The stored row the provider is asked about; Stripe only reads its id. */
-function stored(id: string): StoredCheckout {
-  return {
-    id,
-    provider: 'stripe',
-    mode: 'payment',
-    status: 'open',
-    customerEmail: null,
-    customerName: null,
-    paymentIntentId: null,
-    amountTotalCents: 0,
-  };
-}

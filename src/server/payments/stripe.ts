@@ -235,6 +235,23 @@ function recoveryUrlOf(afterExpiration: unknown): string | null {
   return url && /^https:\/\//.test(url) ? url : null;
 }
 
+/**
+ * What `retrieveSession` is handed for a session this site stored nothing of (a recovery
+ * link's new session): Stripe reads only the id, the other fields are placeholders.
+ */
+export function unstoredSession(id: string): StoredCheckout {
+  return {
+    id,
+    provider: 'stripe',
+    mode: 'payment',
+    status: 'open',
+    customerEmail: null,
+    customerName: null,
+    paymentIntentId: null,
+    amountTotalCents: 0,
+  };
+}
+
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
 
