@@ -97,7 +97,10 @@ export default function CheckoutPage() {
             {POPULAR_PICKS.map((pick) => (
               <li key={pick.id}>
                 <a href={`/purchase/${pick.id}`}>
-                  <span className="checkout-picks__icon" aria-hidden="true">
+                  <span
+                    className="icon-tile icon-tile--small checkout-picks__icon"
+                    aria-hidden="true"
+                  >
                     <Icon name={pick.icon} />
                   </span>
                   <span className="checkout-picks__name">{pick.name}</span>
