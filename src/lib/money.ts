@@ -7,45 +7,35 @@
  * locale data, which measured 137 ms of /checkout's start-up on a 4× slower phone (its largest
  * single cost, more than React's hydration). {@link usdText} writes exactly what
  * `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })` writes (money.test.ts
- * compares the two); other currencies still go through Intl, built on first use.
+ * compares the two); other currencies still go through Intl.
  */
-const byCurrency = new Map<string, Intl.NumberFormat>();
-
-/** Outside these, String() writes an exponent: Intl writes those (never a price here). */
-const PLAIN_DIGITS_LIMIT = 1e15;
-const PLAIN_DIGITS_FLOOR = 1e-6;
 
 /**
- * "1234.5" rounded to `fractionDigits` as ICU rounds: on the number's shortest decimal form
- * (what String() writes), ties away from zero. Not toFixed, which rounds the exact binary
- * value (999999.995 → "999999.99" where Intl writes "1,000,000.00").
+ * "$1,234.50" / "-$0.50" / "$1,235": en-US dollars with `digits` decimals. ICU rounds the
+ * number's shortest decimal form (what String() writes), ties away from zero; toFixed would
+ * round the binary value instead (999999.995 → "999999.99" where Intl writes "1,000,000.00").
+ * Past 1e13 (never a price here) the scaled digits would outgrow exact integers: Intl does it.
  */
-function roundedDigits(abs: number, fractionDigits: 0 | 2): { whole: string; fraction: string } {
-  if (abs < PLAIN_DIGITS_FLOOR) return { whole: '0', fraction: '0'.repeat(fractionDigits) };
-  const [whole = '0', fraction = ''] = String(abs).split('.');
-  const kept = BigInt(whole + fraction.padEnd(fractionDigits, '0').slice(0, fractionDigits));
-  const scaled = (fraction[fractionDigits] ?? '0') >= '5' ? kept + 1n : kept;
-  const digits = scaled.toString().padStart(fractionDigits + 1, '0');
-  return {
-    whole: digits.slice(0, digits.length - fractionDigits),
-    fraction: digits.slice(digits.length - fractionDigits),
-  };
-}
-
-/** "$1,234.50" / "-$0.50" / "$1,235": en-US dollars with `fractionDigits` decimals. */
-function usdText(amount: number, fractionDigits: 0 | 2): string {
-  if (!Number.isFinite(amount) || Math.abs(amount) >= PLAIN_DIGITS_LIMIT) {
-    return new Intl.NumberFormat('en-US', {
+function usdText(amount: number, digits: 0 | 2): string {
+  const abs = Math.abs(amount);
+  if (!(abs < 1e13)) {
+    return amount.toLocaleString('en-US', {
       style: 'currency',
       currency: 'USD',
-      maximumFractionDigits: fractionDigits,
-    }).format(amount);
+      maximumFractionDigits: digits,
+    });
   }
-  const { whole, fraction } = roundedDigits(Math.abs(amount), fractionDigits);
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  // Below 1e-6 String() writes an exponent; such an amount is $0.00 anyway.
+  const [whole = '0', fraction = ''] = (abs < 1e-6 ? '0' : String(abs)).split('.');
+  const scaled =
+    Number(whole + fraction.padEnd(digits, '0').slice(0, digits)) +
+    ((fraction[digits] ?? '0') >= '5' ? 1 : 0);
+  const text = String(scaled).padStart(digits + 1, '0');
+  const cut = text.length - digits;
   // Intl keeps the sign of a negative amount that rounds to zero, and of -0.
   const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
-  return `${sign}$${grouped}${fraction ? `.${fraction}` : ''}`;
+  const grouped = text.slice(0, cut).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${sign}$${grouped}${digits ? `.${text.slice(cut)}` : ''}`;
 }
 
 /**
@@ -54,13 +44,12 @@ function usdText(amount: number, fractionDigits: 0 | 2): string {
  */
 export function formatCents(cents: number, currency = 'usd'): string {
   const code = currency.toUpperCase();
-  if (code === 'USD') return usdText(cents / 100, 2);
-  let format = byCurrency.get(code);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
-    byCurrency.set(code, format);
+  // Every price here is in dollars; another currency (only ever from Stripe's own data) is rare
+  // enough to build its formatter each time.
+  if (code !== 'USD') {
+    return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: code });
   }
-  return format.format(cents / 100);
+  return usdText(cents / 100, 2);
 }
 
 /** Dollars for the spec's payloads that carry them (an order's `amount`, an item's `price`). */
@@ -80,5 +69,5 @@ export function formatUsd(amount: number): string {
 
 /** $1,000 — for marketing prices that are whole dollars. */
 export function formatUsdWhole(amount: number): string {
-  return Number.isInteger(amount) ? usdText(amount, 0) : usdText(amount, 2);
+  return usdText(amount, Number.isInteger(amount) ? 0 : 2);
 }
