@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from './fixtures';
 
@@ -67,4 +67,30 @@ export async function enrolApp(request: APIRequestContext, admin: AdminAccount, 
   });
   expect(confirmed.status()).toBe(200);
   return key;
+}
+
+/** Signs `admin` in through the panel: the password, then a code of the enrolled app. */
+export async function signIn(page: Page, admin: AdminAccount, appKey: string) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm it’s you' })).toBeVisible();
+  await page.getByLabel('Code from your app, or a recovery code').fill(await nextCode(appKey));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(`Signed in as ${admin.username}`)).toBeVisible();
+}
+
+/** Opens a section of the panel filtered by `search`; answers its one row. */
+export async function openSection(page: Page, name: string, search: string) {
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name, exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Showing 1–1 of 1 / })).toBeVisible();
+  return page.getByRole('table').getByRole('row').nth(1);
 }

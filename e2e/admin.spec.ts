@@ -6,10 +6,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 import { siteSettings } from '../src/lib/site-settings';
-import { createAdmin, enrolApp, nextCode, unique, type AdminAccount } from './admin-accounts';
+import {
+  createAdmin,
+  enrolApp,
+  openSection,
+  signIn,
+  unique,
+  type AdminAccount,
+} from './admin-accounts';
 import { expect, isoDateInDays, randomIp, test } from './fixtures';
 
 /** A 1×1 PNG, the smallest logo the upload endpoint accepts. */
@@ -30,30 +37,6 @@ test.beforeAll(async ({ playwright }, info) => {
   appKey = await enrolApp(request, admin, new URL(baseURL).origin);
   await request.dispose();
 });
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Confirm it’s you' })).toBeVisible();
-  await page.getByLabel('Code from your app, or a recovery code').fill(await nextCode(appKey));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText(`Signed in as ${admin.username}`)).toBeVisible();
-}
-
-async function openSection(page: Page, name: string, search: string) {
-  await page
-    .getByRole('navigation', { name: 'Admin sections' })
-    .getByRole('link', { name, exact: true })
-    .click();
-  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
-  await page.getByRole('button', { name: 'Apply filters' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Showing 1–1 of 1 / })).toBeVisible();
-  return page.getByRole('table').getByRole('row').nth(1);
-}
 
 async function post(
   request: APIRequestContext,
@@ -150,7 +133,7 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
   });
 
   await test.step('the admin signs in with a secure session cookie', async () => {
-    await signIn(page);
+    await signIn(page, admin, appKey);
     const cookie = (await page.context().cookies()).find((c) => c.name === '__Host-admin_session');
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
     expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -177,6 +160,7 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
     await expect(row).toContainText(/Paid|Completed/);
     await expect(row).toContainText('Not started');
     await expect(row).toContainText('Simulated payment');
+    await expect(row).not.toContainText('Recovered');
     await expect(row.getByRole('link', { name: /View in Stripe/ })).toHaveCount(0);
   });
 
@@ -371,7 +355,7 @@ test('the sign-in form and the panel pass axe and fit a phone screen', async ({ 
   );
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
-  await signIn(page);
+  await signIn(page, admin, appKey);
   for (const section of ['Overview', 'Orders', 'Meeting requests', 'E-mail outbox']) {
     await page
       .getByRole('navigation', { name: 'Admin sections' })

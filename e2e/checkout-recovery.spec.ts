@@ -4,13 +4,15 @@
  * waits in the outbox for its hour (read from the server's database, its sealed links opened
  * with the local run's key, as the outbox does when it sends it); its recovery link opens the
  * same order in a new session, paid once, marked recovered, with its onboarding; the expired
- * page then refuses a second payment. Without the tick there is no reminder.
+ * page then refuses a second payment; the admin's order list marks it recovered. Without the
+ * tick there is no reminder.
  */
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { chooseDatabase } from '../scripts/lib/database-choice';
 import { loadLocalEnv } from '../src/server/local-env';
 import { openSealed } from '../src/server/mail/sealed';
+import { createAdmin, enrolApp, openSection, signIn } from './admin-accounts';
 import { test, expect, fromOwnAddress } from './fixtures';
 
 process.env.NOVAREACH_LOCAL_RUN ??= 'preview';
@@ -75,6 +77,7 @@ async function letItExpire(page: Page, email: string, consent: boolean) {
 
 test.describe('an abandoned checkout', () => {
   test('with consent: one reminder, its link, paid once, the order recovered', async ({ page }) => {
+    test.setTimeout(180_000); // an admin is created from the command line at the end
     const email = `recover.${Date.now()}@example.com`;
     await startCheckout(page);
     const expiredUrl = page.url();
@@ -165,6 +168,14 @@ test.describe('an abandoned checkout', () => {
     const items = page.getByRole('region', { name: 'Your Digital Items' });
     await items.getByRole('link', { name: 'Start Setup' }).click();
     await expect(page).toHaveURL(new RegExp(`/onboarding-starter/${orderId}$`));
+
+    // The admin's order list marks the order recovered.
+    const admin = await createAdmin('e2e-recovery');
+    const appKey = await enrolApp(page.request, admin, new URL(page.url()).origin);
+    await page.context().clearCookies();
+    await signIn(page, admin, appKey);
+    const row = await openSection(page, 'Orders', email);
+    await expect(row).toContainText('Recovered');
   });
 
   test('without consent: no reminder', async ({ page }) => {

@@ -8,6 +8,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseListQuery } from '../../src/features/admin/list.server.ts';
+import { listOrders } from '../../src/features/admin/orders.server.ts';
 import { getOverview } from '../../src/features/admin/overview.server.ts';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { checkoutSessions, emailOutbox, orders } from '../../src/server/db/schema.ts';
@@ -153,6 +155,13 @@ describe('Let it expire, and the recovery link', () => {
       recoveredOrders: 1,
       recoveredCents: 100_000,
     });
+    // The admin's order list marks it recovered.
+    const listed = await listOrders(
+      db,
+      parseListQuery('orders', new URLSearchParams({ q: email })),
+      { size: 10 },
+    );
+    expect(listed.rows.map((o) => [o.id, o.recovered])).toEqual([[placed[0]!.id, true]]);
   });
 
   it('queues nothing without the tick, and the link still recovers', async () => {

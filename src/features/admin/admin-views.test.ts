@@ -209,6 +209,7 @@ describe('admin lists', () => {
       totalSteps: 3,
       completed: false,
     });
+    expect(r.recovered).toBe(false);
     const t = items.find((o) => o.customerName === 'Test Buyer')!;
     expect(t.stripeUrl).toBeNull();
     expect(t.onboarding.stepsDone).toBe(0);
