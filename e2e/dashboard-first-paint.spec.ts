@@ -7,24 +7,9 @@
  * press is held for the island.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, holdScriptFiles } from './fixtures';
 import { CLIENT_SESSION_HINT_KEY } from '../src/features/dashboard/dashboard';
 import { SIGN_IN_SENT } from '../src/features/clients/clients-texts';
-
-/** Holds back every script file until the returned function is called (inline scripts run). */
-async function holdScriptFiles(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  // A predicate, not a glob: script URLs carry the deploy's `?dpl=` query.
-  await page.route(
-    (url) => url.pathname.endsWith('.js'),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
-}
 
 const signInHeading = (page: Page) =>
   page.getByRole('heading', { name: 'Sign in to see your orders' });

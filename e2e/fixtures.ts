@@ -167,3 +167,18 @@ export async function freezeClock(page: Page) {
 export function isoDateInDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** Holds back every script file until the returned function is called (inline scripts run). */
+export async function holdScriptFiles(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // A predicate, not a glob: script URLs carry the deploy's `?dpl=` query.
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}

@@ -44,6 +44,55 @@ function lineTotal(item: CartItem) {
   return item.price * item.quantity;
 }
 
+/**
+ * The empty cart, a way forward rather than a dead end. As a `standin` (before the cart is read)
+ * it shows only where ExpectCart.astro found no stored cart.
+ */
+function EmptyCart({ standin = false }: { standin?: boolean }) {
+  return (
+    <div className="checkout-empty card" data-standin={standin || undefined}>
+      <span className="icon-tile" aria-hidden="true">
+        <Icon name="cart" />
+      </span>
+      <h2>Your cart is empty</h2>
+      <p className="muted">
+        Add a website package or an AI agent, then come back here to pay securely.
+      </p>
+      <div className="btn-row checkout-empty__actions">
+        <a className="btn" href="/lily-ai">
+          Explore Lily AI
+        </a>
+        <a className="btn btn--outline" href="/products">
+          Browse Products
+        </a>
+      </div>
+      <section className="checkout-picks" aria-labelledby="checkout-picks-title">
+        <h3 id="checkout-picks-title">Popular picks</h3>
+        <ul>
+          {POPULAR_PICKS.map((pick) => (
+            <li key={pick.id}>
+              <a href={`/purchase/${pick.id}`}>
+                <span
+                  className="icon-tile icon-tile--small checkout-picks__icon"
+                  aria-hidden="true"
+                >
+                  <Icon name={pick.icon} />
+                </span>
+                <span className="checkout-picks__name">{pick.name}</span>
+                <span className="checkout-picks__price">
+                  {pick.price}
+                  <small>{pick.period}</small>
+                </span>
+                <Icon name="arrowRight" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
 export default function CheckoutPage() {
   const items = useStore($cartItems);
   const processing = useStore($checkoutProcessing);
@@ -63,60 +112,22 @@ export default function CheckoutPage() {
     if (mounted) openCheckoutPage();
   }, [mounted]);
 
+  // Before the cart is read: the two stand-ins ExpectCart.astro chooses between with CSS (the
+  // server's HTML is this render). An empty cart then keeps the same card, so nothing moves.
   if (!mounted) {
     return (
-      // Its own key: the empty-cart card replaces this line rather than React growing the
-      // same <div> into it, which the browser would count as a layout shift.
-      <div key="loading" className="checkout-loading" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading your cart…
-      </div>
+      <>
+        <div key="loading" className="checkout-loading" role="status" data-standin>
+          <span className="spinner" aria-hidden="true" /> Loading your cart…
+        </div>
+        <EmptyCart key="empty" standin />
+      </>
     );
   }
 
-  if (items.length === 0) {
-    return (
-      <div key="empty" className="checkout-empty card">
-        <span className="icon-tile" aria-hidden="true">
-          <Icon name="cart" />
-        </span>
-        <h2>Your cart is empty</h2>
-        <p className="muted">
-          Add a website package or an AI agent, then come back here to pay securely.
-        </p>
-        <div className="btn-row checkout-empty__actions">
-          <a className="btn" href="/lily-ai">
-            Explore Lily AI
-          </a>
-          <a className="btn btn--outline" href="/products">
-            Browse Products
-          </a>
-        </div>
-        <section className="checkout-picks" aria-labelledby="checkout-picks-title">
-          <h3 id="checkout-picks-title">Popular picks</h3>
-          <ul>
-            {POPULAR_PICKS.map((pick) => (
-              <li key={pick.id}>
-                <a href={`/purchase/${pick.id}`}>
-                  <span
-                    className="icon-tile icon-tile--small checkout-picks__icon"
-                    aria-hidden="true"
-                  >
-                    <Icon name={pick.icon} />
-                  </span>
-                  <span className="checkout-picks__name">{pick.name}</span>
-                  <span className="checkout-picks__price">
-                    {pick.price}
-                    <small>{pick.period}</small>
-                  </span>
-                  <Icon name="arrowRight" />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
-    );
-  }
+  // The same key as its stand-in: React keeps that card (only the attribute goes) and drops the
+  // hidden loading line. The summary below has none of their keys, so it replaces both.
+  if (items.length === 0) return <EmptyCart key="empty" />;
 
   const total = items.reduce((sum, item) => sum + lineTotal(item), 0);
   const recurring = items.find((i) => i.billingCycle !== 'oneTime');
