@@ -35,8 +35,24 @@ export default function AdminApp({
       <span className="spinner" aria-hidden="true" /> Checking your session...
     </p>
   );
-  if (user === undefined) return checking;
-  if (!user) return <LoginForm company={company} />;
+  // Before the server answers: the two stand-ins ExpectAdminSession.astro chooses between with
+  // CSS (the server's HTML is this render). Signed out, the sign-in card then stays as it is.
+  if (user === undefined) {
+    return (
+      <>
+        <p
+          key="checking"
+          className="admin-checking admin-checking--card"
+          role="status"
+          data-standin
+        >
+          <span className="spinner" aria-hidden="true" /> Checking your session...
+        </p>
+        <LoginForm key="login" company={company} standin />
+      </>
+    );
+  }
+  if (!user) return <LoginForm key="login" company={company} />;
   if (user.stage === 'enrol') return <EnrolFactorScreen username={user.username} />;
   if (user.stage === 'verify') return <VerifyFactorScreen username={user.username} />;
   return (

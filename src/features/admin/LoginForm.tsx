@@ -1,11 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { useRef, type FormEvent } from 'react';
+import { useIslandForm } from '../../components/form/form';
 import { $login, signIn } from './session.store';
 
-/** The sign-in form; errors (wrong credentials, rate limit) are announced in an alert. */
-export function LoginForm({ company }: { company: string }) {
+/**
+ * The sign-in form; errors (wrong credentials, rate limit) are announced in an alert. It is in
+ * the page's HTML (a `standin` until the session is checked): what is typed before hydration
+ * stays in its uncontrolled fields, and a press meanwhile is held and replayed.
+ */
+export function LoginForm({ company, standin = false }: { company: string; standin?: boolean }) {
   const { busy, error } = useStore($login);
   const usernameRef = useRef<HTMLInputElement>(null);
+  const island = useIslandForm();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -18,10 +24,15 @@ export function LoginForm({ company }: { company: string }) {
   }
 
   return (
-    <section className="admin-login card" aria-labelledby="admin-login-title">
+    <section
+      className="admin-login card"
+      aria-labelledby="admin-login-title"
+      data-standin={standin || undefined}
+    >
       <h2 id="admin-login-title">Sign in</h2>
       <p className="muted">This area is for the {company} team.</p>
-      <form onSubmit={onSubmit} noValidate>
+      {/* POST: were the browser ever to send it itself, the password stays out of the URL. */}
+      <form {...island.props} method="post" onSubmit={onSubmit} noValidate>
         <div className="field">
           <label htmlFor="admin-username">Username</label>
           <input

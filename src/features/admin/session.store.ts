@@ -7,20 +7,30 @@ import { notify } from '../../lib/notifications';
 import { requestAction } from '../../lib/request-action';
 import { loginSchema, type LoginInput } from './admin';
 import { $adminUser, AdminApiError, adminFetch, type AdminUserView } from './api';
+import { rememberAdminSession } from './session-hint';
 
 /** Who is signed in (undefined: not checked yet; null: signed out); api.ts keeps it. */
 export { $adminUser, type AdminUserView };
 
 type SessionAnswer = { user: AdminUserView | null; stage?: AdminUserView['stage'] };
 
-/** Asks the server who is signed in; an answer that fails counts as signed out. */
+// Every answer about the session (this check, signing in or out, a 401 anywhere) leaves the
+// hint for the next visit's first paint.
+$adminUser.listen((user) => rememberAdminSession(user != null));
+
+/**
+ * Asks the server who is signed in; an answer that fails counts as signed out. A sign-in sent
+ * from the server-rendered form while this was on its way has the last word.
+ */
 export async function checkSession(): Promise<void> {
+  let answer: AdminUserView | null = null;
   try {
     const { user, stage } = await adminFetch<SessionAnswer>('/api/admin/me');
-    $adminUser.set(user ? { ...user, stage } : null);
+    answer = user ? { ...user, stage } : null;
   } catch {
-    $adminUser.set(null);
+    // Signed out, as far as this page knows.
   }
+  if ($adminUser.get() === undefined) $adminUser.set(answer);
 }
 
 const login = requestAction(

@@ -48,6 +48,27 @@ function StatusHero({
   );
 }
 
+/**
+ * The thanks without an order to show, counting down to the home page. As a `standin` (before
+ * the lookup answers) it shows only where ExpectOrder.astro found no payment in the address.
+ */
+function Thanks({ standin = false }: { standin?: boolean }) {
+  return (
+    <div
+      className="success-stack success-stack--status"
+      data-standin={standin ? 'fallback' : undefined}
+    >
+      <StatusHero icon="check" title="Thank You for Your Purchase!">
+        <p className="lead">
+          If you completed a payment, you will receive a confirmation e-mail with your receipt and
+          next steps as soon as your order is confirmed.
+        </p>
+      </StatusHero>
+      <SuccessCountdown />
+    </div>
+  );
+}
+
 export default function SuccessPage({ support }: { support: Support }) {
   const state = useStore($successView);
 
@@ -98,38 +119,31 @@ export default function SuccessPage({ support }: { support: Support }) {
     );
   }
 
+  // Before the lookup answers: the two stand-ins ExpectOrder.astro chooses between with CSS (the
+  // server's HTML is this render). Without a payment to look up, the thanks then keeps its card.
   if (state.kind === 'loading') {
     return (
-      <div className="success-stack success-stack--status">
-        <StatusHero icon="clock" tone="pending" key="loading" title="Confirming Your Payment">
-          <p className="lead">
-            We are confirming your payment with our payment provider and loading your order details.
-            This usually takes only a moment, so please keep this page open.
-          </p>
-        </StatusHero>
-        {/* Holds the place of the countdown card that follows when there is no order to show. */}
-        <div className="card success-wait">
-          <p className="checkout-loading" role="status">
-            <span className="spinner" aria-hidden="true" /> Loading your order details…
-          </p>
+      <>
+        <div key="loading" className="success-stack success-stack--status" data-standin="loading">
+          <StatusHero icon="clock" tone="pending" title="Confirming Your Payment">
+            <p className="lead">
+              We are confirming your payment with our payment provider and loading your order
+              details. This usually takes only a moment, so please keep this page open.
+            </p>
+          </StatusHero>
+          {/* Holds the place of the countdown card that follows when there is no order to show. */}
+          <div className="card success-wait">
+            <p className="checkout-loading" role="status">
+              <span className="spinner" aria-hidden="true" /> Loading your order details…
+            </p>
+          </div>
         </div>
-      </div>
+        <Thanks key="fallback" standin />
+      </>
     );
   }
 
-  if (state.kind === 'fallback') {
-    return (
-      <div className="success-stack success-stack--status">
-        <StatusHero icon="check" key="fallback" title="Thank You for Your Purchase!">
-          <p className="lead">
-            If you completed a payment, you will receive a confirmation e-mail with your receipt and
-            next steps as soon as your order is confirmed.
-          </p>
-        </StatusHero>
-        <SuccessCountdown />
-      </div>
-    );
-  }
+  if (state.kind === 'fallback') return <Thanks key="fallback" />;
 
   return <SuccessOrder order={state.order} amount={state.amount} support={support} />;
 }

@@ -182,10 +182,13 @@ function isRetryable(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+/** The address parameters that name the payment to look up (Stripe Checkout's, the Payment Element's). */
+export const PAYMENT_PARAMS = { session: 'session_id', intent: 'payment_intent' } as const;
+
 /** One lookup of the payment the address names. */
 export async function lookup(params: URLSearchParams): Promise<SuccessView | Throttled> {
-  const sessionId = params.get('session_id');
-  const paymentIntent = params.get('payment_intent');
+  const sessionId = params.get(PAYMENT_PARAMS.session);
+  const paymentIntent = params.get(PAYMENT_PARAMS.intent);
   try {
     if (sessionId) {
       const view = await requestJson<CheckoutSessionView>(
