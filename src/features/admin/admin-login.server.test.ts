@@ -104,9 +104,15 @@ describe('admin sign-in', () => {
       await attempt(username, 'not the password', `10.0.1.${i}`);
       return performance.now() - start;
     };
+    // The first few sign-ins of a process take ~90 ms instead of ~30 (argon2's memory and the
+    // database warming up): they are not what an attacker who sends many would see.
+    for (let i = 0; i < 3; i++) {
+      await time('ada', 100 + i);
+      await time(`warm${i}`, 100 + i);
+    }
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       known.push(await time('ada', i));
       unknown.push(await time(`ghost${i}`, i));
     }
