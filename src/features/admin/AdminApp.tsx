@@ -29,9 +29,14 @@ export default function AdminApp({
 
   useEffect(() => void checkSession(), []);
 
-  const checking = (
-    // As tall as the sign-in card that usually replaces it: the page keeps its height.
-    <p className="admin-checking admin-checking--card" role="status">
+  // As tall as the sign-in card that usually replaces it: the page keeps its height.
+  const checking = (standin = false) => (
+    <p
+      key="checking"
+      className="admin-checking admin-checking--card"
+      role="status"
+      data-standin={standin || undefined}
+    >
       <span className="spinner" aria-hidden="true" /> Checking your session...
     </p>
   );
@@ -40,14 +45,7 @@ export default function AdminApp({
   if (user === undefined) {
     return (
       <>
-        <p
-          key="checking"
-          className="admin-checking admin-checking--card"
-          role="status"
-          data-standin
-        >
-          <span className="spinner" aria-hidden="true" /> Checking your session...
-        </p>
+        {checking(true)}
         <LoginForm key="login" company={company} standin />
       </>
     );
@@ -56,7 +54,7 @@ export default function AdminApp({
   if (user.stage === 'enrol') return <EnrolFactorScreen username={user.username} />;
   if (user.stage === 'verify') return <VerifyFactorScreen username={user.username} />;
   return (
-    <Suspense fallback={checking}>
+    <Suspense fallback={checking()}>
       <AdminPanel user={user} timeSlots={timeSlots} />
     </Suspense>
   );
