@@ -70,6 +70,15 @@ test.beforeEach(async ({ context }) => {
   );
 });
 
+/**
+ * Quiet network, and the page's after-paint scripts have run: before that, a hover reaches no
+ * listener (the network can be quiet before the first paint has started them).
+ */
+async function scriptsReady(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-awaits-script]')).toHaveCount(0);
+}
+
 const cartButton = (page: Page) => page.getByRole('button', { name: /^Shopping cart/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Shopping Cart' });
 
@@ -353,23 +362,22 @@ test('the cart is fetched as the visitor heads for it or starts using the page, 
     return urls;
   };
   const cartUi = fetched(/CartUi/);
-  const cartCss = fetched(/cart(\.[\w-]+)?\.css/);
-  // Quiet network, and the page's after-paint scripts have run: before that, a hover reaches
-  // no listener (the network can be quiet before the first paint has started them).
-  const idle = async () => {
-    await page.waitForLoadState('networkidle');
-    await expect(page.locator('[data-awaits-script]')).toHaveCount(0);
-  };
+  const idle = () => scriptsReady(page);
 
   await page.goto('/starter-website-package');
   await idle();
   expect(cartUi, 'nothing before the visitor does anything').toEqual([]);
 
-  // Pointing at the button fetches the panel's code and stylesheet together, before a press.
+  // Pointing at the button fetches the panel's code, its stylesheet inside, before a press.
   await cartButton(page).hover();
   await expect.poll(() => cartUi.length).toBeGreaterThan(0);
-  await expect.poll(() => cartCss.length).toBeGreaterThan(0);
   await expect(page.getByRole('region', { name: 'Cart preview' })).toHaveCount(0);
+  expect(
+    await page.evaluate(
+      () => document.querySelectorAll('link[rel="stylesheet"][href*="cart"]').length,
+    ),
+    'no stylesheet request of its own',
+  ).toBe(0);
 
   // Any first use of the page (a wheel scroll, a key) fetches it in the next quiet moment.
   for (const use of [() => page.mouse.wheel(0, 400), () => page.keyboard.press('Tab')]) {
@@ -382,6 +390,33 @@ test('the cart is fetched as the visitor heads for it or starts using the page, 
   }
   await cartButton(page).click();
   await expect(page.getByRole('region', { name: 'Cart preview' })).toBeVisible();
+});
+
+test('a first use of the page fetches the chat only once the cart the visitor heads for is in', async ({
+  page,
+}) => {
+  // The cart's code held back, as on a phone over slow 4G.
+  let cartArrived = 0;
+  await page.route(/\/CartUi(\.[\w-]+)?\.(js|tsx)(\?|$)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const response = await route.fetch();
+    cartArrived = Date.now();
+    await route.fulfill({ response });
+  });
+  let chatAsked = 0;
+  page.on('request', (r) => {
+    if (/ChatWidget/.test(r.url())) chatAsked ||= Date.now();
+  });
+
+  await page.goto('/');
+  await scriptsReady(page);
+  // Heading for the cart, then scrolling: the scroll is the page's first use, which fetches
+  // the chat in a quiet moment, and the cart's code is still on its way.
+  await cartButton(page).hover();
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => chatAsked, { timeout: 10_000 }).toBeGreaterThan(0);
+  expect(cartArrived, 'the cart came first').toBeGreaterThan(0);
+  expect(chatAsked).toBeGreaterThanOrEqual(cartArrived);
 });
 
 test('the preview and the panel have no WCAG 2.2 AA violations', async ({ page }) => {

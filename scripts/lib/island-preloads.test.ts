@@ -3,7 +3,7 @@ import { islandFiles, withIslandPreloads } from './island-preloads';
 
 const FILES: Record<string, string> = {
   '/_astro/CartUi.js':
-    'import{a}from"./react.js?dpl=7";import{b}from"./cart-state.js?dpl=7";const css="/_astro/cart.css";import("./later.js");',
+    'import{a}from"./react.js?dpl=7";import{b}from"./cart-state.js?dpl=7";import("./later.js");',
   '/_astro/client.js': 'import{a}from"./react.js?dpl=7";',
   '/_astro/react.js': 'import"./runtime.js?dpl=7";export const a=1;',
   '/_astro/cart-state.js': 'export const b=2;',
@@ -13,7 +13,7 @@ const FILES: Record<string, string> = {
 const read = async (pathname: string) => FILES[pathname];
 
 describe('island preloads', () => {
-  it('lists every module an island loads, with the query the imports carry, and its stylesheets', async () => {
+  it('lists every module an island loads statically, with the query the imports carry', async () => {
     expect(await islandFiles(['/_astro/CartUi.js?dpl=7', '/_astro/client.js?dpl=7'], read)).toEqual(
       [
         '/_astro/CartUi.js?dpl=7',
@@ -21,7 +21,6 @@ describe('island preloads', () => {
         '/_astro/react.js?dpl=7',
         '/_astro/cart-state.js?dpl=7',
         '/_astro/runtime.js?dpl=7',
-        '/_astro/cart.css',
       ],
     );
   });
@@ -32,7 +31,7 @@ describe('island preloads', () => {
       '<astro-island uid="b" component-url="/_astro/Form.js" client="visible"></astro-island>';
     const once = await withIslandPreloads(html, read);
     expect(once).toContain(
-      'client="intent" data-preload="/_astro/CartUi.js /_astro/client.js /_astro/react.js?dpl=7 /_astro/cart-state.js?dpl=7 /_astro/runtime.js?dpl=7 /_astro/cart.css">',
+      'client="intent" data-preload="/_astro/CartUi.js /_astro/client.js /_astro/react.js?dpl=7 /_astro/cart-state.js?dpl=7 /_astro/runtime.js?dpl=7">',
     );
     expect(once).toContain('client="visible"></astro-island>');
     expect(await withIslandPreloads(once, read)).toBe(once);

@@ -1,6 +1,6 @@
 /**
  * Tells each `client:intent` island of a built page which files it will load: its component
- * and renderer with every module they import, and the stylesheets those modules fetch. The
+ * and renderer with every module they import. The
  * directive (src/lib/intent-directive.ts) asks for them all at once when the visitor heads for
  * the island. Without the list the browser discovers the modules import by import: on a phone
  * over slow 4G (562 ms a round trip) a first touch of the cart waited three round trips.
@@ -18,8 +18,6 @@ import { filePathOf, moduleClosure } from './js-budget.ts';
 export const PRELOAD_ATTRIBUTE = 'data-preload';
 
 const ISLAND = /<astro-island\b[^>]*\bclient="intent"[^>]*>/g;
-/** A stylesheet an island's module names (`import css from './x.css?url'`). */
-const STYLESHEET = /["'`](\/_astro\/[^"'`\s]+\.css(?:\?[^"'`\s]*)?)["'`]/g;
 
 /** Reads a built file by its path below the site root (decoded, no query). */
 type ReadModule = (pathname: string) => Promise<string | undefined>;
@@ -29,15 +27,9 @@ function attribute(tag: string, name: string): string | undefined {
   return value?.replace(/&amp;/g, '&');
 }
 
-/** Every module `entries` load (keeping each import's query, e.g. `?dpl=`), and their stylesheets. */
+/** Every module `entries` load (keeping each import's query, e.g. `?dpl=`). */
 export async function islandFiles(entries: string[], readModule: ReadModule): Promise<string[]> {
-  const styles = new Set<string>();
-  const modules = await moduleClosure(entries, [], '/', async (url) => {
-    const code = await readModule(filePathOf(url));
-    for (const [, css] of code?.matchAll(STYLESHEET) ?? []) styles.add(css!);
-    return code;
-  });
-  return [...modules, ...styles];
+  return [...(await moduleClosure(entries, [], '/', (url) => readModule(filePathOf(url))))];
 }
 
 /** `html` with every `client:intent` island carrying its file list. */

@@ -6,7 +6,10 @@
  * - Its code (component, renderer, React) is fetched when the visitor heads for it (pointer
  *   over, focus, touch on the island or on one of its triggers), and in a quiet moment once
  *   the visitor uses the page at all (scroll, touch, key, pointer). Never before that: a page
- *   nobody touches loads no React. All its files are asked for at once (`data-preload`).
+ *   nobody touches loads no React. All its files are asked for at once (`data-preload`). A
+ *   quiet-moment fetch waits while another island's code is on its way for a visitor who
+ *   heads for it: the touch that opens the cart is also the page's first use, and the chat's
+ *   code must not share the phone's connection with the cart's.
  * - It hydrates on the first press. A press inside the island before then is held and
  *   replayed on the same control once React has taken the markup over (React hydrates the
  *   pressed part at once and runs its handler); the control shows `aria-busy` meanwhile. A
@@ -31,6 +34,8 @@ const EVENTS = [...new Set([...INTENT, ...FIRST_USE]), 'click', WAKE_EVENT];
 const CONTROL = 'button, a[href], input, select, textarea, summary, label';
 
 const preloaded = new Set<string>();
+/** The code of the page's intent islands a visitor is heading for, while it is on its way. */
+const wanted = new Set<Promise<unknown>>();
 
 /**
  * Asks for every file the island will load at once (the list the build wrote, see
@@ -41,22 +46,36 @@ function preload(island: HTMLElement) {
     if (!href || preloaded.has(href)) continue;
     preloaded.add(href);
     const link = document.createElement('link');
-    const style = /\.css(\?|$)/.test(href);
-    link.rel = style ? 'preload' : 'modulepreload';
-    if (style) link.as = 'style';
+    link.rel = 'modulepreload';
     link.href = href;
     document.head.append(link);
   }
+}
+
+/** Once no code a visitor is heading for is still on its way. */
+async function nothingWanted(): Promise<void> {
+  while (wanted.size > 0) await Promise.allSettled([...wanted]);
 }
 
 const intentDirective: ClientDirective = (load, options, island) => {
   const triggers = typeof options.value === 'string' ? options.value : '';
   let code: ReturnType<typeof load> | undefined;
   let hydrated: Promise<unknown> | undefined;
-  const fetchCode = () => {
-    if (!code) preload(island);
-    return (code ??= load());
+  /** `heading`: the visitor is heading for this island; else a quiet moment's fetch. */
+  const fetchCode = (heading = true) => {
+    if (code) return code;
+    preload(island);
+    const loading = (code = load());
+    if (heading) {
+      wanted.add(loading);
+      void loading.then(
+        () => wanted.delete(loading),
+        () => wanted.delete(loading),
+      );
+    }
+    return loading;
   };
+  const fetchWhenQuiet = () => void nothingWanted().then(() => fetchCode(false));
 
   island.addEventListener('astro:hydration-error', () => (code = hydrated = undefined));
 
@@ -95,8 +114,8 @@ const intentDirective: ClientDirective = (load, options, island) => {
       void fetchCode();
     } else if (!code && FIRST_USE.includes(event.type)) {
       if (typeof requestIdleCallback === 'function')
-        requestIdleCallback(fetchCode, { timeout: 2000 });
-      else setTimeout(fetchCode, 200);
+        requestIdleCallback(fetchWhenQuiet, { timeout: 2000 });
+      else setTimeout(fetchWhenQuiet, 200);
     }
   }
 

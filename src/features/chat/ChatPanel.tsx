@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
 import { IconButton } from '../../components/ui/IconButton';
 import type { ChatMessage, ReplyBlock } from './chat';
-import { QUICK_QUESTIONS, replyBlocks } from './chat';
+import { QUICK_QUESTIONS, messageTime, replyBlocks } from './chat';
 import type { ChatStore } from './chat.store';
 
 type ChatLinks = {
@@ -24,8 +24,6 @@ type Props = {
   /** The launcher button, which gets focus back when the panel closes. */
   launcher: HTMLElement;
 };
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Figures like "$359/month" stand out, so a list of prices can be scanned. */
 const PRICE = /(\$[\d,]+(?:\/month)?)/;
@@ -99,7 +97,7 @@ function Message({ message, assistantName }: { message: ChatMessage; assistantNa
         <ReplyText content={message.content} />
       )}
       <time className="chat-msg__time" dateTime={new Date(message.timestamp).toISOString()}>
-        {timeFormat.format(message.timestamp)}
+        {messageTime(message.timestamp)}
       </time>
     </li>
   );

@@ -8,6 +8,7 @@ import {
   REPLY_RULES,
   isSendable,
   matchRule,
+  messageTime,
   replyBlocks,
   replyDelay,
   replyTo,
@@ -215,5 +216,19 @@ describe('reply layout', () => {
     expect(replyBlocks(HEADER_CHAT.greeting)).toEqual([
       { kind: 'paragraph', text: HEADER_CHAT.greeting },
     ]);
+  });
+});
+
+describe('messageTime', () => {
+  it('writes every minute of a day as en-US Intl does, without loading Intl', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+    // Node's ICU puts a plain space before AM/PM, Chromium's a narrow no-break one.
+    const spaced = (text: string) => text.replace(/[\s\u202f]/g, ' ');
+    const midnight = new Date(2026, 10, 29).getTime();
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      const at = midnight + minute * 60_000 + 59_999;
+      expect(spaced(messageTime(at))).toBe(spaced(intl.format(at)));
+    }
+    expect(messageTime(midnight)).toBe('12:00\u202fAM');
   });
 });

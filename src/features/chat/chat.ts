@@ -216,3 +216,16 @@ export function blockText(block: ReplyBlock): string {
   if (block.kind === 'paragraph') return block.text;
   return [block.marker, block.lead, ...block.parts].filter((p) => p !== undefined).join(' ');
 }
+
+/**
+ * A message's time as the visitor's clock shows it, "2:05 PM" (a narrow no-break space before
+ * the AM/PM, as Chromium's Intl writes it). Not through Intl: the first Intl.DateTimeFormat a
+ * page builds loads ICU's locale data, 110 ms on a 4× slower phone between the first press on
+ * the launcher and the open panel.
+ */
+export function messageTime(timestamp: number): string {
+  const date = new Date(timestamp);
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${hours % 12 || 12}:${minutes}\u202f${hours < 12 ? 'AM' : 'PM'}`;
+}
