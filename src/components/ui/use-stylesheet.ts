@@ -2,7 +2,7 @@
  * An island's own stylesheet, for the panels every page carries but few visitors open (cart,
  * chat): its rules travel inside the island's module (`import css from './x.css?inline'`)
  * instead of being inlined into every page's HTML, and are adopted as a constructed
- * stylesheet when the module runs. No request of their own: on a phone over slow 4G a first
+ * stylesheet when the island mounts. No request of their own: on a phone over slow 4G a first
  * touch waited for the stylesheet as one more file behind the island's modules (HTTP/1.1 keeps
  * six connections to a host; the cart's seventh file waited a round trip for a free one).
  *
@@ -14,8 +14,8 @@ import { useEffect, useState } from 'react';
 
 const adopted = new Set<string>();
 
-/** Applies `css` to the document once, as the island's module runs in a browser. */
-export function adoptStylesheet(css: string): void {
+/** Applies `css` to the document once. */
+function adoptStylesheet(css: string): void {
   // Not on the server, nor where the DOM lacks adopted sheets (jsdom in unit tests).
   if (typeof document === 'undefined' || !('adoptedStyleSheets' in document)) return;
   if (adopted.has(css)) return;

@@ -8,14 +8,12 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
-import { adoptStylesheet, useStylesheet } from '../../components/ui/use-stylesheet';
+import { useStylesheet } from '../../components/ui/use-stylesheet';
 import { HEADER_CHAT, PRODUCTS_CHAT, type ChatConfig } from './chat';
 import { createChatStore } from './chat.store';
 import { ChatPanel } from './ChatPanel';
 // `?inline`: travels with the panel's code, not inlined into every page (see use-stylesheet.ts).
 import chatCss from './chat.css?inline';
-
-adoptStylesheet(chatCss);
 
 const CONFIGS: Record<ChatConfig['id'], ChatConfig> = {
   header: HEADER_CHAT,
