@@ -3,6 +3,11 @@
  * already on screen (Cumulative Layout Shift, measured as the browser reports it). The signed-out
  * dashboard showed its cards first and then put the sign-in card above them: CLS 0.25 on a
  * phone and 0.14 on a desktop, on an idle machine.
+ *
+ * The header must not move either. On a phone its buttons made room for the cart and chat
+ * buttons with `body:has([data-cart-fab])`; those come last in the HTML, so a first frame
+ * painted before they were parsed (every time on a 4× phone) showed the menu button 104 px
+ * further right, then moved it (CLS 0.0024 on every content page).
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -18,6 +23,24 @@ async function recordLayoutShifts(page: Page) {
         hadRecentInput: boolean;
       })[])
         if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** What moved while the page loaded: each shift's elements, as `tag.class`. */
+async function recordShiftedElements(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifted: string[] };
+    w.__shifted = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        sources: { node?: Node | null }[];
+      })[])
+        for (const { node } of entry.sources)
+          if (node instanceof Element) {
+            const inHeader = node.closest('[data-site-header]') ? 'header ' : '';
+            w.__shifted.push(`${inHeader}${node.localName}.${node.className}`);
+          }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
@@ -40,5 +63,22 @@ for (const viewport of [
     // Layout shift entries are delivered after the frame that shifted.
     await page.waitForTimeout(500);
     expect(await layoutShift(page)).toBeLessThan(0.01);
+  });
+}
+
+for (const path of ['/', '/contact', '/schedule-meeting']) {
+  test(`the header's buttons stay put while ${path} loads on a slow phone`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await recordShiftedElements(page);
+    const cdp = await page.context().newCDPSession(page);
+    // 6×: the first frame is then painted before the page's end is parsed, as on a real phone.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: /^Shopping cart/ })).toBeVisible();
+    await page.waitForTimeout(500);
+    const shifted = await page.evaluate(
+      () => (window as unknown as { __shifted: string[] }).__shifted,
+    );
+    expect(shifted.filter((s) => s.startsWith('header '))).toEqual([]);
   });
 }
