@@ -6,7 +6,7 @@
  * Every test sends its requests from its own made-up client address, so the app's rate
  * limit never spills over to other specs.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   AWAITS_ISLAND,
   expect,
@@ -123,6 +123,91 @@ test.describe('meeting page', () => {
     for (const optional of ['Phone', 'Company', 'Message']) {
       await expect(form.getByLabel(optional)).not.toHaveAttribute('required', '');
     }
+  });
+
+  test.describe('the date before and after the island runs', () => {
+    /** Holds the island's scripts back until the answered function is called. */
+    async function holdIsland(page: Page): Promise<() => void> {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      return release;
+    }
+
+    const hydrated = (form: Locator) => expect(form).not.toHaveAttribute(AWAITS_ISLAND);
+
+    test('is a text field for YYYY-MM-DD in the server HTML, and the picker once the island runs, with the date typed before', async ({
+      page,
+    }) => {
+      const release = await holdIsland(page);
+      await page.goto('/schedule-meeting');
+      const form = page.getByRole('form', { name: 'Meeting request form' });
+      const date = form.getByRole('textbox', { name: 'Preferred Date *' });
+      // No date input in the page's HTML: its calendar data would cost the first paint.
+      await expect(page.locator('input[type="date"]')).toHaveCount(0);
+      await expect(date).toHaveAttribute('placeholder', 'YYYY-MM-DD');
+      const inAWeek = await localDate(page, 7);
+      await date.fill(inAWeek);
+      await form.getByLabel('Company').focus();
+
+      release();
+      await form.scrollIntoViewIfNeeded();
+      await hydrated(form);
+      const picker = form.getByLabel('Preferred Date');
+      await expect(picker).toHaveAttribute('type', 'date');
+      await expect(picker).toHaveValue(inAWeek);
+      await expect(picker).not.toHaveAttribute('placeholder');
+      await expect(picker).toHaveAttribute('min', await localDate(page, 0));
+    });
+
+    test('never changes under the visitor: a half-typed date stays text until they leave it', async ({
+      page,
+    }) => {
+      const release = await holdIsland(page);
+      await page.goto('/schedule-meeting');
+      const form = page.getByRole('form', { name: 'Meeting request form' });
+      const date = form.getByRole('textbox', { name: 'Preferred Date *' });
+      const inAWeek = await localDate(page, 7);
+      await date.click();
+      await page.keyboard.type(inAWeek.slice(0, 6));
+
+      release();
+      await hydrated(form);
+      await expect(date).toBeFocused();
+      await expect(date).toHaveAttribute('type', 'text');
+      await expect(date).toHaveValue(inAWeek.slice(0, 6));
+      await page.keyboard.type(inAWeek.slice(6));
+      await expect(date).toHaveAttribute('type', 'text');
+
+      await page.keyboard.press('Tab');
+      const picker = form.getByLabel('Preferred Date');
+      await expect(picker).toHaveAttribute('type', 'date');
+      await expect(picker).toHaveValue(inAWeek);
+    });
+
+    test('what is no date stays as typed, and the schema says why', async ({ page }) => {
+      const release = await holdIsland(page);
+      await page.goto('/schedule-meeting');
+      const form = page.getByRole('form', { name: 'Meeting request form' });
+      const date = form.getByRole('textbox', { name: 'Preferred Date *' });
+      await date.fill('next tuesday');
+      await form.getByLabel('Company').focus();
+
+      release();
+      await form.scrollIntoViewIfNeeded();
+      await hydrated(form);
+      await expect(date).toHaveAttribute('type', 'text');
+      await expect(date).toHaveValue('next tuesday');
+      await form.getByRole('button', { name: 'Schedule Meeting' }).click();
+      await expect(date).toHaveAccessibleDescription('Please choose a date');
+
+      await date.fill(await localDate(page, 3));
+      await form.getByLabel('Company').focus();
+      await expect(form.getByLabel('Preferred Date')).toHaveAttribute('type', 'date');
+    });
   });
 
   test('shows each validation message, linked to its field', async ({ page }) => {

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { FIELD_LIMITS } from '../contact/contact';
 import { ContactFields } from '../contact/ContactFields';
-import { SelectField, ShortForm, TextAreaField, TextField } from '../../components/form/fields';
+import { DateField, SelectField, ShortForm, TextAreaField } from '../../components/form/fields';
 import { useSubmittedForm } from '../../components/form/form';
 import {
   addDays,
@@ -60,11 +60,10 @@ export default function MeetingFormIsland() {
     >
       <ContactFields field={field} nameLabel="Full Name" emailLabel="Email Address" />
       {choice('meetingType', 'Meeting Type', 'Select a meeting type', MEETING_TYPES, 'field--full')}
-      <TextField
+      <DateField
         requiredMark="named"
         {...field('preferredDate')}
         label="Preferred Date"
-        type="date"
         required
         min={today}
         max={today && addDays(today, MAX_DAYS_AHEAD)}

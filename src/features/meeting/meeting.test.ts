@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   earliestToday,
-  isIsoDate,
   localToday,
   MAX_DAYS_AHEAD,
   MEETING_MESSAGES,
@@ -76,15 +75,6 @@ describe('meeting choices', () => {
 });
 
 describe('dates', () => {
-  it('validates calendar dates', () => {
-    expect(isIsoDate('2026-02-28')).toBe(true);
-    expect(isIsoDate('2028-02-29')).toBe(true);
-    expect(isIsoDate('2026-02-29')).toBe(false);
-    expect(isIsoDate('2026-13-01')).toBe(false);
-    expect(isIsoDate('2026-1-01')).toBe(false);
-    expect(isIsoDate('next tuesday')).toBe(false);
-  });
-
   it('computes local and earliest-on-Earth today', () => {
     expect(localToday(new Date(2026, 2, 10, 23, 59))).toBe('2026-03-10');
     // 05:00 UTC on the 10th is still the 9th at UTC−12.

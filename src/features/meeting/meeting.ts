@@ -2,6 +2,7 @@
  * Meeting requests: the choices the form offers and the ONE zod schema that both the form
  * island and /api/schedule-meeting validate with. Browser-safe (no server imports).
  */
+import { isIsoDate } from '../../lib/iso-date';
 import { isoDate, requiredText, withDefault, z } from '../../lib/zod-mini';
 
 export * from './meeting-texts.ts';
@@ -93,15 +94,6 @@ export function earliestToday(now = new Date()): string {
 export function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** A real calendar date written YYYY-MM-DD (rejects 2026-02-30). */
-export function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
