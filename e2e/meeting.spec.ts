@@ -126,15 +126,20 @@ test.describe('meeting page', () => {
   });
 
   test.describe('the date before and after the island runs', () => {
-    /** Holds the island's scripts back until the answered function is called. */
-    async function holdIsland(page: Page): Promise<() => void> {
+    /**
+     * /schedule-meeting with the island's scripts held back until `release` is called: the
+     * form and its date field are the server's HTML meanwhile.
+     */
+    async function openHeld(page: Page) {
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
         await released;
         await route.continue();
       });
-      return release;
+      await page.goto('/schedule-meeting');
+      const form = page.getByRole('form', { name: 'Meeting request form' });
+      return { release, form, date: form.getByRole('textbox', { name: 'Preferred Date *' }) };
     }
 
     const hydrated = (form: Locator) => expect(form).not.toHaveAttribute(AWAITS_ISLAND);
@@ -142,10 +147,7 @@ test.describe('meeting page', () => {
     test('is a text field for YYYY-MM-DD in the server HTML, and the picker once the island runs, with the date typed before', async ({
       page,
     }) => {
-      const release = await holdIsland(page);
-      await page.goto('/schedule-meeting');
-      const form = page.getByRole('form', { name: 'Meeting request form' });
-      const date = form.getByRole('textbox', { name: 'Preferred Date *' });
+      const { release, form, date } = await openHeld(page);
       // No date input in the page's HTML: its calendar data would cost the first paint.
       await expect(page.locator('input[type="date"]')).toHaveCount(0);
       await expect(date).toHaveAttribute('placeholder', 'YYYY-MM-DD');
@@ -166,10 +168,7 @@ test.describe('meeting page', () => {
     test('never changes under the visitor: a half-typed date stays text until they leave it', async ({
       page,
     }) => {
-      const release = await holdIsland(page);
-      await page.goto('/schedule-meeting');
-      const form = page.getByRole('form', { name: 'Meeting request form' });
-      const date = form.getByRole('textbox', { name: 'Preferred Date *' });
+      const { release, form, date } = await openHeld(page);
       const inAWeek = await localDate(page, 7);
       await date.click();
       await page.keyboard.type(inAWeek.slice(0, 6));
@@ -189,10 +188,7 @@ test.describe('meeting page', () => {
     });
 
     test('what is no date stays as typed, and the schema says why', async ({ page }) => {
-      const release = await holdIsland(page);
-      await page.goto('/schedule-meeting');
-      const form = page.getByRole('form', { name: 'Meeting request form' });
-      const date = form.getByRole('textbox', { name: 'Preferred Date *' });
+      const { release, form, date } = await openHeld(page);
       await date.fill('next tuesday');
       await form.getByLabel('Company').focus();
 
