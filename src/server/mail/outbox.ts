@@ -25,10 +25,15 @@ import { openSealed, withoutSealed } from './sealed.ts';
 
 export type { OutboxAttachment, OutboxEmail };
 
+/** Whom a message concerns: its recipient, or the visitor a team notice is about. */
+export type EmailAbout = { emails: string[]; clientIds?: number[] };
+
 export type EmailInput = {
   /** What the e-mail is for, e.g. "contact.team", "meeting.receipt"; shown in the admin panel. */
   kind: string;
   to: string;
+  /** The people it concerns; a person's export and erasure find it by these exact keys. */
+  about?: EmailAbout;
   subject: string;
   text: string;
   html: string;
