@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { chooseDatabase } from '../scripts/lib/database-choice';
 import { loadLocalEnv } from '../src/server/local-env';
-import { openSealed } from '../src/server/mail/sealed';
+import { openedText } from '../src/testing/sent-mail';
 import { createAdmin, enrolApp, openSection, signIn } from './admin-accounts';
 import { test, expect, fromOwnAddress } from './fixtures';
 
@@ -39,11 +39,18 @@ async function query<T>(text: string, values: unknown[]): Promise<T[]> {
   }
 }
 
-type Reminder = { id: number; text: string; status: string; due: string; created: string };
+type Reminder = {
+  id: number;
+  text: string;
+  secrets: Record<string, string> | null;
+  status: string;
+  due: string;
+  created: string;
+};
 
 const remindersTo = (email: string) =>
   query<Reminder>(
-    `select id, text, status, next_attempt_at::text as due, created_at::text as created
+    `select id, text, secrets, status, next_attempt_at::text as due, created_at::text as created
        from email_outbox where "to" = $1 and kind = 'checkout.reminder' order by id`,
     [email],
   );
@@ -106,7 +113,7 @@ test.describe('an abandoned checkout', () => {
     });
     expect(replay.status()).toBe(303);
     expect(await remindersTo(email)).toHaveLength(1);
-    const text = openSealed(reminder!.text);
+    const text = openedText(reminder!);
     expect(text).toContain('Your order is still waiting');
     expect(text).toContain('1 x Starter Website Package (One-time): $1,000.00');
     expect(text).toMatch(/Unsubscribe: https?:\/\/\S+\/api\/unsubscribe\?token=/);

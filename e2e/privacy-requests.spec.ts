@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { siteSettings } from '../src/lib/site-settings';
 import { loadLocalEnv } from '../src/server/local-env';
-import { openSealed } from '../src/server/mail/sealed';
+import { openedText } from '../src/testing/sent-mail';
 import { test, expect, expectAccessibleMain, fromOwnAddress, createOrderInPage } from './fixtures';
 
 // The same configuration as the preview server (scripts/local-netlify/serve.ts): its .env, and
@@ -56,12 +56,12 @@ async function signInToWholeAccount(page: Page, email: string) {
   await expect
     .poll(
       async () => {
-        const [mail] = await query<{ text: string }>(
-          `select text from email_outbox where "to" = $1 and kind = 'dashboard.sign-in'
+        const [mail] = await query<{ text: string; secrets: Record<string, string> | null }>(
+          `select text, secrets from email_outbox where "to" = $1 and kind = 'dashboard.sign-in'
              order by id desc limit 1`,
           [email],
         );
-        link = mail ? (/https?:\/\/\S*token=[\w-]+/.exec(openSealed(mail.text))?.[0] ?? '') : '';
+        link = mail ? (/https?:\/\/\S*token=[\w-]+/.exec(openedText(mail))?.[0] ?? '') : '';
         return link;
       },
       { message: 'the sign-in e-mail in the outbox' },

@@ -11,7 +11,7 @@
  */
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
-import { openSealed } from '../src/server/mail/sealed.ts';
+import { openedText } from '../src/testing/sent-mail.ts';
 import { Browser as BrowserAt, buy } from './lib/replay-browser.ts';
 
 // The outbox keeps sign-in links sealed (src/server/mail/sealed.ts); the legitimate recipient's
@@ -58,10 +58,10 @@ await victim.req('/api/onboarding/business-info', {
 });
 // A proven victim: they used the sign-in link from their confirmation e-mail.
 const { rows } = await db.query(
-  `select text from email_outbox where "to" ilike $1 and kind = 'order-confirmation' order by id desc limit 1`,
+  `select text, secrets from email_outbox where "to" ilike $1 and kind = 'order-confirmation' order by id desc limit 1`,
   [victimEmail],
 );
-const victimToken = /token=([\w-]+)/.exec(openSealed(rows[0]?.text ?? ''))?.[1] ?? '';
+const victimToken = /token=([\w-]+)/.exec(rows[0] ? openedText(rows[0]) : '')?.[1] ?? '';
 await victim.req('/api/auth/magic', { json: { token: victimToken } });
 
 console.log('1. Account takeover by typing the victim’s e-mail at checkout');
@@ -135,11 +135,12 @@ console.log('6. Login CSRF: a planted GET link with a valid token');
 const target = new Browser();
 await buy(target, `csrf.${stamp}@example.com`, 'Mallory Again');
 const [mail] = (
-  await db.query(`select text from email_outbox where "to" = $1 order by id desc limit 1`, [
-    `csrf.${stamp}@example.com`,
-  ])
+  await db.query(
+    `select text, secrets from email_outbox where "to" = $1 order by id desc limit 1`,
+    [`csrf.${stamp}@example.com`],
+  )
 ).rows;
-const token = /token=([\w-]+)/.exec(openSealed(mail.text))![1];
+const token = /token=([\w-]+)/.exec(openedText(mail))![1];
 const victim2 = new Browser();
 const planted = await victim2.req(`/api/auth/magic?token=${token}`);
 console.log(

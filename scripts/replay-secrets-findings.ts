@@ -17,7 +17,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import pg from 'pg';
-import { openSealed } from '../src/server/mail/sealed.ts';
+import { openedText } from '../src/testing/sent-mail.ts';
 import { CLIENT_ONBOARDING_FORM } from '../src/testing/client-onboarding-form.ts';
 import { startPostgres } from '../src/testing/postgres-server.ts';
 import { PROJECT_ROOT, freePort, startHost, sleep } from './local-netlify/host-harness.ts';
@@ -130,12 +130,14 @@ class Browser extends BrowserAt {
 }
 
 /** The outbox rows to `to`, as a leaked copy of the table shows them. */
-async function outbox(to: string): Promise<{ kind: string; text: string; html: string }[]> {
+type Stored = { kind: string; text: string; html: string; secrets: Record<string, string> | null };
+
+async function outbox(to: string): Promise<Stored[]> {
   const { rows } = await db.query(
-    'select kind, subject, text, html from email_outbox where lower("to") = lower($1) order by id',
+    'select kind, subject, text, html, secrets from email_outbox where lower("to") = lower($1) order by id',
     [to],
   );
-  return rows as { kind: string; text: string; html: string }[];
+  return rows as Stored[];
 }
 
 /** Waits for e-mails queued after an answer (sign-in requests resolve in the background). */
@@ -149,8 +151,8 @@ async function outboxOf(to: string, kind: string, count: number) {
 }
 
 /** The token of the first `param=` link in an e-mail as the outbox sends it. */
-const tokenIn = (text: string, param: string) =>
-  new RegExp(`[?&]${param}=([\\w.-]+)`).exec(openSealed(text))?.[1] ?? '';
+const tokenIn = (mail: Stored | undefined, param: string) =>
+  mail ? (new RegExp(`[?&]${param}=([\\w.-]+)`).exec(openedText(mail))?.[1] ?? '') : '';
 
 const stamp = Date.now();
 try {
@@ -174,7 +176,10 @@ try {
   );
 
   // The e-mail as sent (a forward, a planted copy) in a browser outside the account.
-  const sentToken = tokenIn(rows.find((r) => r.kind === 'order-confirmation')?.text ?? '', 'token');
+  const sentToken = tokenIn(
+    rows.find((r) => r.kind === 'order-confirmation'),
+    'token',
+  );
   const forwarded = await new Browser().req('/api/auth/magic', { json: { token: sentToken } });
   console.log(
     `   the link as sent, opened in another browser without its address: ${forwarded.status} ${forwarded.json?.error ?? ''}`,
@@ -191,7 +196,8 @@ try {
     },
   });
   const [confirmMail] = await outboxOf(applicant, 'client-onboarding.confirm', 1);
-  const link = /https?:\/\/\S+?(?=[\s)"<]|$)/.exec(openSealed(confirmMail?.text ?? ''))?.[0] ?? '';
+  const link =
+    /https?:\/\/\S+?(?=[\s)"<]|$)/.exec(confirmMail ? openedText(confirmMail) : '')?.[0] ?? '';
   const scanner = new Browser();
   let scanned = await scanner.req(new URL(link).pathname + new URL(link).search);
   for (let hop = 0; hop < 3 && scanned.location; hop++) {
@@ -199,13 +205,12 @@ try {
     scanned = await scanner.req(next.pathname + next.search);
   }
   const afterScan = crm.calls.length;
-  const token =
-    tokenIn(confirmMail?.text ?? '', 'confirm') || tokenIn(confirmMail?.text ?? '', 'token');
+  const token = tokenIn(confirmMail, 'confirm') || tokenIn(confirmMail, 'token');
   const pressed = await new Browser().req('/api/clients/onboarding/confirm', { json: { token } });
   console.log(
     `   submission ${submitted.status}; the scanner's GET: ${scanned.status}, CRM calls ${afterScan}; the person's press afterwards: ${pressed.status} ${JSON.stringify(pressed.json)}, CRM calls ${crm.calls.length - afterScan}`,
   );
-  const stored = (await outbox(applicant)).map((r) => `${r.text}${r.html}${openSealed(r.text)}`);
+  const stored = (await outbox(applicant)).map((r) => `${r.text}${r.html}${openedText(r)}`);
   const leaked = crm.passwords.filter((p) => stored.some((s) => s.includes(p)));
   console.log(
     `   passwords the CRM was given: ${crm.passwords.length}; found in the stored or sent e-mail: ${leaked.length}`,
@@ -215,7 +220,7 @@ try {
   // Signed in to the whole account with a link it asked for (step 1 may have used the order's).
   await buyer.req('/api/auth/magic-link', { json: { email: buyerEmail } });
   const [asked] = await outboxOf(buyerEmail, 'dashboard.sign-in', 1);
-  await buyer.req('/api/auth/magic', { json: { token: tokenIn(asked?.text ?? '', 'token') } });
+  await buyer.req('/api/auth/magic', { json: { token: tokenIn(asked, 'token') } });
   const clientId = (await buyer.req('/api/dashboard')).json?.client?.id as number;
   const before = crm.calls.filter((c) => c === 'POST /locations/').length;
   const presses = await Promise.all(
@@ -249,7 +254,7 @@ try {
   const tries: number[] = [];
   for (const mail of requested) {
     const used = await buyer.req('/api/auth/magic', {
-      json: { token: tokenIn(mail.text, 'token') },
+      json: { token: tokenIn(mail, 'token') },
     });
     tries.push(used.status);
   }

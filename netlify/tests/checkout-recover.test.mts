@@ -14,7 +14,7 @@ import { getOverview } from '../../src/features/admin/overview.server.ts';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { checkoutSessions, emailOutbox, orders } from '../../src/server/db/schema.ts';
 import { deliverDue } from '../../src/server/mail/outbox.ts';
-import { openSealed } from '../../src/server/mail/sealed.ts';
+import { openedText } from '../../src/testing/sent-mail.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
 import { routed } from '../../src/testing/requests.ts';
 import * as checkoutSessionFn from '../functions/checkout-session.mts';
@@ -92,7 +92,7 @@ describe('Let it expire, and the recovery link', () => {
     await press({ session: id, action: 'expire', email, promotions: 'opt_in' });
     const [reminder, ...more] = await remindersTo(email);
     expect(more).toEqual([]);
-    const link = /Complete your order: (\S+)/.exec(openSealed(reminder!.text))![1]!;
+    const link = /Complete your order: (\S+)/.exec(openedText(reminder!))![1]!;
     expect(link).toBe(`${ORIGIN}/api/checkout-recover?session=${id}`);
 
     // The link opens a copy in a new session, the same one again until it is paid.

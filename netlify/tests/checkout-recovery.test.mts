@@ -17,7 +17,7 @@ import {
   reminderOptOuts,
 } from '../../src/server/db/schema.ts';
 import { deliverDue, type MailTransport } from '../../src/server/mail/outbox.ts';
-import { openSealed } from '../../src/server/mail/sealed.ts';
+import { openedText } from '../../src/testing/sent-mail.ts';
 import {
   REMINDER_DELAY_MS,
   reminderAddressHash,
@@ -131,7 +131,7 @@ describe('checkout.session.expired', () => {
     expect(mail!.nextAttemptAt.getTime()).toBe(created * 1000 + REMINDER_DELAY_MS);
     expect(mail!.subject).toBe('Your NovaReach Digital order is waiting for you');
     // What they were buying, the price, the button to the recovery link, the unsubscribe line.
-    const text = openSealed(mail!.text);
+    const text = openedText(mail!);
     expect(text).toContain('1 x Starter Website Package (One-time): $1,000.00');
     expect(text).toContain(`Complete your order: ${recoveryUrl(session.id)}`);
     expect(text).toMatch(
@@ -140,7 +140,7 @@ describe('checkout.session.expired', () => {
     // No usable link at rest: both are sealed in the stored copy.
     expect(mail!.text).not.toContain(recoveryUrl(session.id));
     expect(mail!.text).not.toContain('token=');
-    expect(openSealed(mail!.headers!['List-Unsubscribe']!)).toMatch(
+    expect(openedText(mail!, mail!.headers!['List-Unsubscribe']!)).toMatch(
       /^<http:\/\/localhost:4321\/api\/unsubscribe\?token=[\w.]+>$/,
     );
     expect(mail!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -253,7 +253,7 @@ describe('checkout.session.expired', () => {
     const email = address();
     await expire(await stored(), { email });
     const [mail] = await remindersTo(email);
-    const token = /token=([\w.]+)/.exec(openSealed(mail!.text))![1]!;
+    const token = /token=([\w.]+)/.exec(openedText(mail!))![1]!;
     expect(await unsubscribe(stripe.db, token)).toBe(true);
     const [optOut] = await stripe.db.select().from(reminderOptOuts);
     // Only the address's keyed hash is kept.

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openSealed } from '../../src/server/mail/sealed.ts';
+import { openedText } from '../../src/testing/sent-mail.ts';
 import { privateDigest } from '../../src/server/tokens.ts';
 import {
   CLIENT_ONBOARDING_ACCOUNTS,
@@ -60,7 +60,7 @@ async function confirmationToken(to = 'ada@example.com'): Promise<string> {
     .from(emailOutbox)
     .where(eq(emailOutbox.kind, 'client-onboarding.confirm'))
     .then((rows) => rows.filter((r) => r.to === to));
-  return /\/client-onboarding\?confirm=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
+  return /\/client-onboarding\?confirm=([\w-]+)/.exec(openedText(mail!))![1]!;
 }
 
 /** A GET of the old link form, as a mail scanner opens every link on arrival. */
@@ -313,8 +313,8 @@ describe('with the real GoHighLevel client (local stand-in of its API)', () => {
     for (const stored of [
       ready!.text,
       ready!.html,
-      openSealed(ready!.text),
-      openSealed(ready!.html),
+      openedText(ready!),
+      openedText(ready!, ready!.html),
     ])
       expect(stored).not.toContain(password);
     const [row] = await db.select().from(clientOnboardingSubmissions);

@@ -5,7 +5,7 @@
 import { routed } from '../../src/testing/requests.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSealed } from '../../src/server/mail/sealed.ts';
+import { openedText } from '../../src/testing/sent-mail.ts';
 import {
   createClientWithOrder,
   getRequest,
@@ -267,7 +267,7 @@ describe('magic-link sign-in', () => {
       .where(eq(emailOutbox.kind, 'dashboard.sign-in'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe(client.email);
-    const token = /token=([\w-]+)/.exec(openSealed(mails[0]!.text))![1]!;
+    const token = /token=([\w-]+)/.exec(openedText(mails[0]!))![1]!;
     const [stored] = await db.select().from(magicLinks).where(eq(magicLinks.clientId, client.id));
     expect(stored!.tokenHash).not.toBe(token);
 
@@ -324,7 +324,7 @@ describe('magic-link sign-in', () => {
     const { client } = await createClientWithOrder(db);
     await request(client.email, '10.1.0.3');
     const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
-    const token = /token=([\w-]+)/.exec(openSealed(mail!.text))![1]!;
+    const token = /token=([\w-]+)/.exec(openedText(mail!))![1]!;
     const ok = await verify(token);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('set-cookie')).toContain(CLIENT_SESSION_COOKIE);

@@ -52,8 +52,8 @@ export type Submitted<Name extends string, Row> = { [key in Name]: Row | null } 
  */
 export const RECEIPTS_PER_ADDRESS: RateLimit = { limit: 5, windowSeconds: 24 * 60 * 60 };
 
-/** An e-mail about a submission, without its recipient. */
-type SubmissionEmail = Omit<EmailInput, 'to'>;
+/** An e-mail about a submission, without its recipient: both concern the visitor. */
+type SubmissionEmail = Omit<EmailInput, 'to' | 'about'>;
 
 /**
  * Stores a submission and queues the team's notice and the visitor's receipt (to the address
@@ -68,9 +68,10 @@ function storeWithEmails<Row extends { email: string }>(
   return db.transaction(async (tx) => {
     const row = await store(tx);
     const { team, receipt } = emails(row);
-    const queued = [await enqueueEmail(tx, { ...team, to: teamEmail })];
+    const about = { emails: [row.email] };
+    const queued = [await enqueueEmail(tx, { ...team, to: teamEmail, about })];
     if (simulatedPayments || (await receiptAllowed(tx, row.email)))
-      queued.push(await enqueueEmail(tx, { ...receipt, to: row.email }));
+      queued.push(await enqueueEmail(tx, { ...receipt, to: row.email, about }));
     return { row, emailIds: queued.map((e) => e.id) };
   });
 }

@@ -153,6 +153,7 @@ export async function seedEmail(db: Db) {
   return enqueueEmail(db, {
     kind: 'test.email',
     to: 'someone@example.com',
+    about: { emails: ['someone@example.com'] },
     subject: 'Hello',
     text: 'Hello there',
     html: '<p>Hello there</p>',

@@ -14,7 +14,7 @@ import {
 } from '../features/client-onboarding/client-onboarding.ts';
 import { crmAccountReadyEmail } from '../features/clients/clients-emails.tsx';
 import { magicLinkUrl } from '../features/clients/magic-links.server.ts';
-import { openSealed } from '../server/mail/sealed.ts';
+import { MessageSecrets, openSlots } from '../server/mail/sealed.ts';
 import { contactReceiptEmail, contactTeamEmail } from '../features/contact/contact-emails.tsx';
 import { signInLinkEmail } from '../features/dashboard/dashboard-emails.tsx';
 import { describeSlot } from '../features/meeting/meeting-ics.server.ts';
@@ -42,7 +42,10 @@ import type { ContactMessage, MeetingRequest, Order } from '../server/db/schema.
 import type { EmailContent } from '../server/mail/render-email.ts';
 
 /** A sign-in link as its recipient gets it (the stored e-mail holds its token sealed). */
-const sentLink = (site: string, token: string) => openSealed(magicLinkUrl(site, token));
+const sentLink = (site: string, token: string) => {
+  const secrets = new MessageSecrets();
+  return openSlots(magicLinkUrl(site, token, secrets), secrets.sealed);
+};
 
 export type Typed = { name: string; company: string; message: string; note: string };
 

@@ -6,6 +6,9 @@ import { ListView, type Column } from './ListView';
 import { Modal } from './Modal';
 import { StatusBadge, When } from './DisplayParts';
 
+const NOT_ATTRIBUTED =
+  'Not attributed: queued before e-mails recorded whom they concern. No export or erasure reaches it; the e-mail log retention deletes it.';
+
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 function Attachments({ e }: { e: AdminOutboxEmail }) {
@@ -52,6 +55,10 @@ function EmailActions({ e, reload }: { e: AdminOutboxEmail; reload: () => void }
             <div>
               <dt>To</dt>
               <dd>{e.to}</dd>
+            </div>
+            <div>
+              <dt>About</dt>
+              <dd>{e.about ? e.about.join(', ') || 'Nobody in particular' : NOT_ATTRIBUTED}</dd>
             </div>
             <div>
               <dt>Kind</dt>

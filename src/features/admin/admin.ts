@@ -61,7 +61,7 @@ export const LISTS = {
   },
   outbox: {
     label: 'E-mail outbox',
-    statuses: ['pending', 'sent', 'failed', 'canceled'],
+    statuses: ['pending', 'sent', 'failed', 'canceled', 'unattributed'],
     statusLabel: 'Status',
   },
 } as const;
@@ -72,6 +72,7 @@ const STATUS_LABELS: Record<string, string> = {
   'in-progress': 'In progress',
   'crm-account': 'Created',
   'demo-mode': 'Demo Mode',
+  unattributed: 'Not attributed to a person',
 };
 
 export const statusLabel = (status: string) =>

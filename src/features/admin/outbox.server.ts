@@ -6,9 +6,9 @@ import {
   findOutboxEmail,
   listOutbox as listOutboxEmails,
   retryEmail,
+  shownWithoutSecrets,
   type OutboxEmail,
 } from '../../server/mail/outbox.ts';
-import { withoutSealed } from '../../server/mail/sealed.ts';
 import type { ListQuery } from './admin.ts';
 import type { CsvColumn } from './csv.ts';
 
@@ -17,6 +17,8 @@ export type AdminOutboxEmail = {
   createdAt: string;
   kind: string;
   to: string;
+  /** Whom it concerns (addresses); null: queued before that was recorded. */
+  about: string[] | null;
   subject: string;
   text: string;
   status: OutboxEmail['status'];
@@ -42,9 +44,10 @@ function outboxView(r: OutboxEmail): AdminOutboxEmail {
     createdAt: r.createdAt.toISOString(),
     kind: r.kind,
     to: r.to,
+    about: r.aboutEmails,
     subject: r.subject,
-    // A sealed secret (a pending e-mail's sign-in link) is shown as such, never opened here.
-    text: withoutSealed(r.text, SEALED_FOR_ADMIN),
+    // A pending e-mail's secret (a sign-in link) is shown as such, never opened here.
+    text: shownWithoutSecrets(r, SEALED_FOR_ADMIN),
     status: r.status,
     attempts: r.attempts,
     lastError: r.lastError,
@@ -97,6 +100,7 @@ export const OUTBOX_CSV: CsvColumn<AdminOutboxEmail>[] = [
   { header: 'Created (UTC)', value: (e) => e.createdAt },
   { header: 'Kind', value: (e) => e.kind },
   { header: 'To', value: (e) => e.to },
+  { header: 'About', value: (e) => e.about?.join('; ') ?? 'not attributed' },
   { header: 'Subject', value: (e) => e.subject },
   { header: 'Status', value: (e) => e.status },
   { header: 'Attempts', value: (e) => e.attempts },

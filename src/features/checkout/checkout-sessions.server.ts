@@ -232,13 +232,6 @@ const stillNamed = or(
 );
 
 export const personalData: PersonalDataOwner = {
-  async identify(db, person) {
-    const rows = await db
-      .select({ name: checkoutSessions.customerName })
-      .from(checkoutSessions)
-      .where(ofPerson(person));
-    return { names: rows.flatMap((r) => (r.name ? [r.name] : [])) };
-  },
   async holds(db, person) {
     const rows = await db.select().from(checkoutSessions).where(ofPerson(person));
     return { checkout_sessions: rows.map((r) => exported(r, 'attemptHash')) };

@@ -93,13 +93,6 @@ const ofPerson = (person: { email: string }) =>
   sql`lower(${clientOnboardingSubmissions.email}) = ${person.email}`;
 
 export const personalData: PersonalDataOwner = {
-  async identify(db, person) {
-    const rows = await db
-      .select({ name: clientOnboardingSubmissions.fullName })
-      .from(clientOnboardingSubmissions)
-      .where(ofPerson(person));
-    return { names: rows.map((r) => r.name) };
-  },
   async holds(db, person) {
     const rows = await db.select().from(clientOnboardingSubmissions).where(ofPerson(person));
     return {

@@ -27,7 +27,7 @@ import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/responses.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
-import { sealSecret } from '../../server/mail/sealed.ts';
+import { MessageSecrets } from '../../server/mail/sealed.ts';
 import {
   clientOnboardingConfirmEmail,
   clientOnboardingTeamEmail,
@@ -135,11 +135,13 @@ export async function submitClientOnboarding(
     const ids = [(await enqueueEmail(tx, teamEmail(input, id))).id];
     if (confirm) {
       const confirmUrl = new URL(CONFIRM_PAGE, readEnv().siteUrl);
-      // Sealed in the stored e-mail; opened only to send it (src/server/mail/sealed.ts).
-      confirmUrl.searchParams.set(CONFIRM_PARAM, sealSecret(confirm));
+      const secrets = new MessageSecrets();
+      confirmUrl.searchParams.set(CONFIRM_PARAM, secrets.slot(confirm));
       const mail = await enqueueEmail(tx, {
         kind: 'client-onboarding.confirm',
         to: email,
+        about: { emails: [email] },
+        secrets,
         ...clientOnboardingConfirmEmail({
           name: fullName,
           businessName,
@@ -252,6 +254,7 @@ function teamEmail(input: ClientOnboardingRequest, id: number) {
   return {
     kind: 'client-onboarding.team',
     to,
+    about: { emails: [input.email] },
     ...clientOnboardingTeamEmail(input, id, new URL('/admin', siteUrl).toString()),
   };
 }

@@ -166,7 +166,6 @@ export const personalData: PersonalDataOwner = {
     const rows = await db.select().from(clients).where(ofPerson(person));
     return {
       clientIds: rows.map((r) => r.id),
-      names: rows.map((r) => r.name),
       customerIds: rows.flatMap((r) => (r.stripeCustomerId ? [r.stripeCustomerId] : [])),
     };
   },

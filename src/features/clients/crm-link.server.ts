@@ -98,6 +98,7 @@ export function accountReadyEmail(
   return {
     kind: 'crm.account-ready',
     to: person.email,
+    about: { emails: [person.email] },
     ...crmAccountReadyEmail({
       name: person.name,
       email: person.email,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSealed } from '../../server/mail/sealed';
+import { MessageSecrets, openSlots } from '../../server/mail/sealed';
 import { closeDb, type Db } from '../../server/db/client';
 import { freshDbWithClient } from '../../testing/test-db';
 import { magicLinks } from '../../server/db/schema';
@@ -45,11 +45,13 @@ describe('magic links', () => {
     expect(await consumeMagicLink(db, '', null)).toBeNull();
   });
 
-  it('builds the dashboard URL carrying the token, sealed until the e-mail is sent', () => {
-    const url = magicLinkUrl('https://novareach.example', 'abc_-1');
-    expect(url).toMatch(/^https:\/\/novareach\.example\/dashboard\?token=sealed1\.[\w-]+$/);
+  it('builds the dashboard URL with a slot for the token, sealed in the message until it is sent', () => {
+    const secrets = new MessageSecrets();
+    const url = magicLinkUrl('https://novareach.example', 'abc_-1', secrets);
+    expect(url).toMatch(/^https:\/\/novareach\.example\/dashboard\?token=secret-[\w-]{22}$/);
     expect(url).not.toContain('abc_-1');
-    expect(openSealed(url)).toBe('https://novareach.example/dashboard?token=abc_-1');
+    expect(JSON.stringify(secrets.sealed)).not.toContain('abc_-1');
+    expect(openSlots(url, secrets.sealed)).toBe('https://novareach.example/dashboard?token=abc_-1');
   });
 
   it('names the account a link opens, without using it', async () => {

@@ -20,7 +20,7 @@ import {
   type PersonalDataOwner,
 } from '../../server/privacy/personal-data.ts';
 import { readCookie } from '../../server/cookies.ts';
-import { sealSecret } from '../../server/mail/sealed.ts';
+import type { MessageSecrets } from '../../server/mail/sealed.ts';
 import { hit, type RateLimit } from '../../server/rate-limit.ts';
 import { hashToken, newToken, TOKEN_LENGTH } from '../../server/tokens.ts';
 import { z } from '../../lib/zod.ts';
@@ -88,13 +88,10 @@ export async function createMagicLink(
   return { token, expiresAt };
 }
 
-/**
- * The absolute URL to put in an e-mail, its token sealed: the outbox opens it only to send
- * the message and keeps none once sent (src/server/mail/sealed.ts).
- */
-export function magicLinkUrl(siteUrl: string, token: string): string {
+/** The absolute URL to put in an e-mail, its token as a slot of the message's `secrets`. */
+export function magicLinkUrl(siteUrl: string, token: string, secrets: MessageSecrets): string {
   const url = new URL(MAGIC_LINK_PATH, siteUrl);
-  url.searchParams.set(SIGN_IN_TOKEN_PARAM, sealSecret(token));
+  url.searchParams.set(SIGN_IN_TOKEN_PARAM, secrets.slot(token));
   return url.toString();
 }
 

@@ -17,6 +17,7 @@ import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
+import { MessageSecrets } from '../../server/mail/sealed.ts';
 import { signInLinkEmail } from './dashboard-emails.tsx';
 import { enforce, hit, type RateLimit } from '../../server/rate-limit.ts';
 import { joinWaitingOrders, orderIdsOfClient } from '../orders/orders.server.ts';
@@ -82,10 +83,13 @@ export async function resolveSignInRequest(
     ttlSeconds: SIGN_IN_TTL_SECONDS,
     browserNonce: request.browserNonce,
   });
-  const url = magicLinkUrl(readEnv().siteUrl, token);
+  const secrets = new MessageSecrets();
+  const url = magicLinkUrl(readEnv().siteUrl, token, secrets);
   const mail = await enqueueEmail(db, {
     kind: 'dashboard.sign-in',
     to: client.email,
+    about: { emails: [client.email], clientIds: [client.id] },
+    secrets,
     ...signInLinkEmail(url),
   });
   return { emailIds: [mail.id] };

@@ -138,6 +138,7 @@ export async function answerMeetingRequest(
     const email = await enqueueEmail(tx, {
       kind: `meeting.${NEXT_STATUS[action.action]}`,
       to: row.email,
+      about: { emails: [row.email] },
       ...content,
       attachments: [attachment],
     });

@@ -191,6 +191,10 @@ function completedEmail(order: Order) {
   return {
     kind: 'onboarding.completed',
     to: teamEmail,
+    about: {
+      emails: [order.customerEmail],
+      clientIds: order.clientId === null ? [] : [order.clientId],
+    },
     ...onboardingCompletedEmail(order, new URL('/admin', siteUrl).toString()),
   };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../server/db/client.ts';
 import type { Order, OrderItem } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';
+import { MessageSecrets } from '../../server/mail/sealed.ts';
 import { onboardingPathFor } from '../catalogue/catalogue.ts';
 import {
   canSeeOrder,
@@ -55,6 +56,7 @@ export async function enqueueConfirmation(
 ): Promise<number> {
   const site = readEnv().siteUrl;
   const link = await createMagicLink(tx, linkClientId);
+  const secrets = new MessageSecrets();
   const { buildReceiptPdf } = await loadDocuments();
   const pdf = await buildReceiptPdf(documentOrder(order, items));
   const email = orderConfirmationEmail({
@@ -68,12 +70,14 @@ export async function enqueueConfirmation(
       quantity: i.quantity,
       onboardingUrl: onboardingUrl(i.productId, order, site),
     })),
-    dashboardUrl: magicLinkUrl(site, link.token),
+    dashboardUrl: magicLinkUrl(site, link.token, secrets),
     linkExpiresAt: link.expiresAt,
   });
   const { id } = await enqueueEmail(tx, {
     kind: 'order-confirmation',
     to: order.customerEmail,
+    about: { emails: [order.customerEmail], clientIds: [linkClientId] },
+    secrets,
     ...email,
     attachments: [
       {

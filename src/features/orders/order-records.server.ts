@@ -579,7 +579,6 @@ export const personalData: PersonalDataOwner = {
       checkoutSessionIds: rows.map((o) => o.checkoutSessionId),
       subscriptionIds: present(rows.map((o) => o.stripeSubscriptionId)),
       customerIds: present(rows.map((o) => o.stripeCustomerId)),
-      names: present(rows.map((o) => o.customerName)),
     };
   },
   async holds(db, person) {

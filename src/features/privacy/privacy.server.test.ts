@@ -588,6 +588,7 @@ describe("a person's data", () => {
       {
         kind: 'contact.receipt',
         to: 'ada@example.com',
+        aboutEmails: ['ada@example.com'],
         subject: 'We received your message',
         text: 'Thank you, Ada Lovelace',
         html: '<p>Thank you</p>',
@@ -595,26 +596,38 @@ describe("a person's data", () => {
       {
         kind: 'contact.team',
         to: 'team@example.com',
+        aboutEmails: ['ada@example.com'],
         subject: 'New contact message from Ada Lovelace',
         text: 'Email: ada@example.com',
         html: '<p>ada@example.com</p>',
       },
-      // A notice whose body the retention rule already removed: its subject still names her.
+      // A notice whose body the retention rule already removed: it still records whom it concerns.
       {
         kind: 'meeting.team',
         to: 'team@example.com',
+        aboutEmails: [],
+        aboutClientIds: [ada.id],
         subject: 'New meeting request: Intro with Ada L.',
         text: BODY_REMOVED,
         html: BODY_REMOVED,
         status: 'sent',
       },
-      // Someone else's e-mails stay.
+      // Someone else's e-mails stay, even one that names her or her address.
       {
         kind: 'order-confirmation',
         to: 'bob@example.com',
-        subject: 'Your Adapter order',
-        text: 'Hi Bob',
+        aboutEmails: ['bob@example.com'],
+        subject: 'Your Adapter order, as Ada Lovelace suggested',
+        text: 'Hi Bob, ada@example.com says hello',
         html: '<p>Hi Bob</p>',
+      },
+      // Queued before e-mails recorded whom they concern: no person's request reaches it.
+      {
+        kind: 'contact.team',
+        to: 'team@example.com',
+        subject: 'New contact message from Ada Lovelace',
+        text: 'Email: ada@example.com',
+        html: '<p>ada@example.com</p>',
       },
     ]);
     await db.insert(rateLimitHits).values([
@@ -732,8 +745,12 @@ describe("a person's data", () => {
     const after = await everyRowAsText(db);
     expect(Object.keys(after)).toEqual(expect.arrayContaining(Object.keys(before)));
     expect(after.security_log!.some((row) => row.includes('person.erased'))).toBe(true);
+    // Bob's e-mail that names her and the notice nobody can attribute are not hers to erase.
+    const notHers = (row: string) =>
+      row.includes('"to":"bob@example.com"') || row.includes('"about_emails":null');
+    expect(after.email_outbox!.filter(notHers)).toHaveLength(2);
     for (const [table, rows] of Object.entries(after)) {
-      for (const row of rows) {
+      for (const row of rows.filter((r) => !notHers(r))) {
         expect(row, table).not.toMatch(/ada@example\.com|lovelace|ada l\./i);
         expect(row, table).not.toContain('cus_ada');
       }

@@ -460,6 +460,7 @@ export async function askForPrivacyAction(
         {
           kind: 'privacy.team',
           to: teamEmail,
+          about: { emails: [client.email], clientIds: [clientId] },
           ...privacyRequestTeamEmail({
             id: request.id,
             kind,
@@ -549,19 +550,29 @@ export async function finishPrivacyRequest(
     const request = await completePrivacyRequest(tx, id, by, now);
     if (!request) throw new HttpError(409, 'This request was already completed.');
     const until = daysAfter(now, EXPORT_DOWNLOAD_DAYS);
+    const aboutRequester = {
+      emails: [request.email],
+      clientIds: request.clientId === null ? [] : [request.clientId],
+    };
     const mail = await enqueueEmail(
       tx,
       request.kind === 'export'
         ? {
             kind: 'privacy.export-ready',
             to: request.email,
+            about: aboutRequester,
             ...privacyExportReadyEmail({
               name: client?.name ?? '',
               dashboardUrl: new URL('/dashboard', siteUrl).toString(),
               availableUntil: until,
             }),
           }
-        : { kind: ERASURE_NOTICE_KIND, to: request.email, ...privacyErasedEmail() },
+        : {
+            kind: ERASURE_NOTICE_KIND,
+            to: request.email,
+            about: aboutRequester,
+            ...privacyErasedEmail(),
+          },
       now,
     );
     return { request, emailIds: [mail.id] };

@@ -11,7 +11,7 @@ import type { CheckoutSession } from '../../server/db/schema.ts';
 import { weekStart, type WeeklySum } from '../../server/db/weekly.ts';
 import { readEnv } from '../../server/env.ts';
 import { cancelEmails, enqueueEmail, sentAmong } from '../../server/mail/outbox.ts';
-import { sealSecret } from '../../server/mail/sealed.ts';
+import { MessageSecrets } from '../../server/mail/sealed.ts';
 import { paidOrderSince } from '../orders/orders.server.ts';
 import { recentSince, reminderDecision, type NoReminder } from './recovery.ts';
 import {
@@ -101,12 +101,12 @@ export async function remindAbandonedCheckout(
     now,
   });
   if (!claimed) return { queued: false, reason: 'already-decided' };
-  const unsubscribe = unsubscribeUrl(siteUrl, email);
-  const sealedUnsubscribe = sealSecret(unsubscribe);
+  const secrets = new MessageSecrets();
+  const sealedUnsubscribe = secrets.slot(unsubscribeUrl(siteUrl, email));
   const content = checkoutReminderEmail({
     lines: checkout.lines,
     amountCents: checkout.amountTotalCents,
-    recoveryUrl: sealSecret(checkout.recoveryUrl),
+    recoveryUrl: secrets.slot(checkout.recoveryUrl),
     unsubscribeUrl: sealedUnsubscribe,
   });
   const row = await enqueueEmail(
@@ -114,6 +114,8 @@ export async function remindAbandonedCheckout(
     {
       kind: CHECKOUT_REMINDER_KIND,
       to: email,
+      about: { emails: [email] },
+      secrets,
       ...content,
       // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to the link.
       headers: {

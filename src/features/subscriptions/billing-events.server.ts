@@ -31,6 +31,12 @@ import type {
   SubscriptionSnapshot,
 } from './subscriptions.ts';
 
+/** An order's buyer, by address and account, as the e-mails about it record them. */
+const aboutOrder = (order: { customerEmail: string; clientId: number | null }) => ({
+  emails: [order.customerEmail],
+  clientIds: order.clientId === null ? [] : [order.clientId],
+});
+
 export type BillingEvent = {
   /** When the provider says the change happened (Stripe's event.created). */
   eventAt: Date;
@@ -92,6 +98,7 @@ async function enqueueFailureEmails(tx: Db, invoice: InvoiceSnapshot): Promise<n
     const client = await enqueueEmail(tx, {
       kind: 'subscription.payment_failed',
       to: order.customerEmail,
+      about: aboutOrder(order),
       ...paymentFailedClientEmail({
         customerName: order.customerName,
         plan,
@@ -104,6 +111,7 @@ async function enqueueFailureEmails(tx: Db, invoice: InvoiceSnapshot): Promise<n
   const team = await enqueueEmail(tx, {
     kind: 'subscription.payment_failed.team',
     to: env.teamEmail,
+    about: order ? aboutOrder(order) : { emails: [] },
     ...paymentFailedTeamEmail({
       customerName: order?.customerName ?? 'Unknown client',
       customerEmail: order?.customerEmail ?? 'unknown',
@@ -151,6 +159,7 @@ export async function alertDispute(
   const email = await enqueueEmail(db, {
     kind: 'payment.dispute.team',
     to: readEnv().teamEmail,
+    about: found ? aboutOrder(found.order) : { emails: [] },
     ...disputeTeamEmail({
       disputeId: dispute.disputeId,
       chargeId: dispute.chargeId,

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
-import { applyMigrations, MIGRATIONS_DIR, type MigrationConnection } from './migrations';
+import { pgliteConnection } from '../../testing/pglite-connection';
+import { applyMigrations, MIGRATIONS_DIR } from './migrations';
 
 async function folder(files: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'migrations-'));
@@ -14,17 +15,6 @@ async function folder(files: Record<string, string>): Promise<string> {
     await writeFile(path.join(dir, name), sql);
   }
   return dir;
-}
-
-function connection(db: PGlite): MigrationConnection {
-  return {
-    exec: (sql) => db.exec(sql),
-    query: (sql, params) => db.query(sql, params) as never,
-    transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({ exec: (sql) => tx.exec(sql), query: (sql, params) => tx.query(sql, params) as never }),
-      ),
-  };
 }
 
 type Validation =
@@ -94,8 +84,8 @@ describe('Netlify Database migrations', () => {
     const dir = await folder({
       '0000_t.sql': 'CREATE TABLE t (id int);\n--> statement-breakpoint\nINSERT INTO t VALUES (1);',
     });
-    expect(await applyMigrations(connection(db), dir)).toEqual(['0000_t']);
-    expect(await applyMigrations(connection(db), dir)).toEqual([]);
+    expect(await applyMigrations(pgliteConnection(db), dir)).toEqual(['0000_t']);
+    expect(await applyMigrations(pgliteConnection(db), dir)).toEqual([]);
     const { rows } = await db.query<{ name: string }>('SELECT name FROM netlify.migrations');
     expect(rows).toEqual([{ name: '0000_t' }]);
 
@@ -103,7 +93,7 @@ describe('Netlify Database migrations', () => {
       path.join(dir, '0001_bad.sql'),
       'INSERT INTO t VALUES (2); SELECT * FROM nope;',
     );
-    await expect(applyMigrations(connection(db), dir)).rejects.toThrow(/nope/);
+    await expect(applyMigrations(pgliteConnection(db), dir)).rejects.toThrow(/nope/);
     expect((await db.query('SELECT * FROM t')).rows).toHaveLength(1);
     await db.close();
   });
@@ -117,7 +107,7 @@ describe('Netlify Database migrations', () => {
     await db.exec(`CREATE TABLE a (id int);
       CREATE SCHEMA drizzle; CREATE TABLE drizzle.__drizzle_migrations (id serial, hash text, created_at bigint);
       INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('x', 1);`);
-    expect(await applyMigrations(connection(db), dir)).toEqual(['0001_b']);
+    expect(await applyMigrations(pgliteConnection(db), dir)).toEqual(['0001_b']);
     await db.close();
   });
 });

@@ -191,6 +191,7 @@ describe.each(drivers)('real PostgreSQL with $name', (driver) => {
       await enqueueEmail(db, {
         kind: 'test',
         to: to(i),
+        about: { emails: [to(i)] },
         subject: 's',
         text: 't',
         html: '<p>t</p>',

@@ -567,8 +567,19 @@ export const emailOutbox = pgTable(
     status: text('status', { enum: ['pending', 'sent', 'failed', 'canceled'] })
       .notNull()
       .default('pending'),
-    /** Extra message headers (List-Unsubscribe); a value may hold a sealed secret. */
+    /** Extra message headers (List-Unsubscribe); a value may hold a secret's slot. */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /**
+     * The people it concerns (normalised addresses, client ids): how a person's export and
+     * erasure find it. Null: queued before this was recorded and not attributable.
+     */
+    aboutEmails: text('about_emails').array(),
+    aboutClientIds: integer('about_client_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    /** Slot word → sealed secret (src/server/mail/sealed.ts); null on rows queued before slots. */
+    secrets: jsonb('secrets').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -581,6 +592,8 @@ export const emailOutbox = pgTable(
     // The admin list's order, and its search.
     index('email_outbox_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     searchIndex('email_outbox_search_idx', t.searchText),
+    index('email_outbox_about_emails_idx').using('gin', t.aboutEmails),
+    index('email_outbox_about_clients_idx').using('gin', t.aboutClientIds),
   ],
 );
 

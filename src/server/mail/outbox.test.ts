@@ -3,6 +3,7 @@
  * attachment, a server that rejects, the retry schedule, the final 'failed' state and the
  * admin's retry.
  */
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, type Db } from '../db/client';
@@ -18,8 +19,10 @@ import {
   smtpTransport,
   invitationAttachment,
   textAttachment,
+  UNOPENABLE_REASON,
   type EmailInput,
 } from './outbox';
+import { MessageSecrets, sealSecret, SENT_SECRET_PLACEHOLDER } from './sealed';
 import {
   attachmentOf,
   contentTypeParam,
@@ -35,6 +38,7 @@ const ICS =
 const email = (over: Partial<EmailInput> = {}): EmailInput => ({
   kind: 'test.mail',
   to: 'visitor@example.com',
+  about: { emails: ['visitor@example.com'] },
   subject: 'Meeting request received',
   text: 'Hello in plain text',
   html: '<p>Hello in <strong>HTML</strong></p>',
@@ -265,6 +269,52 @@ describe('deliverDue', () => {
     expect(await deliverDue(db, { now: new Date(now.getTime() + SEND_LEASE_MS) })).toMatchObject({
       sent: 1,
     });
+  });
+});
+
+describe('secrets in a queued e-mail', () => {
+  it("opens only its own slots: a sealed word in the text (a visitor's name) goes out as typed", async () => {
+    const secrets = new MessageSecrets();
+    const link = `https://shop.example/dashboard?token=${secrets.slot('own-token')}`;
+    const stolen = sealSecret('victim-token');
+    const stored = await enqueueEmail(
+      db,
+      email({ text: `Hello ${stolen}, sign in: ${link}`, html: `<p>Hello ${stolen}</p>`, secrets }),
+    );
+    expect(`${stored.text}${JSON.stringify(stored.secrets)}`).not.toContain('own-token');
+    expect(await deliverDue(db)).toMatchObject({ sent: 1 });
+    const received = smtp.received[0]!.mail;
+    expect(received.text).toContain(
+      `Hello ${stolen}, sign in: https://shop.example/dashboard?token=own-token`,
+    );
+    expect(`${received.text}${received.html}`).not.toContain('victim-token');
+    const sent = await row(stored.id);
+    expect(sent.text).toContain(`token=${SENT_SECRET_PLACEHOLDER}`);
+    expect(sent.secrets).toEqual({});
+  });
+
+  it('fails a row whose secret cannot be opened for good, with the reason, and sends the rest', async () => {
+    const secrets = new MessageSecrets(randomBytes(32)); // another key: a rotated SESSION_SECRET
+    const broken = await enqueueEmail(
+      db,
+      email({ text: `Sign in: ${secrets.slot('token')}`, secrets }),
+    );
+    const fine = await enqueueEmail(db, email({ to: 'other@example.com' }));
+    expect(await deliverDue(db)).toEqual({ sent: 1, retrying: 0, failed: 1, skipped: false });
+    expect(await row(broken.id)).toMatchObject({ status: 'failed', lastError: UNOPENABLE_REASON });
+    expect(await row(fine.id)).toMatchObject({ status: 'sent' });
+    expect(smtp.received.map((m) => m.to)).toEqual([['other@example.com']]);
+  });
+
+  it('records whom it concerns, normalised, for export and erasure', async () => {
+    const stored = await enqueueEmail(
+      db,
+      email({
+        to: 'team@example.com',
+        about: { emails: [' Ada@Example.com ', 'ada@example.com'], clientIds: [7, 7] },
+      }),
+    );
+    expect(stored).toMatchObject({ aboutEmails: ['ada@example.com'], aboutClientIds: [7] });
   });
 });
 

@@ -14,14 +14,32 @@
  *                     failed/pending --retryEmail()--> pending, due now
  * Without SMTP_URL nothing is sent and rows stay pending for the admin panel.
  */
-import { and, asc, eq, ilike, inArray, like, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { containsPattern, countWhere, listOf } from '../db/list-query.ts';
+import {
+  containsPattern,
+  countWhere,
+  listByStatus,
+  type ListFilter,
+  type PageRequest,
+} from '../db/list-query.ts';
 import { emailOutbox, type OutboxAttachment, type OutboxEmail } from '../db/schema.ts';
 import { readEnv } from '../env.ts';
-import { exported, type Person, type PersonalDataOwner } from '../privacy/personal-data.ts';
+import {
+  exported,
+  normalisedAddress,
+  type Person,
+  type PersonalDataOwner,
+} from '../privacy/personal-data.ts';
 import { cutoffOf } from '../privacy/retention.ts';
-import { openSealed, withoutSealed } from './sealed.ts';
+import {
+  openSealed,
+  openSlots,
+  UnopenableSecret,
+  withoutSecrets,
+  type MessageSecrets,
+  type SealedSlots,
+} from './sealed.ts';
 
 export type { OutboxAttachment, OutboxEmail };
 
@@ -33,14 +51,16 @@ export type EmailInput = {
   kind: string;
   to: string;
   /** The people it concerns; a person's export and erasure find it by these exact keys. */
-  about?: EmailAbout;
+  about: EmailAbout;
   subject: string;
   text: string;
   html: string;
   /** `content` is base64; see textAttachment(). */
   attachments?: OutboxAttachment[];
-  /** Extra headers (List-Unsubscribe); sealed secrets in them are opened only for SMTP. */
+  /** Extra headers (List-Unsubscribe); secrets' slots in them are opened only for SMTP. */
   headers?: Record<string, string>;
+  /** The secrets whose slots stand in the text, HTML and headers. */
+  secrets?: MessageSecrets;
   /** When it may leave (default: at once); the scheduled delivery sends it from then on. */
   sendAt?: Date;
 };
@@ -87,6 +107,9 @@ const DEFAULT_BATCH = 50;
 /** Functions have a short lifetime (scheduled ones 30 s); no new send starts after this. */
 const DEFAULT_BUDGET_MS = 20_000;
 const MAX_ERROR_LENGTH = 1000;
+/** Why a row failed for good when one of its secrets cannot be opened. */
+export const UNOPENABLE_REASON =
+  'Not sent: a link in it cannot be opened (sealed with another SESSION_SECRET). The person can ask for a new one.';
 
 /** Delay before the next attempt after `attempts` failures (1 → 5 min, 2 → 10 min, ... ≤ 6 h). */
 export function backoffMs(attempts: number): number {
@@ -160,6 +183,9 @@ export async function enqueueEmail(
       html: email.html,
       attachments: email.attachments ?? [],
       headers: email.headers ?? null,
+      aboutEmails: [...new Set(email.about.emails.map(normalisedAddress))],
+      aboutClientIds: [...new Set(email.about.clientIds ?? [])],
+      secrets: email.secrets?.sealed ?? {},
       nextAttemptAt: email.sendAt ?? now,
     })
     .returning();
@@ -192,12 +218,42 @@ export async function sentAmong(db: Db, ids: number[]): Promise<Map<number, Date
   return new Map(rows.flatMap((r) => (r.sentAt ? [[r.id, r.sentAt] as const] : [])));
 }
 
-/** The message headers as SMTP gets them: sealed secrets opened. */
-function headerParts(headers: Record<string, string> | null) {
-  if (!headers) return {};
+const mapValues = (headers: Record<string, string>, f: (v: string) => string) =>
+  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, f(v)]));
+
+/**
+ * The row as its recipient gets it: the slots of its own secrets opened (a row queued before
+ * slots opens its sealed words). Throws {@link UnopenableSecret}.
+ */
+function openedParts(row: OutboxEmail) {
+  const open = (text: string, html = false) =>
+    row.secrets ? openSlots(text, row.secrets, { html }) : openSealed(text, { html });
   return {
-    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, openSealed(v)])),
+    text: open(row.text),
+    html: open(row.html, true),
+    ...(row.headers ? { headers: mapValues(row.headers, (v) => open(v)) } : {}),
   };
+}
+
+/** The row as it is kept once sent: no secret, and no recipient for an erasure notice. */
+function sentCopy(row: OutboxEmail) {
+  if (row.kind === ERASURE_NOTICE_KIND)
+    return { to: RECIPIENT_ERASED, text: BODY_REMOVED, html: BODY_REMOVED, aboutEmails: [] };
+  const kept = (text: string) => withoutSecrets(text, row.secrets);
+  return {
+    text: kept(row.text),
+    html: kept(row.html),
+    headers: row.headers && mapValues(row.headers, kept),
+    secrets: {},
+  };
+}
+
+/** What the admin reads of a row's text: every secret's slot as `placeholder`. */
+export function shownWithoutSecrets(
+  row: Pick<OutboxEmail, 'text' | 'secrets'>,
+  placeholder?: string,
+): string {
+  return withoutSecrets(row.text, row.secrets as SealedSlots | null, placeholder);
 }
 
 /** A nodemailer SMTP transport for SMTP_URL, or undefined when e-mail is not configured. */
@@ -288,10 +344,6 @@ async function release(db: Db, rows: OutboxEmail[], now: Date) {
     );
 }
 
-function withoutSealedHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, withoutSealed(v)]));
-}
-
 function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.slice(0, MAX_ERROR_LENGTH) || 'Unknown delivery error';
@@ -305,16 +357,25 @@ async function sendOne(
   from: string,
   now: Date,
 ): Promise<{ outcome: 'sent' | 'retrying' | 'failed'; unreachable: boolean }> {
+  let opened: ReturnType<typeof openedParts>;
   try {
-    // Sealed secrets (sign-in and confirmation links) are opened only for SMTP.
+    opened = openedParts(row);
+  } catch (error) {
+    if (!(error instanceof UnopenableSecret)) throw error;
+    // No retry would open it; the rest of the batch goes on.
+    await db
+      .update(emailOutbox)
+      .set({ status: 'failed', attempts: row.attempts + 1, lastError: UNOPENABLE_REASON })
+      .where(eq(emailOutbox.id, row.id));
+    return { outcome: 'failed', unreachable: false };
+  }
+  try {
     await transport.sendMail({
       from,
       to: row.to,
       subject: row.subject,
-      text: openSealed(row.text),
-      html: openSealed(row.html, { html: true }),
+      ...opened,
       ...attachmentParts(row.attachments),
-      ...headerParts(row.headers),
     });
     await db
       .update(emailOutbox)
@@ -323,15 +384,7 @@ async function sendOne(
         sentAt: new Date(),
         attempts: row.attempts + 1,
         lastError: null,
-        // What was sent stays readable for the admin, less the secrets it carried; an erasure
-        // notice keeps nothing of the person it went to.
-        ...(row.kind === ERASURE_NOTICE_KIND
-          ? { to: RECIPIENT_ERASED, text: BODY_REMOVED, html: BODY_REMOVED }
-          : {
-              text: withoutSealed(row.text),
-              html: withoutSealed(row.html),
-              headers: row.headers && withoutSealedHeaders(row.headers),
-            }),
+        ...sentCopy(row),
       })
       .where(eq(emailOutbox.id, row.id));
     return { outcome: 'sent', unreachable: false };
@@ -427,7 +480,15 @@ export function deliverInBackground(db: Db, ids: number[], context?: unknown): P
 
 /* Reading the outbox (the admin's list, the overview, the test mode's check). */
 
-export const listOutbox = listOf<typeof emailOutbox, OutboxEmail>(emailOutbox);
+type OutboxStatus = OutboxEmail['status'];
+
+/** The admin's list; the status `unattributed` lists what no person's request reaches. */
+export function listOutbox(db: Db, filter: ListFilter, page: PageRequest) {
+  return listByStatus<typeof emailOutbox, OutboxEmail>(db, emailOutbox, filter, page, {
+    byStatus: (status) =>
+      status === 'unattributed' ? unattributed : eq(emailOutbox.status, status as OutboxStatus),
+  });
+}
 
 export async function findOutboxEmail(db: Db, id: number): Promise<OutboxEmail | null> {
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
@@ -462,38 +523,19 @@ export async function emailsContaining(db: Db, lines: string[]): Promise<OutboxE
 /** What a delivered e-mail's text and HTML become: the admin still sees that it went out. */
 export const BODY_REMOVED = '[removed after delivery]';
 
-/**
- * A name as whole words of a PostgreSQL regular expression (`~*` ignores case): "Ada" finds
- * "from Ada" and "Ada Lovelace", never "Adapter".
- */
-function wordPattern(name: string): string {
-  const literal = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return `${/^\w/.test(name) ? '\\m' : ''}${literal}${/\w$/.test(name) ? '\\M' : ''}`;
-}
-
-/**
- * The person's e-mails: sent to their address, or naming it (the team's notice of their
- * message), or a notice to the team (kind `*.team`) with their name in the subject, which is
- * what stays of a notice once its body is removed. Names are not looked for in e-mails to
- * other people: "Lily" is a person and a product.
- */
+/** The person's e-mails: queued as being about their address or one of their accounts. */
 function ofPerson(person: Person) {
   const t = emailOutbox;
-  const address = containsPattern(person.email);
-  const names = person.names.filter((name) => name.length > 1);
   return or(
-    sql`lower(${t.to}) = ${person.email}`,
-    ilike(t.subject, address),
-    ilike(t.text, address),
-    ilike(t.html, address),
-    names.length
-      ? and(
-          like(t.kind, '%.team'),
-          or(...names.map((name) => sql`${t.subject} ~* ${wordPattern(name)}`)),
-        )
+    sql`${t.aboutEmails} @> array[${person.email}]::text[]`,
+    person.clientIds.length
+      ? sql`${t.aboutClientIds} && ${sql.param(person.clientIds)}::int[]`
       : undefined,
   );
 }
+
+/** E-mails queued before they recorded whom they concern: no person's request reaches them. */
+export const unattributed = isNull(emailOutbox.aboutEmails);
 
 export const personalData: PersonalDataOwner = {
   async holds(db, person) {
@@ -506,15 +548,18 @@ export const personalData: PersonalDataOwner = {
     // attachments: their names say what was sent.
     return {
       email_outbox: rows.map((r) =>
-        exported({
-          ...r,
-          text: withoutSealed(r.text),
-          html: withoutSealed(r.html),
-          attachments: r.attachments.map(({ filename, contentType }) => ({
-            filename,
-            contentType,
-          })),
-        }),
+        exported(
+          {
+            ...r,
+            text: withoutSecrets(r.text, r.secrets),
+            html: withoutSecrets(r.html, r.secrets),
+            attachments: r.attachments.map(({ filename, contentType }) => ({
+              filename,
+              contentType,
+            })),
+          },
+          'secrets',
+        ),
       ),
     };
   },

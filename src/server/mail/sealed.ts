@@ -1,13 +1,9 @@
 /**
- * Secrets in stored e-mail. A sign-in link's token or a confirmation link's token must reach
- * the recipient, yet `email_outbox` (and the admin's view of it) must never hold one that
- * works: the tables of tokens keep only hashes so that a leaked copy signs nobody in, and the
- * outbox must not undo that. So the secret part of an e-mail is sealed when the e-mail is
- * queued (AES-256-GCM, with a key derived from SESSION_SECRET, which only the functions have),
- * opened only to hand the message to SMTP, and removed from the stored copy once it is sent.
- *
- * A sealed secret is a word of URL-safe characters (`sealed1.` + base64url), so it sits in a
- * link or a sentence of the rendered HTML and text like the token itself would.
+ * Secrets in stored e-mail (a sign-in or confirmation link's token). `email_outbox` and the
+ * admin's view of it must never hold one that works, so a secret is sealed (AES-256-GCM, a key
+ * derived from SESSION_SECRET) into the row's own `secrets` column, and the message's text holds
+ * a slot word in its place that only that message knows. Sending opens the slots of that row
+ * and nothing else: a sealed word typed by a visitor, or copied from another row, stays text.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { readEnv } from '../env.ts';
@@ -21,12 +17,38 @@ function sealingKey(secret = readEnv().sessionSecret): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'email-outbox', 'sealed secrets v1', 32));
 }
 
-/** The secret as it may be stored in an e-mail: useless without the functions' key. */
-export function sealSecret(plain: string, key = sealingKey()): string {
+/** A sealed secret that cannot be opened here: another key, or not sealed by the site. */
+export class UnopenableSecret extends Error {
+  constructor() {
+    super('A secret in this e-mail cannot be opened (sealed with another SESSION_SECRET?)');
+    this.name = 'UnopenableSecret';
+  }
+}
+
+/**
+ * The secret as it may be stored: useless without the functions' key. `boundTo` (GCM's
+ * associated data) makes it open only where it was sealed for, e.g. one message's slot.
+ */
+export function sealSecret(plain: string, key = sealingKey(), boundTo = ''): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(boundTo, 'utf8'));
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+export function openSecret(sealed: string, { key = sealingKey(), boundTo = '' } = {}): string {
+  const match = /^sealed1\.([A-Za-z0-9_-]{40,400})$/.exec(sealed);
+  if (!match) throw new UnopenableSecret();
+  const bytes = Buffer.from(match[1]!, 'base64url');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
+    decipher.setAAD(Buffer.from(boundTo, 'utf8'));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    throw new UnopenableSecret();
+  }
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -36,29 +58,73 @@ const HTML_ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
+const escapeHtml = (plain: string) => plain.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /**
- * The e-mail as the recipient gets it: every sealed secret opened (escaped for HTML in
- * `html`). Throws when one cannot be opened (another key), so the message is retried, never
- * sent with a broken link.
+ * Every sealed word of `text` opened: only for e-mail queued before secrets had slots (a row
+ * whose `secrets` is null), whose words the site cannot tell from typed ones any more.
  */
 export function openSealed(text: string, { html = false, key = sealingKey() } = {}): string {
-  return text.replace(SEALED, (_, sealed: string) => {
-    const bytes = Buffer.from(sealed, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    const plain = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString(
-      'utf8',
-    );
-    return html ? plain.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!) : plain;
+  return text.replace(SEALED, (word) => {
+    const plain = openSecret(word, { key });
+    return html ? escapeHtml(plain) : plain;
   });
 }
 
-/** The text with each sealed secret replaced by `placeholder` (the stored copy once sent). */
+/** The text with each sealed word replaced by `placeholder`. */
 export function withoutSealed(text: string, placeholder = SENT_SECRET_PLACEHOLDER): string {
   return text.replace(SEALED, placeholder);
 }
 
-export function hasSealed(text: string): boolean {
-  return text.search(SEALED) !== -1;
+/** Slot word → sealed secret, as `email_outbox.secrets` stores them. */
+export type SealedSlots = Record<string, string>;
+
+const SLOT = /^secret-[A-Za-z0-9_-]{22}$/;
+
+/**
+ * The secrets of one message being written: `slot(plain)` answers the word to put in the text
+ * (URL-safe, unguessable), and `sealed` is what the outbox stores for it.
+ */
+export class MessageSecrets {
+  readonly sealed: SealedSlots = {};
+
+  constructor(private readonly key = sealingKey()) {}
+
+  slot(plain: string): string {
+    const word = `secret-${randomBytes(16).toString('base64url')}`;
+    this.sealed[word] = sealSecret(plain, this.key, word);
+    return word;
+  }
+}
+
+function replaceSlots(text: string, slots: SealedSlots, by: (slot: string) => string): string {
+  let out = text;
+  for (const slot of Object.keys(slots)) {
+    if (SLOT.test(slot)) out = out.split(slot).join(by(slot));
+  }
+  return out;
+}
+
+/** The text as its recipient gets it; throws {@link UnopenableSecret} for a slot it cannot open. */
+export function openSlots(
+  text: string,
+  slots: SealedSlots,
+  { html = false, key = sealingKey() } = {},
+): string {
+  return replaceSlots(text, slots, (slot) => {
+    const plain = openSecret(slots[slot]!, { key, boundTo: slot });
+    return html ? escapeHtml(plain) : plain;
+  });
+}
+
+/** The text with its slots (and any sealed word) as `placeholder`: a stored or shown copy. */
+export function withoutSecrets(
+  text: string,
+  slots: SealedSlots | null,
+  placeholder = SENT_SECRET_PLACEHOLDER,
+): string {
+  return withoutSealed(
+    replaceSlots(text, slots ?? {}, () => placeholder),
+    placeholder,
+  );
 }

@@ -29,13 +29,6 @@ export function correspondence(table: CorrespondenceTable, tableName: string, la
   }
 
   const personalData: PersonalDataOwner = {
-    async identify(db, person) {
-      const rows = await db
-        .select({ name: table.name })
-        .from(from)
-        .where(eq(address, person.email));
-      return { names: rows.map((r) => r.name as string) };
-    },
     async holds(db, person) {
       const rows = await db.select().from(from).where(eq(address, person.email));
       return { [tableName]: rows.map((r) => exported(r)) };

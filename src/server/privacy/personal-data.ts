@@ -23,8 +23,6 @@ export type Person = {
   /** The payment provider's subscriptions and customers of those orders and clients. */
   subscriptionIds: string[];
   customerIds: string[];
-  /** Names given with the address, to find the e-mails that name the person. */
-  names: string[];
 };
 
 export type PersonKeys = Partial<Omit<Person, 'email'>>;
@@ -83,7 +81,6 @@ export function personWith(email: string, keys: PersonKeys = {}): Person {
     checkoutSessionIds: [...new Set(keys.checkoutSessionIds ?? [])],
     subscriptionIds: [...new Set(keys.subscriptionIds ?? [])],
     customerIds: [...new Set(keys.customerIds ?? [])],
-    names: [...new Set((keys.names ?? []).map((n) => n.trim()).filter(Boolean))],
   };
 }
 
