@@ -216,6 +216,10 @@ export function shapesFor(pattern: string, f: Fixtures): Shape[] {
         { username: 'fuzz.admin', password: TEST_PASSWORD },
         { username: 'fuzz.admin', password: 'not the password' },
       ];
+    case '/api/admin/people':
+      return [{ email: 'ada@example.com' }];
+    case '/api/admin/people/export':
+      return [{ email: 'ada@example.com' }, { email: 'ada@example.com', table: 'orders' }];
     case '/api/admin/contact-messages/:id':
       return [{ status: 'handled' }, { status: 'new' }];
     case '/api/admin/meeting-requests/:id':
