@@ -19,10 +19,15 @@ import {
 import { deliverDue, type MailTransport } from '../../src/server/mail/outbox.ts';
 import { openSealed } from '../../src/server/mail/sealed.ts';
 import {
+  REMINDER_DAILY_CAP,
+  REMINDER_DAILY_CAP_KEY,
   REMINDER_DELAY_MS,
+  REMINDERS_PER_DAY,
   reminderAddressHash,
   unsubscribe,
 } from '../../src/features/recovery/recovery.server.ts';
+import { getOverview } from '../../src/features/admin/overview.server.ts';
+import { hit, reset } from '../../src/server/rate-limit.ts';
 import type Stripe from 'stripe';
 import { fulfillCheckout } from '../../src/features/checkout/checkout.server.ts';
 import type { PaymentProvider } from '../../src/server/payments/provider.ts';
@@ -37,6 +42,7 @@ let counter = 0;
 beforeEach(async () => {
   await stripe.db.delete(checkoutReminders);
   await stripe.db.delete(reminderOptOuts);
+  await reset(stripe.db, REMINDER_DAILY_CAP_KEY);
 });
 
 /** A fresh address per test, so the 7-day rule of one test never meets another's. */
@@ -260,6 +266,38 @@ describe('checkout.session.expired', () => {
     expect(optOut).toMatchObject({ addressHash: reminderAddressHash(email) });
     await stripe.db.delete(checkoutReminders);
     expect(await expire(await stored(), { email })).toMatchObject({ reminder: 'unsubscribed' });
+  });
+
+  it('queues none past the day’s cap across the site, and the overview counts what it held back', async () => {
+    expect(REMINDERS_PER_DAY).toBe(200);
+    // The day's reminders but one were queued already (today's count, and tomorrow's should the
+    // test cross midnight).
+    const now = Date.now();
+    for (const at of [now, now + 86_400_000])
+      await hit(stripe.db, REMINDER_DAILY_CAP_KEY, REMINDER_DAILY_CAP, new Date(at), 199);
+    const last = address();
+    expect(await expire(await stored(), { email: last })).toMatchObject({ reminder: 'queued' });
+
+    const email = address();
+    const held = await stored();
+    expect(await expire(held, { email })).toMatchObject({
+      status: 'expired',
+      reminder: 'daily-cap',
+    });
+    expect(await remindersTo(email)).toEqual([]);
+    // Its decision stands: the same expiry again queues nothing, even once the day is over.
+    await reset(stripe.db, REMINDER_DAILY_CAP_KEY);
+    expect(await expire(held, { email }, 'evt_again')).toMatchObject({
+      reminder: 'already-decided',
+    });
+    expect(await remindersTo(email)).toEqual([]);
+    const weeks = (await getOverview(stripe.db)).recoveryByWeek;
+    expect(weeks.reduce((sum, w) => sum + w.remindersCapped, 0)).toBe(1);
+    expect(weeks.reduce((sum, w) => sum + w.remindersSent, 0)).toBe(0);
+
+    // Held back is not reminded: the address's next abandoned checkout gets its reminder.
+    expect(await expire(await stored(), { email })).toMatchObject({ reminder: 'queued' });
+    expect(await remindersTo(email)).toHaveLength(1);
   });
 
   it('ignores a session this site never stored', async () => {

@@ -600,6 +600,8 @@ export const checkoutReminders = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     /** Set when the buyer paid before the reminder left; it was withdrawn from the outbox. */
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** The day's cap of reminders was reached: none was queued, and none will be for it. */
+    capped: boolean('capped').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('checkout_reminders_address_idx').on(t.addressHash, t.createdAt)],

@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_reminders" ADD COLUMN "capped" boolean DEFAULT false NOT NULL;
