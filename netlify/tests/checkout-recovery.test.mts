@@ -32,7 +32,7 @@ import type Stripe from 'stripe';
 import { fulfillCheckout } from '../../src/features/checkout/checkout.server.ts';
 import type { PaymentProvider } from '../../src/server/payments/provider.ts';
 import { fromStripeSession } from '../../src/server/payments/stripe.ts';
-import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
+import { storeCheckoutSession, successRefOf } from '../../src/testing/checkout-fixtures.ts';
 import { paidCheckoutSession, stripeEvent, useStripeWebhook } from './stripe-events.ts';
 
 const SECRET = 'whsec_test_recovery_secret';
@@ -412,7 +412,7 @@ describe('a recovered checkout', () => {
     expect(after!.status).toBe('sent');
   });
 
-  it('is found by the success page (which asks Stripe) before the webhook, and fulfilled once', async () => {
+  it('is found by the success page (which asks Stripe, given the original’s reference) before the webhook, and fulfilled once', async () => {
     const email = address();
     const original = await stored();
     await expire(original, { email });
@@ -430,7 +430,28 @@ describe('a recovered checkout', () => {
         };
       },
     };
-    const first = await fulfillCheckout(id, { db: stripe.db, provider, orderFirst: true });
+    // Without the reference its success URL carries, Stripe is not even asked.
+    const guessed = await fulfillCheckout(id, { db: stripe.db, provider, orderFirst: true });
+    expect(guessed).toEqual({ state: 'not_found' });
+    expect(asked).toEqual([]);
+    // Another expired checkout's reference: Stripe says it came from elsewhere, nothing adopted.
+    const other = await stored();
+    await expire(other, { email: address() });
+    const misled = await fulfillCheckout(id, {
+      db: stripe.db,
+      provider,
+      orderFirst: true,
+      successRef: successRefOf(other.id),
+    });
+    expect(misled).toEqual({ state: 'not_found' });
+    asked.length = 0;
+
+    const first = await fulfillCheckout(id, {
+      db: stripe.db,
+      provider,
+      orderFirst: true,
+      successRef: successRefOf(original.id),
+    });
     expect(first).toMatchObject({ state: 'fulfilled', created: true });
     expect(asked).toEqual([id]);
     // The webhook arrives later: the same order.

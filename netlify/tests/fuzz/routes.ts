@@ -267,6 +267,7 @@ export function validQuery(key: string, f: Fixtures): string {
     token: 'A'.repeat(43),
     session: f.simSessions[4]!,
     session_id: f.simSessions[4]!,
+    ref: 'A'.repeat(32),
   };
   return values[key] ?? 'x';
 }
@@ -283,6 +284,7 @@ export const QUERY_KEYS = [
   'token',
   'session',
   'session_id',
+  'ref',
 ];
 
 /** Routes whose body is not JSON; every other route gets JSON bodies. */

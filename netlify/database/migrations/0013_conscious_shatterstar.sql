@@ -1,1 +1,0 @@
-ALTER TABLE "checkout_reminders" ADD COLUMN "capped" boolean DEFAULT false NOT NULL;
