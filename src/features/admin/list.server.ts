@@ -13,8 +13,6 @@ import { listParams, listQuerySchema, type ListName, type ListQuery, type Page }
 import { CSV_BOM, csvHeader, csvRow, type CsvColumn } from './csv.ts';
 import { chargeListPage, logBulkRead, type ListRequest } from './list-reads.server.ts';
 
-export type { ListRequest } from './list-reads.server.ts';
-
 type Fetcher<T> = (q: ListQuery, page: PageRequest) => Promise<Listed<T>>;
 
 /** Rows per database read of a CSV export: large enough to be quick, small enough for memory. */
@@ -55,8 +53,8 @@ export async function listResponse<E, T extends E = E>(
 ): Promise<Response> {
   const q = parseListQuery(list, req.url.searchParams);
   if (q.format === 'csv') return csvResponse(list, q, fetchForExport ?? fetch, columns);
-  const charge = await chargeListPage(req, q);
-  const page = await fetch(q, pageRequestOf(q));
+  // Counted while the page is read (no added wait); a refused page is never answered.
+  const [charge, page] = await Promise.all([chargeListPage(req, q), fetch(q, pageRequestOf(q))]);
   if (charge.bulk)
     await logBulkRead(req, list, q, { rows: page.rows.length, rowsRead: charge.rowsRead });
   const body: Page<T> = {
