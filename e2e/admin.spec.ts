@@ -292,6 +292,12 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
   });
 
   await test.step('the person view finds, exports and erases the visitor’s data', async () => {
+    // The address goes in POST bodies only: URLs end up in CDN and log-drain logs.
+    const peopleRequests: { method: string; url: string }[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/people'))
+        peopleRequests.push({ method: request.method(), url: request.url() });
+    });
     await page
       .getByRole('navigation', { name: 'Admin sections' })
       .getByRole('link', { name: 'Personal data' })
@@ -313,6 +319,18 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
     await page.getByRole('button', { name: 'Find' }).click();
     await expect(page.getByText('Nothing is stored about this address.')).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    const posted = peopleRequests.filter((r) => r.method === 'POST');
+    expect(posted.map((r) => new URL(r.url).pathname)).toEqual(
+      expect.arrayContaining([
+        '/api/admin/people',
+        '/api/admin/people/export',
+        '/api/admin/people/erase',
+      ]),
+    );
+    for (const { url } of peopleRequests) {
+      expect(url).not.toContain(encodeURIComponent(visitor.email));
+      expect(url).not.toContain(visitor.email);
+    }
   });
 
   await test.step('signing out ends the session', async () => {

@@ -7,11 +7,11 @@ import {
 } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 
-export default adminHandler(['GET'], (_req, { db, url }) =>
+export default adminHandler(['GET'], (_req, admin) =>
   listResponse(
+    admin,
     'client-onboarding',
-    url.searchParams,
-    (q, w) => listClientOnboarding(db, q, w),
+    (q, w) => listClientOnboarding(admin.db, q, w),
     clientOnboardingCsv(),
   ),
 );

@@ -15,11 +15,12 @@ import { idParam } from '../../src/server/handler.ts';
 import { parseJson } from '../../src/server/request-body.ts';
 import { errorJson, json } from '../../src/server/responses.ts';
 
-export default adminHandler(['GET', 'PATCH'], async (req, { db, url, context }) => {
+export default adminHandler(['GET', 'PATCH'], async (req, admin) => {
+  const { db, context } = admin;
   if (req.method === 'GET') {
     return listResponse(
+      admin,
       'contact-messages',
-      url.searchParams,
       (q, w) => listContactMessages(db, q, w),
       CONTACT_CSV,
     );

@@ -17,11 +17,12 @@ import { parseJson } from '../../src/server/request-body.ts';
 import { errorJson, json } from '../../src/server/responses.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 
-export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) => {
+export default adminHandler(['GET', 'POST'], async (req, admin) => {
+  const { db, context } = admin;
   if (req.method === 'GET') {
     return listResponse(
+      admin,
       'meeting-requests',
-      url.searchParams,
       (q, w) => listMeetingRequests(db, q, w),
       MEETING_CSV,
     );

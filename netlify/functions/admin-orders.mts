@@ -8,13 +8,13 @@ import {
 } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 
-export default adminHandler(['GET'], (_req, { db, url }) =>
+export default adminHandler(['GET'], (_req, admin) =>
   listResponse(
+    admin,
     'orders',
-    url.searchParams,
-    (q, w) => listOrders(db, q, w),
+    (q, w) => listOrders(admin.db, q, w),
     ORDER_CSV,
-    (q, w) => exportOrders(db, q, w),
+    (q, w) => exportOrders(admin.db, q, w),
   ),
 );
 

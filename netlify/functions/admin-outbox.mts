@@ -15,10 +15,11 @@ import { adminHandler } from '../../src/server/auth/guard.ts';
 import { idParam, pathParam } from '../../src/server/handler.ts';
 import { errorJson, json, withSecurityHeaders } from '../../src/server/responses.ts';
 
-export default adminHandler(['GET', 'POST'], async (req, { db, url, context }) => {
+export default adminHandler(['GET', 'POST'], async (req, admin) => {
+  const { db, url, context } = admin;
   const id = idParam(context);
   if (req.method === 'GET' && !context.params?.id) {
-    return listResponse('outbox', url.searchParams, (q, w) => listOutbox(db, q, w), OUTBOX_CSV);
+    return listResponse(admin, 'outbox', (q, w) => listOutbox(db, q, w), OUTBOX_CSV);
   }
   const index = pathParam(context, 'index');
   if (req.method === 'GET' && id !== null && /^\d{1,3}$/.test(index)) {

@@ -1,10 +1,12 @@
 /**
- * The admin's person view (everything stored about one e-mail address):
- * GET  /api/admin/people?email=…                        rows per table and logos
- * GET  /api/admin/people/export?email=…[&table=name]     the data as JSON, or one table as CSV
- * POST /api/admin/people/erase {email, confirm}           erases the address everywhere
- * GET  /api/admin/people/requests                         clients' open requests (dashboard)
- * POST /api/admin/people/requests/:id/answer              answers one (an erasure erases)
+ * The admin's person view (everything stored about one e-mail address). The address travels
+ * only in a JSON body, never in the URL (CDN and log-drain logs keep URLs): a request naming
+ * it in the query string is refused, and the lookup and export answer only POST.
+ * POST /api/admin/people {email}                        rows per table and logos
+ * POST /api/admin/people/export {email, table?}         the data as JSON, or one table as CSV
+ * POST /api/admin/people/erase {email, confirm}         erases the address everywhere
+ * GET  /api/admin/people/requests                       clients' open requests (dashboard)
+ * POST /api/admin/people/requests/:id/answer            answers one (an erasure erases)
  * Exports, erasure and answers need a second factor verified in the last 10 minutes (403
  * otherwise).
  */
@@ -17,14 +19,21 @@ import {
   openRequestsForAdmin,
 } from '../../src/features/admin/admin.server.ts';
 import { deliverInBackground } from '../../src/server/mail/outbox.ts';
-import { personEraseSchema, personQuerySchema } from '../../src/features/admin/admin.ts';
+import {
+  personEraseSchema,
+  personExportSchema,
+  personQuerySchema,
+} from '../../src/features/admin/admin.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { clientIp } from '../../src/server/client-address.ts';
 import { idParam } from '../../src/server/handler.ts';
 import { parseJson } from '../../src/server/request-body.ts';
 import { errorJson, HttpError, json, withSecurityHeaders } from '../../src/server/responses.ts';
 
+const ADDRESS_IN_URL = 'Send the e-mail address in the request body, never in the URL.';
+
 export default adminHandler(['GET', 'POST'], async (req, { db, user, url, context }) => {
+  if (url.searchParams.has('email')) throw new HttpError(400, ADDRESS_IN_URL);
   const admin = { ...user, ip: clientIp(context) };
   if (url.pathname.startsWith('/api/admin/people/requests')) {
     if (req.method === 'GET') return json({ requests: await openRequestsForAdmin(db) });
@@ -40,11 +49,10 @@ export default adminHandler(['GET', 'POST'], async (req, { db, user, url, contex
       throw new HttpError(400, 'Type the address again to confirm the erasure.');
     return json(await erasePersonForAdmin(db, admin, email));
   }
-  if (req.method !== 'GET') return errorJson(404, 'Not found');
-  const { email } = personQuerySchema.parse({ email: url.searchParams.get('email') ?? '' });
+  if (req.method !== 'POST') return errorJson(405, ADDRESS_IN_URL, { Allow: 'POST' });
   if (url.pathname.endsWith('/export')) {
-    const table = url.searchParams.get('table');
-    const file = await exportPersonForAdmin(db, admin, email, table);
+    const { email, table } = await parseJson(req, personExportSchema);
+    const file = await exportPersonForAdmin(db, admin, email, table ?? null);
     return new Response(file.body, {
       headers: withSecurityHeaders({
         'Content-Type': file.contentType,
@@ -53,6 +61,7 @@ export default adminHandler(['GET', 'POST'], async (req, { db, user, url, contex
       }),
     });
   }
+  const { email } = await parseJson(req, personQuerySchema);
   return json(await findPersonForAdmin(db, email));
 });
 

@@ -163,13 +163,15 @@ const CASES: Record<string, Case[]> = {
   'admin-people.mts': [
     {
       pattern: '/api/admin/people',
-      method: 'GET',
-      path: () => '/api/admin/people?email=nobody%40example.com',
+      method: 'POST',
+      path: () => '/api/admin/people',
+      body: () => ({ email: 'nobody@example.com' }),
     },
     {
       pattern: '/api/admin/people/export',
-      method: 'GET',
-      path: () => '/api/admin/people/export?email=nobody%40example.com',
+      method: 'POST',
+      path: () => '/api/admin/people/export',
+      body: () => ({ email: 'nobody@example.com' }),
     },
     {
       pattern: '/api/admin/people/erase',

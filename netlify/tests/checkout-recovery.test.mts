@@ -19,15 +19,20 @@ import {
 import { deliverDue, type MailTransport } from '../../src/server/mail/outbox.ts';
 import { openedText } from '../../src/testing/sent-mail.ts';
 import {
+  REMINDER_DAILY_CAP,
+  REMINDER_DAILY_CAP_KEY,
   REMINDER_DELAY_MS,
+  REMINDERS_PER_DAY,
   reminderAddressHash,
   unsubscribe,
 } from '../../src/features/recovery/recovery.server.ts';
+import { getOverview } from '../../src/features/admin/overview.server.ts';
+import { hit, reset } from '../../src/server/rate-limit.ts';
 import type Stripe from 'stripe';
 import { fulfillCheckout } from '../../src/features/checkout/checkout.server.ts';
 import type { PaymentProvider } from '../../src/server/payments/provider.ts';
 import { fromStripeSession } from '../../src/server/payments/stripe.ts';
-import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
+import { storeCheckoutSession, successRefOf } from '../../src/testing/checkout-fixtures.ts';
 import { paidCheckoutSession, stripeEvent, useStripeWebhook } from './stripe-events.ts';
 
 const SECRET = 'whsec_test_recovery_secret';
@@ -37,6 +42,7 @@ let counter = 0;
 beforeEach(async () => {
   await stripe.db.delete(checkoutReminders);
   await stripe.db.delete(reminderOptOuts);
+  await reset(stripe.db, REMINDER_DAILY_CAP_KEY);
 });
 
 /** A fresh address per test, so the 7-day rule of one test never meets another's. */
@@ -262,6 +268,38 @@ describe('checkout.session.expired', () => {
     expect(await expire(await stored(), { email })).toMatchObject({ reminder: 'unsubscribed' });
   });
 
+  it('queues none past the day’s cap across the site, and the overview counts what it held back', async () => {
+    expect(REMINDERS_PER_DAY).toBe(200);
+    // The day's reminders but one were queued already (today's count, and tomorrow's should the
+    // test cross midnight).
+    const now = Date.now();
+    for (const at of [now, now + 86_400_000])
+      await hit(stripe.db, REMINDER_DAILY_CAP_KEY, REMINDER_DAILY_CAP, new Date(at), 199);
+    const last = address();
+    expect(await expire(await stored(), { email: last })).toMatchObject({ reminder: 'queued' });
+
+    const email = address();
+    const held = await stored();
+    expect(await expire(held, { email })).toMatchObject({
+      status: 'expired',
+      reminder: 'daily-cap',
+    });
+    expect(await remindersTo(email)).toEqual([]);
+    // Its decision stands: the same expiry again queues nothing, even once the day is over.
+    await reset(stripe.db, REMINDER_DAILY_CAP_KEY);
+    expect(await expire(held, { email }, 'evt_again')).toMatchObject({
+      reminder: 'already-decided',
+    });
+    expect(await remindersTo(email)).toEqual([]);
+    const weeks = (await getOverview(stripe.db)).recoveryByWeek;
+    expect(weeks.reduce((sum, w) => sum + w.remindersCapped, 0)).toBe(1);
+    expect(weeks.reduce((sum, w) => sum + w.remindersSent, 0)).toBe(0);
+
+    // Held back is not reminded: the address's next abandoned checkout gets its reminder.
+    expect(await expire(await stored(), { email })).toMatchObject({ reminder: 'queued' });
+    expect(await remindersTo(email)).toHaveLength(1);
+  });
+
   it('ignores a session this site never stored', async () => {
     const res = await stripe.deliver(expiredEvent({ id: 'cs_test_unknown', amount: 100 }, {}));
     expect(await res.json()).toMatchObject({ received: true, ignored: true });
@@ -374,7 +412,7 @@ describe('a recovered checkout', () => {
     expect(after!.status).toBe('sent');
   });
 
-  it('is found by the success page (which asks Stripe) before the webhook, and fulfilled once', async () => {
+  it('is found by the success page (which asks Stripe, given the original’s reference) before the webhook, and fulfilled once', async () => {
     const email = address();
     const original = await stored();
     await expire(original, { email });
@@ -392,7 +430,28 @@ describe('a recovered checkout', () => {
         };
       },
     };
-    const first = await fulfillCheckout(id, { db: stripe.db, provider, orderFirst: true });
+    // Without the reference its success URL carries, Stripe is not even asked.
+    const guessed = await fulfillCheckout(id, { db: stripe.db, provider, orderFirst: true });
+    expect(guessed).toEqual({ state: 'not_found' });
+    expect(asked).toEqual([]);
+    // Another expired checkout's reference: Stripe says it came from elsewhere, nothing adopted.
+    const other = await stored();
+    await expire(other, { email: address() });
+    const misled = await fulfillCheckout(id, {
+      db: stripe.db,
+      provider,
+      orderFirst: true,
+      successRef: successRefOf(other.id),
+    });
+    expect(misled).toEqual({ state: 'not_found' });
+    asked.length = 0;
+
+    const first = await fulfillCheckout(id, {
+      db: stripe.db,
+      provider,
+      orderFirst: true,
+      successRef: successRefOf(original.id),
+    });
     expect(first).toMatchObject({ state: 'fulfilled', created: true });
     expect(asked).toEqual([id]);
     // The webhook arrives later: the same order.

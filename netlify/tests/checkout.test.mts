@@ -23,7 +23,11 @@ import {
   proveClientEmail,
   startClientSession,
 } from '../../src/features/clients/clients.server.ts';
-import { CHECKOUT_ATTEMPT_COOKIE } from '../../src/features/checkout/checkout.server.ts';
+import {
+  CHECKOUT_ATTEMPT_COOKIE,
+  expireCheckout,
+  STRIPE_READS_PER_VISITOR,
+} from '../../src/features/checkout/checkout.server.ts';
 import * as checkoutSessionFn from '../functions/checkout-session.mts';
 import createCheckoutSession from '../functions/create-checkout-session.mts';
 import createPaymentIntent from '../functions/create-payment-intent.mts';
@@ -122,7 +126,8 @@ describe('POST /api/create-checkout-session', () => {
       mode: 'subscription',
       amountTotalCents: 119900,
       status: 'open',
-      successUrl: `${ORIGIN}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      successUrl: `${ORIGIN}/checkout/success?session_id={CHECKOUT_SESSION_ID}&ref=${row?.successRef}`,
+      successRef: expect.stringMatching(/^[\w-]{32}$/),
       cancelUrl: `${ORIGIN}/checkout?canceled=1`,
     });
     expect(row?.lines.map((l) => [l.id, l.name, l.unitAmountCents])).toEqual([
@@ -261,7 +266,9 @@ describe('simulated provider and the success page lookup', () => {
       email: 'ada@example.com',
     });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${ORIGIN}/checkout/success?session_id=${id}`);
+    expect(paid.headers.get('location')).toMatch(
+      new RegExp(`^${ORIGIN}/checkout/success\\?session_id=${id}&ref=[\\w-]{32}$`),
+    );
 
     // Paying twice (double click, back button) changes nothing.
     expect(
@@ -634,6 +641,110 @@ describe('Stripe provider through the function (local stand-in API)', () => {
     expect((await limited!.json()).error).toMatch(/Too many requests/);
     // Another visitor is not affected.
     expect((await get(checkoutSession, `/api/checkout-session/${id}`)).status).toBe(200);
+  });
+
+  /** Starts a Stripe checkout through the function: its id, attempt cookie and success reference. */
+  async function startStripe() {
+    const res = await post(
+      createCheckoutSession,
+      '/api/create-checkout-session',
+      payload([{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }]),
+    );
+    const { url } = (await res.json()) as { url: string };
+    const successUrl = standIn.requests.at(-1)!.form.success_url!;
+    const ref = new URL(successUrl.replace('{CHECKOUT_SESSION_ID}', 'x')).searchParams.get('ref')!;
+    return { id: url.split('/').pop()!, attempt: cookieFrom(res), successUrl, ref };
+  }
+  const stripeReads = () => standIn.requests.filter((r) => r.method === 'GET').length;
+
+  it('answers an id it never stored with 404 from the database alone, never asking Stripe', async () => {
+    const open = await startStripe();
+    const before = stripeReads();
+    for (const path of [
+      '/api/checkout-session/cs_test_neverCreatedHere0001',
+      '/api/checkout-session/cs_live_neverCreatedHere0002',
+      // A reference of the right shape that is no checkout's, or one of a checkout not expired.
+      `/api/checkout-session/cs_test_neverCreatedHere0003?ref=${'A'.repeat(32)}`,
+      `/api/checkout-session/cs_test_neverCreatedHere0004?ref=${open.ref}`,
+    ]) {
+      const res = await get(checkoutSession, path, undefined, '198.51.100.7');
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toEqual({ error: 'Checkout session not found' });
+    }
+    expect(stripeReads()).toBe(before);
+    const junk = await get(checkoutSession, '/api/checkout-session/cs_test_x?ref=..%2Fx');
+    expect(junk.status).toBe(400);
+  });
+
+  it('finds a session opened by an expired checkout’s recovery link by the reference its success URL carries', async () => {
+    const original = await startStripe();
+    expect(original.successUrl).toBe(
+      `${ORIGIN}/checkout/success?session_id={CHECKOUT_SESSION_ID}&ref=${original.ref}`,
+    );
+    const [row] = await db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, original.id));
+    expect(row!.successRef).toBe(original.ref);
+    await expireCheckout(db, {
+      id: original.id,
+      customerEmail: 'recovered@example.com',
+      customerName: null,
+      promotionsConsent: null,
+      recoveryUrl: null,
+      recoveredFrom: null,
+    });
+    // Stripe's copy of the expired checkout, paid: this site never stored it.
+    const id = 'cs_test_openedFromRecoveryLink01';
+    standIn.sessions.set(id, {
+      ...standIn.sessions.get(original.id)!,
+      id,
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: 'pi_recovered_1',
+      customer_details: { name: 'Rae Covered', email: 'recovered@example.com' },
+      recovered_from: original.id,
+    });
+    const reads = () => standIn.requests.filter((r) => r.path.endsWith(`/${id}`)).length;
+
+    expect((await get(checkoutSession, `/api/checkout-session/${id}`)).status).toBe(404);
+    expect(reads()).toBe(0);
+    const found = await get(
+      checkoutSession,
+      `/api/checkout-session/${id}?ref=${original.ref}`,
+      original.attempt,
+    );
+    expect(found.status).toBe(200);
+    const view = (await found.json()) as { order: { status: string; customerEmail: string } };
+    expect(view.order).toMatchObject({ status: 'paid', customerEmail: 'recovered@example.com' });
+    expect(reads()).toBe(1);
+    // The order exists now: stored, it is answered without Stripe, with or without the reference.
+    expect((await get(checkoutSession, `/api/checkout-session/${id}`)).status).toBe(200);
+    expect(reads()).toBe(1);
+    const [order] = await db.select().from(orders).where(eq(orders.checkoutSessionId, id));
+    expect(order!.recoveredFrom).toBe(original.id);
+  });
+
+  it('limits the Stripe reads of one visitor, whatever sessions it asks about', async () => {
+    const open = await startStripe();
+    const visitor = '203.0.113.99';
+    const before = stripeReads();
+    let refused: Response | undefined;
+    for (let i = 0; i <= STRIPE_READS_PER_VISITOR.limit && !refused; i++) {
+      const res = await get(
+        checkoutSession,
+        `/api/checkout-session/${open.id}`,
+        undefined,
+        visitor,
+      );
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(200);
+    }
+    expect(refused).toBeDefined();
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(stripeReads() - before).toBe(STRIPE_READS_PER_VISITOR.limit);
+    // Another visitor still gets its answer.
+    expect((await get(checkoutSession, `/api/checkout-session/${open.id}`)).status).toBe(200);
   });
 
   it('sends one idempotency key for the retries of one attempt, and gets one session', async () => {

@@ -39,6 +39,13 @@ describe('rate limit', () => {
     expect(await hit(db, 'count', RULE, NEXT_WINDOW)).toMatchObject({ allowed: true, count: 1 });
   });
 
+  it('counts a weighted hit as that many hits', async () => {
+    const rule = { limit: 100, windowSeconds: 60 };
+    expect(await hit(db, 'weighted', rule, NOW, 60)).toMatchObject({ allowed: true, count: 60 });
+    expect(await hit(db, 'weighted', rule, NOW, 40)).toMatchObject({ allowed: true, count: 100 });
+    expect(await hit(db, 'weighted', rule, NOW)).toMatchObject({ allowed: false, count: 101 });
+  });
+
   it('enforce refuses over the limit with a 429 and Retry-After', async () => {
     await enforce(db, 'enforce', RULE, NOW);
     await enforce(db, 'enforce', RULE, NOW);

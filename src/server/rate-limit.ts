@@ -22,24 +22,28 @@ type HitResult = {
   windowStart: Date;
 };
 
-/** Counts one hit for `key`; returns whether it is within the limit and when the window ends. */
+/**
+ * Counts one hit for `key` (`weight` hits when one request stands for several, e.g. the rows of
+ * a list page); returns whether it is within the limit and when the window ends.
+ */
 export async function hit(
   db: Db,
   key: string,
   { limit, windowSeconds }: RateLimit,
   now = new Date(),
+  weight = 1,
 ): Promise<HitResult> {
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const [row] = await db
     .insert(rateLimitHits)
-    .values({ key, windowStart, count: 1 })
+    .values({ key, windowStart, count: weight })
     .onConflictDoUpdate({
       target: [rateLimitHits.key, rateLimitHits.windowStart],
-      set: { count: sql`${rateLimitHits.count} + 1` },
+      set: { count: sql`${rateLimitHits.count} + ${weight}` },
     })
     .returning({ count: rateLimitHits.count });
-  const count = row?.count ?? 1;
+  const count = row?.count ?? weight;
   const retryAfterSeconds = Math.max(
     1,
     Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),

@@ -5,6 +5,9 @@ import { checkoutSessions } from '../server/db/schema.ts';
 
 type CartItem = Parameters<typeof priceCart>[0][number];
 
+/** The reference a fixture session's success URL carries. */
+export const successRefOf = (id: string) => `ref-${id}`.padEnd(16, '0');
+
 export async function storeCheckoutSession(
   db: Db,
   id: string,
@@ -18,7 +21,8 @@ export async function storeCheckoutSession(
     mode: cart.mode,
     lines: cart.lines,
     amountTotalCents: cart.amountTotalCents,
-    successUrl: 'http://localhost:4321/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+    successUrl: `http://localhost:4321/checkout/success?session_id={CHECKOUT_SESSION_ID}&ref=${successRefOf(id)}`,
+    successRef: successRefOf(id),
     cancelUrl: 'http://localhost:4321/checkout?canceled=1',
   });
   return { id, amount: cart.amountTotalCents };

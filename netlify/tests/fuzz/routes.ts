@@ -216,6 +216,10 @@ export function shapesFor(pattern: string, f: Fixtures): Shape[] {
         { username: 'fuzz.admin', password: TEST_PASSWORD },
         { username: 'fuzz.admin', password: 'not the password' },
       ];
+    case '/api/admin/people':
+      return [{ email: 'ada@example.com' }];
+    case '/api/admin/people/export':
+      return [{ email: 'ada@example.com' }, { email: 'ada@example.com', table: 'orders' }];
     case '/api/admin/contact-messages/:id':
       return [{ status: 'handled' }, { status: 'new' }];
     case '/api/admin/meeting-requests/:id':
@@ -263,6 +267,7 @@ export function validQuery(key: string, f: Fixtures): string {
     token: 'A'.repeat(43),
     session: f.simSessions[4]!,
     session_id: f.simSessions[4]!,
+    ref: 'A'.repeat(32),
   };
   return values[key] ?? 'x';
 }
@@ -279,6 +284,7 @@ export const QUERY_KEYS = [
   'token',
   'session',
   'session_id',
+  'ref',
 ];
 
 /** Routes whose body is not JSON; every other route gets JSON bodies. */

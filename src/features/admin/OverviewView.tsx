@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { formatCents } from '../../lib/money';
+import { REMINDERS_PER_DAY } from '../recovery/recovery';
 import type { WeekLeads, WeekRecovery, WeekRevenue } from './weeks';
 import type { Overview } from './overview.server';
 import { $overview, mountOverview } from './overview.store';
@@ -172,8 +173,10 @@ function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-const sumOf = (weeks: WeekRecovery[], key: 'abandoned' | 'remindersSent' | 'recoveredOrders') =>
-  weeks.reduce((s, w) => s + w[key], 0);
+const sumOf = (
+  weeks: WeekRecovery[],
+  key: 'abandoned' | 'remindersSent' | 'remindersCapped' | 'recoveredOrders',
+) => weeks.reduce((s, w) => s + w[key], 0);
 
 /** Leads per week: contact messages and meeting requests received. */
 function LeadsChart({ weeks }: { weeks: WeekLeads[] }) {
@@ -223,10 +226,27 @@ function RecoveryChart({ weeks }: { weeks: WeekRecovery[] }) {
       columns={[
         { header: 'Abandoned checkouts', numeric: true, cell: (w) => count(w.abandoned) },
         { header: 'Reminders sent', numeric: true, cell: (w) => count(w.remindersSent) },
+        {
+          header: 'Held back by the daily cap',
+          numeric: true,
+          cell: (w) => count(w.remindersCapped),
+        },
         { header: 'Orders recovered', numeric: true, cell: (w) => count(w.recoveredOrders) },
         { header: 'Revenue recovered', numeric: true, cell: (w) => formatCents(w.recoveredCents) },
       ]}
     />
+  );
+}
+
+/** Said only when the site-wide cap held reminders back: it is not a rule a buyer can see. */
+function RemindersCapped({ capped }: { capped: number }) {
+  if (!capped) return null;
+  return (
+    <>
+      {' '}
+      {count(capped)} {capped === 1 ? 'reminder was' : 'reminders were'} not sent because the day’s
+      cap of {count(REMINDERS_PER_DAY)} was reached.
+    </>
   );
 }
 
@@ -406,6 +426,7 @@ export function OverviewView({ go }: { go: (view: string) => void }) {
           {count(sumOf(data.recoveryByWeek, 'remindersSent'))} reminders sent,{' '}
           {count(sumOf(data.recoveryByWeek, 'recoveredOrders'))} orders recovered in{' '}
           {data.recoveryByWeek.length} weeks.
+          <RemindersCapped capped={sumOf(data.recoveryByWeek, 'remindersCapped')} />
         </p>
         <RecoveryChart weeks={data.recoveryByWeek} />
       </section>

@@ -1,7 +1,17 @@
 import { cleanStores } from 'nanostores';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STEP_UP_REQUIRED } from '../../lib/admin-auth';
+import { useFetchRoutes } from '../../testing/fetch-routes';
 import type { ListTotal, Page } from './admin';
-import { createAdminList, csvPath, pagerText, showingText, type AdminList } from './admin.store';
+import {
+  createAdminList,
+  csvPath,
+  LIST_STEP_UP_CANCELLED,
+  pagerText,
+  showingText,
+  type AdminList,
+} from './admin.store';
+import { $stepUp, cancelStepUp } from './second-factor.store';
 
 type Row = { id: number };
 
@@ -248,5 +258,47 @@ describe('an admin list store', () => {
     store.unmount();
     await pending.answer(page(1, 20, { total: exact(20) }));
     expect(store.$state.get().data).toBeNull();
+  });
+});
+
+describe('a list page past the session’s allowance of rows', () => {
+  const { routes, calls } = useFetchRoutes();
+  const PAGE = 'GET /api/admin/orders?pageSize=20';
+  afterEach(() => cleanStores($stepUp));
+
+  function panelList() {
+    const store = createAdminList<Row>('orders');
+    stores.push(store);
+    store.$state.listen(() => {});
+    store.mount();
+    return store;
+  }
+
+  it('asks for the factor again, as an export does, then shows the page', async () => {
+    routes[PAGE] = { status: 403, body: { error: STEP_UP_REQUIRED } };
+    const store = panelList();
+    await vi.waitFor(() => expect($stepUp.get()).not.toBeNull());
+    expect(store.$state.get().loading).toBe(true);
+    routes[PAGE] = { body: page(1, 20, { total: exact(20) }) };
+    // What the dialog does once the factor is verified.
+    const step = $stepUp.get()!;
+    $stepUp.set(null);
+    step.resolve(true);
+    await vi.waitFor(() => expect(store.$state.get().loading).toBe(false));
+    expect(store.$state.get()).toMatchObject({ error: '', total: exact(20) });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/admin/orders?pageSize=20',
+      '/api/admin/orders?pageSize=20',
+    ]);
+  });
+
+  it('says why the page is missing when the factor is not given', async () => {
+    routes[PAGE] = { status: 403, body: { error: STEP_UP_REQUIRED } };
+    const store = panelList();
+    await vi.waitFor(() => expect($stepUp.get()).not.toBeNull());
+    cancelStepUp();
+    await vi.waitFor(() => expect(store.$state.get().loading).toBe(false));
+    expect(store.$state.get()).toMatchObject({ error: LIST_STEP_UP_CANCELLED, data: null });
+    expect(calls).toHaveLength(1);
   });
 });

@@ -15,6 +15,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { pageCount, totalLabel, type ListName, type ListTotal, type Page } from './admin';
 import { adminFetch, listQueryString } from './api';
+import { withStepUp } from './second-factor.store';
 
 type Filters = { q: string; status: string; from: string; to: string };
 const EMPTY_FILTERS: Filters = { q: '', status: '', from: '', to: '' };
@@ -46,6 +47,20 @@ type AdminListState<T> = {
 
 /** How a page is asked for: `adminFetch` in the panel, a fake in tests. */
 type AdminListFetcher<T> = (path: string) => Promise<Page<T>>;
+
+export const LIST_STEP_UP_CANCELLED =
+  'Reading this many rows needs your second factor again. Choose “Try again” to confirm it’s you.';
+
+/**
+ * A page through the panel's request helper. Past a session's allowance of rows the server
+ * asks for the factor again (as for a CSV export): the dialog opens and the page is asked once
+ * more; closing the dialog leaves the list with LIST_STEP_UP_CANCELLED.
+ */
+export async function fetchListPage<T>(path: string): Promise<Page<T>> {
+  const page = await withStepUp(() => adminFetch<Page<T>>(path));
+  if (!page) throw new Error(LIST_STEP_UP_CANCELLED);
+  return page;
+}
 
 export type AdminList<T> = {
   list: ListName;
@@ -108,7 +123,7 @@ function offsetOf(position: Position, page: Page<unknown>): AdminListState<unkno
 
 export function createAdminList<T>(
   list: ListName,
-  fetcher: AdminListFetcher<T> = (path) => adminFetch<Page<T>>(path),
+  fetcher: AdminListFetcher<T> = fetchListPage,
 ): AdminList<T> {
   const $state = atom<AdminListState<T>>({
     draft: EMPTY_FILTERS,

@@ -229,9 +229,19 @@ export {
   type FactorStatus,
 } from './second-factor';
 
-/* The person view: one e-mail address across every table. */
+/*
+ * The person view: one e-mail address across every table. The address always travels in a
+ * POST body: a query string ends up in CDN and log-drain logs.
+ */
 export const personQuerySchema = z.object({
   email: emailAddress('Please enter a valid email address'),
+});
+export const personExportSchema = z.object({
+  email: emailAddress('Please enter a valid email address'),
+  /** One table as CSV; the whole export as JSON without it. */
+  table: z.optional(
+    z.string().check(z.regex(/^[a-z_]{1,64}$/, 'table must be the name of a table')),
+  ),
 });
 export const personEraseSchema = z.object({
   email: emailAddress('Please enter a valid email address'),

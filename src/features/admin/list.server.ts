@@ -11,6 +11,7 @@ import {
 import { HttpError, json, withSecurityHeaders } from '../../server/responses.ts';
 import { listParams, listQuerySchema, type ListName, type ListQuery, type Page } from './admin.ts';
 import { CSV_BOM, csvHeader, csvRow, type CsvColumn } from './csv.ts';
+import { chargeListPage, logBulkRead, type ListRequest } from './list-reads.server.ts';
 
 type Fetcher<T> = (q: ListQuery, page: PageRequest) => Promise<Listed<T>>;
 
@@ -40,18 +41,22 @@ export function parseListQuery(list: ListName, params: URLSearchParams): ListQue
 /**
  * Answers a list request (query validated against the list's filters): one page as JSON, or
  * with ?format=csv every matching row as a download `<list>-<date>.csv`, streamed as it is read.
+ * The CSV needs a recent factor (the guard asks); so do pages past the session's allowance.
  */
 export async function listResponse<E, T extends E = E>(
+  req: ListRequest,
   list: ListName,
-  params: URLSearchParams,
   fetch: Fetcher<T>,
   columns: CsvColumn<E>[],
   /** A leaner read for the export, when a page carries more than the file needs. */
   fetchForExport?: Fetcher<E>,
 ): Promise<Response> {
-  const q = parseListQuery(list, params);
+  const q = parseListQuery(list, req.url.searchParams);
   if (q.format === 'csv') return csvResponse(list, q, fetchForExport ?? fetch, columns);
-  const page = await fetch(q, pageRequestOf(q));
+  // Counted while the page is read (no added wait); a refused page is never answered.
+  const [charge, page] = await Promise.all([chargeListPage(req, q), fetch(q, pageRequestOf(q))]);
+  if (charge.bulk)
+    await logBulkRead(req, list, q, { rows: page.rows.length, rowsRead: charge.rowsRead });
   const body: Page<T> = {
     items: page.rows,
     pageSize: q.pageSize,

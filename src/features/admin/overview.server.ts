@@ -16,7 +16,7 @@ import {
   paidOrdersByWeek,
   recoveredOrdersByWeek,
 } from '../orders/orders.server.ts';
-import { remindersSentByWeek } from '../recovery/recovery.server.ts';
+import { cappedRemindersByWeek, remindersSentByWeek } from '../recovery/recovery.server.ts';
 import { lastPrivacyRun, type PrivacyRunSummary } from '../privacy/privacy.server.ts';
 import {
   renewalRefundsByWeek,
@@ -45,7 +45,7 @@ export type Overview = {
   subscriptions: SubscriptionStats;
   revenueByWeek: WeekRevenue[];
   leadsByWeek: WeekLeads[];
-  /** Abandoned checkouts, reminders sent, and orders and revenue recovered. */
+  /** Abandoned checkouts, reminders sent (and held back by the daily cap), orders recovered. */
   recoveryByWeek: WeekRecovery[];
   /** The latest run of the retention rules (null before the first). */
   privacy: PrivacyRunSummary | null;
@@ -64,7 +64,7 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
     subscriptions,
     privacy,
     [paid, renewals, orderRefunds, renewalRefunds, contactWeeks, meetingWeeks],
-    [abandoned, remindersSent, recovered],
+    [abandoned, remindersSent, remindersCapped, recovered],
   ] = await Promise.all([
     orderTotals(db),
     contactMessageCounts(db),
@@ -85,6 +85,7 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
     Promise.all([
       expiredSessionsByWeek(db, since),
       remindersSentByWeek(db, since),
+      cappedRemindersByWeek(db, since),
       recoveredOrdersByWeek(db, since),
     ]),
   ]);
@@ -105,7 +106,11 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
       now,
       OVERVIEW_WEEKS,
     ),
-    recoveryByWeek: recoveryByWeek({ abandoned, remindersSent, recovered }, now, OVERVIEW_WEEKS),
+    recoveryByWeek: recoveryByWeek(
+      { abandoned, remindersSent, remindersCapped, recovered },
+      now,
+      OVERVIEW_WEEKS,
+    ),
     privacy,
   };
 }

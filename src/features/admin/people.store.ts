@@ -5,8 +5,8 @@
 import { atom } from 'nanostores';
 import { requestAction } from '../../lib/request-action';
 import type { ErasureView, PersonFoundView, PrivacyRequestAdminView } from './admin';
-import { AdminApiError, adminFetch } from './api';
-import { downloadExport, withStepUp } from './second-factor.store';
+import { AdminApiError, adminDownload, adminFetch, saveFile } from './api';
+import { withStepUp } from './second-factor.store';
 
 export type PersonState =
   | { state: 'idle' }
@@ -25,13 +25,15 @@ const sentence = (error: unknown) =>
   error instanceof AdminApiError ? error.message : 'That did not work. Please try again.';
 const failed = (error: unknown) => $personError.set(sentence(error));
 
+// The address always goes in a POST body: URLs end up in CDN and log-drain logs.
 export async function findPerson(email: string): Promise<void> {
   $personError.set('');
   $person.set({ state: 'loading' });
   try {
-    const person = await adminFetch<PersonFoundView>(
-      `/api/admin/people?email=${encodeURIComponent(email.trim())}`,
-    );
+    const person = await adminFetch<PersonFoundView>('/api/admin/people', {
+      method: 'POST',
+      body: { email: email.trim() },
+    });
     $person.set({ state: 'found', person });
   } catch (error) {
     $person.set({ state: 'idle' });
@@ -39,10 +41,21 @@ export async function findPerson(email: string): Promise<void> {
   }
 }
 
-/** The address's data as JSON, or one table as CSV. */
-export function exportPerson(email: string, table?: string): Promise<void> {
-  const query = new URLSearchParams({ email, ...(table ? { table } : {}) });
-  return downloadExport(`/api/admin/people/export?${query}`);
+/** The address's data as JSON, or one table as CSV, saved as a download (after a step-up). */
+export async function exportPerson(email: string, table?: string): Promise<void> {
+  $personError.set('');
+  try {
+    const file = await withStepUp(() =>
+      adminDownload(
+        '/api/admin/people/export',
+        { email, ...(table ? { table } : {}) },
+        table ? `personal-data-${table}.csv` : 'personal-data.json',
+      ),
+    );
+    if (file) saveFile(file);
+  } catch (error) {
+    failed(error);
+  }
 }
 
 const erasure = requestAction(

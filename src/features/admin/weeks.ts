@@ -80,21 +80,30 @@ export type WeekRecovery = {
   abandoned: number;
   /** Reminder e-mails that went out. */
   remindersSent: number;
+  /** Reminders the rules allowed but the site's daily cap held back (none was queued). */
+  remindersCapped: number;
   /** Orders paid through a recovery link, and what they brought. */
   recoveredOrders: number;
   recoveredCents: number;
 };
 
-type RecoverySums = { abandoned: WeeklySum[]; remindersSent: WeeklySum[]; recovered: WeeklySum[] };
+type RecoverySums = {
+  abandoned: WeeklySum[];
+  remindersSent: WeeklySum[];
+  remindersCapped: WeeklySum[];
+  recovered: WeeklySum[];
+};
 
 export function recoveryByWeek(sums: RecoverySums, now: Date, weeks = 12): WeekRecovery[] {
   const abandoned = byWeek(sums.abandoned);
   const reminded = byWeek(sums.remindersSent);
+  const capped = byWeek(sums.remindersCapped);
   const recovered = byWeek(sums.recovered);
   return weeksUpTo(now, weeks).map((week) => ({
     weekStart: week,
     abandoned: abandoned.get(week)?.count ?? 0,
     remindersSent: reminded.get(week)?.count ?? 0,
+    remindersCapped: capped.get(week)?.count ?? 0,
     recoveredOrders: recovered.get(week)?.count ?? 0,
     recoveredCents: recovered.get(week)?.cents ?? 0,
   }));

@@ -40,6 +40,19 @@ export async function findCheckoutSession(db: Db, id: string): Promise<CheckoutS
   return row ?? null;
 }
 
+/** An expired checkout whose success URL carried `ref` (its recovery link may have been used). */
+export async function findExpiredSessionByRef(
+  db: Db,
+  ref: string,
+): Promise<CheckoutSession | null> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.successRef, ref), eq(checkoutSessions.status, 'expired')))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findSimulatedSession(db: Db, id: string): Promise<CheckoutSession | null> {
   const [row] = await db
     .select()
@@ -127,6 +140,7 @@ export async function insertRecoveredSession(
     amountTotalCents: from.amountTotalCents,
     currency: from.currency,
     successUrl: from.successUrl,
+    successRef: from.successRef,
     cancelUrl: from.cancelUrl,
     attemptHash: from.attemptHash,
     customerEmail: values.customerEmail,

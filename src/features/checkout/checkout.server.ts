@@ -110,21 +110,27 @@ export async function startCheckout(
       throw new HttpError(400, `${field} must be a URL on this site`);
   }
   const cart = pricedCart(input.items);
-  const successUrl = withSessionIdPlaceholder(input.success_url);
   const cancelUrl = withCanceledFlag(input.cancel_url);
+  const key = idempotencyKey(
+    attemptToken,
+    input.attempt_id,
+    cart.lines,
+    withSessionIdPlaceholder(input.success_url),
+    cancelUrl,
+  );
+  // From the key, so a retried attempt sends Stripe the very same parameters.
+  const successRef = createHash('sha256')
+    .update(`success-ref\n${key}`)
+    .digest('base64url')
+    .slice(0, 32);
+  const successUrl = withSessionIdPlaceholder(input.success_url, successRef);
   const created = await provider.createCheckout({
     lines: cart.lines,
     mode: cart.mode,
     amountTotalCents: cart.amountTotalCents,
     successUrl,
     cancelUrl,
-    idempotencyKey: idempotencyKey(
-      attemptToken,
-      input.attempt_id,
-      cart.lines,
-      successUrl,
-      cancelUrl,
-    ),
+    idempotencyKey: key,
     customerId: options.customerId ?? undefined,
   });
   // A retry of the same attempt gets the same session back; it is stored once.
@@ -135,6 +141,7 @@ export async function startCheckout(
     lines: cart.lines,
     amountTotalCents: cart.amountTotalCents,
     successUrl,
+    successRef,
     cancelUrl,
     attemptHash: hashToken(attemptToken),
   });
@@ -148,24 +155,40 @@ export async function startCheckout(
 const CHECKOUT_LOOKUP_RATE_LIMIT: RateLimit = { limit: 60, windowSeconds: 60 };
 
 /**
+ * Of those, the ones that read from Stripe (the account's API quota): only while a session has
+ * no order yet, a few per paying visitor. Simulated payments are read from the database.
+ */
+export const STRIPE_READS_PER_VISITOR: RateLimit = { limit: 20, windowSeconds: 10 * 60 };
+
+/**
  * GET /api/checkout-session/{id}: the spec's session shape (amounts in cents, items as a
  * JSON string) plus the order. A paid session is fulfilled here too, so the success page
  * never depends on the webhook having arrived first. Personal data and the session cookie
- * go only to the browser that paid (`orderForBrowser`).
+ * go only to the browser that paid (`orderForBrowser`). An id this site never stored is
+ * answered from the database alone (null) unless `successRef` names one of its expired
+ * checkouts (a recovered session's success page, before its webhook).
  */
 export async function lookupCheckoutSession(
   req: Request,
   sessionId: string,
   options: FulfilOptions & { db: Db; ip: string; rateLimit?: RateLimit | false },
 ): Promise<{ view: CheckoutSessionView; setCookie: string | null } | null> {
+  const visitor = options.ip || 'unknown';
   if (options.rateLimit !== false) {
     await enforce(
       options.db,
-      `checkout-lookup:${options.ip || 'unknown'}`,
+      `checkout-lookup:${visitor}`,
       options.rateLimit ?? CHECKOUT_LOOKUP_RATE_LIMIT,
     );
   }
-  const result = await fulfillCheckout(sessionId, { ...options, orderFirst: true });
+  const result = await fulfillCheckout(sessionId, {
+    ...options,
+    orderFirst: true,
+    beforeProviderRead: async (provider) => {
+      if (provider === 'stripe' && options.rateLimit !== false)
+        await enforce(options.db, `checkout-stripe-read:${visitor}`, STRIPE_READS_PER_VISITOR);
+    },
+  });
   if (result.state === 'not_found') return null;
   const { session, provider } = result;
   const browser =

@@ -263,6 +263,14 @@ describe('looking the payment up', () => {
     expect(calls).toEqual([SESSION_URL]);
   });
 
+  it('passes on the success URL’s checkout reference, which vouches for a recovered session', async () => {
+    const ref = 'Rk3_x-0123456789abcdef0123456789ab';
+    answer(`${SESSION_URL}?ref=${ref}`, { body: sessionView(order('completed')) });
+    await startSuccessPage(`?session_id=cs_1&ref=${ref}`);
+    expect(calls).toEqual([`${SESSION_URL}?ref=${ref}`]);
+    expect($successView.get()).toMatchObject({ kind: 'order' });
+  });
+
   it('notes that this browser now holds the buyer’s session, and not for someone else’s order', async () => {
     const storage = stubLocalStorage();
     answer('/api/orders/pi_1', { body: { order: { ...order('completed'), access: 'public' } } });

@@ -17,6 +17,7 @@ import { $cartItems, addCatalogueItem, loadCart, type CartItem } from '../cart/c
 import { canonicalId, findItem } from '../catalogue/catalogue';
 import { rememberClientSession } from '../dashboard/dashboard';
 import type { CheckoutSessionView, OrderView } from '../orders/orders';
+import { SUCCESS_REF_PARAM } from './success-ref';
 import { attemptIdFor, forgetCheckoutAttempt } from './checkout-attempt';
 
 export const COUNTDOWN_SECONDS = 10;
@@ -185,6 +186,12 @@ function isRetryable(error: unknown): boolean {
 /** The address parameters that name the payment to look up (Stripe Checkout's, the Payment Element's). */
 export const PAYMENT_PARAMS = { session: 'session_id', intent: 'payment_intent' } as const;
 
+/** The session lookup's path; the reference lets the server vouch for a recovered session. */
+function sessionLookupPath(sessionId: string, ref: string | null): string {
+  const path = `/api/checkout-session/${encodeURIComponent(sessionId)}`;
+  return ref ? `${path}?${new URLSearchParams({ [SUCCESS_REF_PARAM]: ref })}` : path;
+}
+
 /** One lookup of the payment the address names. */
 export async function lookup(params: URLSearchParams): Promise<SuccessView | Throttled> {
   const sessionId = params.get(PAYMENT_PARAMS.session);
@@ -193,7 +200,7 @@ export async function lookup(params: URLSearchParams): Promise<SuccessView | Thr
     if (sessionId) {
       const view = await requestJson<CheckoutSessionView>(
         'GET',
-        `/api/checkout-session/${encodeURIComponent(sessionId)}`,
+        sessionLookupPath(sessionId, params.get(SUCCESS_REF_PARAM)),
       );
       if (view.order)
         return {

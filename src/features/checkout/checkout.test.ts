@@ -165,6 +165,13 @@ describe('redirect URLs', () => {
     );
     expect(withCanceledFlag(`${ORIGIN}/checkout`)).toBe(`${ORIGIN}/checkout?canceled=1`);
   });
+
+  it('adds the checkout’s reference after the placeholder, never the browser’s own', () => {
+    const ref = 'Rk3_x-0123456789abcdef';
+    expect(withSessionIdPlaceholder(`${ORIGIN}/checkout/success?ref=forged`, ref)).toBe(
+      `${ORIGIN}/checkout/success?session_id={CHECKOUT_SESSION_ID}&ref=${ref}`,
+    );
+  });
 });
 
 describe('display rules', () => {

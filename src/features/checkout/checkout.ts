@@ -13,6 +13,7 @@ import {
   type BillingCycle,
 } from '../catalogue/catalogue';
 import type { CheckoutMode, PricedLine } from '../../server/db/schema.ts';
+import { SUCCESS_REF_PARAM } from './success-ref';
 
 const MIN_QUANTITY = 1;
 const MAX_QUANTITY = 99;
@@ -151,12 +152,19 @@ export function isAllowedRedirect(url: string, allowedOrigins: readonly string[]
 /** Placeholder Stripe replaces with the session id in success URLs. */
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
-/** Adds `session_id={CHECKOUT_SESSION_ID}` to the success URL (kept literal: Stripe needs the braces). */
-export function withSessionIdPlaceholder(successUrl: string): string {
+export { SUCCESS_REF, SUCCESS_REF_PARAM } from './success-ref';
+
+/**
+ * Adds `session_id={CHECKOUT_SESSION_ID}` (kept literal: Stripe needs the braces) and, when
+ * given, the checkout's reference to the success URL; the browser's own values of both go.
+ */
+export function withSessionIdPlaceholder(successUrl: string, ref?: string): string {
   const url = new URL(successUrl);
   url.searchParams.delete('session_id');
+  url.searchParams.delete(SUCCESS_REF_PARAM);
   const base = url.toString();
-  return `${base}${url.search ? '&' : '?'}session_id=${SESSION_ID_PLACEHOLDER}`;
+  const refParam = ref ? `&${SUCCESS_REF_PARAM}=${ref}` : '';
+  return `${base}${url.search ? '&' : '?'}session_id=${SESSION_ID_PLACEHOLDER}${refParam}`;
 }
 
 /** Marks the cancel URL so the checkout page does not start a new payment right away. */

@@ -29,6 +29,7 @@ import {
 import { withdrawRemindersOnPayment } from '../recovery/recovery.server.ts';
 import {
   findCheckoutSession,
+  findExpiredSessionByRef,
   insertRecoveredSession,
   markSessionComplete,
 } from './checkout-sessions.server.ts';
@@ -67,6 +68,13 @@ export type FulfilOptions = {
    * subscription events): it runs inside the order's transaction.
    */
   withNewOrder?: (tx: Db, recorded: OrderWithItems) => Promise<void>;
+  /**
+   * The reference the success page's URL carries (checkout.ts SUCCESS_REF_PARAM): the only
+   * thing that lets the provider be asked about a session this site never stored.
+   */
+  successRef?: string | null | undefined;
+  /** Runs before each read from the provider (the success page's limit per visitor). */
+  beforeProviderRead?: (provider: PaymentProvider['name']) => Promise<unknown>;
 };
 
 /** A Stripe Checkout Session id (a recovery link's new session is one this site never stored). */
@@ -75,9 +83,11 @@ const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,190}$/;
 /**
  * A session this site did not create but the provider opened from an expired one's recovery
  * link (`recovered_from`): stored as a copy of the expired session (its lines, amounts and
- * browser), so it is fulfilled like any other, its order marked recovered. The provider is
- * asked only for an id shaped like Stripe's when no webhook snapshot came with it (the success
- * page of a recovered session). Null for a session that is not a recovery of ours.
+ * browser), so it is fulfilled like any other, its order marked recovered. Without a webhook
+ * snapshot (the success page, when it beats the webhook) the provider is asked only for an id
+ * shaped like Stripe's whose success URL carries the reference of one of our expired checkouts,
+ * and the session must be recovered from that one: anyone else's id costs no provider read.
+ * Null for a session that is not a recovery of ours.
  */
 async function adoptRecoveredSession(
   db: Db,
@@ -87,15 +97,19 @@ async function adoptRecoveredSession(
 ): Promise<{ session: CheckoutSession; reported: ProviderSession } | null> {
   let reported = options.snapshot;
   if (!reported) {
-    if (!STRIPE_SESSION_ID.test(sessionId)) return null;
+    const ref = options.successRef;
+    if (!ref || !STRIPE_SESSION_ID.test(sessionId)) return null;
     if (!options.provider && !readEnv().stripeSecretKey) return null;
+    if (!(await findExpiredSessionByRef(db, ref))) return null;
     const stripe = options.provider ?? providerNamed('stripe');
     if (stripe.name !== 'stripe') return null;
+    await options.beforeProviderRead?.(stripe.name);
     reported = (await stripe.retrieveSession(unstoredSession(sessionId))) ?? undefined;
   }
   if (!reported?.recoveredFrom || reported.id !== sessionId) return null;
   const original = await findCheckoutSession(db, reported.recoveredFrom);
   if (!original) return null;
+  if (!options.snapshot && original.successRef !== options.successRef) return null;
   const session = await insertRecoveredSession(db, original, {
     id: sessionId,
     customerEmail: reported.customerEmail?.toLowerCase() ?? null,
@@ -104,6 +118,12 @@ async function adoptRecoveredSession(
     now,
   });
   return session ? { session, reported } : null;
+}
+
+async function readFromProvider(session: CheckoutSession, options: FulfilOptions) {
+  const provider = options.provider ?? providerNamed(session.provider);
+  await options.beforeProviderRead?.(provider.name);
+  return provider.retrieveSession(session);
 }
 
 /** Which status the order should have given the provider's answer. */
@@ -134,9 +154,7 @@ export async function fulfillCheckout(
       return { state: 'fulfilled', session, provider: null, ...existing, created: false };
   }
 
-  const provider =
-    options.snapshot ??
-    (await (options.provider ?? providerNamed(session.provider)).retrieveSession(session));
+  const provider = options.snapshot ?? (await readFromProvider(session, options));
 
   if (!provider || (provider.status !== 'complete' && !options.paymentFailed)) {
     // The order may already exist (e.g. created by the webhook before the session expired).

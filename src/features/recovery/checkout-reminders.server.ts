@@ -9,6 +9,7 @@ import type { Db } from '../../server/db/client.ts';
 import { checkoutReminders, type CheckoutReminder } from '../../server/db/schema.ts';
 import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 import { cutoffOf } from '../../server/privacy/retention.ts';
+import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import { addressHashIfKnown } from './unsubscribe-tokens.server.ts';
 
 /**
@@ -29,10 +30,19 @@ export async function hasReminder(db: Db, sessionId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Claims the session's one reminder; false when it was claimed before. */
+/**
+ * Claims the session's one reminder (`capped`: the decision is that none is sent, the day's
+ * cap being reached); false when it was claimed before.
+ */
 export async function claimReminder(
   tx: Db,
-  values: { checkoutSessionId: string; addressHash: string; dueAt: Date; now: Date },
+  values: {
+    checkoutSessionId: string;
+    addressHash: string;
+    dueAt: Date;
+    now: Date;
+    capped: boolean;
+  },
 ): Promise<boolean> {
   const rows = await tx
     .insert(checkoutReminders)
@@ -49,7 +59,7 @@ export async function attachReminderEmail(tx: Db, sessionId: string, emailId: nu
     .where(eq(checkoutReminders.checkoutSessionId, sessionId));
 }
 
-/** Whether the address was reminded (and not withdrawn) since `since`. */
+/** Whether the address was reminded (not withdrawn, nor held back by the cap) since `since`. */
 export async function remindedSince(db: Db, hash: string, since: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: checkoutReminders.checkoutSessionId })
@@ -59,6 +69,7 @@ export async function remindedSince(db: Db, hash: string, since: Date): Promise<
         eq(checkoutReminders.addressHash, hash),
         gte(checkoutReminders.createdAt, since),
         isNull(checkoutReminders.canceledAt),
+        eq(checkoutReminders.capped, false),
       ),
     )
     .limit(1);
@@ -94,7 +105,21 @@ export async function markWithdrawn(tx: Db, emailIds: number[], now: Date): Prom
 
 /** The reminders queued since `since` (the overview counts those that were sent). */
 export async function remindersSince(db: Db, since: Date): Promise<CheckoutReminder[]> {
-  return db.select().from(checkoutReminders).where(gte(checkoutReminders.createdAt, since));
+  return db
+    .select()
+    .from(checkoutReminders)
+    .where(and(gte(checkoutReminders.createdAt, since), eq(checkoutReminders.capped, false)));
+}
+
+/** Reminders the day's cap held back since `since`, per week (the overview). */
+export function cappedRemindersByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  return weeklySums(
+    db,
+    checkoutReminders,
+    checkoutReminders.createdAt,
+    since,
+    eq(checkoutReminders.capped, true),
+  );
 }
 
 /**

@@ -12,8 +12,9 @@ import { weekStart, type WeeklySum } from '../../server/db/weekly.ts';
 import { readEnv } from '../../server/env.ts';
 import { cancelEmails, enqueueEmail, sentAmong } from '../../server/mail/outbox.ts';
 import { MessageSecrets } from '../../server/mail/sealed.ts';
+import { hit, type RateLimit } from '../../server/rate-limit.ts';
 import { paidOrderSince } from '../orders/orders.server.ts';
-import { recentSince, reminderDecision, type NoReminder } from './recovery.ts';
+import { recentSince, reminderDecision, REMINDERS_PER_DAY, type NoReminder } from './recovery.ts';
 import {
   attachReminderEmail,
   claimReminder,
@@ -32,10 +33,20 @@ import {
   verifyUnsubscribeToken,
 } from './unsubscribe-tokens.server.ts';
 
-export { personalData as checkoutRemindersPersonalData } from './checkout-reminders.server.ts';
+export {
+  cappedRemindersByWeek,
+  personalData as checkoutRemindersPersonalData,
+} from './checkout-reminders.server.ts';
 export { personalData as reminderOptOutsPersonalData } from './reminder-opt-outs.server.ts';
-export { REMINDER_DELAY_MS, REMIND_AT_MOST_EVERY_DAYS } from './recovery.ts';
+export { REMINDER_DELAY_MS, REMIND_AT_MOST_EVERY_DAYS, REMINDERS_PER_DAY } from './recovery.ts';
 export { addressHash as reminderAddressHash } from './unsubscribe-tokens.server.ts';
+
+/** The site-wide daily cap as a counter (fixed UTC days), as the CRM's daily cap counts. */
+export const REMINDER_DAILY_CAP: RateLimit = {
+  limit: REMINDERS_PER_DAY,
+  windowSeconds: 24 * 60 * 60,
+};
+export const REMINDER_DAILY_CAP_KEY = 'checkout-reminders:day';
 
 /** The outbox kind of a reminder (the admin's outbox list shows it). */
 export const CHECKOUT_REMINDER_KIND = 'checkout.reminder';
@@ -62,13 +73,14 @@ export type ExpiredCheckout = Pick<
 
 export type ReminderOutcome =
   | { queued: true; emailId: number; dueAt: Date }
-  | { queued: false; reason: NoReminder | 'already-decided' };
+  | { queued: false; reason: NoReminder | 'already-decided' | 'daily-cap' };
 
 /**
  * Decides and, when the rules allow, queues the checkout's one reminder, inside the caller's
  * transaction (the one that marks the session expired). Idempotent per checkout session: the
  * reminder is claimed in checkout_reminders before it is queued, so a replayed or concurrent
- * expiry queues it once.
+ * expiry queues it once. Past the day's cap (REMINDERS_PER_DAY) the claim records that none
+ * was queued, for the overview; that decision stands too.
  */
 export async function remindAbandonedCheckout(
   tx: Db,
@@ -94,13 +106,19 @@ export async function remindAbandonedCheckout(
   );
   if (!decision.remind) return { queued: false, reason: decision.reason };
   if (!email || !hash || !checkout.recoveryUrl) return { queued: false, reason: 'no-email' };
+  const capped = !(await hit(tx, REMINDER_DAILY_CAP_KEY, REMINDER_DAILY_CAP, now)).allowed;
   const claimed = await claimReminder(tx, {
     checkoutSessionId: checkout.id,
     addressHash: hash,
     dueAt: decision.dueAt,
     now,
+    capped,
   });
   if (!claimed) return { queued: false, reason: 'already-decided' };
+  if (capped) {
+    console.warn(`Checkout reminder not queued: ${REMINDERS_PER_DAY} were queued today already`);
+    return { queued: false, reason: 'daily-cap' };
+  }
   const secrets = new MessageSecrets();
   const sealedUnsubscribe = secrets.slot(unsubscribeUrl(siteUrl, email));
   const content = checkoutReminderEmail({

@@ -1,5 +1,15 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recentSince, REMINDER_DELAY_MS, reminderDecision, type ReminderFacts } from './recovery';
+import {
+  recentSince,
+  REMIND_AT_MOST_EVERY_DAYS,
+  REMINDER_DELAY_MS,
+  REMINDER_POLICY,
+  reminderDecision,
+  REMINDERS_PER_DAY,
+  type ReminderFacts,
+} from './recovery';
 import { addressHash, unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-tokens.server';
 
 const EXPIRED = new Date('2026-11-20T12:00:00Z');
@@ -39,6 +49,24 @@ describe('the reminder rules', () => {
 
   it('count a reminder as recent for 7 days', () => {
     expect(recentSince(EXPIRED)).toEqual(new Date('2026-11-13T12:00:00Z'));
+  });
+});
+
+describe('the privacy policy', () => {
+  const policy = readFileSync(
+    path.resolve(import.meta.dirname, '../../content/pages/privacy-policy.md'),
+    'utf8',
+  )
+    .replace(/^---[\s\S]*?\n---\n/, '')
+    .replace(/\s+/g, ' ');
+
+  it('says what a reminder is sent on, in the rules’ own numbers', () => {
+    expect(policy).toContain(REMINDER_POLICY);
+    expect(REMINDER_POLICY).toContain('only if you ticked the box for news and offers');
+    expect(REMINDER_POLICY).toContain('one e-mail, an hour after the checkout expires');
+    expect(REMINDER_POLICY).toContain(`at most one reminder in ${REMIND_AT_MOST_EVERY_DAYS} days`);
+    expect(REMINDER_POLICY).toContain(`at most ${REMINDERS_PER_DAY} reminders a day`);
+    expect(REMINDER_POLICY).toContain('one-click unsubscribe');
   });
 });
 

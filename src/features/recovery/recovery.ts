@@ -8,6 +8,27 @@
 export const REMINDER_DELAY_MS = 60 * 60 * 1000;
 /** An address gets at most one reminder in this many days, whatever it abandons. */
 export const REMIND_AT_MOST_EVERY_DAYS = 7;
+/**
+ * At most this many reminders are queued a day (UTC) across the site: anyone can type any
+ * address at checkout and tick the box, so whatever slips past the rules stays bounded.
+ */
+export const REMINDERS_PER_DAY = 200;
+
+const HOUR_MS = 60 * 60 * 1000;
+const delayInWords =
+  REMINDER_DELAY_MS === HOUR_MS ? 'an hour' : `${REMINDER_DELAY_MS / HOUR_MS} hours`;
+
+/**
+ * What the privacy policy (src/content/pages/privacy-policy.md) says a reminder is sent on, in
+ * these rules' own numbers; recovery.test.ts fails when the policy says otherwise.
+ */
+export const REMINDER_POLICY =
+  `We send a reminder about a checkout you left unpaid only if you ticked the box for news and ` +
+  `offers at that checkout: one e-mail, ${delayInWords} after the checkout expires, with a link ` +
+  `back to it and a one-click unsubscribe link. You get at most one reminder in ` +
+  `${REMIND_AT_MOST_EVERY_DAYS} days, none if you paid in the meantime or unsubscribed, and ` +
+  `none for a checkout you opened from a reminder; we send at most ${REMINDERS_PER_DAY} ` +
+  `reminders a day in all, so yours may not be sent.`;
 
 /** What is known about an expired checkout when its reminder is decided. */
 export type ReminderFacts = {

@@ -311,6 +311,12 @@ export const checkoutSessions = pgTable(
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     /** The expired session this one was recovered from (its recovery link opened it). */
     recoveredFrom: text('recovered_from'),
+    /**
+     * The reference in this checkout's success URL (a session recovered from it has the same
+     * URL): a success page naming a session this site never stored must show one of an expired
+     * checkout before the provider is asked about that session.
+     */
+    successRef: text('success_ref'),
   },
   (t) => [
     // The checkout sweep's work list (open or complete sessions of the last day or week).
@@ -319,6 +325,8 @@ export const checkoutSessions = pgTable(
     index('checkout_sessions_expired_idx').on(t.expiredAt),
     // A recovery link finds the session it already opened.
     index('checkout_sessions_recovered_idx').on(t.recoveredFrom),
+    // The success page of a recovered session finds the checkout it came from.
+    index('checkout_sessions_success_ref_idx').on(t.successRef),
   ],
 );
 
@@ -613,6 +621,8 @@ export const checkoutReminders = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     /** Set when the buyer paid before the reminder left; it was withdrawn from the outbox. */
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** The day's cap of reminders was reached: none was queued, and none will be for it. */
+    capped: boolean('capped').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('checkout_reminders_address_idx').on(t.addressHash, t.createdAt)],
