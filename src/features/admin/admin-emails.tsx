@@ -13,6 +13,10 @@ const KIND_NAME: Record<FactorKind, string> = {
   passkey: 'passkey',
   totp: 'authenticator app',
 };
+const A_KIND: Record<FactorKind, string> = {
+  passkey: 'a passkey',
+  totp: 'an authenticator app',
+};
 
 /** What changed on the account. */
 export type AccountChange =
@@ -43,9 +47,9 @@ const when = (at: Date) =>
 function subjectOf(change: AccountChange, username: string): string {
   switch (change.what) {
     case 'factor-added':
-      return `Admin ${username}: a ${KIND_NAME[change.kind]} was added`;
+      return `Admin ${username}: ${A_KIND[change.kind]} was added`;
     case 'factor-removed':
-      return `Admin ${username}: a ${KIND_NAME[change.kind]} was removed`;
+      return `Admin ${username}: ${A_KIND[change.kind]} was removed`;
     case 'recovery-codes':
       return `Admin ${username}: new recovery codes were made`;
     case 'factors-reset':
@@ -59,18 +63,18 @@ function WhatChanged({ change, username }: { change: AccountChange; username: st
     case 'factor-added':
       return (
         <Paragraph>
-          The admin account {account} has a new {KIND_NAME[change.kind]},{' '}
-          <Typed>{change.label}</Typed>
+          The admin account {account} has a new {KIND_NAME[change.kind]}, named “
+          <Typed>{change.label}</Typed>”
           {change.first
-            ? ': its first second factor, so ten new recovery codes were made with it.'
+            ? ': its first second factor, so ten recovery codes were made with it.'
             : '.'}
         </Paragraph>
       );
     case 'factor-removed':
       return (
         <Paragraph>
-          The {KIND_NAME[change.kind]} <Typed>{change.label}</Typed> was removed from the admin
-          account {account}.
+          The {KIND_NAME[change.kind]} named “<Typed>{change.label}</Typed>” was removed from the
+          admin account {account}.
         </Paragraph>
       );
     case 'recovery-codes':
@@ -82,9 +86,10 @@ function WhatChanged({ change, username }: { change: AccountChange; username: st
     case 'factors-reset':
       return (
         <Paragraph>
-          Every second factor ({change.removed}) and recovery code of the admin account {account}{' '}
-          was removed from the command line (npm run admin:reset-factor), its password was replaced
-          and all its sessions ended. The next sign-in with the new password adds a new factor.
+          From the command line (npm run admin:reset-factor), the admin account {account} lost its{' '}
+          {change.removed} second factor{change.removed === 1 ? '' : 's'} and its recovery codes,
+          got a new password and was signed out everywhere. Its next sign-in, with the new password,
+          adds a new factor.
         </Paragraph>
       );
   }
