@@ -18,8 +18,11 @@ export type AdminSecurityEvent = {
   detail: string;
 };
 
+/** Nested counts as one line with spaces, so a narrow column can wrap them. */
 const detailValue = (value: unknown) =>
-  value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
+  value !== null && typeof value === 'object'
+    ? JSON.stringify(value, null, 1).replace(/\s+/g, ' ')
+    : String(value);
 
 function securityEventView(row: SecurityEvent): AdminSecurityEvent {
   // Entries written before refused sign-ins stopped keeping what was typed (maybe a password)
