@@ -1,8 +1,6 @@
 /**
- * POST /api/admin/logout          ends this session server side and clears the cookie
- * POST /api/admin/logout/others   ends every other session of the account ({ended}); needs a
- *                                 factor verified in the last 10 minutes (else 403, step-up)
- * Both are in the security log.
+ * POST /api/admin/logout: ends this session and clears the cookie. POST /api/admin/logout/others:
+ * ends every other session of the account ({ended}; a factor from the last 10 minutes, else 403).
  */
 import type { Config } from '@netlify/functions';
 import { signOut, signOutOtherSessions } from '../../src/features/admin/admin.server.ts';

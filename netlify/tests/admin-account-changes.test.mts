@@ -1,9 +1,6 @@
 /**
- * The smaller admin-identity findings of the review, through the functions: a passkey
- * ceremony's challenge expires after 5 minutes; each change to an admin's factors e-mails the
- * team and is in the security log; "sign out my other sessions"; sign-outs are logged; a
- * refused sign-in keeps nothing typed for an unknown username; and the panel's security log
- * (filters, paging, nothing typed).
+ * The review's smaller admin-identity findings through the functions: challenge age, the
+ * team's notices, sign-outs, what a refused sign-in keeps, and the panel's security log.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STEP_UP_REQUIRED } from '../../src/lib/admin-auth.ts';

@@ -1,8 +1,6 @@
 /**
- * A passkey in software, for function tests that cannot drive Chromium's virtual
- * authenticator: a P-256 key pair that answers WebAuthn registration options ("none"
- * attestation) and authentication options with user presence and verification, as
- * @simplewebauthn/browser hands the answers to the server.
+ * A passkey in software for the function tests (no browser): a P-256 key that answers WebAuthn
+ * options ("none" attestation, user verified) as @simplewebauthn/browser hands them over.
  */
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';

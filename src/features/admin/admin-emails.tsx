@@ -1,8 +1,6 @@
 /**
- * The team's notices about an admin account (admins have no e-mail address of their own): each
- * change to its second factors, and its app codes paused after too many wrong ones. Each names
- * the account, what happened, when and from which address, and what to do if it was not the
- * account's owner.
+ * The team's notices about an admin account (admins have no e-mail address): a change to its
+ * second factors, or its app codes paused. Each says what to do if it was not the owner.
  */
 import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';

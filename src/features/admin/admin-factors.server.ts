@@ -6,11 +6,7 @@
  * at all (a new admin from `npm run admin:create`, or one whose factors were reset from the
  * command line); otherwise only a session whose factor was verified in the last 10 minutes
  * (adding or removing a factor is an admin-account change). Every change is e-mailed to the
- * team (admin-notices.server.ts).
- *
- * Guessing: wrong answers count per address, per account and address, per session (the fifth
- * ends it: the password is needed again) and, for app codes, per account (past the limit its
- * codes are paused, the team is told once per window; second-factor.ts has the numbers).
+ * team (admin-notices.server.ts); the limits on wrong answers are second-factor.ts's.
  */
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { resetFactors } from '../../server/auth/accounts.ts';

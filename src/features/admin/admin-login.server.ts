@@ -9,9 +9,8 @@
  * Only failures count. Unknown users and wrong passwords get the same answer after the same
  * delay and the same argon2 work, so neither the answer nor its timing reveals usernames.
  * The password opens a session that reaches only the second-factor screens
- * (admin-factors.server.ts); both outcomes and every sign-out go to the security log. What was
- * typed as a username is stored nowhere unless it names an account (a password typed into the
- * wrong field must not be kept): the counters key it by a digest only this site can compute.
+ * (admin-factors.server.ts); both outcomes and every sign-out go to the security log. A typed
+ * username that names no account (maybe a password) is kept nowhere: counters key a digest.
  */
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Db } from '../../server/db/client.ts';

@@ -1,7 +1,6 @@
 /**
- * The team's notices about admin accounts (admin-emails.tsx), queued in the outbox to the team
- * address: an account's second factors changed, or its app codes were paused. They concern no
- * customer, so they name nobody the privacy tools look for.
+ * The team's notices about admin accounts (admin-emails.tsx), queued to the team address. They
+ * concern no customer, so they name nobody the privacy tools look for.
  */
 import type { Db } from '../../server/db/client.ts';
 import { siteAddress, teamAddress } from '../../server/env.ts';

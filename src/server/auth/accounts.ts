@@ -42,10 +42,9 @@ export async function createOrResetUser(
 }
 
 /**
- * A lost second factor: every factor and recovery code of the account goes, the password is
- * replaced by `newPassword` (whoever knew the old one could otherwise enrol the next factor
- * before the owner) and its sessions end; the next sign-in with the new password leads to the
- * enrolment screen. Null for no account; throws for a weak password or the old one again.
+ * A lost second factor: its factors and recovery codes go, its sessions end, and `newPassword`
+ * replaces the password, since whoever knew the old one could enrol the next factor first.
+ * Null for no account; AccountProblem for a weak password or the old one again.
  */
 export async function resetFactors(
   db: Db,
