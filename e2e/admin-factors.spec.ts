@@ -1,8 +1,9 @@
 /**
  * The admin's second factor in a real browser: a new admin (from `npm run admin:create`) whose
  * password opens only the enrolment screen, enrols a passkey (Chromium's virtual authenticator
- * through CDP) and an authenticator app, signs in with each, and is asked for the factor again
- * before a CSV export once the last one is over 10 minutes old.
+ * through CDP) and an authenticator app, signs out its other sessions and finds both in the
+ * security log, signs in with each, and is asked for the factor again before a CSV export once
+ * the last one is over 10 minutes old.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -91,6 +92,24 @@ test('a new admin enrols a passkey and an authenticator app, signs in with each,
     await page.getByRole('button', { name: 'Add the app' }).click();
     await expect(page.getByText('Authenticator app', { exact: false }).first()).toBeVisible();
     await expect(page.locator('.admin-security__factor')).toHaveCount(2);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+
+  await test.step('other sessions are signed out, and the security log lists the changes', async () => {
+    await page.getByRole('button', { name: 'Sign out my other sessions' }).click();
+    await expect(page.getByText('Other sessions signed out', { exact: true })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Security log', exact: true })
+      .click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Security log' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Account' }).fill(admin.username);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByLabel('Event').selectOption('admin.factor-enrolled');
+    const rows = page.getByRole('table').getByRole('row').filter({ hasText: 'Factor added' });
+    // The passkey and the app.
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText(admin.username);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await signOut(page);
   });

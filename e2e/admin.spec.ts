@@ -382,7 +382,13 @@ test('the sign-in form and the panel pass axe and fit a phone screen', async ({ 
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await signIn(page, admin, appKey);
-  for (const section of ['Overview', 'Orders', 'Meeting requests', 'E-mail outbox']) {
+  for (const section of [
+    'Overview',
+    'Orders',
+    'Meeting requests',
+    'E-mail outbox',
+    'Security log',
+  ]) {
     await page
       .getByRole('navigation', { name: 'Admin sections' })
       .getByRole('link', { name: section, exact: true })

@@ -57,6 +57,59 @@ describe('npm run admin:create', () => {
   );
 
   it(
+    'resets a lost factor only with a new password, ends the sessions and tells the team',
+    async () => {
+      const env = { DATABASE_URL: db.url, TEAM_EMAIL: 'team@agency.test' };
+      await db.query(
+        `insert into admin_factors (user_id, kind, label, totp_secret)
+           select id, 'totp', 'Phone', 'sealed1.x' from users where username = 'alice'`,
+      );
+      await db.query(
+        `insert into admin_sessions (token_hash, user_id, expires_at)
+           select 'a-session', id, now() + interval '1 hour' from users where username = 'alice'`,
+      );
+      const count = async (table: string) =>
+        (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
+      const before = await storedHash('alice');
+
+      // Before: the factors went and the password stayed, so whoever knew it enrolled first.
+      const same = await adminCreate(['--reset-factors', '-u', 'alice', '--password-stdin'], {
+        env,
+        input: 'another long passphrase\n',
+      });
+      expect(same.code).toBe(1);
+      expect(same.stderr).toContain('The new password must not be the old one.');
+      const none = await adminCreate(['--reset-factors', '-u', 'alice'], { env });
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain('Password must be at least 12 characters long.');
+      expect(await count('admin_factors')).toBe(1);
+      expect(await storedHash('alice')).toBe(before);
+
+      const r = await adminCreate(['--reset-factors', '-u', 'alice', '--password-stdin'], {
+        env,
+        input: 'a third long passphrase\n',
+      });
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toContain('Removed 1 second factor(s) and the recovery codes of "alice"');
+      expect(await storedHash('alice')).not.toBe(before);
+      expect(await count('admin_factors')).toBe(0);
+      expect(await count('admin_sessions')).toBe(0);
+      const notices = await db.query<{ kind: string; to: string; text: string }>(
+        `select kind, "to", text from email_outbox where kind like 'admin.%'`,
+      );
+      expect(notices).toEqual([
+        expect.objectContaining({ kind: 'admin.factors-reset', to: 'team@agency.test' }),
+      ]);
+      expect(notices[0]!.text).toContain('alice');
+      const log = await db.query<{ event: string }>(
+        `select event from security_log where username = 'alice'`,
+      );
+      expect(log.map((e) => e.event)).toEqual(['admin.factors-reset']);
+    },
+    SLOW,
+  );
+
+  it(
     'refuses weak passwords and bad usernames without touching the database',
     async () => {
       const weak = await adminCreate(['-u', 'bob', '-p', 'short'], {

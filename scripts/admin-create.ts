@@ -7,10 +7,15 @@
  *   npm run admin:create -- --username alice                # asks for the password only
  *   printf '%s\n' "$PASS" | npm run admin:create -- --username alice --password-stdin
  *   npm run admin:create -- --username alice --password '…' # visible in shell history; avoid
- *   npm run admin:reset-factor -- --username alice          # a lost passkey or phone
+ *   npm run admin:reset-factor -- --username alice          # a lost passkey or phone: asks
+ *                                                           # for a new password (or piped,
+ *                                                           # --password-stdin)
  *
  * A new account, and one whose factors were reset, must enrol a second factor (a passkey or an
- * authenticator app) at its next sign-in: until then the password opens only that screen.
+ * authenticator app) at its next sign-in: until then the password opens only that screen. So a
+ * factor reset also replaces the password (never with the old one) and ends every session:
+ * whoever knew the old password cannot enrol the next factor before the owner. It e-mails the
+ * team (TEAM_EMAIL) through the outbox.
  *
  * Which database it writes to, in this order:
  *   1. NETLIFY_DB_URL or DATABASE_URL, when set (production, CI, any Postgres);
@@ -21,8 +26,9 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { openChosenDatabase, UsageError } from './lib/database-choice.ts';
+import { resetAdminFactors } from '../src/features/admin/admin.server.ts';
 import { passwordProblem } from '../src/server/auth/password.ts';
-import { createOrResetUser, resetFactors } from '../src/server/auth/accounts.ts';
+import { AccountProblem, createOrResetUser } from '../src/server/auth/accounts.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';
 
 // A local command: DATABASE_URL and friends may come from .env.
@@ -82,9 +88,7 @@ function askHidden(question: string): Promise<string> {
   });
 }
 
-type Command =
-  | { kind: 'password'; username: string; password: string }
-  | { kind: 'reset-factors'; username: string };
+type Command = { kind: 'password' | 'reset-factors'; username: string; password: string };
 
 async function readCommand(argv: string[]): Promise<Command> {
   const { values } = parseArgs({
@@ -101,16 +105,16 @@ async function readCommand(argv: string[]): Promise<Command> {
   if (values.help) {
     console.log(
       'Usage: npm run admin:create -- [--username NAME] [--password PASS | --password-stdin]\n' +
-        '       npm run admin:reset-factor -- --username NAME\n' +
+        '       npm run admin:reset-factor -- --username NAME [--password PASS | --password-stdin]\n' +
         'Creates the admin user, or resets the password of an existing one; --reset-factors\n' +
-        'removes its second factors and recovery codes (it enrols a new one at its next sign-in).',
+        'removes its second factors and recovery codes and sets a new password (it enrols a new\n' +
+        'factor at its next sign-in).',
     );
     process.exit(0);
   }
-  if (values['reset-factors']) {
-    if (!values.username) throw new UsageError('--reset-factors needs --username.');
-    return { kind: 'reset-factors', username: values.username };
-  }
+  const kind = values['reset-factors'] ? 'reset-factors' : 'password';
+  if (kind === 'reset-factors' && !values.username)
+    throw new UsageError('--reset-factors needs --username.');
   const interactive = Boolean(process.stdin.isTTY) && !values['password-stdin'];
   // Only listen to piped stdin when something must be read from it: an open reader would
   // keep the process alive after the work is done.
@@ -127,14 +131,15 @@ async function readCommand(argv: string[]): Promise<Command> {
     if (nextLine) {
       password = await nextLine();
     } else {
-      password = await askHidden('Password (at least 12 characters): ');
+      const which = kind === 'reset-factors' ? 'New password' : 'Password';
+      password = await askHidden(`${which} (at least 12 characters): `);
       const again = await askHidden('Repeat the password: ');
       if (again !== password) throw new UsageError('The passwords do not match.');
     }
   }
   const badPassword = passwordProblem(password);
   if (badPassword) throw new UsageError(badPassword);
-  return { kind: 'password', username, password };
+  return { kind, username, password };
 }
 
 async function main() {
@@ -145,10 +150,14 @@ async function main() {
   const { source } = handle;
   try {
     if (command.kind === 'reset-factors') {
-      const reset = await resetFactors(handle.db, command.username);
+      const reset = await resetAdminFactors(handle.db, command.username, command.password).catch(
+        (error: unknown) => {
+          throw error instanceof AccountProblem ? new UsageError(error.message) : error;
+        },
+      );
       if (!reset) throw new UsageError(`There is no admin user "${command.username}".`);
       console.log(
-        `Removed ${reset.removed} second factor(s) and the recovery codes of "${reset.username}" in ${source}; its sessions were signed out. It enrols a new factor at its next sign-in.`,
+        `Removed ${reset.removed} second factor(s) and the recovery codes of "${reset.username}" in ${source} and set its new password; its sessions were signed out and the team was e-mailed. It enrols a new factor at its next sign-in with the new password.`,
       );
       return;
     }

@@ -1,15 +1,18 @@
 /**
- * Does the time of POST /api/auth/magic-link tell who is a client? Times the function in
- * process (PGlite, as the unit tests run it) for pairs of requests: one for a client's address,
- * one for an unknown address, in alternating order, each from its own visitor address and
- * each client's address used once (so no limit interferes). Work the function leaves behind
- * (`context.waitUntil`) is awaited between pairs, outside the measured time, as on Netlify
- * where it runs after the reply.
+ * Does the time of a sign-in tell who has an account? Times the function in process (PGlite,
+ * as the unit tests run it) for pairs of requests, in alternating order, each from its own
+ * visitor address and each account used once (so no limit or slowdown interferes):
+ * - POST /api/auth/magic-link: one for a client's address, one for an unknown address. Work the
+ *   function leaves behind (`context.waitUntil`) is awaited between pairs, outside the measured
+ *   time, as on Netlify where it runs after the reply.
+ * - with --admin, POST /api/admin/login with a wrong password: one for an admin's username,
+ *   one for an unknown username (the unit test checks that both verify one argon2 hash of the
+ *   same cost; this measures it).
  *
- *   npx tsx scripts/measure-sign-in-timing.ts [pairs=30]
+ *   npx tsx scripts/measure-sign-in-timing.ts [pairs=30] [--admin]
  *
- * Prints the median reply time for each kind and the share of pairs in which the client's
- * address was answered more slowly.
+ * Prints the median reply time for each kind and the share of pairs in which the known
+ * account was answered more slowly.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -17,69 +20,106 @@ import { performance } from 'node:perf_hooks';
 process.env.VITEST ??= 'true';
 delete process.env.SMTP_URL;
 
-const pairs = Number(process.argv[2] ?? 30);
+const args = process.argv.slice(2);
+const admin = args.includes('--admin');
+const pairs = Number(args.find((a) => /^\d+$/.test(a)) ?? 30);
 const { closeDb } = await import('../src/server/db/client.ts');
 const { useFreshTestDb } = await import('../src/testing/test-db.ts');
 const { clients } = await import('../src/server/db/schema.ts');
+const { adminRequest, seedAdmin } = await import('../src/testing/admin-seed.ts');
 const { default: magicRequest } = await import('../netlify/functions/magic-link-request.mts');
+const { default: adminLogin } = await import('../netlify/functions/admin-login.mts');
 
 const db = await useFreshTestDb();
 const stamp = Date.now();
-const known = await db
-  .insert(clients)
-  .values(
-    Array.from({ length: pairs + 1 }, (_, i) => ({
-      email: `client${i}-${stamp}@example.com`,
-      name: 'Timing Client',
-      emailVerifiedAt: new Date(),
-    })),
-  )
-  .returning({ email: clients.email });
 
 let visitor = 0;
-async function timed(email: string): Promise<number> {
+/** One request from a new visitor address: its reply time, background work awaited after. */
+async function timed(
+  fn: (req: Request, context: object) => Promise<Response> | Response,
+  req: Request,
+  expected: number,
+): Promise<number> {
   visitor += 1;
   const ip = `198.51.${visitor >> 8}.${visitor & 255}`;
   const background: Promise<unknown>[] = [];
-  const req = new Request('http://localhost/api/auth/magic-link', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-nf-client-connection-ip': ip },
-    body: JSON.stringify({ email }),
-  });
   const start = performance.now();
-  const res = await magicRequest(req, {
-    ip,
-    waitUntil: (p: Promise<unknown>) => background.push(p),
-  });
+  const res = await fn(req, { ip, waitUntil: (p: Promise<unknown>) => background.push(p) });
   await res.text();
   const ms = performance.now() - start;
-  if (res.status !== 200) throw new Error(`${email}: ${res.status}`);
+  if (res.status !== expected) throw new Error(`${req.url}: ${res.status}`);
   await Promise.allSettled(background);
   return ms;
 }
 
-// One warm-up pair: module loading and the first queries are not what is measured.
-await timed(known[pairs]!.email);
-await timed(`warm-${stamp}@example.com`);
+const magicLink = (email: string) =>
+  timed(
+    magicRequest,
+    new Request('http://localhost/api/auth/magic-link', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email }),
+    }),
+    200,
+  );
 
-const clientMs: number[] = [];
+const adminSignIn = (username: string) =>
+  timed(
+    adminLogin,
+    adminRequest('POST', '/api/admin/login', {
+      body: { username, password: 'not the password at all' },
+    }),
+    401,
+  );
+
+/** The known and the unknown account of pair `i` (one more, `pairs`, warms up). */
+async function accounts(): Promise<{ known: string[]; unknown: string[] }> {
+  const unknownOf = (i: number) => `nobody${i}-${stamp}`;
+  if (admin) {
+    const known: string[] = [];
+    for (let i = 0; i <= pairs; i++)
+      known.push((await seedAdmin(db, `timing${i}-${stamp}`)).username);
+    return { known, unknown: known.map((_, i) => unknownOf(i)) };
+  }
+  const rows = await db
+    .insert(clients)
+    .values(
+      Array.from({ length: pairs + 1 }, (_, i) => ({
+        email: `client${i}-${stamp}@example.com`,
+        name: 'Timing Client',
+        emailVerifiedAt: new Date(),
+      })),
+    )
+    .returning({ email: clients.email });
+  return {
+    known: rows.map((r) => r.email),
+    unknown: rows.map((_, i) => `${unknownOf(i)}@example.com`),
+  };
+}
+
+const probe = admin ? adminSignIn : magicLink;
+const { known, unknown } = await accounts();
+
+// One warm-up pair: module loading and the first queries are not what is measured.
+await probe(known[pairs]!);
+await probe(unknown[pairs]!);
+
+const knownMs: number[] = [];
 const unknownMs: number[] = [];
-let clientSlower = 0;
+let knownSlower = 0;
 for (let i = 0; i < pairs; i++) {
-  const clientAddress = known[i]!.email;
-  const unknownAddress = `nobody${i}-${stamp}@example.com`;
-  let c: number;
+  let k: number;
   let u: number;
   if (i % 2 === 0) {
-    c = await timed(clientAddress);
-    u = await timed(unknownAddress);
+    k = await probe(known[i]!);
+    u = await probe(unknown[i]!);
   } else {
-    u = await timed(unknownAddress);
-    c = await timed(clientAddress);
+    u = await probe(unknown[i]!);
+    k = await probe(known[i]!);
   }
-  clientMs.push(c);
+  knownMs.push(k);
   unknownMs.push(u);
-  if (c > u) clientSlower += 1;
+  if (k > u) knownSlower += 1;
 }
 await closeDb();
 
@@ -88,13 +128,14 @@ const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+const kind = admin ? 'admin' : 'client';
 console.log(
   JSON.stringify(
     {
       pairs,
-      clientMedianMs: Number(median(clientMs).toFixed(2)),
+      [`${kind}MedianMs`]: Number(median(knownMs).toFixed(2)),
       unknownMedianMs: Number(median(unknownMs).toFixed(2)),
-      clientSlowerShare: Number((clientSlower / pairs).toFixed(2)),
+      [`${kind}SlowerShare`]: Number((knownSlower / pairs).toFixed(2)),
     },
     null,
     2,

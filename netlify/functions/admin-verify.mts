@@ -3,8 +3,9 @@
  * verified one whose factor is older than 10 minutes):
  * POST /api/admin/verify/options   WebAuthn authentication options for the account's passkeys
  * POST /api/admin/verify           {method: 'passkey', response} | {method: 'totp' | 'recovery', code}
- * Success answers the session's new cookie; a wrong factor is 400 and counts like a wrong
- * password (429 + Retry-After past the limit).
+ * Success answers the session's new cookie; a wrong factor is 400, the fifth in a session ends
+ * it (401), and the limits answer 429 + Retry-After (docs/security.md). A passkey answer
+ * without a challenge issued in the last 5 minutes is 409.
  */
 import type { Config } from '@netlify/functions';
 import {

@@ -62,6 +62,23 @@ const CASES: Record<string, Case[]> = {
   ],
   'admin-logout.mts': [
     { pattern: '/api/admin/logout', method: 'POST', path: () => '/api/admin/logout' },
+    {
+      pattern: '/api/admin/logout/others',
+      method: 'POST',
+      path: () => '/api/admin/logout/others',
+    },
+  ],
+  'admin-security-log.mts': [
+    {
+      pattern: '/api/admin/security-log',
+      method: 'GET',
+      path: () => '/api/admin/security-log?status=admin.password-accepted&q=route',
+    },
+    {
+      pattern: '/api/admin/security-log',
+      method: 'GET',
+      path: () => '/api/admin/security-log?format=csv',
+    },
   ],
   'admin-me.mts': [
     {
@@ -329,6 +346,10 @@ describe('every /api/admin/* function', () => {
     const cases: [string, Request][] = [
       ['admin-orders.mts', adminRequest('GET', '/api/admin/orders?status=stolen', { cookie })],
       ['admin-outbox.mts', adminRequest('GET', '/api/admin/outbox?from=2026-02-30', { cookie })],
+      [
+        'admin-security-log.mts',
+        adminRequest('GET', '/api/admin/security-log?status=admin.password', { cookie }),
+      ],
       [
         'admin-contact-messages.mts',
         adminRequest('GET', '/api/admin/contact-messages?pageSize=100000', { cookie }),

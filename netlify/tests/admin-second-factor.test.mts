@@ -6,20 +6,14 @@
  * is in the security log without a password or a code. (Passkeys: e2e/admin.spec.ts, with
  * Chromium's virtual authenticator.)
  */
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_REQUIRED, STEP_UP_REQUIRED } from '../../src/lib/admin-auth.ts';
 import { resetFactors } from '../../src/server/auth/accounts.ts';
 import { latestSecurityEvents } from '../../src/server/auth/security-log.ts';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { adminFactors } from '../../src/server/db/schema.ts';
-import {
-  adminRequest,
-  seedAdmin,
-  TEST_PASSWORD,
-  verifiedSession,
-} from '../../src/testing/admin-seed.ts';
-import { routed, type FunctionModule } from '../../src/testing/requests.ts';
+import { AdminBrowser as Browser, totpCodeAt as codeAt } from '../../src/testing/admin-browser.ts';
+import { seedAdmin, TEST_PASSWORD, verifiedSession } from '../../src/testing/admin-seed.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
 import * as factorsFn from '../functions/admin-factors.mts';
 import * as loginFn from '../functions/admin-login.mts';
@@ -28,45 +22,17 @@ import * as ordersFn from '../functions/admin-orders.mts';
 import * as verifyFn from '../functions/admin-verify.mts';
 
 let db: Db;
-let visitor = 0;
 beforeEach(async () => {
   db = await useFreshTestDb();
 });
 afterAll(() => closeDb());
 
-/** A browser: its cookie and its address, as the functions see them. */
-class Browser {
-  cookie = '';
-  readonly ip = `192.0.2.${++visitor}`;
-  async call(
-    mod: FunctionModule,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; json: Record<string, unknown> }> {
-    const res = await routed(mod)(
-      adminRequest(method, path, {
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...(body !== undefined ? { body } : {}),
-      }),
-      { ip: this.ip },
-    );
-    const set = res.headers.get('set-cookie');
-    if (set) this.cookie = set.split(';')[0]!;
-    const text = await res.text();
-    return { status: res.status, json: text.startsWith('{') ? JSON.parse(text) : {} };
-  }
-}
-
-const codeAt = (key: string, at = Date.now()) =>
-  new TOTP({ secret: Secret.fromBase32(key) }).generate({ timestamp: at });
-
-async function signInWithPassword(username: string) {
-  const browser = new Browser();
-  const login = await browser.call(loginFn, 'POST', '/api/admin/login', {
-    username,
-    password: TEST_PASSWORD,
-  });
+async function signInWithPassword(
+  username: string,
+  password = TEST_PASSWORD,
+  browser = new Browser(),
+) {
+  const login = await browser.call(loginFn, 'POST', '/api/admin/login', { username, password });
   expect(login.status).toBe(200);
   return { browser, stage: login.json.stage };
 }
@@ -158,9 +124,16 @@ describe('an authenticator app', () => {
 
   it('limits wrong codes like passwords (429 for that address)', async () => {
     const { admin } = await enrolledAdmin();
-    const { browser } = await signInWithPassword(admin.username);
+    const { browser: first } = await signInWithPassword(admin.username);
+    // Two sessions from one address, so that no session reaches its own limit first.
+    const { browser: second } = await signInWithPassword(
+      admin.username,
+      TEST_PASSWORD,
+      new Browser(first.ip),
+    );
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
+      const browser = i < 3 ? first : second;
       const res = await browser.call(verifyFn, 'POST', '/api/admin/verify', {
         method: 'totp',
         code: String(100000 + i),
@@ -196,14 +169,32 @@ describe('step-up', () => {
 });
 
 describe('a lost factor', () => {
-  it('is reset from the command line: sessions end and the next sign-in enrols again', async () => {
+  it('is reset from the command line with a new password: sessions end and the next sign-in enrols again', async () => {
     const { admin, browser } = await enrolledAdmin();
-    expect(await resetFactors(db, admin.username)).toEqual({
+    const password = 'a brand new passphrase';
+    expect(await resetFactors(db, admin.username, password)).toEqual({
       username: admin.username,
       removed: 1,
     });
     expect((await browser.call(ordersFn, 'GET', '/api/admin/orders')).status).toBe(401);
-    expect((await signInWithPassword(admin.username)).stage).toBe('enrol');
+    // Whoever knew the old password cannot enrol the next factor before the owner.
+    const old = await new Browser().call(loginFn, 'POST', '/api/admin/login', {
+      username: admin.username,
+      password: TEST_PASSWORD,
+    });
+    expect(old.status).toBe(401);
+    expect((await signInWithPassword(admin.username, password)).stage).toBe('enrol');
+  });
+
+  it('refuses a reset that keeps the old password or sets a weak one', async () => {
+    const { admin } = await enrolledAdmin();
+    await expect(resetFactors(db, admin.username, TEST_PASSWORD)).rejects.toThrow(
+      'The new password must not be the old one.',
+    );
+    await expect(resetFactors(db, admin.username, 'short')).rejects.toThrow(
+      'Password must be at least 12 characters long.',
+    );
+    expect(await db.select().from(adminFactors)).toHaveLength(1);
   });
 });
 

@@ -155,13 +155,25 @@ export function readEnv(
     /** Unset while payments are simulated, unless it is a server on this machine. */
     smtpUrl: reachable(env.SMTP_URL) ? env.SMTP_URL || undefined : undefined,
     mailFrom: env.MAIL_FROM || `${siteSettings.name} <${siteSettings.salesEmail}>`,
-    teamEmail: env.TEAM_EMAIL || siteSettings.salesEmail,
+    teamEmail: teamAddress(env),
     /** Unset (Demo Mode) while payments are simulated, unless the API is on this machine. */
     ghlApiKey: reachable(ghlApiBase) ? env.GHL_API_KEY || undefined : undefined,
     ghlCompanyId: env.GHL_COMPANY_ID || undefined,
     ghlApiBase,
-    siteUrl: env.SITE_URL || env.URL || 'http://localhost:4321',
+    siteUrl: siteAddress(env),
   };
+}
+
+/**
+ * Where team notices go, and the site's own address, without the secrets `readEnv` insists on:
+ * the terminal commands (`npm run admin:reset-factor`) queue notices too.
+ */
+export function teamAddress(env: NodeJS.ProcessEnv = process.env): string {
+  return env.TEAM_EMAIL || siteSettings.salesEmail;
+}
+
+export function siteAddress(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SITE_URL || env.URL || 'http://localhost:4321';
 }
 
 function sessionSecret(env: NodeJS.ProcessEnv, local: LocalRun | undefined): string {

@@ -5,6 +5,11 @@
  * words and right-to-left text. Add a sample here with every new message.
  */
 import {
+  adminAccountChangedEmail,
+  adminCodesPausedEmail,
+  type AccountChange,
+} from '../features/admin/admin-emails.tsx';
+import {
   clientOnboardingConfirmEmail,
   clientOnboardingTeamEmail,
 } from '../features/client-onboarding/client-onboarding-emails.tsx';
@@ -130,6 +135,16 @@ const CART: Parameters<typeof orderConfirmationEmail>[0]['lines'] = [
 ];
 const CART_TOTAL_CENTS = 250000 + 29900;
 
+/** A change to an admin account, as the team is told of it (the admin's username is typed too). */
+const accountChanged = (t: Typed, change: AccountChange) =>
+  adminAccountChangedEmail({
+    username: t.name,
+    change,
+    at: RECEIVED,
+    ip: change.what === 'factors-reset' ? null : '203.0.113.24',
+    securityLogUrl: `${SITE}/admin#security-log`,
+  });
+
 export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
   'contact.team': (t) => contactTeamEmail(contactMessage(t)),
   'contact.receipt': (t) => contactReceiptEmail(contactMessage(t)),
@@ -234,6 +249,21 @@ export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
       lines: CART,
       recoveryUrl: 'https://checkout.stripe.com/c/pay/cs_test_recovery_sample',
       unsubscribeUrl: `${SITE}/api/unsubscribe?token=sample-token`,
+    }),
+  'admin.factor-added': (t) =>
+    accountChanged(t, { what: 'factor-added', kind: 'passkey', label: t.company, first: false }),
+  'admin.factor-removed': (t) =>
+    accountChanged(t, { what: 'factor-removed', kind: 'totp', label: t.company }),
+  'admin.recovery-codes-renewed': (t) => accountChanged(t, { what: 'recovery-codes' }),
+  'admin.factors-reset': (t) => accountChanged(t, { what: 'factors-reset', removed: 2 }),
+  'admin.codes-paused': (t) =>
+    adminCodesPausedEmail({
+      username: t.name,
+      failures: 10,
+      within: '15 minutes',
+      until: new Date('2026-11-20T15:15:00.000Z'),
+      ip: '2001:db8:7:1::/64',
+      securityLogUrl: `${SITE}/admin#security-log`,
     }),
   'payment.dispute.team': (t) =>
     disputeTeamEmail({

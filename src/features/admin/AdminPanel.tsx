@@ -8,6 +8,7 @@ import { OutboxView } from './OutboxView';
 import { OverviewView } from './OverviewView';
 import { StepUpDialog } from './SecondFactor';
 import { PersonView } from './PersonView';
+import { SecurityLogView } from './SecurityLogView';
 import { SecurityView } from './SecurityView';
 import { $logout, signOut, type AdminUserView } from './session.store';
 
@@ -21,6 +22,7 @@ const VIEWS = [
   { id: 'outbox', label: 'E-mail outbox' },
   { id: 'people', label: 'Personal data' },
   { id: 'security', label: 'Security' },
+  { id: 'security-log', label: 'Security log' },
 ] as const;
 
 type ViewId = (typeof VIEWS)[number]['id'];
@@ -102,6 +104,7 @@ export function AdminPanel({
         {view === 'outbox' && <OutboxView />}
         {view === 'people' && <PersonView />}
         {view === 'security' && <SecurityView />}
+        {view === 'security-log' && <SecurityLogView />}
       </section>
       <StepUpDialog />
     </div>

@@ -18,6 +18,8 @@ type Props<T> = {
   columns: Column<T>[];
   rowKey: (row: T) => number;
   searchHint: string;
+  /** What the search field finds, when more specific than "Search" (e.g. "Account"). */
+  searchLabel?: string;
   /** Changing it reloads the current page (after an action elsewhere). */
   reloadKey?: number;
 };
@@ -26,7 +28,15 @@ type Props<T> = {
  * One admin list: search, status and date filters, a responsive table, paging and a CSV
  * export of everything that matches the filters. Its state and actions are admin.store.ts's.
  */
-export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey = 0 }: Props<T>) {
+export function ListView<T>({
+  list,
+  noun,
+  columns,
+  rowKey,
+  searchHint,
+  searchLabel = 'Search',
+  reloadKey = 0,
+}: Props<T>) {
   const id = useId();
   const def = LISTS[list];
   // One store per mount: a tab opened again starts afresh, as each tab is its own ListView.
@@ -55,7 +65,7 @@ export function ListView<T>({ list, noun, columns, rowKey, searchHint, reloadKey
         aria-label={`Filter ${noun}`}
       >
         <div className="field admin-filters__search">
-          <label htmlFor={`${id}-q`}>Search</label>
+          <label htmlFor={`${id}-q`}>{searchLabel}</label>
           <input
             id={`${id}-q`}
             type="search"

@@ -9,13 +9,15 @@ import {
   loadFactors,
   removeFactor,
   renewRecoveryCodes,
+  signOutOtherSessions,
 } from './second-factor.store';
 
 const KIND_LABEL = { passkey: 'Passkey', totp: 'Authenticator app' } as const;
 
 /**
- * The signed-in admin's own second factors: what there is, adding and removing one, and new
- * recovery codes. Every change asks for the factor again when the last one is over 10 minutes old.
+ * The signed-in admin's own second factors: what there is, adding and removing one, new
+ * recovery codes, and signing out every other session. Every change asks for the factor again
+ * when the last one is over 10 minutes old, is e-mailed to the team and is in the security log.
  */
 export function SecurityView() {
   const status = useStore($factorStatus);
@@ -71,6 +73,23 @@ export function SecurityView() {
       >
         Make new recovery codes
       </button>
+      <h3>Your sessions</h3>
+      <p className="muted">
+        Signed in on a computer you no longer use, or not sure? This signs out every other browser
+        signed in as you; this one stays signed in.
+      </p>
+      <button
+        type="button"
+        className="btn btn--outline btn--sm"
+        disabled={busy}
+        onClick={() => void signOutOtherSessions()}
+      >
+        Sign out my other sessions
+      </button>
+      <p className="muted">
+        Every change here is e-mailed to the team and listed in the{' '}
+        <a href="#security-log">security log</a>.
+      </p>
     </div>
   );
 }

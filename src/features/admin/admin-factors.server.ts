@@ -5,9 +5,11 @@
  * Who may enrol: a session opened by the password alone only while the account has no factor
  * at all (a new admin from `npm run admin:create`, or one whose factors were reset from the
  * command line); otherwise only a session whose factor was verified in the last 10 minutes
- * (adding or removing a factor is an admin-account change).
+ * (adding or removing a factor is an admin-account change). Every change is e-mailed to the
+ * team (admin-notices.server.ts); the limits on wrong answers are second-factor.ts's.
  */
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import { resetFactors } from '../../server/auth/accounts.ts';
 import { requireRecentFactor } from '../../server/auth/guard.ts';
 import { removeFactor as removeStoredFactor } from '../../server/auth/factors.ts';
 import {
@@ -19,13 +21,19 @@ import {
   newTotpEnrolment,
   passkeyAuthenticationOptions,
   passkeyRegistrationOptions,
+  SESSION_FACTOR_FAILURES,
   startFactorAttempt,
   verifyFactor,
+  waitText,
+  type CodesPaused,
   type FactorProof,
   type RelyingParty,
 } from '../../server/auth/second-factor.ts';
 import { recordSecurityEvent, type SecurityEventName } from '../../server/auth/security-log.ts';
 import {
+  clearedSessionCookie,
+  countFactorFailure,
+  destroySession,
   setPending,
   takePending,
   verifySessionFactor,
@@ -33,6 +41,11 @@ import {
 } from '../../server/auth/session.ts';
 import type { Db } from '../../server/db/client.ts';
 import { HttpError } from '../../server/responses.ts';
+import {
+  noticeAccountChange,
+  noticeCodesPaused,
+  type AccountChange,
+} from './admin-notices.server.ts';
 import type {
   EnrolAnswer,
   FactorStage,
@@ -62,6 +75,13 @@ function logEvent(
   });
 }
 const LAST_FACTOR = 'This is your only second factor. Add another one before removing it.';
+export const SESSION_ENDED_AFTER_FAILURES =
+  'Too many wrong answers: this sign-in has ended. Please sign in again with your password.';
+
+/** The team's notice of a change to this admin's own account. */
+function notice(db: Db, session: FactorSession, change: AccountChange) {
+  return noticeAccountChange(db, { username: session.username, change, ip: session.ip });
+}
 
 /** How far a session is: enrol a first factor, verify one, or ready. */
 export async function signInStage(
@@ -102,10 +122,11 @@ async function assertMayEnrol(db: Db, session: FactorSession): Promise<{ first: 
 async function enrolled(
   db: Db,
   session: FactorSession,
-  kind: 'passkey' | 'totp',
+  factor: { kind: 'passkey' | 'totp'; label: string },
   first: boolean,
 ): Promise<EnrolAnswer & { token: string | null }> {
-  await logEvent(db, session, 'admin.factor-enrolled', { kind });
+  await logEvent(db, session, 'admin.factor-enrolled', { kind: factor.kind });
+  await notice(db, session, { what: 'factor-added', ...factor, first });
   if (!first) return { recoveryCodes: null, token: null };
   const recoveryCodes = await newRecoveryCodes(db, session.id);
   return { recoveryCodes, token: await verifySessionFactor(db, session.token) };
@@ -131,7 +152,7 @@ export async function finishTotpEnrolment(
     throw new HttpError(400, FACTOR_REFUSED);
   await attempt.succeeded();
   await setPending(db, session.token, { totpSecret: null });
-  return enrolled(db, session, 'totp', first);
+  return enrolled(db, session, { kind: 'totp', label: input.label }, first);
 }
 
 /**
@@ -168,16 +189,53 @@ export async function finishPasskeyEnrolment(
     rp,
   );
   if (!ok) throw new HttpError(400, 'This passkey could not be registered. Please try again.');
-  return enrolled(db, session, 'passkey', first);
+  return enrolled(db, session, { kind: 'passkey', label: input.label }, first);
 }
 
 export async function startPasskeyVerification(db: Db, session: FactorSession, rp: RelyingParty) {
   return withPendingChallenge(db, session, await passkeyAuthenticationOptions(db, session, rp));
 }
 
+/** The account's app codes were just paused: logged, and the team told (once per window). */
+async function codesPaused(db: Db, session: FactorSession, paused: CodesPaused) {
+  await logEvent(db, session, 'admin.factor-codes-paused', {
+    failures: paused.failures,
+    until: paused.until.toISOString(),
+  });
+  await noticeCodesPaused(db, {
+    username: session.username,
+    failures: paused.failures,
+    within: waitText(paused.windowSeconds),
+    until: paused.until,
+    ip: session.ip,
+  });
+}
+
+/** A wrong answer: logged, counted in the session, and the session ended past the limit. */
+async function refused(db: Db, session: FactorSession, method: VerifyInput['method']) {
+  await logEvent(db, session, 'admin.factor-refused', { method });
+  const failures = await countFactorFailure(db, session.token);
+  if (failures === null || failures < SESSION_FACTOR_FAILURES)
+    return new HttpError(400, FACTOR_REFUSED);
+  await destroySession(db, session.token);
+  await logEvent(db, session, 'admin.session-ended', { failures });
+  return new HttpError(401, SESSION_ENDED_AFTER_FAILURES, {
+    'Set-Cookie': clearedSessionCookie(),
+  });
+}
+
+/** The proof as the ceremonies take it: a passkey's answer with the challenge it must sign. */
+async function proofOf(db: Db, session: FactorSession, input: VerifyInput): Promise<FactorProof> {
+  if (input.method !== 'passkey') return input;
+  const { challenge } = await takePending(db, session.token);
+  // No ceremony under way, or one older than 5 minutes: nothing was guessed, nothing counts.
+  if (!challenge) throw new HttpError(409, NO_PENDING);
+  return { method: 'passkey', response: input.response as never, challenge };
+}
+
 /**
  * A factor presented at sign-in or for step-up. Success verifies the session under a new
- * token (answered); failure is counted like a wrong password and logged.
+ * token (answered); a wrong one is counted (see the header) and logged.
  */
 export async function verifySecondFactor(
   db: Db,
@@ -185,19 +243,12 @@ export async function verifySecondFactor(
   input: VerifyInput,
   rp: RelyingParty,
 ): Promise<string> {
-  const attempt = await startFactorAttempt(db, session.id, session.ip);
-  const proof: FactorProof =
-    input.method === 'passkey'
-      ? {
-          method: 'passkey',
-          response: input.response as never,
-          challenge: (await takePending(db, session.token)).challenge,
-        }
-      : input;
-  if (!(await verifyFactor(db, session, proof, rp))) {
-    await logEvent(db, session, 'admin.factor-refused', { method: input.method });
-    throw new HttpError(400, FACTOR_REFUSED);
-  }
+  const proof = await proofOf(db, session, input);
+  const attempt = await startFactorAttempt(db, session.id, session.ip, {
+    accountWide: input.method === 'totp',
+    onPaused: (paused) => codesPaused(db, session, paused),
+  });
+  if (!(await verifyFactor(db, session, proof, rp))) throw await refused(db, session, input.method);
   await attempt.succeeded();
   const token = await verifySessionFactor(db, session.token);
   if (!token) throw new HttpError(401, 'Please sign in to continue.');
@@ -219,6 +270,7 @@ export async function removeSecondFactor(db: Db, session: FactorSession, id: num
   if (factors.length === 1) throw new HttpError(409, LAST_FACTOR);
   await removeStoredFactor(db, session.id, id);
   await logEvent(db, session, 'admin.factor-removed', { kind: factor.kind });
+  await notice(db, session, { what: 'factor-removed', kind: factor.kind, label: factor.label });
 }
 
 /** New recovery codes (step-up), the old ones void. */
@@ -226,5 +278,21 @@ export async function renewRecoveryCodes(db: Db, session: FactorSession): Promis
   requireRecentFactor(session);
   const codes = await newRecoveryCodes(db, session.id);
   await logEvent(db, session, 'admin.recovery-codes-renewed');
+  await notice(db, session, { what: 'recovery-codes' });
   return codes;
+}
+
+/**
+ * `npm run admin:reset-factor`: the account's factors go and its password is replaced
+ * (src/server/auth/accounts.ts), and the team is told. Null for no such account.
+ */
+export async function resetAdminFactors(db: Db, username: string, newPassword: string) {
+  const reset = await resetFactors(db, username, newPassword);
+  if (reset)
+    await noticeAccountChange(db, {
+      username: reset.username,
+      change: { what: 'factors-reset', removed: reset.removed },
+      ip: null,
+    });
+  return reset;
 }

@@ -9,7 +9,8 @@
  * Only failures count. Unknown users and wrong passwords get the same answer after the same
  * delay and the same argon2 work, so neither the answer nor its timing reveals usernames.
  * The password opens a session that reaches only the second-factor screens
- * (admin-factors.server.ts); both outcomes go to the security log.
+ * (admin-factors.server.ts); both outcomes and every sign-out go to the security log. A typed
+ * username that names no account (maybe a password) is kept nowhere: counters key a digest.
  */
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Db } from '../../server/db/client.ts';
@@ -22,8 +23,16 @@ import {
   verifyPassword,
 } from '../../server/auth/password.ts';
 import { recordSecurityEvent } from '../../server/auth/security-log.ts';
-import { createSession, destroySession, type AdminUser } from '../../server/auth/session.ts';
+import {
+  createSession,
+  destroyOtherSessions,
+  destroySession,
+  type AdminUser,
+} from '../../server/auth/session.ts';
 import { findUser, normalizeUsername, setPasswordHash } from '../../server/auth/users.ts';
+import { privateDigest } from '../../server/tokens.ts';
+import { SECOND_FACTOR_REQUIRED } from '../../lib/admin-auth.ts';
+import { requireRecentFactor } from '../../server/auth/guard.ts';
 import { LOGIN_FAILED_MESSAGE, type LoginInput } from './admin.ts';
 
 /** Hard limits on failures: each refuses only the address that ran into it. */
@@ -47,11 +56,12 @@ export const ACCOUNT_SLOWDOWN = {
   maxDelayMs: 5_000,
 };
 
-const accountKey = (username: string) => `admin-login:user:${normalizeUsername(username)}`;
+const typedName = (username: string) => privateDigest(`admin:${normalizeUsername(username)}`);
+const accountKey = (username: string) => `admin-login:user:${typedName(username)}`;
 const addressKey = (ip: string) => `admin-login:ip:${ip}`;
-/** Both parts encoded: usernames and IPv6 addresses may contain the separator otherwise. */
+/** The address encoded: an IPv6 address may contain the separator otherwise. */
 const accountAddressKey = (username: string, ip: string) =>
-  `admin-login:user-ip:${encodeURIComponent(normalizeUsername(username))}@${encodeURIComponent(ip)}`;
+  `admin-login:user-ip:${typedName(username)}@${encodeURIComponent(ip)}`;
 
 /** The wait before answering an attempt that follows `failures` failures for its account. */
 export function accountDelayMs(failures: number, rule = ACCOUNT_SLOWDOWN): number {
@@ -146,7 +156,7 @@ export async function signIn(
     await recordSecurityEvent(db, {
       event: 'admin.password-refused',
       userId: user?.id ?? null,
-      username: normalizeUsername(input.username).slice(0, 64),
+      username: user?.username ?? null,
       ip: input.ip,
       at: now,
     });
@@ -168,6 +178,33 @@ export async function signIn(
   return { user: { id: user.id, username: user.username }, ...session };
 }
 
-export async function signOut(db: Db, token: string): Promise<void> {
-  await destroySession(db, token);
+/** The signed-in admin as sign-out sees it: the session's token and the request's address. */
+type SignedIn = AdminUser & { factorVerifiedAt: Date | null; token: string; ip: string };
+
+export async function signOut(db: Db, session: SignedIn): Promise<void> {
+  await destroySession(db, session.token);
+  await recordSecurityEvent(db, {
+    event: 'admin.signed-out',
+    userId: session.id,
+    username: session.username,
+    ip: session.ip,
+  });
+}
+
+/**
+ * "Sign out my other sessions": every session of the account but this one ends (an account
+ * change: a factor verified in the last 10 minutes). Answers how many ended.
+ */
+export async function signOutOtherSessions(db: Db, session: SignedIn): Promise<number> {
+  if (!session.factorVerifiedAt) throw new HttpError(401, SECOND_FACTOR_REQUIRED);
+  requireRecentFactor(session);
+  const ended = await destroyOtherSessions(db, session.id, session.token);
+  await recordSecurityEvent(db, {
+    event: 'admin.signed-out-others',
+    userId: session.id,
+    username: session.username,
+    ip: session.ip,
+    detail: { ended },
+  });
+  return ended;
 }

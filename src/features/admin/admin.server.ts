@@ -3,13 +3,14 @@
  * admin-login.server.ts; each tab's list, CSV and actions in the module named after it, each
  * composing the owners of the tables it shows (the admin owns no table).
  */
-export { signIn, signOut } from './admin-login.server.ts';
+export { signIn, signOut, signOutOtherSessions } from './admin-login.server.ts';
 export {
   factorStatus,
   finishPasskeyEnrolment,
   finishTotpEnrolment,
   removeSecondFactor,
   renewRecoveryCodes,
+  resetAdminFactors,
   signInStage,
   startPasskeyEnrolment,
   startPasskeyVerification,
@@ -42,3 +43,4 @@ export {
 } from './onboarding.server.ts';
 export { exportOrders, listOrders, ORDER_CSV } from './orders.server.ts';
 export { listOutbox, OUTBOX_CSV, outboxAttachment, retryOutboxEmail } from './outbox.server.ts';
+export { listSecurityLogForAdmin, SECURITY_LOG_CSV } from './security-log.server.ts';

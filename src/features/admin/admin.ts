@@ -8,6 +8,7 @@
  * pull in classic zod. The functions parse with the same schemas; src/server/handler.ts
  * turns a failure (classic or mini, both a `$ZodError`) into a 400 (src/lib/zod-errors.ts).
  */
+import { SECURITY_EVENT_LABELS, SECURITY_EVENTS } from '../../lib/security-events.ts';
 import { emailAddress, isoDate, withDefault, z } from '../../lib/zod-mini.ts';
 import type { OnboardingProgress } from '../order-onboarding/order-onboarding.ts';
 
@@ -64,6 +65,12 @@ export const LISTS = {
     statuses: ['pending', 'sent', 'failed', 'canceled', 'unattributed'],
     statusLabel: 'Status',
   },
+  /** Its "status" is the event; its search words match the account's username. */
+  'security-log': {
+    label: 'Security log',
+    statuses: SECURITY_EVENTS,
+    statusLabel: 'Event',
+  },
 } as const;
 
 export type ListName = keyof typeof LISTS;
@@ -73,6 +80,7 @@ const STATUS_LABELS: Record<string, string> = {
   'crm-account': 'Created',
   'demo-mode': 'Demo Mode',
   unattributed: 'Not attributed to a person',
+  ...SECURITY_EVENT_LABELS,
 };
 
 export const statusLabel = (status: string) =>

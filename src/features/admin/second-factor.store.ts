@@ -7,9 +7,11 @@
  */
 import { atom } from 'nanostores';
 import { STEP_UP_REQUIRED } from '../../lib/admin-auth';
+import { notify } from '../../lib/notifications';
 import { ADMIN_REQUEST_HEADERS } from './admin';
 import { $adminUser, AdminApiError, adminFetch } from './api';
 import type { EnrolAnswer, FactorStatus, TotpEnrolment } from './second-factor';
+import { sessionEnded } from './session.store';
 
 /** An authenticator app being enrolled: its key and QR code, shown until its first code. */
 export const $totpEnrolment = atom<TotpEnrolment | null>(null);
@@ -28,6 +30,13 @@ async function busy<T>(work: () => Promise<T>): Promise<T | undefined> {
   try {
     return await work();
   } catch (error) {
+    // The session has ended (api.ts shows the sign-in form): that form says why.
+    if (error instanceof AdminApiError && error.status === 401) {
+      sessionEnded(error.message);
+      $stepUp.get()?.resolve(false);
+      $stepUp.set(null);
+      return undefined;
+    }
     $factorError.set(
       error instanceof AdminApiError
         ? error.message
@@ -216,6 +225,24 @@ export async function renewRecoveryCodes(): Promise<void> {
   );
   if (answer) $recoveryCodes.set(answer.recoveryCodes);
   await loadFactors();
+}
+
+/**
+ * "Sign out my other sessions" (step-up first, as for other account changes): every other
+ * browser signed in as this admin is signed out.
+ */
+export async function signOutOtherSessions(): Promise<void> {
+  const answer = await busy(() =>
+    withStepUp(() => adminFetch<{ ended: number }>('/api/admin/logout/others', { method: 'POST' })),
+  );
+  if (!answer) return;
+  notify({
+    title: 'Other sessions signed out',
+    description:
+      answer.ended === 0
+        ? 'No other browser was signed in as you.'
+        : `${answer.ended} other session${answer.ended === 1 ? ' was' : 's were'} signed out.`,
+  });
 }
 
 /** Adding a factor to an account that has one is an account change: step-up first. */

@@ -79,6 +79,14 @@ const logout = requestAction(
   () => '',
 );
 
+/**
+ * The server ended the session while a second-factor screen was open (too many wrong answers,
+ * or it expired): the sign-in form that replaces the screen says why.
+ */
+export function sessionEnded(reason: string): void {
+  login.fail(reason);
+}
+
 /** "Sign out" while it runs (its button is disabled meanwhile). */
 export const $logout = logout.$state;
 

@@ -5,7 +5,7 @@
 import type { Db } from '../db/client.ts';
 import { removeAllFactors } from './factors.ts';
 import { recordSecurityEvent } from './security-log.ts';
-import { hashPassword, passwordProblem } from './password.ts';
+import { hashPassword, passwordProblem, verifyPassword } from './password.ts';
 import { destroyUserSessions } from './session.ts';
 import {
   findUser,
@@ -14,6 +14,9 @@ import {
   setPasswordHash,
   usernameProblem,
 } from './users.ts';
+
+/** A refused account change (a weak password, the old one again): its message says why. */
+export class AccountProblem extends Error {}
 
 /**
  * Creates the account, or resets its password if it exists. A reset ends every session of
@@ -39,22 +42,33 @@ export async function createOrResetUser(
 }
 
 /**
- * A lost second factor: every factor and recovery code of the account goes, and its sessions
- * end; the next sign-in with the password leads to the enrolment screen. Null for no account.
+ * A lost second factor: its factors and recovery codes go, its sessions end, and `newPassword`
+ * replaces the password, since whoever knew the old one could enrol the next factor first.
+ * Null for no account; AccountProblem for a weak password or the old one again.
  */
 export async function resetFactors(
   db: Db,
   username: string,
+  newPassword: string,
 ): Promise<{ username: string; removed: number } | null> {
+  const problem = passwordProblem(newPassword);
+  if (problem) throw new AccountProblem(problem);
   const user = await findUser(db, username);
   if (!user) return null;
-  const removed = await removeAllFactors(db, user.id);
-  await destroyUserSessions(db, user.id);
-  await recordSecurityEvent(db, {
-    event: 'admin.factors-reset',
-    userId: user.id,
-    username: user.username,
-    detail: { removed, from: 'command line' },
+  if (await verifyPassword(user.password, newPassword))
+    throw new AccountProblem('The new password must not be the old one.');
+  const hash = await hashPassword(newPassword);
+  const removed = await db.transaction(async (tx) => {
+    const count = await removeAllFactors(tx, user.id);
+    await setPasswordHash(tx, user.id, hash);
+    await destroyUserSessions(tx, user.id);
+    await recordSecurityEvent(tx, {
+      event: 'admin.factors-reset',
+      userId: user.id,
+      username: user.username,
+      detail: { removed: count, passwordReplaced: true, from: 'command line' },
+    });
+    return count;
   });
   return { username: user.username, removed };
 }

@@ -5,8 +5,10 @@
  * shared secret sealed with a key derived from SESSION_SECRET (a copy of the table produces no
  * codes), the recovery codes' SHA-256 only.
  *
- * Codes are limited like passwords (admin-login.server.ts): failures per account and address
- * and per address answer 429 and refuse only that address; only failures count.
+ * Wrong answers are limited per address and per account and address like passwords (429 for
+ * that address), and wrong app codes also per account from any address: past FACTOR_LIMITS'
+ * account tiers the account's app codes are refused (429) for the rest of the window, while
+ * passkeys and recovery codes (not guessable) still work. Only failures count.
  */
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import {
@@ -49,21 +51,38 @@ const PASSKEY_ALGORITHMS = [-8, -7, -257];
 const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** Failures of second-factor codes: the same hard limits as passwords. */
+/** Failures of second-factor answers (fixed windows, src/server/rate-limit.ts). */
 export const FACTOR_LIMITS = {
+  /** Per address (an IPv6 /64 is one), the same hard limits as passwords. */
   address: { limit: 20, windowSeconds: 15 * 60 },
   accountAddress: { limit: 5, windowSeconds: 15 * 60 },
+  /** Wrong app codes for one account from anywhere: past these, its app codes are paused. */
+  account: { limit: 10, windowSeconds: 15 * 60 },
+  accountDay: { limit: 30, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
+/** Wrong answers one session may give: the next ends it, and the password is needed again. */
+export const SESSION_FACTOR_FAILURES = 5;
+
 export const FACTOR_REFUSED = 'That did not work. Please check the code and try again.';
-const TOO_MANY = (seconds: number) => {
+/** "7 minutes", or "5 hours" for a wait past 90 minutes (the day tier). */
+export function waitText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
-  return new HttpError(
+  if (minutes <= 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hours`;
+}
+const TOO_MANY = (seconds: number) =>
+  new HttpError(429, `Too many attempts. Please wait ${waitText(seconds)} and try again.`, {
+    'Retry-After': String(seconds),
+  });
+const CODES_PAUSED = (seconds: number) =>
+  new HttpError(
     429,
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    `Codes from the authenticator app are paused for this account after too many wrong ones. ` +
+      `Use your passkey or a recovery code, or wait ${waitText(seconds)}.`,
     { 'Retry-After': String(seconds) },
   );
-};
 
 function sealingKey(): Buffer {
   return Buffer.from(
@@ -81,29 +100,63 @@ export function relyingParty(req: Request): RelyingParty {
 
 /* Rate limit ------------------------------------------------------------------------ */
 
+/** An account's app codes were just paused: the first refusal of its window. */
+export type CodesPaused = { failures: number; windowSeconds: number; until: Date };
+
+type AttemptOptions = {
+  /** An app code: also counted per account, and refused while the account's codes are paused. */
+  accountWide?: boolean;
+  /** Called once per window, when an account tier refuses for the first time. */
+  onPaused?: (paused: CodesPaused) => Promise<void>;
+  now?: Date;
+};
+
 /**
  * Counts an attempt before it is checked (atomic against parallel guesses) and refuses it past
- * a limit; `succeeded` gives the counts back, so only failures use up the budget.
+ * a limit; `succeeded` gives the counts back, so only failures use up the budget. A refusal
+ * by an account tier stays counted, so exactly one request sees its first refusal.
  */
-export async function startFactorAttempt(db: Db, userId: number, ip: string, now = new Date()) {
-  const keys = [
-    [`admin-factor:ip:${ip}`, FACTOR_LIMITS.address],
-    [`admin-factor:user-ip:${userId}@${encodeURIComponent(ip)}`, FACTOR_LIMITS.accountAddress],
-  ] as const;
+export async function startFactorAttempt(
+  db: Db,
+  userId: number,
+  ip: string,
+  { accountWide = false, onPaused, now = new Date() }: AttemptOptions = {},
+) {
+  const keys: [string, RateLimit, 'address' | 'account'][] = [
+    [`admin-factor:ip:${ip}`, FACTOR_LIMITS.address, 'address'],
+    [
+      `admin-factor:user-ip:${userId}@${encodeURIComponent(ip)}`,
+      FACTOR_LIMITS.accountAddress,
+      'address',
+    ],
+  ];
+  if (accountWide)
+    keys.push(
+      [`admin-factor:user:${userId}`, FACTOR_LIMITS.account, 'account'],
+      [`admin-factor:user-day:${userId}`, FACTOR_LIMITS.accountDay, 'account'],
+    );
   const counted: { key: string; windowStart: Date }[] = [];
-  for (const [key, rule] of keys) {
-    const result = await hit(db, key, rule, now);
-    counted.push({ key, windowStart: result.windowStart });
-    if (!result.allowed) {
-      for (const c of counted) await refund(db, c.key, c.windowStart);
-      throw TOO_MANY(result.retryAfterSeconds);
-    }
-  }
-  return {
-    succeeded: async () => {
-      for (const c of counted) await refund(db, c.key, c.windowStart);
-    },
+  const giveBack = async () => {
+    for (const c of counted) await refund(db, c.key, c.windowStart);
   };
+  for (const [key, rule, scope] of keys) {
+    const result = await hit(db, key, rule, now);
+    if (result.allowed) {
+      counted.push({ key, windowStart: result.windowStart });
+      continue;
+    }
+    if (scope === 'address') await refund(db, key, result.windowStart);
+    await giveBack();
+    if (scope === 'address') throw TOO_MANY(result.retryAfterSeconds);
+    if (result.count === rule.limit + 1)
+      await onPaused?.({
+        failures: rule.limit,
+        windowSeconds: rule.windowSeconds,
+        until: new Date(result.windowStart.getTime() + rule.windowSeconds * 1000),
+      });
+    throw CODES_PAUSED(result.retryAfterSeconds);
+  }
+  return { succeeded: giveBack };
 }
 
 /* Authenticator app (TOTP) ------------------------------------------------------------ */

@@ -4,29 +4,21 @@
  * and the IP address the request came from (kept 90 days, src/server/privacy/retention.ts),
  * never a password, a code, a customer's address or the personal data an erasure removed.
  */
-import { desc, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { SecurityEventName } from '../../lib/security-events.ts';
 import type { Db } from '../db/client.ts';
+import {
+  createdWithin,
+  listPage,
+  searchCondition,
+  type ListFilter,
+  type Listed,
+  type PageRequest,
+} from '../db/list-query.ts';
 import { securityLog, type SecurityEvent } from '../db/schema.ts';
 
-/** Every event the log knows; a new kind of entry is added here first. */
-export const SECURITY_EVENTS = [
-  'admin.password-accepted',
-  'admin.password-refused',
-  'admin.factor-verified',
-  'admin.factor-refused',
-  'admin.recovery-code-used',
-  'admin.factor-enrolled',
-  'admin.factor-removed',
-  'admin.factors-reset',
-  'admin.recovery-codes-renewed',
-  'admin.step-up',
-  'admin.signed-out',
-  'data.exported',
-  'person.exported',
-  'person.erased',
-  'privacy.purged',
-] as const;
-export type SecurityEventName = (typeof SECURITY_EVENTS)[number];
+export { SECURITY_EVENTS, type SecurityEventName } from '../../lib/security-events.ts';
+export type { SecurityEvent };
 
 export type SecurityEventInput = {
   event: SecurityEventName;
@@ -56,6 +48,29 @@ export function latestSecurityEvents(db: Db, limit = 100): Promise<SecurityEvent
     .from(securityLog)
     .orderBy(desc(securityLog.at), desc(securityLog.id))
     .limit(limit);
+}
+
+/**
+ * One page of the log for the admin panel, newest first: `status` is the event, the search
+ * words match the account's username, the day range applies to when it happened.
+ */
+export function listSecurityLog(
+  db: Db,
+  filter: ListFilter,
+  page: PageRequest,
+): Promise<Listed<SecurityEvent>> {
+  const where = and(
+    filter.status ? eq(securityLog.event, filter.status) : undefined,
+    searchCondition(filter.q, securityLog.username),
+    ...createdWithin(securityLog.at, filter),
+  );
+  return listPage<typeof securityLog, SecurityEvent>(
+    db,
+    securityLog,
+    where,
+    { at: securityLog.at, id: securityLog.id },
+    page,
+  );
 }
 
 /** Deletes entries older than `before` (the retention period); answers how many. */

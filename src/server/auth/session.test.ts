@@ -5,14 +5,20 @@ import { useFreshTestDb } from '../../testing/test-db';
 import { adminSessions, users } from '../db/schema';
 import {
   ABSOLUTE_TIMEOUT_MS,
+  CHALLENGE_MAX_AGE_MS,
   IDLE_TIMEOUT_MS,
   SESSION_COOKIE,
   clearedSessionCookie,
+  countFactorFailure,
   createSession,
+  destroyOtherSessions,
   destroySession,
   readSessionToken,
   sessionCookie,
+  setPending,
+  takePending,
   validateSession,
+  verifySessionFactor,
 } from './session';
 import { hashToken } from '../tokens';
 import { createOrResetUser } from './accounts';
@@ -91,6 +97,41 @@ describe('admin sessions', () => {
     const reset = await createOrResetUser(db, 'session.tester', 'another long passphrase');
     expect(reset).toMatchObject({ id: userId, created: false });
     expect(await validateSession(db, token)).toBeNull();
+  });
+
+  it('hands out a passkey challenge once, and only within 5 minutes of issuing it', async () => {
+    const { token } = await createSession(db, userId, { now: t0 });
+    await setPending(db, token, { challenge: 'first' }, t0);
+    expect(await takePending(db, token, at(CHALLENGE_MAX_AGE_MS))).toMatchObject({
+      challenge: 'first',
+    });
+    expect((await takePending(db, token, at(CHALLENGE_MAX_AGE_MS))).challenge).toBeNull();
+    await setPending(db, token, { challenge: 'second' }, t0);
+    expect((await takePending(db, token, at(CHALLENGE_MAX_AGE_MS + 1))).challenge).toBeNull();
+    // An expired one is used up too: it never works later.
+    expect((await takePending(db, token, t0)).challenge).toBeNull();
+  });
+
+  it('counts wrong second-factor answers per session, from zero again once one is verified', async () => {
+    const { token } = await createSession(db, userId, { now: t0 });
+    expect(await countFactorFailure(db, token)).toBe(1);
+    expect(
+      await Promise.all([countFactorFailure(db, token), countFactorFailure(db, token)]),
+    ).toEqual(expect.arrayContaining([2, 3]));
+    const verified = (await verifySessionFactor(db, token, at(MIN)))!;
+    expect(await countFactorFailure(db, verified)).toBe(1);
+    expect(await countFactorFailure(db, token)).toBeNull();
+  });
+
+  it('ends the other sessions of a user, never this one or another user’s', async () => {
+    const other = await createOrResetUser(db, 'bystander', 'a long enough passphrase');
+    const mine = await createSession(db, userId, { now: new Date() });
+    const elsewhere = await createSession(db, userId, { now: new Date() });
+    const theirs = await createSession(db, other.id, { now: new Date() });
+    expect(await destroyOtherSessions(db, userId, mine.token)).toBeGreaterThanOrEqual(1);
+    expect(await validateSession(db, mine.token)).not.toBeNull();
+    expect(await validateSession(db, elsewhere.token)).toBeNull();
+    expect(await validateSession(db, theirs.token)).not.toBeNull();
   });
 
   it('uses a __Host- cookie that is HttpOnly, Secure, SameSite=Strict, Path=/ and has no Domain', () => {

@@ -5,7 +5,7 @@
  * The password opens a session without a verified second factor; verifying one (sign-in or a
  * later step-up) records when, under a new token.
  */
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { adminSessions } from '../db/schema.ts';
 import { findUserById } from './users.ts';
@@ -17,6 +17,8 @@ export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** Writing lastSeenAt on every request is wasteful; a minute's precision is plenty for a 30-minute idle limit. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
+/** A passkey ceremony must be answered within this long of its challenge. */
+export const CHALLENGE_MAX_AGE_MS = 5 * 60 * 1000;
 
 export type AdminUser = { id: number; username: string };
 /** A session's user and when it last verified a second factor (null: only the password). */
@@ -98,52 +100,80 @@ export async function verifySessionFactor(
     lastSeenAt: now,
     factorVerifiedAt: now,
     pendingChallenge: null,
+    pendingChallengeAt: null,
     pendingTotpSecret: null,
+    factorFailures: 0,
   });
   return next;
 }
 
-/** Keeps a passkey ceremony's challenge, or an authenticator secret being enrolled (sealed). */
+/**
+ * Keeps a passkey ceremony's challenge (with when it was issued), or an authenticator secret
+ * being enrolled (sealed).
+ */
 export async function setPending(
   db: Db,
   token: string,
   pending: { challenge?: string | null; totpSecret?: string | null },
+  now = new Date(),
 ): Promise<void> {
   await db
     .update(adminSessions)
     .set({
-      ...(pending.challenge !== undefined ? { pendingChallenge: pending.challenge } : {}),
+      ...(pending.challenge !== undefined
+        ? {
+            pendingChallenge: pending.challenge,
+            pendingChallengeAt: pending.challenge ? now : null,
+          }
+        : {}),
       ...(pending.totpSecret !== undefined ? { pendingTotpSecret: pending.totpSecret } : {}),
     })
     .where(eq(adminSessions.tokenHash, hashToken(token)));
 }
 
-/** What `setPending` kept; a challenge is handed out once (a ceremony's answer is used once). */
+/**
+ * What `setPending` kept. A challenge is handed out once (a ceremony's answer is used once)
+ * and only within CHALLENGE_MAX_AGE_MS of being issued: an older one is used up and null.
+ */
 export async function takePending(
   db: Db,
   token: string,
+  now = new Date(),
 ): Promise<{ challenge: string | null; totpSecret: string | null }> {
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({
       challenge: adminSessions.pendingChallenge,
+      issuedAt: adminSessions.pendingChallengeAt,
       totpSecret: adminSessions.pendingTotpSecret,
     })
     .from(adminSessions)
     .where(eq(adminSessions.tokenHash, tokenHash));
   if (!row) return { challenge: null, totpSecret: null };
-  if (row.challenge === null) return row;
+  const { challenge, issuedAt, totpSecret } = row;
+  if (challenge === null) return { challenge, totpSecret };
   const [taken] = await db
     .update(adminSessions)
-    .set({ pendingChallenge: null })
+    .set({ pendingChallenge: null, pendingChallengeAt: null })
     .where(
-      and(
-        eq(adminSessions.tokenHash, tokenHash),
-        eq(adminSessions.pendingChallenge, row.challenge),
-      ),
+      and(eq(adminSessions.tokenHash, tokenHash), eq(adminSessions.pendingChallenge, challenge)),
     )
     .returning({ tokenHash: adminSessions.tokenHash });
-  return { challenge: taken ? row.challenge : null, totpSecret: row.totpSecret };
+  const fresh = issuedAt !== null && now.getTime() - issuedAt.getTime() <= CHALLENGE_MAX_AGE_MS;
+  return { challenge: taken && fresh ? challenge : null, totpSecret };
+}
+
+/**
+ * Counts one wrong second-factor answer in the session of `token`; answers how many it has had
+ * (null when the session has ended). One UPDATE, so parallel answers each count.
+ */
+export async function countFactorFailure(db: Db, token: string): Promise<number | null> {
+  const [row] = await db
+    .update(adminSessions)
+    .set({ factorFailures: sql`${adminSessions.factorFailures} + 1` })
+    .where(eq(adminSessions.tokenHash, hashToken(token)))
+    .returning({ failures: adminSessions.factorFailures });
+  return row?.failures ?? null;
 }
 
 export async function destroySession(db: Db, token: string): Promise<void> {
@@ -153,6 +183,15 @@ export async function destroySession(db: Db, token: string): Promise<void> {
 /** Ends every session of a user (after a password reset). */
 export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
   await db.delete(adminSessions).where(eq(adminSessions.userId, userId));
+}
+
+/** Ends every session of a user but the one of `token`; answers how many ended. */
+export async function destroyOtherSessions(db: Db, userId: number, token: string) {
+  const ended = await db
+    .delete(adminSessions)
+    .where(and(eq(adminSessions.userId, userId), ne(adminSessions.tokenHash, hashToken(token))))
+    .returning({ userId: adminSessions.userId });
+  return ended.length;
 }
 
 async function purgeExpiredSessions(db: Db, now = new Date()): Promise<void> {

@@ -73,7 +73,11 @@ export const adminSessions = pgTable('admin_sessions', {
   factorVerifiedAt: timestamp('factor_verified_at', { withTimezone: true }),
   /** A passkey ceremony's challenge, or an authenticator app's secret being enrolled (sealed). */
   pendingChallenge: text('pending_challenge'),
+  /** When the challenge was issued: a ceremony answered later than 5 minutes is refused. */
+  pendingChallengeAt: timestamp('pending_challenge_at', { withTimezone: true }),
   pendingTotpSecret: text('pending_totp_secret'),
+  /** Wrong second-factor answers in this session; a few end it (src/server/auth/second-factor.ts). */
+  factorFailures: integer('factor_failures').notNull().default(0),
 });
 
 /**
