@@ -163,6 +163,7 @@ describe('GoHighLevel accounts, once and only on purpose', () => {
       },
       locationExists: async () => true,
       dashboardUrl: (id) => `https://crm.example/${id}`,
+      deleteClientAccount: async () => 'deleted',
     };
     return { crm, calls };
   }

@@ -95,10 +95,16 @@ const ofPerson = (person: { email: string }) =>
 export const personalData: PersonalDataOwner = {
   async identify(db, person) {
     const rows = await db
-      .select({ name: clientOnboardingSubmissions.fullName })
+      .select({
+        name: clientOnboardingSubmissions.fullName,
+        locationId: clientOnboardingSubmissions.ghlLocationId,
+      })
       .from(clientOnboardingSubmissions)
       .where(ofPerson(person));
-    return { names: rows.map((r) => r.name) };
+    return {
+      names: rows.map((r) => r.name),
+      crmLocationIds: rows.flatMap((r) => (r.locationId ? [r.locationId] : [])),
+    };
   },
   async holds(db, person) {
     const rows = await db.select().from(clientOnboardingSubmissions).where(ofPerson(person));

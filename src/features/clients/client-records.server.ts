@@ -168,6 +168,8 @@ export const personalData: PersonalDataOwner = {
       clientIds: rows.map((r) => r.id),
       names: rows.map((r) => r.name),
       customerIds: rows.flatMap((r) => (r.stripeCustomerId ? [r.stripeCustomerId] : [])),
+      crmLocationIds: rows.flatMap((r) => (r.ghlLocationId ? [r.ghlLocationId] : [])),
+      crmUserIds: rows.flatMap((r) => (r.ghlUserId ? [r.ghlUserId] : [])),
     };
   },
   async holds(db, person) {

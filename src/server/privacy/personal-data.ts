@@ -25,6 +25,9 @@ export type Person = {
   customerIds: string[];
   /** Names given with the address, to find the e-mails that name the person. */
   names: string[];
+  /** The person's CRM sub-accounts and logins (an erasure deletes them there). */
+  crmLocationIds: string[];
+  crmUserIds: string[];
 };
 
 export type PersonKeys = Partial<Omit<Person, 'email'>>;
@@ -84,6 +87,8 @@ export function personWith(email: string, keys: PersonKeys = {}): Person {
     subscriptionIds: [...new Set(keys.subscriptionIds ?? [])],
     customerIds: [...new Set(keys.customerIds ?? [])],
     names: [...new Set((keys.names ?? []).map((n) => n.trim()).filter(Boolean))],
+    crmLocationIds: [...new Set(keys.crmLocationIds ?? [])],
+    crmUserIds: [...new Set(keys.crmUserIds ?? [])],
   };
 }
 
