@@ -7,9 +7,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSealed } from '../../src/server/mail/sealed.ts';
 import {
+  BUSINESS_INFO,
   createClientWithOrder,
+  DESIGN_PREFERENCES,
   getRequest,
   jsonRequest,
+  PROJECT_DETAILS,
 } from '../../src/testing/onboarding-fixtures.ts';
 import {
   billingPortalUrl,
@@ -26,17 +29,21 @@ import {
 } from '../../src/server/db/schema.ts';
 import { connectCrm } from '../../src/features/dashboard/dashboard.server.ts';
 import { CrmError, type CrmClient } from '../../src/server/crm/crm.ts';
-import { SIGN_IN_SENT } from '../../src/features/clients/clients.ts';
+import { CONFIRM_TO_CONNECT, SIGN_IN_SENT } from '../../src/features/clients/clients.ts';
 import { readEnv } from '../../src/server/env.ts';
 import {
   CLIENT_SESSION_COOKIE,
   readClientAccess,
+  startClientSession,
 } from '../../src/features/clients/client-sessions.server.ts';
 import dashboardData from '../functions/dashboard-data.mts';
 import * as ghlConnectFn from '../functions/gohighlevel-connect.mts';
 import * as ghlDashboardFn from '../functions/gohighlevel-dashboard.mts';
 import * as ghlStatusFn from '../functions/gohighlevel-status.mts';
 import magicRequest from '../functions/magic-link-request.mts';
+import onboardingBusinessInfo from '../functions/onboarding-business-info.mts';
+import onboardingDesignPreferences from '../functions/onboarding-design-preferences.mts';
+import onboardingProjectDetails from '../functions/onboarding-project-details.mts';
 import magicPreview from '../functions/magic-link-preview.mts';
 import magicVerify from '../functions/magic-link-verify.mts';
 import signOut from '../functions/magic-link-signout.mts';
@@ -45,6 +52,21 @@ import { onboard } from './onboarding-steps.ts';
 const ghlStatus = routed(ghlStatusFn);
 const ghlDashboard = routed(ghlDashboardFn);
 const ghlConnect = routed(ghlConnectFn);
+const STEP_FUNCTIONS = {
+  businessInfo: onboardingBusinessInfo,
+  projectDetails: onboardingProjectDetails,
+  designPreferences: onboardingDesignPreferences,
+};
+const STEP_PATHS = {
+  businessInfo: 'business-info',
+  projectDetails: 'project-details',
+  designPreferences: 'design-preferences',
+};
+const STEP_DATA = {
+  businessInfo: BUSINESS_INFO,
+  projectDetails: PROJECT_DETAILS,
+  designPreferences: DESIGN_PREFERENCES,
+};
 
 let db: Db;
 
@@ -128,6 +150,49 @@ describe('GoHighLevel endpoints', () => {
       {},
     );
     expect(connectOther.status).toBe(403);
+  });
+
+  it('creates no CRM account for a browser that only paid: Connect and onboarding ask for the proof first', async () => {
+    // A purchase with a new address: the client exists, nobody has proven the address.
+    const { client, order } = await createClientWithOrder(db);
+    await db.update(clients).set({ emailVerifiedAt: null }).where(eq(clients.id, client.id));
+    const paidOnly = (
+      await startClientSession(db, {
+        clientId: client.id,
+        wholeAccount: false,
+        orderIds: [order.id],
+      })
+    ).split(';')[0]!;
+    const asPaidOnly = (req: Request) => (req.headers.set('cookie', paidOnly), req);
+
+    const connect = await ghlConnect(
+      asPaidOnly(jsonRequest(`/api/gohighlevel/connect/${client.id}`, undefined)),
+      {},
+    );
+    expect(connect.status).toBe(403);
+    expect(await connect.json()).toEqual({ error: CONFIRM_TO_CONNECT });
+
+    for (const step of ['businessInfo', 'projectDetails', 'designPreferences'] as const) {
+      const res = await STEP_FUNCTIONS[step](
+        asPaidOnly(
+          jsonRequest(`/api/onboarding/${STEP_PATHS[step]}`, {
+            orderId: order.id,
+            data: STEP_DATA[step],
+          }),
+        ),
+        {},
+      );
+      expect(res.status).toBe(200);
+    }
+    const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
+    expect(row).toMatchObject({ ghlLocationId: null, ghlUserId: null, crmClaimedAt: null });
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
+    expect(mails.filter((m) => m.kind === 'crm.account-ready')).toEqual([]);
+    // Even asked directly, the service makes no account for an unproven address.
+    await expect(connectCrm(db, client.id)).rejects.toMatchObject({
+      status: 403,
+      message: CONFIRM_TO_CONNECT,
+    });
   });
 
   it('connects a client on request', async () => {
