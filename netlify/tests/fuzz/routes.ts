@@ -218,6 +218,8 @@ export function shapesFor(pattern: string, f: Fixtures): Shape[] {
       ];
     case '/api/admin/contact-messages/:id':
       return [{ status: 'handled' }, { status: 'new' }];
+    case '/api/admin/privacy-requests/:id/answer':
+      return [{ leave: [] }, { leave: ['crm'] }];
     case '/api/admin/meeting-requests/:id':
       return [
         { action: 'confirm', note: 'See you then' },
