@@ -185,7 +185,10 @@ export const privacyRequests = pgTable(
      * CRM sub-accounts the erasure left (the admin said so), a to-do until the admin deleted
      * them by hand. An erasure that answered no request records them in a completed row of its own.
      */
-    crmLeft: text('crm_left').array().notNull().default(sql`'{}'::text[]`),
+    crmLeft: text('crm_left')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('privacy_requests_client_idx').on(t.clientId),
