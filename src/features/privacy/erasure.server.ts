@@ -71,10 +71,12 @@ export class ErasureFailed extends Error {
   }
 }
 
-function failing<T>(part: OutsidePart, what: string, step: Promise<T>): Promise<T> {
-  return step.catch((error: unknown) => {
+async function failing<T>(part: OutsidePart, what: string, step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
     throw new ErasureFailed(part, what, error);
-  });
+  }
 }
 
 /** The outside parts, erased or left as allowed; throws before touching any when one is refused. */
