@@ -7,12 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSealed } from '../../src/server/mail/sealed.ts';
 import {
-  BUSINESS_INFO,
   createClientWithOrder,
-  DESIGN_PREFERENCES,
   getRequest,
   jsonRequest,
-  PROJECT_DETAILS,
 } from '../../src/testing/onboarding-fixtures.ts';
 import {
   billingPortalUrl,
@@ -41,32 +38,14 @@ import * as ghlConnectFn from '../functions/gohighlevel-connect.mts';
 import * as ghlDashboardFn from '../functions/gohighlevel-dashboard.mts';
 import * as ghlStatusFn from '../functions/gohighlevel-status.mts';
 import magicRequest from '../functions/magic-link-request.mts';
-import onboardingBusinessInfo from '../functions/onboarding-business-info.mts';
-import onboardingDesignPreferences from '../functions/onboarding-design-preferences.mts';
-import onboardingProjectDetails from '../functions/onboarding-project-details.mts';
 import magicPreview from '../functions/magic-link-preview.mts';
 import magicVerify from '../functions/magic-link-verify.mts';
 import signOut from '../functions/magic-link-signout.mts';
-import { onboard } from './onboarding-steps.ts';
+import { onboard, onboardWithCookie } from './onboarding-steps.ts';
 
 const ghlStatus = routed(ghlStatusFn);
 const ghlDashboard = routed(ghlDashboardFn);
 const ghlConnect = routed(ghlConnectFn);
-const STEP_FUNCTIONS = {
-  businessInfo: onboardingBusinessInfo,
-  projectDetails: onboardingProjectDetails,
-  designPreferences: onboardingDesignPreferences,
-};
-const STEP_PATHS = {
-  businessInfo: 'business-info',
-  projectDetails: 'project-details',
-  designPreferences: 'design-preferences',
-};
-const STEP_DATA = {
-  businessInfo: BUSINESS_INFO,
-  projectDetails: PROJECT_DETAILS,
-  designPreferences: DESIGN_PREFERENCES,
-};
 
 let db: Db;
 
@@ -163,27 +142,14 @@ describe('GoHighLevel endpoints', () => {
         orderIds: [order.id],
       })
     ).split(';')[0]!;
-    const asPaidOnly = (req: Request) => (req.headers.set('cookie', paidOnly), req);
 
-    const connect = await ghlConnect(
-      asPaidOnly(jsonRequest(`/api/gohighlevel/connect/${client.id}`, undefined)),
-      {},
-    );
+    const asked = jsonRequest(`/api/gohighlevel/connect/${client.id}`, undefined);
+    asked.headers.set('cookie', paidOnly);
+    const connect = await ghlConnect(asked, {});
     expect(connect.status).toBe(403);
     expect(await connect.json()).toEqual({ error: CONFIRM_TO_CONNECT });
 
-    for (const step of ['businessInfo', 'projectDetails', 'designPreferences'] as const) {
-      const res = await STEP_FUNCTIONS[step](
-        asPaidOnly(
-          jsonRequest(`/api/onboarding/${STEP_PATHS[step]}`, {
-            orderId: order.id,
-            data: STEP_DATA[step],
-          }),
-        ),
-        {},
-      );
-      expect(res.status).toBe(200);
-    }
+    await onboardWithCookie(order.id, paidOnly);
     const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
     expect(row).toMatchObject({ ghlLocationId: null, ghlUserId: null, crmClaimedAt: null });
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
