@@ -1,15 +1,18 @@
 /**
  * The client dashboard: the public shell and e-mailed sign-in for visitors without a session,
- * and for a signed-in client their own orders, the GoHighLevel connection (Demo Mode),
- * billing for subscriptions, the spec's error notices and signing out.
+ * and for a signed-in client their own orders, the GoHighLevel connection (Demo Mode; only
+ * once a sign-in link proved the address), billing for subscriptions, the spec's error notices
+ * and signing out.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessibleMain, createOrderInPage } from './fixtures';
+import { test, expect, expectAccessibleMain, createOrderInPage, fromOwnAddress } from './fixtures';
 import {
+  CONFIRM_TO_CONNECT,
   LINK_EMAIL_NEEDED,
   LINK_EMAIL_WRONG,
   linkEmailHint,
 } from '../src/features/clients/clients-texts';
+import { confirmWithSignInLink } from './whole-account';
 
 /** Creates a paid test order in the browser, which signs this browser in as its buyer. */
 async function signInWithOrder(page: Page, productId: string) {
@@ -122,8 +125,17 @@ test.describe('client dashboard without a session', () => {
 });
 
 test.describe('client dashboard with a session', () => {
-  test('lists the client’s own orders, connects GoHighLevel and signs out', async ({ page }) => {
-    const { orderId, orderNumber, clientId } = await signInWithOrder(page, 'starter');
+  test('lists the client’s own orders, connects GoHighLevel once the address is proven, and signs out', async ({
+    page,
+  }) => {
+    await fromOwnAddress(page.context());
+    const email = `dashboard.connect.${Date.now()}@example.com`;
+    await page.goto('/dashboard');
+    const { orderId, orderNumber, clientId } = await createOrderInPage(page, {
+      productId: 'starter',
+      customerName: 'Mary Jackson',
+      customerEmail: email,
+    });
     await page.goto('/dashboard');
     await expect(page.getByText(/Welcome back, Mary Jackson/)).toBeVisible();
     const order = page.locator(`[data-order-id="${orderId}"]`);
@@ -139,8 +151,27 @@ test.describe('client dashboard with a session', () => {
     await page.getByRole('button', { name: 'View Project' }).click();
     await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeFocused();
 
-    // Not linked yet → connect (Demo Mode) → linked → the dashboard link opens the demo portal.
+    // A browser that only paid makes no CRM account: Connect leads to confirming the address,
+    // and the server refuses a request made anyway.
     const integration = page.getByRole('region', { name: 'GoHighLevel Integration' });
+    await expect(integration.getByText('Not Connected')).toBeVisible();
+    await expect(
+      integration.getByText(
+        'Confirm your e-mail address with a sign-in link to connect your marketing platform account.',
+      ),
+    ).toBeVisible();
+    await integration.getByRole('button', { name: 'Connect to GoHighLevel' }).click();
+    const confirm = page.getByRole('region', { name: 'Confirm your e-mail address' });
+    await expect(confirm.getByLabel('Email address')).toBeFocused();
+    const refused = await page.evaluate(async (id) => {
+      const res = await fetch(`/api/gohighlevel/connect/${id}`, { method: 'POST' });
+      return { status: res.status, body: await res.json() };
+    }, clientId);
+    expect(refused).toEqual({ status: 403, body: { error: CONFIRM_TO_CONNECT } });
+
+    // Signed in with the e-mailed link: not linked yet → connect (Demo Mode) → linked → the
+    // dashboard link opens the demo portal.
+    await confirmWithSignInLink(page, email);
     await expect(integration.getByText('Not Connected')).toBeVisible();
     await integration.getByRole('button', { name: 'Connect to GoHighLevel' }).click();
     await expect(integration.getByText('Connected', { exact: true })).toBeVisible();
@@ -166,7 +197,7 @@ test.describe('client dashboard with a session', () => {
     expect(statuses.slice(0, 3)).toEqual([200, 403, 403]);
     expect(statuses[3]).toBe(clientId === 1 ? 200 : 403);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Sign in to see your orders' })).toBeVisible();
     await expect(page.locator(`[data-order-id="${orderId}"]`)).toHaveCount(0);
   });

@@ -1,8 +1,9 @@
 /**
  * Order onboarding wizard end to end: a simulated purchase, the three steps with validation,
  * a logo upload, a draft that survives a reload, resuming at the first unsaved step, a failed
- * save, completion and the redirect to the dashboard showing the order as onboarded. A second
- * browser without the purchaser's session can neither read nor write the order.
+ * save, completion and the redirect to the dashboard showing the order as onboarded (and no
+ * CRM account until a sign-in link proves the address). A second browser without the
+ * purchaser's session can neither read nor write the order.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, createOrderInPage } from './fixtures';
@@ -144,19 +145,22 @@ test.describe('order onboarding wizard', () => {
 
     await expect(page.getByRole('heading', { name: 'Onboarding Complete!' })).toBeVisible();
     await expect(page.getByText('Redirecting you to your dashboard…')).toBeVisible();
-    // In Demo Mode the CRM's dashboard is the demo portal page, which leads to the dashboard.
-    await page.waitForURL(/\/dashboard\/demo-portal\?location=demo-/, { timeout: 15_000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Demo Client Portal' })).toBeVisible();
-    await page.getByRole('link', { name: 'Go to Your Dashboard' }).click();
+    // This browser only paid: no CRM account is made for an address nobody proved, so the
+    // wizard leads to the dashboard, which asks for the sign-in link before connecting.
+    await page.waitForURL((url) => url.pathname === '/dashboard' && url.search === '', {
+      timeout: 15_000,
+    });
 
     await expect(
       page.getByRole('heading', { level: 1, name: 'Your Client Dashboard' }),
     ).toBeVisible();
     await expect(page.getByText('Demo Mode').first()).toBeVisible();
     const integration = page.getByRole('region', { name: 'GoHighLevel Integration' });
-    await expect(integration.getByText('Connected', { exact: true })).toBeVisible();
+    await expect(integration.getByText('Not Connected')).toBeVisible();
     await expect(
-      integration.getByRole('button', { name: 'Access GoHighLevel Dashboard' }),
+      integration.getByText(
+        'Confirm your e-mail address with a sign-in link to connect your marketing platform account.',
+      ),
     ).toBeVisible();
     const order = page.locator(`[data-order-id="${orderId}"]`);
     await expect(order.getByRole('heading', { name: 'Starter Website Package' })).toBeVisible();

@@ -5,73 +5,12 @@
  * "Delete my account" asks for confirmation first. The admin's completion is not part of this
  * spec (the service tests cover it: src/features/privacy/privacy-requests.server.test.ts).
  *
- * Reads the preview server's database (E2E_DATABASE_URL, see playwright.config.ts) and opens the
- * sealed sign-in link with the local run's key, as the outbox does when it sends it.
+ * Reads the preview server's database (E2E_DATABASE_URL, see playwright.config.ts); the sign-in
+ * is e2e/whole-account.ts.
  */
-import type { Page } from '@playwright/test';
-import pg from 'pg';
 import { siteSettings } from '../src/lib/site-settings';
-import { loadLocalEnv } from '../src/server/local-env';
-import { openedText } from '../src/testing/sent-mail';
-import { test, expect, expectAccessibleMain, fromOwnAddress, createOrderInPage } from './fixtures';
-
-// The same configuration as the preview server (scripts/local-netlify/serve.ts): its .env, and
-// the local run's development SESSION_SECRET when .env sets none.
-process.env.NOVAREACH_LOCAL_RUN ??= 'preview';
-loadLocalEnv();
-
-async function query<T>(text: string, values: unknown[]): Promise<T[]> {
-  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await db.connect();
-  try {
-    return (await db.query(text, values)).rows as T[];
-  } finally {
-    await db.end();
-  }
-}
-
-/**
- * A client with a paid order, signed in to the whole account the honest way: the order signs
- * this browser in to that order only; the dashboard's "Confirm your e-mail address" card e-mails
- * a sign-in link bound to this browser, and using it opens the whole account.
- */
-async function signInToWholeAccount(page: Page, email: string) {
-  await fromOwnAddress(page.context());
-  await page.goto('/dashboard');
-  const created = await createOrderInPage(page, {
-    productId: 'starter',
-    customerName: 'Katherine Johnson',
-    customerEmail: email,
-  });
-  expect(created.ok).toBe(true);
-  await page.reload();
-
-  const confirm = page.getByRole('region', { name: 'Confirm your e-mail address' });
-  await expect(confirm.getByLabel('Email address')).toHaveValue(email);
-  await confirm.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await expect(page.getByText(/a sign-in link is on its way/)).toBeVisible();
-
-  // The e-mail is queued after the answer: wait for it, then open its link as the recipient.
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const [mail] = await query<{ text: string; secrets: Record<string, string> | null }>(
-          `select text, secrets from email_outbox where "to" = $1 and kind = 'dashboard.sign-in'
-             order by id desc limit 1`,
-          [email],
-        );
-        link = mail ? (/https?:\/\/\S*token=[\w-]+/.exec(openedText(mail))?.[0] ?? '') : '';
-        return link;
-      },
-      { message: 'the sign-in e-mail in the outbox' },
-    )
-    .not.toBe('');
-  const url = new URL(link);
-  await page.goto(url.pathname + url.search);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
-}
+import { test, expect, expectAccessibleMain } from './fixtures';
+import { query, signInToWholeAccount } from './whole-account';
 
 test('a client asks for a copy of their data and sees it pending; deleting asks first', async ({
   page,

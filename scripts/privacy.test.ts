@@ -53,7 +53,7 @@ describe('npm run privacy:*', () => {
     'export and erase one address, with counts per table; afterwards no table holds it',
     async () => {
       const [client] = await query<{ id: number }>(
-        "insert into clients (email, name) values ('ada@example.com', 'Ada Lovelace') returning id",
+        "insert into clients (email, name, ghl_location_id) values ('ada@example.com', 'Ada Lovelace', 'LOCada1') returning id",
       );
       await query(
         `insert into orders (order_number, checkout_session_id, client_id, product_id, product_name,
@@ -88,8 +88,11 @@ describe('npm run privacy:*', () => {
       expect(asked.stderr).toContain('Add --yes');
       const blocked = await privacy(['erase', '--email', 'ada@example.com', '--yes']);
       expect(blocked.code).toBe(1);
-      expect(blocked.stderr).toContain('Cannot reach logos; nothing was erased.');
+      expect(blocked.stderr).toContain(
+        'Cannot reach the logo store and GoHighLevel; nothing was erased.',
+      );
       expect(blocked.stderr).toContain('--leave-logos');
+      expect(blocked.stderr).toContain('set GHL_API_KEY and GHL_COMPANY_ID, or add --leave-crm');
 
       const erased = await privacy([
         'erase',
@@ -97,6 +100,7 @@ describe('npm run privacy:*', () => {
         'ada@example.com',
         '--yes',
         '--leave-logos',
+        '--leave-crm',
       ]);
       expect(erased.stderr).toBe('');
       expect(erased.code).toBe(0);
@@ -105,6 +109,14 @@ describe('npm run privacy:*', () => {
       expect(erased.stdout).toMatch(/contact_messages\s+1\n/);
       expect(erased.stdout).toMatch(/orders\s+1\n/);
       expect(erased.stdout).toContain('Left as asked: logos.');
+      expect(erased.stdout).toContain('Left as asked: crm.');
+      expect(erased.stdout).toContain(
+        'Delete GoHighLevel sub-account LOCada1 and its users by hand',
+      );
+      const todo = await query<{ crm_left: string[]; email: string }>(
+        'select crm_left, email from privacy_requests where cardinality(crm_left) > 0',
+      );
+      expect(todo).toEqual([{ crm_left: ['LOCada1'], email: '' }]);
 
       const rows = await everyRow();
       expect(rows.filter((row) => /ada@example\.com|lovelace/i.test(row))).toEqual([]);

@@ -11,23 +11,28 @@
  * NETLIFY_DB_URL or DATABASE_URL, else the running dev server's. Outside the database:
  *   - logos in Netlify Blobs: with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access
  *     token), or inside a Netlify environment;
- *   - the Stripe customer: with STRIPE_SECRET_KEY (simulated payments make none).
+ *   - the Stripe customer: with STRIPE_SECRET_KEY (simulated payments make none);
+ *   - the GoHighLevel sub-account and its users: with GHL_API_KEY and GHL_COMPANY_ID (Demo
+ *     Mode's accounts need neither).
  * An erasure that cannot reach a part the person has data in stops before erasing anything
  * (afterwards nothing would find that data again), unless told to leave it: --leave-logos,
- * --leave-stripe. A purge without Blobs skips the logos and says so.
- * Each run leaves an entry in the security log, with counts only.
+ * --leave-stripe, --leave-crm (also for a GoHighLevel deletion that fails). A left CRM account
+ * is printed and stays in the admin panel as a to-do. A purge without Blobs skips the logos and
+ * says so. Each run leaves an entry in the security log, with counts only.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import {
+  ErasureFailed,
   ErasureIncomplete,
   erasePerson,
   exportPerson,
   purgeExpired,
   type OutsidePart,
 } from '../src/features/privacy/privacy.server.ts';
+import { getCrm } from '../src/server/crm/crm.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';
 import { customerEraserFor } from '../src/server/payments/customers.ts';
 import type { PurgeCounts, TableCounts } from '../src/server/privacy/personal-data.ts';
@@ -41,7 +46,7 @@ loadLocalEnv();
 const USAGE = `Usage:
   npm run privacy:purge
   npm run privacy:export -- --email <address> [--out <folder>]
-  npm run privacy:erase -- --email <address> [--yes] [--leave-logos] [--leave-stripe]`;
+  npm run privacy:erase -- --email <address> [--yes] [--leave-logos] [--leave-stripe] [--leave-crm]`;
 
 /** Where the logos are, or why they cannot be reached from here. */
 async function logoStore(env = process.env): Promise<LogoStore | string> {
@@ -50,6 +55,13 @@ async function logoStore(env = process.env): Promise<LogoStore | string> {
   if (env.NETLIFY_BLOBS_CONTEXT) return getLogoStore();
   return 'set NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN to reach Netlify Blobs';
 }
+
+/** What to do about a part an erasure cannot reach from here. */
+const LEAVE_HINTS: Record<OutsidePart, (store: LogoStore | string) => string> = {
+  logos: (store) => `  logos: ${store as string}, or add --leave-logos`,
+  stripe_customers: () => '  Stripe: set STRIPE_SECRET_KEY, or add --leave-stripe',
+  crm: () => '  GoHighLevel: set GHL_API_KEY and GHL_COMPANY_ID, or add --leave-crm',
+};
 
 function countLines(counts: TableCounts, indent = '  '): string[] {
   const tables = Object.entries(counts).sort(([a], [b]) => a.localeCompare(b));
@@ -88,6 +100,7 @@ async function main(argv: string[]) {
       yes: { type: 'boolean' },
       'leave-logos': { type: 'boolean' },
       'leave-stripe': { type: 'boolean' },
+      'leave-crm': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -138,23 +151,36 @@ async function main(argv: string[]) {
         stripeSecretKey: process.env.STRIPE_SECRET_KEY || undefined,
         stripeApiHost: process.env.STRIPE_API_HOST || undefined,
       });
+      const crm = getCrm({
+        ghlApiKey: process.env.GHL_API_KEY || undefined,
+        ghlCompanyId: process.env.GHL_COMPANY_ID || undefined,
+        ghlApiBase: process.env.GHL_API_BASE || 'https://services.leadconnectorhq.com',
+        sessionSecret: process.env.SESSION_SECRET ?? '',
+      });
       const leave: OutsidePart[] = [];
       if (values['leave-logos']) leave.push('logos');
       if (values['leave-stripe']) leave.push('stripe_customers');
-      const result = await erasePerson(db, email, { stripe, logoStore: logos, leave }).catch(
+      if (values['leave-crm']) leave.push('crm');
+      const result = await erasePerson(db, email, { stripe, logoStore: logos, crm, leave }).catch(
         (error: unknown) => {
+          if (error instanceof ErasureFailed && error.part === 'crm')
+            throw new UsageError(
+              `${error.message}\nNothing in the database was erased; add --leave-crm to leave the account.`,
+            );
+          if (error instanceof ErasureFailed)
+            throw new UsageError(`${error.message}\nNothing in the database was erased.`);
           if (!(error instanceof ErasureIncomplete)) throw error;
-          const how = error.parts.map((part) =>
-            part === 'logos'
-              ? `  logos: ${store as string}, or add --leave-logos`
-              : '  stripe_customers: set STRIPE_SECRET_KEY, or add --leave-stripe',
-          );
+          const how = error.parts.map((part) => LEAVE_HINTS[part](store));
           throw new UsageError(`${error.message}\n${how.join('\n')}`);
         },
       );
       console.log(`Erased ${email} from ${source} (rows deleted or anonymised):`);
       console.log(countLines(result.counts).join('\n'));
       for (const part of result.skipped) console.log(`Left as asked: ${part}.`);
+      for (const id of result.crmLeft)
+        console.log(
+          `Delete GoHighLevel sub-account ${id} and its users by hand (a to-do in the admin panel).`,
+        );
     }
   } finally {
     await close();

@@ -5,20 +5,15 @@
  * POST /api/admin/people {email}                        rows per table and logos
  * POST /api/admin/people/export {email, table?}         the data as JSON, or one table as CSV
  * POST /api/admin/people/erase {email, confirm}         erases the address everywhere
- * GET  /api/admin/people/requests                       clients' open requests (dashboard)
- * POST /api/admin/people/requests/:id/answer            answers one (an erasure erases)
- * Exports, erasure and answers need a second factor verified in the last 10 minutes (403
- * otherwise).
+ * Exports and erasure need a second factor verified in the last 10 minutes (403 otherwise).
+ * Clients' requests from the dashboard: admin-privacy-requests.mts.
  */
 import type { Config } from '@netlify/functions';
 import {
-  answerRequestForAdmin,
   erasePersonForAdmin,
   exportPersonForAdmin,
   findPersonForAdmin,
-  openRequestsForAdmin,
 } from '../../src/features/admin/admin.server.ts';
-import { deliverInBackground } from '../../src/server/mail/outbox.ts';
 import {
   personEraseSchema,
   personExportSchema,
@@ -26,7 +21,6 @@ import {
 } from '../../src/features/admin/admin.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { clientIp } from '../../src/server/client-address.ts';
-import { idParam } from '../../src/server/handler.ts';
 import { parseJson } from '../../src/server/request-body.ts';
 import { errorJson, HttpError, json, withSecurityHeaders } from '../../src/server/responses.ts';
 
@@ -35,14 +29,6 @@ const ADDRESS_IN_URL = 'Send the e-mail address in the request body, never in th
 export default adminHandler(['GET', 'POST'], async (req, { db, user, url, context }) => {
   if (url.searchParams.has('email')) throw new HttpError(400, ADDRESS_IN_URL);
   const admin = { ...user, ip: clientIp(context) };
-  if (url.pathname.startsWith('/api/admin/people/requests')) {
-    if (req.method === 'GET') return json({ requests: await openRequestsForAdmin(db) });
-    const id = idParam(context);
-    if (id === null) return errorJson(404, 'Not found');
-    const answered = await answerRequestForAdmin(db, admin, id);
-    if (answered.emailIds.length) void deliverInBackground(db, answered.emailIds, context);
-    return json({ kind: answered.kind, erased: answered.erased });
-  }
   if (req.method === 'POST' && url.pathname.endsWith('/erase')) {
     const { email, confirm } = await parseJson(req, personEraseSchema);
     if (confirm.toLowerCase() !== email.toLowerCase())
@@ -66,12 +52,7 @@ export default adminHandler(['GET', 'POST'], async (req, { db, user, url, contex
 });
 
 export const config: Config = {
-  path: [
-    '/api/admin/people',
-    '/api/admin/people/export',
-    '/api/admin/people/erase',
-    '/api/admin/people/requests',
-    '/api/admin/people/requests/:id/answer',
-  ],
-  method: ['GET', 'POST'],
+  path: ['/api/admin/people', '/api/admin/people/export', '/api/admin/people/erase'],
+  // Only POSTs are routed here; an old GET with the address (a bookmark) reaches no function.
+  method: ['POST'],
 };

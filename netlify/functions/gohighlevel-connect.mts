@@ -1,6 +1,9 @@
-/** POST /api/gohighlevel/connect/{userId}: "Connect to GoHighLevel" creates the client's sub-account. */
+/**
+ * POST /api/gohighlevel/connect/{userId}: "Connect to GoHighLevel" creates the client's
+ * sub-account; only a session a sign-in link opened (403 for one that only paid).
+ */
 import type { Config } from '@netlify/functions';
-import { requireOwnAccount } from '../../src/features/clients/clients.server.ts';
+import { requireProvenAccount } from '../../src/features/clients/clients.server.ts';
 import { connectCrm } from '../../src/features/dashboard/dashboard.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { handler, pathParam } from '../../src/server/handler.ts';
@@ -12,7 +15,10 @@ import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);
   const db = await getDb();
-  const clientId = requireOwnAccount(await readClientAccess(db, req), pathParam(context, 'userId'));
+  const clientId = requireProvenAccount(
+    await readClientAccess(db, req),
+    pathParam(context, 'userId'),
+  );
   const linked = await connectCrm(db, clientId);
   if (linked.emailIds.length) deliverInBackground(db, linked.emailIds, context);
   return json({ isLinked: true, dashboardUrl: linked.dashboardUrl, created: linked.created });

@@ -196,15 +196,24 @@ const CASES: Record<string, Case[]> = {
       path: () => '/api/admin/people/erase',
       body: () => ({ email: 'nobody@example.com', confirm: 'nobody@example.com' }),
     },
+  ],
+  'admin-privacy-requests.mts': [
     {
-      pattern: '/api/admin/people/requests',
+      pattern: '/api/admin/privacy-requests',
       method: 'GET',
-      path: () => '/api/admin/people/requests',
+      path: () => '/api/admin/privacy-requests',
     },
     {
-      pattern: '/api/admin/people/requests/:id/answer',
+      pattern: '/api/admin/privacy-requests/:id/answer',
       method: 'POST',
-      path: () => '/api/admin/people/requests/999999/answer',
+      path: () => '/api/admin/privacy-requests/999999/answer',
+      body: () => ({ leave: [] }),
+      signedIn: 404,
+    },
+    {
+      pattern: '/api/admin/privacy-requests/:id/crm-deleted',
+      method: 'POST',
+      path: () => '/api/admin/privacy-requests/999999/crm-deleted',
       signedIn: 404,
     },
   ],

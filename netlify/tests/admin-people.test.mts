@@ -2,7 +2,8 @@
  * The admin's person view through its function: what is stored about one address, its export
  * (JSON, or a table as CSV) and its erasure, each export and erasure behind a recent second
  * factor, the address always in a POST body and never in the URL. The composition itself is
- * tested in src/features/privacy/privacy.server.test.ts.
+ * tested in src/features/privacy/privacy.server.test.ts; clients' requests are answered through
+ * admin-privacy-requests.mts (its own test).
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { STEP_UP_REQUIRED } from '../../src/lib/admin-auth.ts';
@@ -18,9 +19,6 @@ import {
 } from '../../src/testing/admin-seed.ts';
 import { routed } from '../../src/testing/requests.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
-import { requestPrivacyAction } from '../../src/features/privacy/privacy-requests.server.ts';
-import { emailOutbox } from '../../src/server/db/schema.ts';
-import { createClientWithOrder } from '../../src/testing/onboarding-fixtures.ts';
 import * as peopleFn from '../functions/admin-people.mts';
 
 let db: Db;
@@ -168,49 +166,5 @@ describe('/api/admin/people', () => {
     const log = await latestSecurityEvents(db);
     expect(log.map((e) => e.event)).toContain('person.erased');
     expect(JSON.stringify(log)).not.toContain(ADDRESS);
-  });
-
-  it('lists clients’ requests with their due date and answers them: an erasure erases', async () => {
-    const admin = await seedAdmin(db);
-    const { client } = await createClientWithOrder(db);
-    await requestPrivacyAction(db, { clientId: client.id, email: client.email, kind: 'export' });
-    await requestPrivacyAction(db, { clientId: client.id, email: client.email, kind: 'erase' });
-    const cookie = await admin.cookie();
-    const listed = JSON.parse((await call(cookie, 'GET', '/api/admin/people/requests')).text) as {
-      requests: { id: number; kind: string; email: string; dueAt: string; requestedAt: string }[];
-    };
-    expect(listed.requests.map((r) => r.kind).sort()).toEqual(['erase', 'export']);
-    const due = listed.requests[0]!;
-    expect(new Date(due.dueAt).getTime() - new Date(due.requestedAt).getTime()).toBe(
-      30 * 24 * 60 * 60 * 1000,
-    );
-    const exportRequest = listed.requests.find((r) => r.kind === 'export')!;
-    const stale = `__Host-admin_session=${await verifiedSession(db, admin.id, 11 * 60_000)}`;
-    expect(
-      (await call(stale, 'POST', `/api/admin/people/requests/${exportRequest.id}/answer`)).status,
-    ).toBe(403);
-    const answered = await call(
-      cookie,
-      'POST',
-      `/api/admin/people/requests/${exportRequest.id}/answer`,
-    );
-    expect(answered.status).toBe(200);
-    const kinds = (await db.select().from(emailOutbox)).map((m) => m.kind);
-    expect(kinds).toContain('privacy.export-ready');
-
-    const eraseRequest = listed.requests.find((r) => r.kind === 'erase')!;
-    const erased = await call(
-      cookie,
-      'POST',
-      `/api/admin/people/requests/${eraseRequest.id}/answer`,
-    );
-    expect(erased.status).toBe(200);
-    expect(JSON.parse(erased.text).erased.counts.clients).toBe(1);
-    const left = JSON.parse((await call(cookie, 'GET', '/api/admin/people/requests')).text);
-    expect(left.requests).toEqual([]);
-    const found = await call(cookie, 'POST', '/api/admin/people', { email: client.email });
-    const counts = (JSON.parse(found.text) as { counts: Record<string, number> }).counts;
-    // Only the notice that tells them, until it is sent (no SMTP here); then it forgets them.
-    expect(Object.entries(counts).filter(([, n]) => n > 0)).toEqual([['email_outbox', 1]]);
   });
 });

@@ -222,6 +222,7 @@ describe('POST /api/clients/onboarding', () => {
       createClientAccount: vi.fn(),
       locationExists: vi.fn(),
       dashboardUrl: vi.fn(),
+      deleteClientAccount: vi.fn(),
     };
     const result = await submitClientOnboarding(
       db,

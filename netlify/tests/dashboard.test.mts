@@ -26,11 +26,12 @@ import {
 } from '../../src/server/db/schema.ts';
 import { connectCrm } from '../../src/features/dashboard/dashboard.server.ts';
 import { CrmError, type CrmClient } from '../../src/server/crm/crm.ts';
-import { SIGN_IN_SENT } from '../../src/features/clients/clients.ts';
+import { CONFIRM_TO_CONNECT, SIGN_IN_SENT } from '../../src/features/clients/clients.ts';
 import { readEnv } from '../../src/server/env.ts';
 import {
   CLIENT_SESSION_COOKIE,
   readClientAccess,
+  startClientSession,
 } from '../../src/features/clients/client-sessions.server.ts';
 import dashboardData from '../functions/dashboard-data.mts';
 import * as ghlConnectFn from '../functions/gohighlevel-connect.mts';
@@ -40,7 +41,7 @@ import magicRequest from '../functions/magic-link-request.mts';
 import magicPreview from '../functions/magic-link-preview.mts';
 import magicVerify from '../functions/magic-link-verify.mts';
 import signOut from '../functions/magic-link-signout.mts';
-import { onboard } from './onboarding-steps.ts';
+import { onboard, onboardWithCookie } from './onboarding-steps.ts';
 
 const ghlStatus = routed(ghlStatusFn);
 const ghlDashboard = routed(ghlDashboardFn);
@@ -130,6 +131,36 @@ describe('GoHighLevel endpoints', () => {
     expect(connectOther.status).toBe(403);
   });
 
+  it('creates no CRM account for a browser that only paid: Connect and onboarding ask for the proof first', async () => {
+    // A purchase with a new address: the client exists, nobody has proven the address.
+    const { client, order } = await createClientWithOrder(db);
+    await db.update(clients).set({ emailVerifiedAt: null }).where(eq(clients.id, client.id));
+    const paidOnly = (
+      await startClientSession(db, {
+        clientId: client.id,
+        wholeAccount: false,
+        orderIds: [order.id],
+      })
+    ).split(';')[0]!;
+
+    const asked = jsonRequest(`/api/gohighlevel/connect/${client.id}`, undefined);
+    asked.headers.set('cookie', paidOnly);
+    const connect = await ghlConnect(asked, {});
+    expect(connect.status).toBe(403);
+    expect(await connect.json()).toEqual({ error: CONFIRM_TO_CONNECT });
+
+    await onboardWithCookie(order.id, paidOnly);
+    const [row] = await db.select().from(clients).where(eq(clients.id, client.id));
+    expect(row).toMatchObject({ ghlLocationId: null, ghlUserId: null, crmClaimedAt: null });
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, client.email));
+    expect(mails.filter((m) => m.kind === 'crm.account-ready')).toEqual([]);
+    // Even asked directly, the service makes no account for an unproven address.
+    await expect(connectCrm(db, client.id)).rejects.toMatchObject({
+      status: 403,
+      message: CONFIRM_TO_CONNECT,
+    });
+  });
+
   it('connects a client on request', async () => {
     const { client } = await createClientWithOrder(db);
     const res = await ghlConnect(
@@ -163,6 +194,7 @@ describe('GoHighLevel accounts, once and only on purpose', () => {
       },
       locationExists: async () => true,
       dashboardUrl: (id) => `https://crm.example/${id}`,
+      deleteClientAccount: async () => 'deleted',
     };
     return { crm, calls };
   }

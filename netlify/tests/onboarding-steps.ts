@@ -46,3 +46,12 @@ export async function onboard(orderId: number, clientId: number): Promise<void> 
     expect((await saveStep(step, orderId, clientId)).status).toBe(200);
   }
 }
+
+/** {@link onboard} from a browser holding the session `cookie` (e.g. one that only paid). */
+export async function onboardWithCookie(orderId: number, cookie: string): Promise<void> {
+  for (const [step, { fn, path, data }] of Object.entries(STEPS)) {
+    const req = jsonRequest(`/api/onboarding/${path}`, { orderId, data });
+    req.headers.set('cookie', cookie);
+    expect((await fn(req, {})).status, step).toBe(200);
+  }
+}

@@ -2,8 +2,8 @@
  * A local stand-in for the Stripe API (tests only): a node:http server on 127.0.0.1 that
  * records every request (method, path, headers, form-decoded body) and answers Checkout
  * Session create/retrieve like Stripe does, refusing the parameter combinations Stripe refuses
- * and those this site must never send (no tax, no idempotency key). Point the SDK at it with
- * STRIPE_API_HOST.
+ * and those this site must never send (no tax, no idempotency key), and deletes customers (an
+ * erasure), or refuses to while a test says so. Point the SDK at it with STRIPE_API_HOST.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +23,10 @@ export type StandIn = {
   sessions: Map<string, Record<string, unknown>>;
   /** Billing Portal configurations, by id: the form they were last created or updated with. */
   portalConfigurations: Map<string, Record<string, string>>;
+  /** Customers that exist (tests add them); DELETE /v1/customers/{id} removes one. */
+  customers: Set<string>;
+  /** Customers whose deletion Stripe refuses (400) while they are listed here. */
+  refusedDeletions: Set<string>;
   close(): Promise<void>;
 };
 
@@ -55,6 +59,8 @@ export async function startStripeStandIn(): Promise<StandIn> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   const portalConfigurations = new Map<string, Record<string, string>>();
+  const customers = new Set<string>();
+  const refusedDeletions = new Set<string>();
   const byIdempotencyKey = new Map<string, { form: string; session: Record<string, unknown> }>();
   let counter = 0;
 
@@ -159,6 +165,23 @@ export async function startStripeStandIn(): Promise<StandIn> {
           return send(200, configuration(id, form));
         }
       }
+      const customer = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'DELETE' && customer) {
+        const id = decodeURIComponent(customer[1] ?? '');
+        if (refusedDeletions.has(id)) {
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'stand-in: deletion refused' },
+          });
+        }
+        if (customers.delete(id)) return send(200, { id, object: 'customer', deleted: true });
+        return send(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such customer: '${id}'`,
+          },
+        });
+      }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && match) {
         const session = sessions.get(decodeURIComponent(match[1] ?? ''));
@@ -187,6 +210,8 @@ export async function startStripeStandIn(): Promise<StandIn> {
     requests,
     sessions,
     portalConfigurations,
+    customers,
+    refusedDeletions,
     close: () =>
       new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

@@ -222,6 +222,8 @@ export function shapesFor(pattern: string, f: Fixtures): Shape[] {
       return [{ email: 'ada@example.com' }, { email: 'ada@example.com', table: 'orders' }];
     case '/api/admin/contact-messages/:id':
       return [{ status: 'handled' }, { status: 'new' }];
+    case '/api/admin/privacy-requests/:id/answer':
+      return [{ leave: [] }, { leave: ['crm'] }];
     case '/api/admin/meeting-requests/:id':
       return [
         { action: 'confirm', note: 'See you then' },

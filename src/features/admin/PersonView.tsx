@@ -1,74 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { formatDateTime, type PrivacyRequestAdminView } from './admin';
+import { useState, type FormEvent } from 'react';
 import { Icon } from '../../components/ui/Icon';
+import { ClientRequests } from './ClientRequests';
 import { Modal } from './Modal';
 import {
   $erasure,
   $person,
   $personError,
-  $requestNotice,
-  $requests,
-  answerRequest,
   erasePerson,
   exportPerson,
   findPerson,
-  loadRequests,
 } from './people.store';
-
-const KIND = { export: 'A copy of their data', erase: 'Erase their account' } as const;
-
-/** Requests clients made from their dashboard, with the date they must be answered by. */
-function OpenRequests() {
-  const requests = useStore($requests);
-  const notice = useStore($requestNotice);
-  useEffect(() => void loadRequests(), []);
-  return (
-    <section aria-labelledby="admin-requests-title" className="admin-person__requests">
-      <h3 id="admin-requests-title">Requests from clients</h3>
-      <p role="status">{notice}</p>
-      {requests === null ? null : requests.length === 0 ? (
-        <p className="muted">No open requests.</p>
-      ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Address</th>
-              <th scope="col">Asks for</th>
-              <th scope="col">Asked</th>
-              <th scope="col">Answer by</th>
-              <th scope="col">
-                <span className="sr-only">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {requests.map((r: PrivacyRequestAdminView) => (
-              <tr key={r.id}>
-                <td>{r.email}</td>
-                <td>{KIND[r.kind]}</td>
-                <td>{formatDateTime(r.requestedAt)}</td>
-                <td>{formatDateTime(r.dueAt)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className={`btn btn--sm ${r.kind === 'erase' ? 'btn--danger' : 'btn--outline'}`}
-                    onClick={() => void answerRequest(r)}
-                    aria-label={
-                      r.kind === 'erase' ? `Erase ${r.email} now` : `Send ${r.email} their data`
-                    }
-                  >
-                    {r.kind === 'erase' ? 'Erase now' : 'Data ready'}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
-  );
-}
 
 const tableName = (table: string) => table.replace(/_/g, ' ');
 
@@ -112,7 +54,7 @@ function EraseDialog({ email, onClose }: { email: string; onClose: () => void })
         <p>
           Every row about <strong>{email}</strong> is deleted, or anonymised where the accounting
           period keeps the record (orders keep their amounts and dates without the person); their
-          logos and payment customer go too. This cannot be undone.
+          logos, payment customer and GoHighLevel account go too. This cannot be undone.
         </p>
         <div className="field">
           <label htmlFor="admin-erase-confirm">Type the address again to confirm</label>
@@ -156,7 +98,7 @@ export function PersonView() {
   };
   return (
     <div className="admin-person">
-      <OpenRequests />
+      <ClientRequests />
       <h3>Find a person</h3>
       <form className="admin-person__search" onSubmit={onSearch} noValidate>
         <div className="field">

@@ -18,13 +18,9 @@ export {
   verifySecondFactor,
 } from './admin-factors.server.ts';
 export { listResponse } from './list.server.ts';
-export {
-  answerRequestForAdmin,
-  erasePersonForAdmin,
-  exportPersonForAdmin,
-  findPersonForAdmin,
-  openRequestsForAdmin,
-} from './people.server.ts';
+export { exportPersonForAdmin, findPersonForAdmin } from './people.server.ts';
+export { erasePersonForAdmin } from './erasure.server.ts';
+export { answerRequestForAdmin, crmDeletedByHand, requestsForAdmin } from './requests.server.ts';
 export { getOverview } from './overview.server.ts';
 export {
   answerMeetingRequest,

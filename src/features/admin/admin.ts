@@ -262,11 +262,31 @@ export type PersonFoundView = {
   counts: Record<string, number>;
   logos: number | null;
 };
-export type ErasureView = { counts: Record<string, number>; skipped: string[] };
+export type ErasureView = {
+  counts: Record<string, number>;
+  skipped: string[];
+  /** CRM sub-accounts the erasure left, to delete by hand. */
+  crmLeft: string[];
+};
 export type PrivacyRequestAdminView = {
   id: number;
   kind: 'export' | 'erase';
   email: string;
   requestedAt: string;
   dueAt: string;
+  /** Why the last answer failed (the request stayed open), and when; null otherwise. */
+  lastError: string | null;
+  lastAttemptAt: string | null;
 };
+/** An erasure's CRM sub-accounts, left for the admin to delete by hand. */
+export type CrmLeftView = {
+  id: number;
+  locationIds: string[];
+  erasedAt: string;
+  /** The admin's username; null for an erasure from the command line. */
+  erasedBy: string | null;
+};
+/** POST /api/admin/privacy-requests/:id/answer: `leave: ['crm']` erases without the CRM account. */
+export const requestAnswerSchema = z.object({
+  leave: withDefault(z.array(z.literal('crm')).check(z.maxLength(1)), []),
+});

@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { requestAction } from '../../lib/request-action';
-import type { ErasureView, PersonFoundView, PrivacyRequestAdminView } from './admin';
+import type { ErasureView, PersonFoundView } from './admin';
 import { AdminApiError, adminDownload, adminFetch, saveFile } from './api';
 import { withStepUp } from './second-factor.store';
 
@@ -16,10 +16,6 @@ export type PersonState =
 
 export const $person = atom<PersonState>({ state: 'idle' });
 export const $personError = atom('');
-/** Clients' requests from their dashboard, not answered yet (null until loaded). */
-export const $requests = atom<PrivacyRequestAdminView[] | null>(null);
-/** What the last answer did, announced. */
-export const $requestNotice = atom('');
 
 const sentence = (error: unknown) =>
   error instanceof AdminApiError ? error.message : 'That did not work. Please try again.';
@@ -85,36 +81,4 @@ export async function erasePerson(email: string, confirm: string): Promise<boole
   if (!result) return false;
   $person.set({ state: 'erased', email, result });
   return true;
-}
-
-export async function loadRequests(): Promise<void> {
-  try {
-    const { requests } = await adminFetch<{ requests: PrivacyRequestAdminView[] }>(
-      '/api/admin/people/requests',
-    );
-    $requests.set(requests);
-  } catch (error) {
-    failed(error);
-  }
-}
-
-/** Answers a request: the client is told, and an erasure request erases the address. */
-export async function answerRequest(request: PrivacyRequestAdminView): Promise<void> {
-  $personError.set('');
-  try {
-    const answer = await withStepUp(() =>
-      adminFetch<{ kind: string }>(`/api/admin/people/requests/${request.id}/answer`, {
-        method: 'POST',
-      }),
-    );
-    if (answer)
-      $requestNotice.set(
-        request.kind === 'erase'
-          ? `Erased ${request.email} and told them so.`
-          : `Told ${request.email} that their data is ready in their dashboard.`,
-      );
-  } catch (error) {
-    failed(error);
-  }
-  await loadRequests();
 }

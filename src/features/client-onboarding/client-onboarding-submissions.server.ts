@@ -93,6 +93,17 @@ const ofPerson = (person: { email: string }) =>
   sql`lower(${clientOnboardingSubmissions.email}) = ${person.email}`;
 
 export const personalData: PersonalDataOwner = {
+  async identify(db, person) {
+    const rows = await db
+      .select({
+        locationId: clientOnboardingSubmissions.ghlLocationId,
+      })
+      .from(clientOnboardingSubmissions)
+      .where(ofPerson(person));
+    return {
+      crmLocationIds: rows.flatMap((r) => (r.locationId ? [r.locationId] : [])),
+    };
+  },
   async holds(db, person) {
     const rows = await db.select().from(clientOnboardingSubmissions).where(ofPerson(person));
     return {

@@ -167,6 +167,8 @@ export const personalData: PersonalDataOwner = {
     return {
       clientIds: rows.map((r) => r.id),
       customerIds: rows.flatMap((r) => (r.stripeCustomerId ? [r.stripeCustomerId] : [])),
+      crmLocationIds: rows.flatMap((r) => (r.ghlLocationId ? [r.ghlLocationId] : [])),
+      crmUserIds: rows.flatMap((r) => (r.ghlUserId ? [r.ghlUserId] : [])),
     };
   },
   async holds(db, person) {

@@ -13,6 +13,10 @@ export const MAGIC_LINK_INVALID =
 export const CONFIRM_EMAIL_NOTICE =
   'You are seeing the orders paid for in this browser. To see every order, connect GoHighLevel and manage billing, confirm your e-mail address with a sign-in link.';
 
+/** Why "Connect to GoHighLevel" refuses a browser that only paid: nobody proved the address yet. */
+export const CONFIRM_TO_CONNECT =
+  'Please confirm your e-mail address with a sign-in link to connect GoHighLevel: press "Email me a sign-in link" on your dashboard and sign in with the link we e-mail you.';
+
 /** Spec texts of the CRM (GoHighLevel) link. */
 export const STATUS_ERROR = 'Unable to verify your GoHighLevel account status.';
 export const DASHBOARD_ERROR =

@@ -37,6 +37,7 @@ export {
   crmStatus,
   linkClientToCrm,
   requireOwnAccount,
+  requireProvenAccount,
 } from './crm-link.server.ts';
 export {
   checkLinkAddress,

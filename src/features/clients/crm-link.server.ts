@@ -1,7 +1,8 @@
 /**
  * The client's link to the CRM (GoHighLevel): create the sub-account once, report whether
  * it is linked, and hand out the dashboard link. Every function takes the id of the client the
- * browser acts for; the functions in netlify/ check it against the requested id first.
+ * browser acts for; the functions in netlify/ check it against the requested id first. An
+ * account (an admin login in the agency's CRM) is made only for a proven address.
  */
 import {
   CrmError,
@@ -17,10 +18,11 @@ import { HttpError } from '../../server/responses.ts';
 import { readEnv } from '../../server/env.ts';
 import { enqueueEmail, type EmailInput } from '../../server/mail/outbox.ts';
 import { crmAccountReadyEmail } from './clients-emails.tsx';
-import { DASHBOARD_ERROR, STATUS_ERROR } from './clients.ts';
+import { CONFIRM_TO_CONNECT, DASHBOARD_ERROR, STATUS_ERROR } from './clients.ts';
 import {
   claimCrmProvisioning,
   findClient,
+  isProven,
   releaseCrmClaim,
   storeCrmAccount,
 } from './client-records.server.ts';
@@ -50,6 +52,19 @@ export function requireOwnAccount(
   ) {
     throw new HttpError(403, NOT_YOUR_ACCOUNT);
   }
+  return clientId;
+}
+
+/**
+ * {@link requireOwnAccount}, for a session that holds the whole account: a sign-in link proved
+ * the address. A browser that only paid gets a 403 asking for that proof first.
+ */
+export function requireProvenAccount(
+  access: ClientAccess | null,
+  requestedId: string | undefined,
+): number {
+  const clientId = requireOwnAccount(access, requestedId);
+  if (!access?.wholeAccount) throw new HttpError(403, CONFIRM_TO_CONNECT);
   return clientId;
 }
 
@@ -110,7 +125,8 @@ export function accountReadyEmail(
 
 /**
  * Makes sure the client has a CRM sub-account: reuses a linked one that still exists,
- * otherwise creates it and e-mails the client how to sign in.
+ * otherwise creates it and e-mails the client how to sign in; only for a client whose address
+ * is proven (403 otherwise: a typed address could be anyone's).
  */
 export async function linkClientToCrm(
   db: Db,
@@ -131,6 +147,7 @@ export async function linkClientToCrm(
       emailIds: [],
     };
   }
+  if (!isProven(client)) throw new HttpError(403, CONFIRM_TO_CONNECT);
   // One request provisions: the others neither call the CRM nor send login details.
   if (!(await claimCrmProvisioning(db, client))) throw new HttpError(409, CRM_IN_PROGRESS);
   const details = accountDetails(client, options.businessInfo ?? null);

@@ -64,8 +64,8 @@ export default function ClientDashboard({ supportEmail }: Props) {
     emailInput.current?.focus({ preventScroll: true });
   };
 
-  /** The client the browser may act for in the CRM; without one, the address must be confirmed first. */
-  const actingId = signedIn?.client.id ?? null;
+  /** A CRM account is made only for a proven address: an order session confirms it first. */
+  const mayConnect = Boolean(signedIn?.wholeAccount) && signedIn?.client.id != null;
 
   const accessDashboard = async () => {
     if (!(await openCrmDashboard())) focusSignIn();
@@ -228,7 +228,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
           <p id="db-integration-text">
             {isLinked
               ? 'Your marketing platform account is linked. Open it to run campaigns and follow up with leads.'
-              : signedIn && actingId !== null
+              : mayConnect
                 ? 'Connect your marketing platform account to manage campaigns, contacts and automations.'
                 : signedIn
                   ? 'Confirm your e-mail address with a sign-in link to connect your marketing platform account.'
@@ -251,12 +251,12 @@ export default function ClientDashboard({ supportEmail }: Props) {
           ) : (
             <button
               type="button"
-              className={signedIn ? 'btn' : 'btn btn--outline'}
+              className={mayConnect ? 'btn' : 'btn btn--outline'}
               onClick={() => void connect()}
               disabled={busy || integration.state === 'checking'}
-              aria-describedby={signedIn ? undefined : 'db-integration-text'}
+              aria-describedby={mayConnect ? undefined : 'db-integration-text'}
             >
-              {!signedIn && <Icon name="lock" />}
+              {!mayConnect && <Icon name="lock" />}
               Connect to GoHighLevel
             </button>
           )}

@@ -31,6 +31,7 @@ import {
   BILLING_ERROR,
   browser,
   confirmErase,
+  canConnectCrm,
   connectCrm,
   LOAD_ERROR,
   loadDashboard,
@@ -285,6 +286,19 @@ describe('the CRM', () => {
     expect(await connectCrm()).toBe(false);
     expect(await openCrmDashboard()).toBe(false);
     expect(calls).toEqual([]);
+  });
+
+  it('sends a browser that only paid to confirm its address instead of connecting', async () => {
+    routes['GET /api/dashboard'] = { body: { ...view, wholeAccount: false } };
+    routes['GET /api/gohighlevel/status/7'] = { body: { isLinked: false, simulated: true } };
+    await loadDashboard();
+    expect(canConnectCrm()).toBe(false);
+    expect(await connectCrm()).toBe(false);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    signedIn();
+    await loadDashboard();
+    expect(canConnectCrm()).toBe(true);
   });
 
   it('connects, then reloads the status; a refusal shows the server’s sentence', async () => {

@@ -240,10 +240,16 @@ export async function openCrmDashboard(): Promise<boolean> {
   return true;
 }
 
+/** Whether the browser may have a CRM account made: a sign-in link proved the address. */
+export function canConnectCrm(): boolean {
+  const session = $session.get();
+  return session.state === 'signed-in' && session.view.wholeAccount && actingClientId() !== null;
+}
+
 /** "Connect to GoHighLevel"; false when the visitor must sign in (or confirm) first. */
 export async function connectCrm(): Promise<boolean> {
   const clientId = actingClientId();
-  if (clientId === null) return false;
+  if (clientId === null || !canConnectCrm()) return false;
   $busy.set(true);
   try {
     const body = await requestJson<{ isLinked?: boolean }>(

@@ -168,8 +168,14 @@ async function saveOnboardingStep(
     }
   });
 
-  // Only a browser acting for the order's client may link that client's CRM account.
-  if (completing && order.clientId !== null && actingClientId(access) === order.clientId) {
+  // Only a browser signed in to the order's client by a sign-in link (the address proven) may
+  // have a CRM account made for it; one that only paid is offered the proof on the dashboard.
+  if (
+    completing &&
+    order.clientId !== null &&
+    access?.wholeAccount &&
+    actingClientId(access) === order.clientId
+  ) {
     // The CRM link is best effort: the saved onboarding stands even if the CRM is down;
     // the dashboard then offers "Connect to GoHighLevel".
     try {

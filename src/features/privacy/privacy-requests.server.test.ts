@@ -1,14 +1,16 @@
 /**
  * Requests about one's data from the dashboard, on a fresh database: the owner's idempotent
  * request and its 30-day due date, the team's e-mail, the admin's completion and the client's
- * e-mail, the export download window, and the erasure notice that outlives the erasure only
- * until it is sent.
+ * e-mail, the export download window, the erasure that runs before the request is completed and
+ * the notice queued (kept open with the reason when it fails), and the notice that outlives the
+ * erasure only until it is sent.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientAccess } from '../clients/clients.server';
 import { closeDb, type Db } from '../../server/db/client';
 import { clients, emailOutbox, privacyRequests, securityLog } from '../../server/db/schema';
+import type { CustomerEraser } from '../../server/payments/customers';
 import { readEnv } from '../../server/env';
 import { HttpError } from '../../server/responses';
 import {
@@ -29,7 +31,6 @@ import {
 } from './privacy-requests.server';
 import {
   askForPrivacyAction,
-  erasePerson,
   exportOwnData,
   finishPrivacyRequest,
   privacyRequestsForClient,
@@ -250,35 +251,47 @@ describe('an erasure, answered', () => {
     return found;
   }
 
-  it('tells the client before the erasure, even when SMTP is down then; once sent nothing of them stays', async () => {
+  /** A logo store that cannot be reached while `down` is set. */
+  function flakyStore() {
+    const store = memoryLogoStore();
+    const state = { down: true };
+    const list: typeof store.list = (options) =>
+      state.down ? Promise.reject(new Error('Blobs unreachable')) : store.list(options);
+    return { state, store: { ...store, list } };
+  }
+
+  it('erases first; then the request is completed and the notice queued; once sent nothing of them stays', async () => {
     const { client } = await createClientWithOrder(db, { email: 'leaver@example.com' });
     const { request } = await askForPrivacyAction(db, wholeAccount(client.id), 'erase', NOW);
-    const down = transport(true);
+
     const finished = await finishPrivacyRequest(
       db,
       request.id,
-      { adminUsername: 'owner', transport: down },
+      { adminUsername: 'owner', logoStore: memoryLogoStore() },
       later(1),
     );
+
+    expect(finished.erased).toMatchObject({ counts: { clients: 1, orders: 1 }, skipped: [] });
+    expect(finished.request).toMatchObject({
+      id: request.id,
+      email: '',
+      clientId: null,
+      completedAt: later(1),
+      completedBy: 'owner',
+      lastError: null,
+    });
+    // Only the notice is left: the team's e-mail, the account and the order's name are gone.
+    expect(await rowsNaming('leaver@example.com')).toEqual([
+      expect.stringContaining('"kind":"privacy.erased"'),
+    ]);
     const [notice] = await emailsTo('leaver@example.com');
     expect(notice).toMatchObject({
       id: finished.emailIds[0],
       kind: ERASURE_NOTICE_KIND,
       subject: 'Your account and data were erased',
       status: 'pending',
-      attempts: 1,
     });
-
-    await erasePerson(db, 'leaver@example.com', { logoStore: memoryLogoStore(), now: later(1) });
-    // Only the notice is left: the team's e-mail, the account and the order's name are gone.
-    expect(await rowsNaming('leaver@example.com')).toEqual([
-      expect.stringContaining('"kind":"privacy.erased"'),
-    ]);
-    const [kept] = await db
-      .select()
-      .from(privacyRequests)
-      .where(eq(privacyRequests.id, request.id));
-    expect(kept).toMatchObject({ email: '', clientId: null, completedBy: 'owner' });
+    expect(await statusOf(finishPrivacyRequest(db, request.id, { adminUsername: 'x' }))).toBe(409);
 
     const up = transport();
     await deliverDue(db, { transport: up, now: later(2), ids: [notice!.id] });
@@ -293,13 +306,62 @@ describe('an erasure, answered', () => {
     expect(await rowsNaming('leaver@example.com')).toEqual([]);
   });
 
-  it('sends the notice at once when SMTP is up, so the erasure finds nothing left to keep', async () => {
-    const { client } = await createClientWithOrder(db, { email: 'quick@example.com' });
+  it('a failed erasure tells the client nothing and keeps the request open with the reason; answering again works', async () => {
+    const { client } = await createClientWithOrder(db, {
+      email: 'stuck@example.com',
+      stripeCustomerId: 'cus_stuck',
+    });
     const { request } = await askForPrivacyAction(db, wholeAccount(client.id), 'erase', NOW);
-    const up = transport();
-    await finishPrivacyRequest(db, request.id, { adminUsername: 'owner', transport: up }, NOW);
-    expect(up.sent).toEqual(['quick@example.com: Your account and data were erased']);
-    await erasePerson(db, 'quick@example.com', { logoStore: memoryLogoStore(), now: NOW });
-    expect(await rowsNaming('quick@example.com')).toEqual([]);
+    const flaky = flakyStore();
+    const stripeDown: CustomerEraser = {
+      eraseCustomer: () => Promise.reject(new Error('Stripe is down')),
+    };
+    const stripeUp: CustomerEraser = { eraseCustomer: async () => 'deleted' };
+    const answer = (reach: { stripe?: CustomerEraser }, at: Date) =>
+      finishPrivacyRequest(
+        db,
+        request.id,
+        { adminUsername: 'owner', logoStore: flaky.store, ...reach },
+        at,
+      );
+    const stillThere = async (lastError: string, at: Date) => {
+      const [row] = await db
+        .select()
+        .from(privacyRequests)
+        .where(eq(privacyRequests.id, request.id));
+      expect(row).toMatchObject({ completedAt: null, lastError, lastAttemptAt: at });
+      expect((await openPrivacyRequests(db)).map((r) => r.id)).toContain(request.id);
+      expect(await emailsTo('stuck@example.com')).toEqual([]);
+      expect(await db.$count(clients, eq(clients.id, client.id))).toBe(1);
+    };
+
+    // No Stripe client for a person with a Stripe customer: refused before anything is erased.
+    const refused = await answer({}, later(1)).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 409 });
+    expect((refused as Error).message).toBe(
+      'Cannot reach Stripe; nothing was erased. The request stays open and the client was told nothing: answer it again once that is fixed.',
+    );
+    await stillThere('Cannot reach Stripe; nothing was erased.', later(1));
+
+    const stripeFailed = await answer({ stripe: stripeDown }, later(2)).catch((e: unknown) => e);
+    expect(stripeFailed).toMatchObject({ status: 502 });
+    await stillThere('Stripe refused to delete the customer: Stripe is down', later(2));
+
+    const blobsFailed = await answer({ stripe: stripeUp }, later(3)).catch((e: unknown) => e);
+    expect(blobsFailed).toMatchObject({ status: 502 });
+    await stillThere('The logo store failed: Blobs unreachable', later(3));
+
+    flaky.state.down = false;
+    const done = await answer({ stripe: stripeUp }, later(4));
+    expect(done.request).toMatchObject({
+      completedAt: later(4),
+      completedBy: 'owner',
+      lastError: null,
+    });
+    expect(done.erased!.counts).toMatchObject({ clients: 1, stripe_customers: 1, logos: 0 });
+    expect(await emailsTo('stuck@example.com')).toEqual([
+      expect.objectContaining({ id: done.emailIds[0], kind: ERASURE_NOTICE_KIND }),
+    ]);
+    expect(await db.$count(clients, eq(clients.id, client.id))).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The privacy_requests table: this module is its only reader and writer. A signed-in client's
  * request to export or erase their data, due 30 days after it was made; the privacy front door
- * (privacy.server.ts) e-mails the team and the client around it, the admin completes it.
+ * (privacy.server.ts) e-mails the team and the client around it, the admin completes it. An
+ * answer that failed says why on the open request; CRM accounts an erasure left stay a to-do.
  */
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { idIn } from '../../server/db/list-query.ts';
 import { privacyRequests, type PrivacyRequest } from '../../server/db/schema.ts';
@@ -105,8 +106,70 @@ export async function completePrivacyRequest(
 ): Promise<PrivacyRequest | null> {
   const [row] = await db
     .update(privacyRequests)
-    .set({ completedAt: now, completedBy: by.adminUsername })
+    .set({ completedAt: now, completedBy: by.adminUsername, lastError: null, lastAttemptAt: now })
     .where(and(eq(privacyRequests.id, id), isNull(privacyRequests.completedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** Keeps an open request open, with why the admin's answer failed (shown beside it). */
+export async function recordFailedAnswer(
+  db: Db,
+  id: number,
+  reason: string,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(privacyRequests)
+    .set({ lastError: reason.slice(0, 1000), lastAttemptAt: now })
+    .where(and(eq(privacyRequests.id, id), isNull(privacyRequests.completedAt)));
+}
+
+const hasCrmLeft = gt(sql`cardinality(${privacyRequests.crmLeft})`, 0);
+
+/**
+ * Records the CRM sub-accounts an erasure left: on the request it answered, else on a completed
+ * erase row of its own (no address, no account), so that the admin sees them as a to-do.
+ */
+export async function recordCrmLeft(
+  db: Db,
+  left: { requestId: number | null; locationIds: string[]; by: string | null },
+  now = new Date(),
+): Promise<void> {
+  if (!left.locationIds.length) return;
+  if (left.requestId !== null) {
+    await db
+      .update(privacyRequests)
+      .set({ crmLeft: left.locationIds })
+      .where(eq(privacyRequests.id, left.requestId));
+    return;
+  }
+  await db.insert(privacyRequests).values({
+    kind: 'erase',
+    email: '',
+    requestedAt: now,
+    dueAt: now,
+    completedAt: now,
+    completedBy: left.by,
+    crmLeft: left.locationIds,
+  });
+}
+
+/** The erasures whose CRM accounts still wait to be deleted by hand, the oldest first. */
+export function crmLeftByErasures(db: Db): Promise<PrivacyRequest[]> {
+  return db
+    .select()
+    .from(privacyRequests)
+    .where(hasCrmLeft)
+    .orderBy(asc(privacyRequests.completedAt), asc(privacyRequests.id));
+}
+
+/** The admin deleted the CRM accounts by hand: the to-do goes; null when there was none. */
+export async function clearCrmLeft(db: Db, id: number): Promise<PrivacyRequest | null> {
+  const [row] = await db
+    .update(privacyRequests)
+    .set({ crmLeft: [] })
+    .where(and(eq(privacyRequests.id, id), hasCrmLeft))
     .returning();
   return row ?? null;
 }

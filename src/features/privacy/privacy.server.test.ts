@@ -738,6 +738,7 @@ describe("a person's data", () => {
     // The unsubscribe survives the erasure: it is what keeps the address from being e-mailed.
     expect(result).toEqual({
       skipped: [],
+      crmLeft: [],
       counts: { ...adaRows, reminder_opt_outs: 0, logos: 1, stripe_customers: 1 },
     });
     expect(erasedCustomers).toEqual(['cus_ada']);

@@ -2,36 +2,21 @@
  * Personal data, the feature's front door: a person's data found, exported and erased, and
  * the retention rules applied (src/server/privacy/retention.ts). It owns no table of personal
  * data: every owner answers for its own tables through `personalData`
- * (src/server/privacy/personal-data.ts) and this module composes them, adding what lives
- * outside the database (logos in Netlify Blobs, the Stripe customer). Each export, erasure and
- * purge leaves an entry in the security log with counts only, never the address.
+ * (src/server/privacy/personal-data.ts), person.server.ts composes them, and erasure.server.ts
+ * adds what lives outside the database (the Stripe customer, logos in Netlify Blobs, the CRM
+ * account). Each export, erasure and purge leaves an entry in the security log with counts only,
+ * never the address.
  *
  * A signed-in client can also ask from the dashboard (privacy-requests.server.ts): the request
- * is due in 30 days and the team is e-mailed; the admin completes it with
- * `finishPrivacyRequest`, which e-mails the client; then, for an erasure, erases the address
- * with `erasePerson` (in that order: afterwards nothing knows the address to write to).
+ * is due in 30 days and the team is e-mailed; the admin answers it with `finishPrivacyRequest`.
+ * An erasure runs first and the request is completed and the client told only once it is done.
  */
-import { recordSecurityEvent, purgeSecurityLog } from '../../server/auth/security-log.ts';
+import { recordSecurityEvent } from '../../server/auth/security-log.ts';
 import type { Db } from '../../server/db/client.ts';
-import type { CustomerEraser } from '../../server/payments/customers.ts';
-import {
-  addCounts,
-  addKeys,
-  addPurgeCounts,
-  personWith,
-  type HeldRows,
-  type Person,
-  type PersonalDataOwner,
-  type PurgeCounts,
-  type PurgeScope,
-  type TableCounts,
-} from '../../server/privacy/personal-data.ts';
-import { cutoffOf, RETENTION, RETENTION_RULES } from '../../server/privacy/retention.ts';
+import type { HeldRows, TableCounts } from '../../server/privacy/personal-data.ts';
 import {
   getLogoStore,
   logosOf,
-  ordersWithLogos,
-  removeLogosOf,
   type LogoStore,
   type StoredLogo,
 } from '../../server/uploads/logo.ts';
@@ -39,49 +24,30 @@ import { rowsToCsv } from '../../lib/csv.ts';
 import { z } from '../../lib/zod.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/responses.ts';
-import {
-  deliverDue,
-  enqueueEmail,
-  ERASURE_NOTICE_KIND,
-  personalData as outboxPersonalData,
-  type MailTransport,
-} from '../../server/mail/outbox.ts';
-import { personalData as rateLimitPersonalData } from '../../server/rate-limit.ts';
-import { checkoutSessionsPersonalData } from '../checkout/checkout.server.ts';
-import { clientOnboardingPersonalData } from '../client-onboarding/client-onboarding.server.ts';
-import {
-  clientRecordsPersonalData,
-  clientSessionsPersonalData,
-  emailsOfClients,
-  findClient,
-  magicLinksPersonalData,
-  type ClientAccess,
-} from '../clients/clients.server.ts';
-import { contactAddressesSince, contactMessagesPersonalData } from '../contact/contact.server.ts';
-import { meetingAddressesSince, meetingRequestsPersonalData } from '../meeting/meeting.server.ts';
-import { onboardingFormsPersonalData } from '../order-onboarding/order-onboarding.server.ts';
-import {
-  clientsNamedByOrders,
-  clientsServedSince,
-  orderIdsAmong,
-  orderRecordsPersonalData,
-  ordersEndedBefore,
-} from '../orders/orders.server.ts';
-import {
-  checkoutRemindersPersonalData,
-  reminderOptOutsPersonalData,
-} from '../recovery/recovery.server.ts';
-import { subscribersPersonalData } from '../subscribe/subscribe.server.ts';
-import {
-  plansServingSince,
-  subscriptionRecordsPersonalData,
-} from '../subscriptions/subscriptions.server.ts';
+import { enqueueEmail, ERASURE_NOTICE_KIND } from '../../server/mail/outbox.ts';
+import { findClient, type ClientAccess } from '../clients/clients.server.ts';
 import {
   CONFIRM_FOR_DATA,
   EXPORT_NOT_READY,
   SIGN_IN_FOR_DATA,
   type PrivacyRequestView,
 } from '../dashboard/dashboard.ts';
+import {
+  ALREADY_ANSWERED,
+  eraseIdentified,
+  ErasureFailed,
+  erasureFailureReason,
+  ErasureIncomplete,
+  type ErasureReach,
+  type ErasureResult,
+} from './erasure.server.ts';
+import {
+  actorFields,
+  countsOf,
+  heldBy,
+  identifyPerson,
+  type PrivacyActor,
+} from './person.server.ts';
 import {
   privacyErasedEmail,
   privacyExportReadyEmail,
@@ -91,73 +57,38 @@ import {
   daysAfter,
   completePrivacyRequest,
   findPrivacyRequest,
-  personalData as privacyRequestsPersonalData,
   PRIVACY_REQUEST_KINDS,
   privacyRequestsOf,
+  recordFailedAnswer,
   requestPrivacyAction,
   type PrivacyRequest,
   type PrivacyRequestKind,
 } from './privacy-requests.server.ts';
-import { latestPrivacyRun, recordPrivacyRun, type PurgeSource } from './privacy-runs.server.ts';
 
 export {
   ANSWER_WITHIN_DAYS,
+  clearCrmLeft,
   completePrivacyRequest,
+  crmLeftByErasures,
   openPrivacyRequests,
   type PrivacyRequest,
   type PrivacyRequestKind,
 } from './privacy-requests.server.ts';
-
-/**
- * Every owner of personal data, by its module (the test holds it to scripts/lib/table-owners.ts),
- * in the order they are asked. Identifying goes from the account to its orders to the rest;
- * erasing and purging end with the accounts, once no order names them any more.
- */
-export const PERSONAL_DATA_OWNERS = {
-  'src/features/clients/client-records.server.ts': clientRecordsPersonalData,
-  'src/features/orders/order-records.server.ts': orderRecordsPersonalData,
-  'src/features/subscriptions/subscription-records.server.ts': subscriptionRecordsPersonalData,
-  'src/features/checkout/checkout-sessions.server.ts': checkoutSessionsPersonalData,
-  'src/features/order-onboarding/onboarding-forms.server.ts': onboardingFormsPersonalData,
-  'src/features/client-onboarding/client-onboarding-submissions.server.ts':
-    clientOnboardingPersonalData,
-  'src/features/contact/contact-messages.server.ts': contactMessagesPersonalData,
-  'src/features/meeting/meeting-requests.server.ts': meetingRequestsPersonalData,
-  'src/features/subscribe/subscribers.server.ts': subscribersPersonalData,
-  'src/features/clients/client-sessions.server.ts': clientSessionsPersonalData,
-  'src/features/clients/magic-links.server.ts': magicLinksPersonalData,
-  'src/features/privacy/privacy-requests.server.ts': privacyRequestsPersonalData,
-  'src/features/recovery/checkout-reminders.server.ts': checkoutRemindersPersonalData,
-  // Survives erasure: the opt-out is what keeps the address from being e-mailed again.
-  'src/features/recovery/reminder-opt-outs.server.ts': reminderOptOutsPersonalData,
-  'src/server/mail/outbox.ts': outboxPersonalData,
-  'src/server/rate-limit.ts': rateLimitPersonalData,
-} as const satisfies Record<string, PersonalDataOwner>;
-
-const OWNERS: PersonalDataOwner[] = Object.values(PERSONAL_DATA_OWNERS);
-/** The accounts go last: the orders (and sessions, links, counters) let go of them first. */
-const ERASE_ORDER: PersonalDataOwner[] = [
-  ...OWNERS.filter((o) => o !== clientRecordsPersonalData),
-  clientRecordsPersonalData,
-];
-
-/** Who the address is to every owner: the keys their rows give, asked in order. */
-export async function identifyPerson(db: Db, email: string): Promise<Person> {
-  let person = personWith(email);
-  for (const owner of OWNERS) {
-    if (owner.identify) person = addKeys(person, await owner.identify(db, person));
-  }
-  return person;
-}
-
-const countsOf = (held: HeldRows): TableCounts =>
-  Object.fromEntries(Object.entries(held).map(([table, rows]) => [table, rows.length]));
-
-async function heldBy(db: Db, person: Person): Promise<HeldRows> {
-  const held: HeldRows = {};
-  for (const owner of OWNERS) Object.assign(held, await owner.holds(db, person));
-  return held;
-}
+export {
+  erasePerson,
+  ErasureFailed,
+  ErasureIncomplete,
+  type ErasureReach,
+  type ErasureResult,
+  type OutsidePart,
+} from './erasure.server.ts';
+export { identifyPerson, PERSONAL_DATA_OWNERS, type PrivacyActor } from './person.server.ts';
+export {
+  lastPrivacyRun,
+  purgeExpired,
+  type PrivacyRunSummary,
+  type PurgeResult,
+} from './purge.server.ts';
 
 export type PersonFound = {
   email: string;
@@ -193,14 +124,6 @@ export type PersonExport = {
   logos: StoredLogo[] | null;
 };
 
-/** Who asked, for the security log: an admin, the command line, or the client (dashboard). */
-export type PrivacyActor = {
-  userId?: number | null;
-  username?: string | null;
-  ip?: string | null;
-  via: 'admin' | 'command' | 'client';
-};
-
 /** Everything the site holds about an address, as data the person can take elsewhere. */
 export async function exportPerson(
   db: Db,
@@ -230,170 +153,6 @@ export async function exportPerson(
       Object.entries(tables).map(([table, rows]) => [table, rowsToCsv(rows)]),
     ),
     logos,
-  };
-}
-
-function actorFields(actor: PrivacyActor | undefined) {
-  return {
-    userId: actor?.userId ?? null,
-    username: actor?.username ?? null,
-    ip: actor?.ip ?? null,
-  };
-}
-
-/** What an erasure reaches outside the database. */
-export type OutsidePart = 'logos' | 'stripe_customers';
-
-export type ErasureResult = {
-  /** Rows deleted or anonymised per table; `logos` and `stripe_customers` outside the database. */
-  counts: TableCounts;
-  /** The parts the caller let the erasure leave (see `leave`), where the person had some. */
-  skipped: OutsidePart[];
-};
-
-/**
- * An erasure would leave data where it cannot reach (no logo store, no Stripe client): nothing
- * is erased, since afterwards nothing would find the person's logos or customer any more.
- */
-export class ErasureIncomplete extends Error {
-  constructor(readonly parts: OutsidePart[]) {
-    super(`Cannot reach ${parts.join(' and ')}; nothing was erased.`);
-    this.name = 'ErasureIncomplete';
-  }
-}
-
-/**
- * Erases an address everywhere: rows deleted, or anonymised where the accounting period keeps
- * the record (orders, checkout sessions, plans), the order logos removed from Blobs and the
- * Stripe customer deleted. The provider and the store go first: should one fail, the database
- * still holds the keys to try again. A part the person has data in, with no way to reach it,
- * stops the erasure ({@link ErasureIncomplete}) unless the caller names it in `leave`.
- */
-export async function erasePerson(
-  db: Db,
-  email: string,
-  options: {
-    stripe?: CustomerEraser | undefined;
-    logoStore?: LogoStore | undefined;
-    leave?: OutsidePart[];
-    actor?: PrivacyActor;
-    now?: Date;
-  } = {},
-): Promise<ErasureResult> {
-  const now = options.now ?? new Date();
-  const person = await identifyPerson(db, email);
-  const unreachable: OutsidePart[] = [];
-  if (person.customerIds.length && !options.stripe) unreachable.push('stripe_customers');
-  if (person.orderIds.length && !options.logoStore) unreachable.push('logos');
-  const skipped = unreachable.filter((part) => options.leave?.includes(part));
-  if (skipped.length < unreachable.length)
-    throw new ErasureIncomplete(unreachable.filter((part) => !skipped.includes(part)));
-  const outside: TableCounts = {};
-  if (options.stripe && person.customerIds.length) {
-    outside.stripe_customers = 0;
-    for (const id of person.customerIds)
-      if ((await options.stripe.eraseCustomer(id)) === 'deleted') outside.stripe_customers++;
-  }
-  if (options.logoStore) {
-    outside.logos = 0;
-    for (const orderId of person.orderIds)
-      outside.logos += await removeLogosOf(options.logoStore, orderId);
-  }
-  const counts = await db.transaction(async (tx) => {
-    const erased: TableCounts[] = [];
-    for (const owner of ERASE_ORDER) erased.push(await owner.erase(tx, person, now));
-    const total = addCounts(...erased, outside);
-    await recordSecurityEvent(tx, {
-      event: 'person.erased',
-      ...actorFields(options.actor),
-      detail: { via: options.actor?.via ?? 'command', counts: total, skipped },
-      at: now,
-    });
-    return total;
-  });
-  return { counts, skipped };
-}
-
-/** The purge's questions about other owners' tables, answered by their subqueries. */
-function purgeScope(db: Db, now: Date): PurgeScope {
-  return {
-    now,
-    ordersEndedBefore: (cutoff) => ordersEndedBefore(db, cutoff, plansServingSince(db, cutoff)),
-    clientsNamedByOrders: () => clientsNamedByOrders(db),
-    addressesServedSince: (cutoff) =>
-      emailsOfClients(db, clientsServedSince(db, cutoff, plansServingSince(db, cutoff))),
-    correspondentsSince: (cutoff) => [
-      contactAddressesSince(db, cutoff),
-      meetingAddressesSince(db, cutoff),
-    ],
-  };
-}
-
-export type PurgeResult = { startedAt: Date; counts: PurgeCounts; logosSkipped: boolean };
-
-/**
- * One run of every retention rule: each owner purges its tables, the security log its old
- * entries, and the logos of orders whose service ended go from Blobs (skipped, and said so,
- * without `logoStore`). The run is recorded with its counts (the admin overview shows the
- * latest) and in the security log.
- */
-export async function purgeExpired(
-  db: Db,
-  options: { now?: Date; logoStore?: LogoStore | undefined; source: PurgeSource },
-): Promise<PurgeResult> {
-  const startedAt = options.now ?? new Date();
-  const scope = purgeScope(db, startedAt);
-  const found: PurgeCounts[] = [];
-  for (const owner of ERASE_ORDER) found.push(await owner.purge(db, scope));
-  found.push({
-    securityLog: {
-      security_log: await purgeSecurityLog(db, cutoffOf('securityLog', startedAt)),
-    },
-  });
-  if (options.logoStore) {
-    const ended = await orderIdsAmong(
-      db,
-      await ordersWithLogos(options.logoStore),
-      scope.ordersEndedBefore(cutoffOf('onboarding', startedAt)),
-    );
-    let logos = 0;
-    for (const orderId of ended) logos += await removeLogosOf(options.logoStore, orderId);
-    found.push({ onboarding: { logos } });
-  }
-  const counts = addPurgeCounts(...found);
-  await recordPrivacyRun(db, {
-    startedAt,
-    finishedAt: options.now ?? new Date(),
-    source: options.source,
-    counts,
-  });
-  await recordSecurityEvent(db, {
-    event: 'privacy.purged',
-    detail: { via: options.source, counts, logosSkipped: !options.logoStore },
-    at: options.now,
-  });
-  return { startedAt, counts, logosSkipped: !options.logoStore };
-}
-
-export type PrivacyRunSummary = {
-  at: string;
-  source: PurgeSource;
-  /** Every rule, in the retention module's order, with the rows it removed or anonymised. */
-  rules: { rule: string; title: string; removed: number }[];
-};
-
-/** The latest run of the retention rules, for the admin overview; null before the first. */
-export async function lastPrivacyRun(db: Db): Promise<PrivacyRunSummary | null> {
-  const run = await latestPrivacyRun(db);
-  if (!run) return null;
-  return {
-    at: run.finishedAt.toISOString(),
-    source: run.source,
-    rules: RETENTION_RULES.map((rule) => ({
-      rule,
-      title: RETENTION[rule].title,
-      removed: Object.values(run.counts[rule] ?? {}).reduce((sum, n) => sum + n, 0),
-    })),
   };
 }
 
@@ -522,67 +281,95 @@ export async function exportOwnData(
   };
 }
 
+/** Said with every failed erasure answer: the client was told nothing, the request waits. */
+const ANSWER_AGAIN =
+  'The request stays open and the client was told nothing: answer it again once that is fixed.';
+
+export type PrivacyAnswer = {
+  request: PrivacyRequest;
+  /** The e-mail to the client, queued: for the caller to send after its answer. */
+  emailIds: number[];
+  /** What an erasure did; null for an export. */
+  erased: ErasureResult | null;
+};
+
 /**
  * The admin answers a request: it is marked completed by them, and the client is e-mailed.
  * - `export`: "your data is ready: sign in to your dashboard and press Download my data"; the
  *   download then works for {@link EXPORT_DOWNLOAD_DAYS} days.
- * - `erase`: "your account and data were erased". Call this BEFORE `erasePerson`: afterwards
- *   the request no longer knows the address. The erasure removes every e-mail to the address,
- *   so this one is the outbox's erasure notice (`ERASURE_NOTICE_KIND`): the erasure keeps it
- *   while it is unsent, and sending it forgets its recipient and body. It is also sent at
- *   once (with `transport`, else SMTP_URL), so it usually has gone out before the erasure runs.
- *   The other way, sending it outside the outbox, would lose it whenever SMTP is down.
+ * - `erase`: the erasure runs first, with `by`'s reach outside the database; the transaction
+ *   that erases the rows also completes the request and queues "your account and data were
+ *   erased" (the outbox's `ERASURE_NOTICE_KIND`: once sent, it forgets its recipient and body).
+ *   Should the erasure fail, nothing is completed or queued: the request stays open with the
+ *   reason (`lastError`), and the answer is a 409 (a part cannot be reached) or 502 (it failed).
  * 404 for no such request, 409 for one already completed (or closed by an erasure).
- * `emailIds`: the queued e-mail, for the caller to send after its answer (an erasure notice that
- * could not be sent at once stays due for the outbox worker).
  */
 export async function finishPrivacyRequest(
   db: Db,
   id: number,
-  by: { adminUsername: string; transport?: MailTransport },
+  by: ErasureReach & { adminUsername: string; actor?: PrivacyActor | undefined },
   now = new Date(),
-): Promise<{ request: PrivacyRequest; emailIds: number[] }> {
+): Promise<PrivacyAnswer> {
   const found = await findPrivacyRequest(db, id);
   if (!found) throw new HttpError(404, 'There is no such request.');
+  if (found.completedAt) throw new HttpError(409, ALREADY_ANSWERED);
+  if (found.kind === 'erase') return answerErasure(db, found, by, now);
   const client = found.clientId === null ? null : await findClient(db, found.clientId);
   const { siteUrl } = readEnv();
-  const done = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const request = await completePrivacyRequest(tx, id, by, now);
-    if (!request) throw new HttpError(409, 'This request was already completed.');
-    const until = daysAfter(now, EXPORT_DOWNLOAD_DAYS);
-    const aboutRequester = {
-      emails: [request.email],
-      clientIds: request.clientId === null ? [] : [request.clientId],
-    };
+    if (!request) throw new HttpError(409, ALREADY_ANSWERED);
     const mail = await enqueueEmail(
       tx,
-      request.kind === 'export'
-        ? {
-            kind: 'privacy.export-ready',
-            to: request.email,
-            about: aboutRequester,
-            ...privacyExportReadyEmail({
-              name: client?.name ?? '',
-              dashboardUrl: new URL('/dashboard', siteUrl).toString(),
-              availableUntil: until,
-            }),
-          }
-        : {
-            kind: ERASURE_NOTICE_KIND,
-            to: request.email,
-            about: aboutRequester,
-            ...privacyErasedEmail(),
-          },
+      {
+        kind: 'privacy.export-ready',
+        to: request.email,
+        about: {
+          emails: [request.email],
+          ...(request.clientId === null ? {} : { clientIds: [request.clientId] }),
+        },
+        ...privacyExportReadyEmail({
+          name: client?.name ?? '',
+          dashboardUrl: new URL('/dashboard', siteUrl).toString(),
+          availableUntil: daysAfter(now, EXPORT_DOWNLOAD_DAYS),
+        }),
+      },
       now,
     );
-    return { request, emailIds: [mail.id] };
+    return { request, emailIds: [mail.id], erased: null };
   });
-  if (done.request.kind === 'erase') {
-    // Never fails the answer: an unsent notice stays due, and the erasure keeps it.
-    const { transport } = by;
-    await deliverDue(db, { ids: done.emailIds, now, ...(transport ? { transport } : {}) }).catch(
-      (error: unknown) => console.error('Sending the erasure notice failed', error),
+}
+
+async function answerErasure(
+  db: Db,
+  request: PrivacyRequest,
+  by: ErasureReach & { adminUsername: string; actor?: PrivacyActor | undefined },
+  now: Date,
+): Promise<PrivacyAnswer> {
+  const notice = {
+    kind: ERASURE_NOTICE_KIND,
+    to: request.email,
+    about: { emails: [request.email] },
+    ...privacyErasedEmail(),
+  };
+  try {
+    const person = await identifyPerson(db, request.email);
+    const { emailIds, ...erased } = await eraseIdentified(
+      db,
+      person,
+      { ...by, actor: by.actor ?? { username: by.adminUsername, via: 'admin' }, now },
+      { id: request.id, adminUsername: by.adminUsername, notice },
     );
+    const completed = await findPrivacyRequest(db, request.id);
+    return { request: completed ?? request, emailIds, erased };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const reason = erasureFailureReason(error);
+    await recordFailedAnswer(db, request.id, reason, now).catch((failure: unknown) =>
+      console.error('Recording the failed erasure failed', failure),
+    );
+    if (error instanceof ErasureIncomplete) throw new HttpError(409, `${reason} ${ANSWER_AGAIN}`);
+    if (error instanceof ErasureFailed) throw new HttpError(502, `${reason} ${ANSWER_AGAIN}`);
+    throw error;
   }
-  return done;
 }

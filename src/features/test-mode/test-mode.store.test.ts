@@ -187,6 +187,18 @@ describe('the redirect to the dashboard', () => {
     expect($redirectFailed.get()).toBe(false);
     expect(assigned).toEqual(['/dashboard']);
   });
+
+  it('goes to the client dashboard when no CRM account is linked (the address is not proven)', async () => {
+    paid();
+    await simulatePayment();
+    routes['GET /api/gohighlevel/dashboard/4'] = {
+      status: 404,
+      body: { error: 'Your GoHighLevel account is not connected yet.' },
+    };
+    await goToDashboard();
+    expect($redirectFailed.get()).toBe(false);
+    expect(assigned).toEqual(['/dashboard']);
+  });
 });
 
 describe('the complete test suite of /test-purchase-flow', () => {

@@ -10,7 +10,7 @@ import { atom, computed } from 'nanostores';
 import { errorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notifications';
 import { requestAction } from '../../lib/request-action';
-import { requestJson } from '../../lib/request-json';
+import { RequestError, requestJson } from '../../lib/request-json';
 import { $cartItems, $cartTotal, addCatalogueItem, loadCart } from '../cart/cart.store';
 import {
   purchaseFlowChecks,
@@ -134,7 +134,10 @@ export async function submitStep(n: 1 | 2 | 3): Promise<void> {
   }
 }
 
-/** Opens the client's dashboard (also "Try Again" after a failed redirect). */
+/**
+ * Opens the client's CRM dashboard (also "Try Again" after a failed redirect), or the client
+ * dashboard when no CRM account is linked (404: a browser that only paid gets none).
+ */
 export async function goToDashboard(): Promise<void> {
   $redirectFailed.set(false);
   try {
@@ -145,6 +148,7 @@ export async function goToDashboard(): Promise<void> {
     if (!dashboardUrl) throw new Error('No dashboard link');
     browser.assign(dashboardUrl);
   } catch (error) {
+    if (error instanceof RequestError && error.status === 404) return browser.assign('/dashboard');
     console.error('Dashboard redirect failed', error);
     $redirectFailed.set(true);
     notify({

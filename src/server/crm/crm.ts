@@ -10,8 +10,10 @@ import type { CrmClient } from './types.ts';
 
 export * from './types.ts';
 
-/** The CRM for the current environment (read at call time). */
-export function getCrm(env: ServerEnv = readEnv()): CrmClient {
+/** The CRM for the current environment (read at call time), or for the keys a command was given. */
+export function getCrm(
+  env: Pick<ServerEnv, 'ghlApiKey' | 'ghlCompanyId' | 'ghlApiBase' | 'sessionSecret'> = readEnv(),
+): CrmClient {
   if (env.ghlApiKey && env.ghlCompanyId) {
     return new GhlClient({
       apiKey: env.ghlApiKey,

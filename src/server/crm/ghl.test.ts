@@ -154,6 +154,65 @@ describe('GhlClient (real mode)', () => {
     await expect(client().locationExists('BROKEN')).rejects.toBeInstanceOf(CrmError);
   });
 
+  it('deletes the client’s users and their sub-account, never the agency’s own users', async () => {
+    routes['GET /users/?locationId=LOC1'] = {
+      status: 200,
+      body: {
+        users: [
+          { id: 'USR-LOGIN', email: ' Ada@Example.com' },
+          { id: 'USR-AGENCY', email: 'owner@agency.example' },
+        ],
+      },
+    };
+    routes['DELETE /users/USR-STORED'] = { status: 200, body: { succeded: true } };
+    routes['DELETE /users/USR-LOGIN'] = { status: 200, body: { succeded: true } };
+    routes['DELETE /locations/LOC1?deleteTwilioAccount=true'] = {
+      status: 200,
+      body: { success: true },
+    };
+    const account = { locationId: 'LOC1', userIds: ['USR-STORED'], email: 'ada@example.com' };
+    expect(await client().deleteClientAccount(account)).toBe('deleted');
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /users/?locationId=LOC1',
+      'DELETE /users/USR-STORED',
+      'DELETE /users/USR-LOGIN',
+      'DELETE /locations/LOC1?deleteTwilioAccount=true',
+    ]);
+    for (const request of seen) {
+      expect(request.headers.authorization).toBe('Bearer pit-test-key');
+      expect(request.headers.version).toBe(GHL_API_VERSION);
+    }
+  });
+
+  it('counts a sub-account or user that is already gone (404) as deleted before', async () => {
+    const account = { locationId: 'GONE', userIds: ['USR-GONE'], email: 'ada@example.com' };
+    expect(await client().deleteClientAccount(account)).toBe('missing');
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'GET /users/?locationId=GONE',
+      'DELETE /users/USR-GONE',
+      'DELETE /locations/GONE?deleteTwilioAccount=true',
+    ]);
+  });
+
+  it('throws a CrmError when GoHighLevel refuses the deletion, and calls nothing for a demo id', async () => {
+    routes['GET /users/?locationId=LOC2'] = { status: 200, body: { users: [] } };
+    routes['DELETE /locations/LOC2?deleteTwilioAccount=true'] = {
+      status: 401,
+      body: { message: 'The token is not authorized for this scope.' },
+    };
+    const error = await client()
+      .deleteClientAccount({ locationId: 'LOC2', userIds: [], email: 'ada@example.com' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CrmError);
+    expect((error as CrmError).status).toBe(401);
+    expect((error as CrmError).message).toContain('not authorized for this scope');
+
+    seen = [];
+    const demo = { locationId: 'demo-0123456789abcdef', userIds: [], email: 'ada@example.com' };
+    expect(await client().deleteClientAccount(demo)).toBe('missing');
+    expect(seen).toEqual([]);
+  });
+
   it('reports an unreachable API as a CrmError', async () => {
     const offline = new GhlClient({
       apiKey: 'k',

@@ -1,10 +1,11 @@
 /**
  * The real GoHighLevel (LeadConnector API v2) client: an agency Private Integration Token
- * creates the client's sub-account (POST /locations/) and an admin user for it (POST /users/).
+ * creates the client's sub-account (POST /locations/) and an admin user for it (POST /users/),
+ * and an erasure deletes both (DELETE /users/{id}, DELETE /locations/{id}).
  * Every call carries the Bearer token and the API Version header and times out.
  */
-import type { ClientAccount, ClientAccountInput, CrmClient } from './types.ts';
-import { CrmError, splitName } from './types.ts';
+import type { ClientAccount, ClientAccountInput, CrmAccountToDelete, CrmClient } from './types.ts';
+import { CrmError, isDemoLocation, splitName } from './types.ts';
 import { temporaryPassword } from './password.ts';
 
 export const GHL_API_VERSION = '2021-07-28';
@@ -115,6 +116,29 @@ export class GhlClient implements CrmClient {
   async locationExists(locationId: string): Promise<boolean> {
     const { status } = await this.call('GET', `locations/${encodeURIComponent(locationId)}`);
     return status !== 404;
+  }
+
+  async deleteClientAccount({
+    locationId,
+    userIds,
+    email,
+  }: CrmAccountToDelete): Promise<'deleted' | 'missing'> {
+    // A Demo Mode account from before the API key was set exists nowhere.
+    if (isDemoLocation(locationId)) return 'missing';
+    const location = encodeURIComponent(locationId);
+    const users = new Set(userIds);
+    // The login made for the client is theirs; the agency's own users of it are left alone.
+    const listed = await this.call<{ users?: { id?: unknown; email?: unknown }[] } | null>(
+      'GET',
+      `users/?locationId=${location}`,
+    );
+    for (const user of listed.data?.users ?? []) {
+      const address = typeof user.email === 'string' ? user.email.trim().toLowerCase() : '';
+      if (typeof user.id === 'string' && address === email.trim().toLowerCase()) users.add(user.id);
+    }
+    for (const id of users) await this.call('DELETE', `users/${encodeURIComponent(id)}`);
+    const { status } = await this.call('DELETE', `locations/${location}?deleteTwilioAccount=true`);
+    return status === 404 ? 'missing' : 'deleted';
   }
 
   dashboardUrl(locationId: string): string {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readEnv } from '../env.ts';
 import { getCrm } from './crm.ts';
 import { meetsPasswordRules } from './password.ts';
-import { SimulatedCrm } from './simulated.ts';
+import { deletedDemoLocations, SimulatedCrm } from './simulated.ts';
+import { CrmError } from './types.ts';
 
 const input = {
   businessName: 'Acme Bakery',
@@ -40,5 +41,27 @@ describe('Demo Mode (simulated CRM)', () => {
 
   it('does not recognise real sub-account ids', async () => {
     expect(await new SimulatedCrm({ secret: 's' }).locationExists('LOC123abc')).toBe(false);
+  });
+
+  it('records the deletion of a demo sub-account, which then no longer exists', async () => {
+    const crm = new SimulatedCrm({ secret: 'test-secret' });
+    const account = await crm.createClientAccount({ ...input, email: 'leaver@example.com' });
+    const toDelete = { locationId: account.locationId, userIds: [], email: 'leaver@example.com' };
+    expect(await crm.deleteClientAccount(toDelete)).toBe('deleted');
+    expect(deletedDemoLocations()).toContain(account.locationId);
+    expect(
+      await new SimulatedCrm({ secret: 'test-secret' }).locationExists(account.locationId),
+    ).toBe(false);
+    expect(await crm.deleteClientAccount(toDelete)).toBe('missing');
+    // The same address signing up again gets its demo account back.
+    await crm.createClientAccount({ ...input, email: 'leaver@example.com' });
+    expect(await crm.locationExists(account.locationId)).toBe(true);
+  });
+
+  it('cannot delete a real sub-account', async () => {
+    const crm = new SimulatedCrm({ secret: 's' });
+    await expect(
+      crm.deleteClientAccount({ locationId: 'LOC123abc', userIds: [], email: 'a@example.com' }),
+    ).rejects.toBeInstanceOf(CrmError);
   });
 });

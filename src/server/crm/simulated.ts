@@ -4,10 +4,24 @@
  * gets the same demo sub-account (tests can rely on it) and nobody can guess another's.
  */
 import { createHmac } from 'node:crypto';
-import type { ClientAccount, ClientAccountInput, CrmClient } from './types.ts';
+import {
+  CrmError,
+  DEMO_LOCATION_PREFIX,
+  isDemoLocation,
+  type ClientAccount,
+  type ClientAccountInput,
+  type CrmAccountToDelete,
+  type CrmClient,
+} from './types.ts';
 import { temporaryPassword } from './password.ts';
 
-const DEMO_LOCATION_PREFIX = 'demo-';
+/** The demo sub-accounts an erasure deleted, in this process (nothing real was ever made). */
+const deletedDemoAccounts = new Set<string>();
+
+/** What Demo Mode recorded as deleted, oldest first. */
+export function deletedDemoLocations(): string[] {
+  return [...deletedDemoAccounts];
+}
 
 export class SimulatedCrm implements CrmClient {
   readonly simulated = true;
@@ -22,6 +36,7 @@ export class SimulatedCrm implements CrmClient {
 
   async createClientAccount(input: ClientAccountInput): Promise<ClientAccount> {
     const locationId = `${DEMO_LOCATION_PREFIX}${this.derive('location', input.email).toString('hex').slice(0, 16)}`;
+    deletedDemoAccounts.delete(locationId);
     return {
       locationId,
       userId: `demo-user-${this.derive('user', input.email).toString('hex').slice(0, 12)}`,
@@ -32,7 +47,19 @@ export class SimulatedCrm implements CrmClient {
   }
 
   async locationExists(locationId: string): Promise<boolean> {
-    return locationId.startsWith(DEMO_LOCATION_PREFIX);
+    return isDemoLocation(locationId) && !deletedDemoAccounts.has(locationId);
+  }
+
+  /** Records the deletion; a real sub-account is out of Demo Mode's reach. */
+  async deleteClientAccount({ locationId }: CrmAccountToDelete): Promise<'deleted' | 'missing'> {
+    if (!isDemoLocation(locationId)) {
+      throw new CrmError(
+        `Demo Mode cannot reach GoHighLevel to delete sub-account ${locationId}: set GHL_API_KEY and GHL_COMPANY_ID`,
+      );
+    }
+    if (deletedDemoAccounts.has(locationId)) return 'missing';
+    deletedDemoAccounts.add(locationId);
+    return 'deleted';
   }
 
   /** The demo portal: a page saying that no portal exists and what the real one shows. */

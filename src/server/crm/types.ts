@@ -25,6 +25,20 @@ export interface CrmClient {
   locationExists(locationId: string): Promise<boolean>;
   /** Where the client's portal lives. */
   dashboardUrl(locationId: string): string;
+  /**
+   * Deletes the client's sub-account and their users: `userIds`, and any user of the
+   * sub-account with the client's address. `missing`: the sub-account was already gone.
+   */
+  deleteClientAccount(account: CrmAccountToDelete): Promise<'deleted' | 'missing'>;
+}
+
+export type CrmAccountToDelete = { locationId: string; userIds: string[]; email: string };
+
+/** Demo Mode's sub-account ids; nothing real stands behind them. */
+export const DEMO_LOCATION_PREFIX = 'demo-';
+
+export function isDemoLocation(locationId: string): boolean {
+  return locationId.startsWith(DEMO_LOCATION_PREFIX);
 }
 
 /** A failed call to the CRM; `status` is the API's HTTP status when there was one. */

@@ -182,6 +182,17 @@ export const privacyRequests = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** The admin's username; null when the person's erasure closed it. */
     completedBy: text('completed_by'),
+    /** Why the admin's latest answer failed (an erasure that did not run); null once answered. */
+    lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /**
+     * CRM sub-accounts the erasure left (the admin said so), a to-do until the admin deleted
+     * them by hand. An erasure that answered no request records them in a completed row of its own.
+     */
+    crmLeft: text('crm_left')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('privacy_requests_client_idx').on(t.clientId),

@@ -23,6 +23,9 @@ export type Person = {
   /** The payment provider's subscriptions and customers of those orders and clients. */
   subscriptionIds: string[];
   customerIds: string[];
+  /** The person's CRM sub-accounts and logins (an erasure deletes them there). */
+  crmLocationIds: string[];
+  crmUserIds: string[];
 };
 
 export type PersonKeys = Partial<Omit<Person, 'email'>>;
@@ -81,6 +84,8 @@ export function personWith(email: string, keys: PersonKeys = {}): Person {
     checkoutSessionIds: [...new Set(keys.checkoutSessionIds ?? [])],
     subscriptionIds: [...new Set(keys.subscriptionIds ?? [])],
     customerIds: [...new Set(keys.customerIds ?? [])],
+    crmLocationIds: [...new Set(keys.crmLocationIds ?? [])],
+    crmUserIds: [...new Set(keys.crmUserIds ?? [])],
   };
 }
 

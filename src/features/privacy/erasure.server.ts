@@ -1,0 +1,209 @@
+/**
+ * A person's erasure: first what lives outside the database (the Stripe customer, the order
+ * logos in Blobs, the CRM sub-account and its logins), then every owner's rows in one
+ * transaction, with the security-log entry and, when it answers a client's request, that
+ * request's completion and the notice to the person. Should an outside part fail, the database
+ * is untouched and still holds the keys to try again (every outside step may be repeated).
+ */
+import { recordSecurityEvent } from '../../server/auth/security-log.ts';
+import { isDemoLocation, type CrmClient } from '../../server/crm/crm.ts';
+import type { Db } from '../../server/db/client.ts';
+import { enqueueEmail, type EmailInput } from '../../server/mail/outbox.ts';
+import type { CustomerEraser } from '../../server/payments/customers.ts';
+import { addCounts, type Person, type TableCounts } from '../../server/privacy/personal-data.ts';
+import { HttpError } from '../../server/responses.ts';
+import { removeLogosOf, type LogoStore } from '../../server/uploads/logo.ts';
+import { actorFields, ERASE_ORDER, identifyPerson, type PrivacyActor } from './person.server.ts';
+import { completePrivacyRequest, recordCrmLeft } from './privacy-requests.server.ts';
+
+/** What an erasure reaches outside the database. */
+export type OutsidePart = 'logos' | 'stripe_customers' | 'crm';
+
+const PART_NAMES: Record<OutsidePart, string> = {
+  logos: 'the logo store',
+  stripe_customers: 'Stripe',
+  crm: 'GoHighLevel',
+};
+
+export const ALREADY_ANSWERED = 'This request was already completed.';
+
+export type ErasureResult = {
+  /** Rows deleted or anonymised per table; `logos`, `stripe_customers`, `crm_accounts` outside. */
+  counts: TableCounts;
+  /** The parts the caller let the erasure leave (see `leave`), where the person had some. */
+  skipped: OutsidePart[];
+  /** CRM sub-accounts left in place: the erasure's record keeps them as the admin's to-do. */
+  crmLeft: string[];
+};
+
+/** How an erasure reaches outside the database, and what the caller lets it leave. */
+export type ErasureReach = {
+  stripe?: CustomerEraser | undefined;
+  logoStore?: LogoStore | undefined;
+  crm?: CrmClient | undefined;
+  /** Parts it may leave where it cannot reach them (and the CRM also where it fails). */
+  leave?: OutsidePart[] | undefined;
+};
+
+/**
+ * An erasure would leave data where it cannot reach (no logo store, no Stripe client, no CRM
+ * that can delete the account): nothing is erased, since afterwards nothing would find the
+ * person's logos, customer or CRM account any more.
+ */
+export class ErasureIncomplete extends Error {
+  constructor(readonly parts: OutsidePart[]) {
+    super(
+      `Cannot reach ${parts.map((part) => PART_NAMES[part]).join(' and ')}; nothing was erased.`,
+    );
+    this.name = 'ErasureIncomplete';
+  }
+}
+
+/** A part outside the database failed; nothing in the database was erased. */
+export class ErasureFailed extends Error {
+  constructor(
+    readonly part: OutsidePart,
+    what: string,
+    cause: unknown,
+  ) {
+    super(`${what}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'ErasureFailed';
+  }
+}
+
+async function failing<T>(part: OutsidePart, what: string, step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    throw new ErasureFailed(part, what, error);
+  }
+}
+
+/** The outside parts, erased or left as allowed; throws before touching any when one is refused. */
+async function eraseOutside(person: Person, reach: ErasureReach) {
+  const { stripe, logoStore, crm } = reach;
+  const leave = reach.leave ?? [];
+  // Demo Mode deletes only its own demo accounts; a real one needs the API key.
+  const crmReaches = (id: string) => crm !== undefined && (!crm.simulated || isDemoLocation(id));
+  const unreachable: OutsidePart[] = [];
+  if (person.customerIds.length && !stripe) unreachable.push('stripe_customers');
+  if (person.orderIds.length && !logoStore) unreachable.push('logos');
+  if (person.crmLocationIds.some((id) => !crmReaches(id))) unreachable.push('crm');
+  const refused = unreachable.filter((part) => !leave.includes(part));
+  if (refused.length) throw new ErasureIncomplete(refused);
+
+  const outside: TableCounts = {};
+  if (stripe && person.customerIds.length) {
+    outside.stripe_customers = 0;
+    for (const id of person.customerIds) {
+      const erased = await failing(
+        'stripe_customers',
+        'Stripe refused to delete the customer',
+        stripe.eraseCustomer(id),
+      );
+      if (erased === 'deleted') outside.stripe_customers++;
+    }
+  }
+  if (logoStore) {
+    outside.logos = 0;
+    for (const orderId of person.orderIds)
+      outside.logos += await failing(
+        'logos',
+        'The logo store failed',
+        removeLogosOf(logoStore, orderId),
+      );
+  }
+  const crmLeft: string[] = [];
+  if (person.crmLocationIds.length) {
+    outside.crm_accounts = 0;
+    for (const locationId of person.crmLocationIds) {
+      if (!crm || !crmReaches(locationId)) {
+        crmLeft.push(locationId);
+        continue;
+      }
+      const account = { locationId, userIds: person.crmUserIds, email: person.email };
+      try {
+        if ((await crm.deleteClientAccount(account)) === 'deleted') outside.crm_accounts++;
+      } catch (error) {
+        if (!leave.includes('crm'))
+          throw new ErasureFailed(
+            'crm',
+            `GoHighLevel could not delete sub-account ${locationId}`,
+            error,
+          );
+        crmLeft.push(locationId);
+      }
+    }
+  }
+  const skipped = unreachable.concat(crmLeft.length && !unreachable.includes('crm') ? ['crm'] : []);
+  return { outside, skipped, crmLeft };
+}
+
+/** The client's request an erasure answers: completed by the admin, and the person told. */
+export type AnsweredRequest = { id: number; adminUsername: string; notice: EmailInput };
+
+/**
+ * Erases a person found by {@link identifyPerson}: rows deleted, or anonymised where the
+ * accounting period keeps the record (orders, checkout sessions, plans). With `answering`, the
+ * same transaction completes that request and queues its notice (`emailIds`, to be sent once
+ * this returns): a 409 when it was completed meanwhile, and then nothing is erased.
+ */
+export async function eraseIdentified(
+  db: Db,
+  person: Person,
+  options: ErasureReach & { actor?: PrivacyActor | undefined; now?: Date | undefined },
+  answering?: AnsweredRequest,
+): Promise<ErasureResult & { emailIds: number[] }> {
+  const now = options.now ?? new Date();
+  const { outside, skipped, crmLeft } = await eraseOutside(person, options);
+  return db.transaction(async (tx) => {
+    if (answering && !(await completePrivacyRequest(tx, answering.id, answering, now)))
+      throw new HttpError(409, ALREADY_ANSWERED);
+    const erased: TableCounts[] = [];
+    for (const owner of ERASE_ORDER) erased.push(await owner.erase(tx, person, now));
+    const counts = addCounts(...erased, outside);
+    const by = options.actor?.username ?? answering?.adminUsername ?? null;
+    await recordCrmLeft(tx, { requestId: answering?.id ?? null, locationIds: crmLeft, by }, now);
+    await recordSecurityEvent(tx, {
+      event: 'person.erased',
+      ...actorFields(options.actor),
+      detail: {
+        via: options.actor?.via ?? 'command',
+        counts,
+        skipped,
+        ...(crmLeft.length ? { crmLeft } : {}),
+      },
+      at: now,
+    });
+    // Queued after the owners erased: the notice is the one e-mail to the person that stays.
+    const emailIds = answering ? [(await enqueueEmail(tx, answering.notice, now)).id] : [];
+    return { counts, skipped, crmLeft, emailIds };
+  });
+}
+
+/**
+ * Erases an address everywhere, the parts outside the database first ({@link eraseIdentified}).
+ * A part the person has data in, with no way to reach it, stops the erasure
+ * ({@link ErasureIncomplete}) unless the caller names it in `leave`; a part that fails stops it
+ * too ({@link ErasureFailed}), except the CRM when `leave` names it: the account is then left,
+ * and kept as a to-do.
+ */
+export async function erasePerson(
+  db: Db,
+  email: string,
+  options: ErasureReach & { actor?: PrivacyActor; now?: Date } = {},
+): Promise<ErasureResult> {
+  const { counts, skipped, crmLeft } = await eraseIdentified(
+    db,
+    await identifyPerson(db, email),
+    options,
+  );
+  return { counts, skipped, crmLeft };
+}
+
+/** Why an erasure failed, in words for the admin (kept on the request it was to answer). */
+export function erasureFailureReason(error: unknown): string {
+  if (error instanceof ErasureIncomplete || error instanceof ErasureFailed) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return `The database could not complete the erasure (${message}); nothing was erased.`;
+}
