@@ -13,8 +13,6 @@
  * (scripts/local-netlify/serve.ts) with GHL_* pointing at the stand-in.
  */
 import { execFileSync } from 'node:child_process';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import pg from 'pg';
 import { openedText } from '../src/testing/sent-mail.ts';
@@ -22,6 +20,7 @@ import { CLIENT_ONBOARDING_FORM } from '../src/testing/client-onboarding-form.ts
 import { startPostgres } from '../src/testing/postgres-server.ts';
 import { PROJECT_ROOT, freePort, startHost, sleep } from './local-netlify/host-harness.ts';
 import { Browser as BrowserAt, buy } from './lib/replay-browser.ts';
+import { startCrmStandIn } from './lib/crm-stand-in.ts';
 
 // The host runs as `npm run preview` does, with the development secret: the legitimate
 // recipient's steps open sealed links with that key, as the outbox does when it sends them.
@@ -29,44 +28,6 @@ process.env.NOVAREACH_LOCAL_RUN ??= 'preview';
 
 const rootArg = process.argv.indexOf('--root');
 const root = rootArg > 0 ? process.argv[rootArg + 1]! : PROJECT_ROOT;
-
-/** GoHighLevel's two creating calls and its lookup, counted; users get the password they were sent. */
-function startCrmStandIn() {
-  const calls: string[] = [];
-  const passwords: string[] = [];
-  const body = (req: IncomingMessage) =>
-    new Promise<Record<string, unknown>>((resolve) => {
-      let text = '';
-      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      req.on('end', () => resolve(text ? (JSON.parse(text) as Record<string, unknown>) : {}));
-    });
-  const server = createServer(async (req, res) => {
-    const sent = await body(req);
-    calls.push(`${req.method} ${req.url}`);
-    // A real API takes a moment: concurrent callers overlap, as they would in production.
-    await sleep(50);
-    res.setHeader('content-type', 'application/json');
-    if (req.method === 'POST' && req.url === '/locations/') {
-      res.end(JSON.stringify({ id: `loc_${calls.length}` }));
-    } else if (req.method === 'POST' && req.url === '/users/') {
-      passwords.push(String(sent.password));
-      res.end(JSON.stringify({ id: `user_${calls.length}` }));
-    } else {
-      res.end(JSON.stringify({ location: { id: req.url?.split('/').pop() } }));
-    }
-  });
-  return new Promise<{ url: string; calls: string[]; passwords: string[]; close: () => void }>(
-    (resolve) =>
-      server.listen(0, '127.0.0.1', () =>
-        resolve({
-          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-          calls,
-          passwords,
-          close: () => server.close(),
-        }),
-      ),
-  );
-}
 
 /** A PNG whose header says 8192×8192 RGBA at 16 bits: 512 MiB once inflated, 510 KiB as sent. */
 function pngBomb(): Uint8Array {

@@ -14,7 +14,6 @@ import {
   adminRequest,
   seedAdmin,
   TEST_ORIGIN,
-  TEST_PASSWORD,
   verifiedSession,
 } from '../../src/testing/admin-seed.ts';
 import { routed } from '../../src/testing/requests.ts';
@@ -26,6 +25,7 @@ import * as logoutFn from '../functions/admin-logout.mts';
 import * as meFn from '../functions/admin-me.mts';
 import * as securityLogFn from '../functions/admin-security-log.mts';
 import * as verifyFn from '../functions/admin-verify.mts';
+import { signIn } from './admin-sign-in.ts';
 
 const NOW = new Date('2026-03-02T10:01:00.000Z');
 const EXPIRED = 'This step has expired. Please start again.';
@@ -39,15 +39,6 @@ afterEach(() => vi.useRealTimers());
 afterAll(() => closeDb());
 
 const later = (ms: number) => vi.setSystemTime(new Date(Date.now() + ms));
-
-async function signIn(username: string, browser = new AdminBrowser()) {
-  const login = await browser.call(loginFn, 'POST', '/api/admin/login', {
-    username,
-    password: TEST_PASSWORD,
-  });
-  expect(login.status).toBe(200);
-  return browser;
-}
 
 /** A new admin who enrols an authenticator app: its verified browser and the app's key. */
 async function enrolledAdmin() {

@@ -9,13 +9,13 @@ import { latestSecurityEvents } from '../../src/server/auth/security-log.ts';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { emailOutbox } from '../../src/server/db/schema.ts';
 import { AdminBrowser, totpCodeAt, wrongCodes } from '../../src/testing/admin-browser.ts';
-import { seedAdmin, TEST_ORIGIN, TEST_PASSWORD } from '../../src/testing/admin-seed.ts';
+import { seedAdmin, TEST_ORIGIN } from '../../src/testing/admin-seed.ts';
 import { SoftPasskey } from '../../src/testing/soft-passkey.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
 import * as factorsFn from '../functions/admin-factors.mts';
-import * as loginFn from '../functions/admin-login.mts';
 import * as meFn from '../functions/admin-me.mts';
 import * as verifyFn from '../functions/admin-verify.mts';
+import { signIn } from './admin-sign-in.ts';
 
 const WINDOW_START = new Date('2026-03-02T10:00:00.000Z');
 const NOW = new Date(WINDOW_START.getTime() + 60_000);
@@ -32,15 +32,6 @@ afterAll(() => closeDb());
 
 /** An address in the `block`-th /64 of the attacker's (each request from another address in it). */
 const inBlock = (block: number, n: number) => `2001:db8:${block.toString(16)}:7::${n.toString(16)}`;
-
-async function signIn(username: string, browser: AdminBrowser) {
-  const login = await browser.call(loginFn, 'POST', '/api/admin/login', {
-    username,
-    password: TEST_PASSWORD,
-  });
-  expect(login.status).toBe(200);
-  return browser;
-}
 
 /** A new admin with an authenticator app and a passkey; answers its app key and recovery codes. */
 async function adminWithFactors() {

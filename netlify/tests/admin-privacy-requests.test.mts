@@ -130,7 +130,7 @@ describe('/api/admin/privacy-requests', () => {
 
     expect(failed.status).toBe(502);
     expect(failed.body.error).toBe(
-      'Stripe refused to delete the customer: stand-in: deletion refused The request stays open and the client was told nothing: answer it again once that is fixed.',
+      'Stripe refused to delete the customer: stand-in: deletion refused. The request stays open and the client was told nothing: answer it again once that is fixed.',
     );
     const open = (await list(cookie)).requests.find((r) => r.id === request.id);
     expect(open?.lastError).toBe(
@@ -163,7 +163,7 @@ describe('/api/admin/privacy-requests', () => {
     const failed = await answer(cookie, request.id);
 
     expect(failed.status).toBe(502);
-    expect(failed.body.error).toMatch(/^The logo store failed: Netlify Blobs unreachable /);
+    expect(failed.body.error).toMatch(/^The logo store failed: Netlify Blobs unreachable\. /);
     const open = (await list(cookie)).requests.find((r) => r.id === request.id);
     expect(open?.lastError).toBe('The logo store failed: Netlify Blobs unreachable');
     expect(await clientExists(client.id)).toBe(true);

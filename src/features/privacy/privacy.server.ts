@@ -368,8 +368,9 @@ async function answerErasure(
     await recordFailedAnswer(db, request.id, reason, now).catch((failure: unknown) =>
       console.error('Recording the failed erasure failed', failure),
     );
-    if (error instanceof ErasureIncomplete) throw new HttpError(409, `${reason} ${ANSWER_AGAIN}`);
-    if (error instanceof ErasureFailed) throw new HttpError(502, `${reason} ${ANSWER_AGAIN}`);
+    const told = `${reason.replace(/[^.]$/, '$&.')} ${ANSWER_AGAIN}`;
+    if (error instanceof ErasureIncomplete) throw new HttpError(409, told);
+    if (error instanceof ErasureFailed) throw new HttpError(502, told);
     throw error;
   }
 }
