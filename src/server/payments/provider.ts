@@ -10,7 +10,7 @@ export type ProviderName = 'stripe' | 'simulated';
 /** Stripe metadata values hold at most 500 characters. */
 const PLAN_LABEL_LIMIT = 500;
 
-const CYCLE_NAMES = { oneTime: 'one-time', monthly: 'monthly', yearly: 'yearly' } as const;
+export const CYCLE_NAMES = { oneTime: 'one-time', monthly: 'monthly', yearly: 'yearly' } as const;
 
 /** "Lily AI Customer Service Agent (monthly)", the recurring lines joined, within 500 chars. */
 export function planLabel(lines: readonly PricedLine[]): string {
