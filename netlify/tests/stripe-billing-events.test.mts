@@ -186,6 +186,54 @@ describe('subscription events', () => {
     expect(await paymentsOf('sub_legacy')).toHaveLength(1);
   });
 
+  it('follows a plan switched in the Billing Portal: the new Price names the cycle and the price, and its period replaces the old one', async () => {
+    const plan = (cycle: 'monthly' | 'yearly', at: number) =>
+      subscription('sub_switch', {
+        metadata: { plan: 'Lily AI Starter (monthly)' },
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: 'si_switch',
+              object: 'subscription_item',
+              quantity: 1,
+              current_period_end: at + (cycle === 'yearly' ? 365 : 30) * DAY,
+              price: {
+                id: `price_lily_starter_${cycle}`,
+                object: 'price',
+                unit_amount: cycle === 'yearly' ? 190000 : 19800,
+                nickname: null,
+                lookup_key: `catalogue:lily-starter:${cycle}`,
+                recurring: { interval: cycle === 'yearly' ? 'year' : 'month' },
+              },
+            },
+          ],
+        },
+      });
+    await deliver('customer.subscription.created', plan('monthly', T0), T0);
+    expect(await subscriptionRow('sub_switch')).toMatchObject({
+      plan: 'Lily AI Starter (monthly)',
+      interval: 'month',
+      amountCents: 19800,
+    });
+    await deliver('customer.subscription.updated', plan('yearly', T0 + 10 * DAY), T0 + 10 * DAY);
+    expect(await subscriptionRow('sub_switch')).toMatchObject({
+      plan: 'Lily AI Starter (yearly)',
+      interval: 'year',
+      amountCents: 190000,
+      lines: [{ name: 'Lily AI Starter', productId: 'lily-starter', interval: 'year' }],
+      currentPeriodEnd: new Date((T0 + 375 * DAY) * 1000),
+    });
+    // Back to monthly: a period that ends sooner than the yearly one it replaces.
+    await deliver('customer.subscription.updated', plan('monthly', T0 + 20 * DAY), T0 + 20 * DAY);
+    expect(await subscriptionRow('sub_switch')).toMatchObject({
+      plan: 'Lily AI Starter (monthly)',
+      interval: 'month',
+      amountCents: 19800,
+      currentPeriodEnd: new Date((T0 + 50 * DAY) * 1000),
+    });
+  });
+
   it('acknowledges objects it cannot read, and events it does not handle, without a 5xx', async () => {
     for (const type of [
       'customer.subscription.updated',
