@@ -30,6 +30,7 @@ const RESOURCES = {
   item: 'Stripe.LineItem',
   line_item: 'Stripe.InvoiceLineItem',
   payment_intent: 'Stripe.PaymentIntent',
+  plan: 'Stripe.Plan',
   price: 'Stripe.Price',
   product: 'Stripe.Product',
   promotion_code: 'Stripe.PromotionCode',

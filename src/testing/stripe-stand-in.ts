@@ -203,6 +203,8 @@ export async function startStripeStandIn(options: { catalogue?: boolean } = {}):
       res.writeHead(answer.status, {
         'Content-Type': 'application/json',
         'Request-Id': `req_${++counter}`,
+        // The SDK would retry a 500; an answer unlike Stripe's stays so.
+        ...(answer.status === 500 ? { 'Stripe-Should-Retry': 'false' } : {}),
       });
       res.end(JSON.stringify(answer.body));
     });
