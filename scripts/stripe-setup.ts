@@ -34,7 +34,9 @@ const stripe = await createStripeClient({
 const catalogue = stripeCatalogue();
 const { changes, priceIds } = await syncCatalogue(stripe, catalogue, { check });
 const line = (c: CatalogueChange) =>
-  `  ${c.kind} ${c.key}: ${c.action}${c.id ? ` ${c.id}` : ''}${c.detail ? ` (${c.detail})` : ''}`;
+  `  ${c.kind} ${c.key}: ${c.action}${c.id && c.id !== c.key ? ` ${c.id}` : ''}${
+    c.detail ? ` (${c.detail})` : ''
+  }`;
 for (const change of changes.filter((c) => c.action !== 'unchanged')) console.log(line(change));
 const counted = (kind: CatalogueChange['kind']) => {
   const ofKind = changes.filter((c) => c.kind === kind);

@@ -7,7 +7,10 @@
  * `check`, nothing is written and every difference is reported.
  */
 import type Stripe from 'stripe';
+import { formatCents } from '../../lib/money.ts';
+import { CYCLE_NAMES } from './provider.ts';
 import {
+  CURRENCY,
   catalogueLookupKey,
   catalogueProductId,
   chargeDrift,
@@ -69,8 +72,6 @@ async function productsById(
   return new Map(pages.flatMap((page) => page.data.map((p) => [p.id, p] as const)));
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 export async function syncCatalogue(
   stripe: CatalogueApi,
   catalogue: readonly CatalogueProduct[],
@@ -94,8 +95,8 @@ export async function syncCatalogue(
     if (!found) {
       if (check) changes.push({ kind: 'product', key, action: 'missing' });
       else {
-        const created = await stripe.products.create(wanted);
-        changes.push({ kind: 'product', key, action: 'created', id: created.id });
+        await stripe.products.create(wanted);
+        changes.push({ kind: 'product', key, action: 'created', id: key });
       }
     } else {
       const drift = productDrift(found, wanted);
@@ -111,7 +112,7 @@ export async function syncCatalogue(
     for (const price of product.prices) {
       const params = priceParams(product, price);
       const lookupKey = params.lookup_key!;
-      const what = `${dollars(price.unitAmountCents)} ${price.cycle}`;
+      const what = `${formatCents(price.unitAmountCents, CURRENCY)} ${CYCLE_NAMES[price.cycle]}`;
       const current = prices.get(lookupKey);
       const record = (change: Omit<CatalogueChange, 'kind' | 'key'>) => {
         changes.push({ kind: 'price', key: lookupKey, ...change });
