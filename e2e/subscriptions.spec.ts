@@ -53,3 +53,33 @@ test('a monthly plan bought, renewed, failed, recovered and canceled at period e
     .analyze();
   expect(scan.violations.map((v) => v.id)).toEqual([]);
 });
+
+test('a monthly Lily AI plan switched to yearly on the dashboard reads yearly', async ({
+  page,
+}) => {
+  await page.goto('/lily-ai');
+  await page
+    .getByRole('article', { name: 'Lily AI Starter' })
+    .getByRole('link', { name: 'Buy Now' })
+    .click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole('button', { name: 'Continue to Stripe Checkout' }).click();
+  await expect(page).toHaveURL(/\/pay\/simulated\?session=sim_cs_/);
+  await page.getByLabel('Full name').fill('Mary Jackson');
+  await page.getByLabel('Email').fill(`switch.${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Pay $198.00', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  const plans = page.getByRole('list', { name: 'Your subscriptions' });
+  const monthly = plans.getByRole('listitem').filter({ hasText: 'Lily AI Starter (monthly)' });
+  await expect(monthly.getByText(/^Renews on .+ for \$198\.00 per month\.$/)).toBeVisible();
+  await monthly
+    .getByRole('group', { name: /^Simulated billing for order / })
+    .getByRole('button', { name: 'Switch to yearly' })
+    .click();
+  await expect(page.getByText(/^Switched to yearly billing: \$1,900\.00 per year/)).toBeVisible();
+  const yearly = plans.getByRole('listitem').filter({ hasText: 'Lily AI Starter (yearly)' });
+  await expect(yearly.getByText(/^Renews on .+ for \$1,900\.00 per year\.$/)).toBeVisible();
+  await expect(yearly.getByRole('button', { name: 'Switch to monthly' })).toBeVisible();
+});

@@ -6,7 +6,7 @@
  */
 import { routed } from '../../src/testing/requests.ts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
 import {
@@ -15,6 +15,7 @@ import {
   subscriptionPayments,
   subscriptions,
 } from '../../src/server/db/schema.ts';
+import { CATALOGUE_NOT_IN_STRIPE } from '../../src/server/payments/stripe-prices.ts';
 import { startStripeStandIn, type StandIn } from '../../src/testing/stripe-stand-in.ts';
 import {
   attachStripeCustomer,
@@ -533,7 +534,7 @@ describe('Stripe provider through the function (local stand-in API)', () => {
   let saved: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
+    standIn = await startStripeStandIn({ catalogue: true });
     saved = { ...process.env };
     process.env.STRIPE_SECRET_KEY = 'sk_test_standin';
     process.env.STRIPE_API_HOST = standIn.url;
@@ -556,7 +557,9 @@ describe('Stripe provider through the function (local stand-in API)', () => {
     const { url } = (await res.json()) as { url: string };
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     const request = standIn.requests.at(-1)!;
-    expect(request.form['line_items[0][price_data][unit_amount]']).toBe('250000');
+    // The catalogue's own Price in Stripe, whatever the browser claimed.
+    const price = standIn.prices.get(request.form['line_items[0][price]']!);
+    expect(price).toMatchObject({ lookup_key: 'catalogue:advanced:oneTime', unit_amount: 250000 });
     expect(request.form['line_items[0][quantity]']).toBe('2');
     expect(String(request.headers['idempotency-key'])).toMatch(/^checkout-[0-9a-f-]{36}$/);
     const id = url.split('/').pop()!;
@@ -786,6 +789,34 @@ describe('Stripe provider through the function (local stand-in API)', () => {
       cookie: orderOnly.split(';')[0]!,
     });
     expect(standIn.requests.at(-1)!.form).not.toHaveProperty('customer');
+  });
+});
+
+describe('Stripe without the catalogue (npm run stripe:setup not run)', () => {
+  it('answers 503 with a JSON error naming the catalogue, logs the lookup key, and opens no session', async () => {
+    const standIn = await startStripeStandIn();
+    const saved = { ...process.env };
+    process.env.STRIPE_SECRET_KEY = 'sk_test_standin';
+    process.env.STRIPE_API_HOST = standIn.url;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const res = await post(
+        createCheckoutSession,
+        '/api/create-checkout-session',
+        payload([{ id: 'lily-growth', billingCycle: 'yearly', quantity: 1 }]),
+      );
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: CATALOGUE_NOT_IN_STRIPE });
+      expect(res.headers.get('retry-after')).toBe('300');
+      expect(errors.mock.calls.flat().join('\n')).toContain(
+        'catalogue:lily-growth:yearly: no active Price has this lookup key',
+      );
+      expect(standIn.requests.map((r) => r.path)).toEqual(['/v1/prices']);
+    } finally {
+      errors.mockRestore();
+      process.env = saved;
+      await standIn.close();
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import { adminRequest, seedAdmin } from '../../src/testing/admin-seed.ts';
 import { routed } from '../../src/testing/requests.ts';
 import * as checkoutSessionFn from '../functions/checkout-session.mts';
 import createCheckoutSession from '../functions/create-checkout-session.mts';
+import adminOrders from '../functions/admin-orders.mts';
 import dashboardData from '../functions/dashboard-data.mts';
 import simulateBillingFn from '../functions/simulate-billing.mts';
 import simulatedCheckout from '../functions/simulated-checkout.mts';
@@ -171,6 +172,75 @@ describe('a monthly plan played through its life in local mode', () => {
     overview = await getOverview(db);
     expect(overview.subscriptions).toMatchObject({ active: 0, mrrCents: 0 });
     expect((await simulate(cookie, order.id, 'renew')).status).toBe(409);
+  });
+
+  it('switches a monthly plan to yearly and back, as the portal does: the dashboard and the admin show the new cycle and price', async () => {
+    const { order, cookie } = await buy([
+      { id: 'lily-starter', billingCycle: 'monthly', quantity: 1 },
+    ]);
+    let view = await dashboard(cookie);
+    expect(view.subscriptions[0]).toMatchObject({
+      plan: 'Lily AI Starter (monthly)',
+      interval: 'month',
+      amountCents: 19800,
+      simulatedActions: [
+        { action: 'renew', label: 'Simulate renewal' },
+        { action: 'fail_renewal', label: 'Simulate failed renewal' },
+        { action: 'cancel_at_period_end', label: 'Cancel at period end' },
+        { action: 'switch_to_yearly', label: 'Switch to yearly' },
+        { action: 'refund', label: 'Refund last payment' },
+      ],
+    });
+    const monthlyEnd = new Date(view.subscriptions[0]!.currentPeriodEnd!);
+
+    const switched = await simulate(cookie, order.id, 'switch_to_yearly');
+    expect(switched.status).toBe(200);
+    expect(switched.body.message).toMatch(
+      /^Switched to yearly billing: \$1,900\.00 per year from today; \$[\d,.]+ charged now \(\$[\d,.]+ unused credited\)\.$/,
+    );
+    view = await dashboard(cookie);
+    const yearly = view.subscriptions[0]!;
+    expect(yearly).toMatchObject({
+      plan: 'Lily AI Starter (yearly)',
+      status: 'active',
+      interval: 'year',
+      amountCents: 190000,
+    });
+    expect(yearly.simulatedActions.map((a) => a.action)).toContain('switch_to_monthly');
+    // The new period runs a year from the switch; the prorated charge is the last payment.
+    expect(new Date(yearly.currentPeriodEnd!).getTime()).toBeGreaterThan(monthlyEnd.getTime());
+    expect(yearly.lastPayment!.amountCents).toBeGreaterThan(190000 - 19800 - 1);
+    expect(yearly.lastPayment!.amountCents).toBeLessThan(190000);
+
+    const admin = await seedAdmin(db);
+    const listed = await adminOrders(
+      adminRequest('GET', `/api/admin/orders?q=${order.orderNumber}`, {
+        cookie: await admin.cookie(),
+      }),
+      {},
+    );
+    const { items } = (await listed.json()) as {
+      items: { id: number; subscription: Record<string, unknown> | null }[];
+    };
+    expect(items.find((o) => o.id === order.id)?.subscription).toMatchObject({
+      status: 'active',
+      plan: 'Lily AI Starter (yearly)',
+      interval: 'year',
+      amountCents: 190000,
+    });
+
+    const back = await simulate(cookie, order.id, 'switch_to_monthly');
+    expect(back.body.message).toMatch(/^Switched to monthly billing: \$198\.00 per month/);
+    view = await dashboard(cookie);
+    expect(view.subscriptions[0]).toMatchObject({
+      plan: 'Lily AI Starter (monthly)',
+      interval: 'month',
+      amountCents: 19800,
+    });
+    expect(new Date(view.subscriptions[0]!.currentPeriodEnd!).getTime()).toBeLessThan(
+      new Date(yearly.currentPeriodEnd!).getTime(),
+    );
+    expect((await simulate(cookie, order.id, 'switch_to_monthly')).status).toBe(409);
   });
 
   it('refunds a one-time order in full: refunded on the dashboard and in the revenue', async () => {

@@ -14,7 +14,12 @@ import {
 } from '../../src/server/db/schema.ts';
 import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
 import { siteSettings } from '../../src/lib/site-settings.ts';
-import { paidCheckoutSession, stripeEvent, useStripeWebhook } from './stripe-events.ts';
+import {
+  malformedStripeEvent,
+  paidCheckoutSession,
+  stripeEvent,
+  useStripeWebhook,
+} from './stripe-events.ts';
 
 const SECRET = 'whsec_test_secret_for_billing_events';
 const T0 = Math.floor(Date.parse('2026-11-01T10:00:00Z') / 1000);
@@ -22,12 +27,31 @@ const DAY = 86_400;
 const stripe = useStripeWebhook(SECRET);
 let eventCounter = 0;
 
-async function deliver(type: string, object: unknown, created = T0) {
+/**
+ * Stripe never expands a webhook's object, so an invoice event carries no `payments` and a
+ * renewal's payment intent does not reach the site that way (yet these tests feed it, as the
+ * API's expanded invoice, until the site learns it from Stripe another way).
+ */
+const expandedOf = (object: unknown) =>
+  object && typeof object === 'object' && 'payments' in object ? ['payments'] : [];
+
+async function deliver(
+  type: string,
+  object: unknown,
+  created = T0,
+  options: { apiVersion?: string; malformed?: true } = {},
+) {
+  const id = `evt_billing_${++eventCounter}`;
   const res = await stripe.deliver(
-    stripeEvent(`evt_billing_${++eventCounter}`, type, object, created),
+    options.malformed
+      ? malformedStripeEvent(id, type, object, created)
+      : stripeEvent(id, type, object, created, { ...options, expanded: expandedOf(object) }),
   );
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
+
+/** Before API 2025-03-31 (the shape `reads the older API shape` sends). */
+const OLDER_API = { apiVersion: '2025-02-24.acacia' };
 
 /** A subscription object in the current API's shape (period end on the item). */
 function subscription(
@@ -173,7 +197,7 @@ describe('subscription events', () => {
     const legacy = subscription('sub_legacy', { current_period_end: T0 + 365 * DAY });
     legacy.items.data[0]!.current_period_end = undefined as never;
     legacy.items.data[0]!.price.recurring = { interval: 'year' };
-    await deliver('customer.subscription.created', legacy, T0);
+    await deliver('customer.subscription.created', legacy, T0, OLDER_API);
     expect(await subscriptionRow('sub_legacy')).toMatchObject({
       interval: 'year',
       currentPeriodEnd: new Date((T0 + 365 * DAY) * 1000),
@@ -182,8 +206,56 @@ describe('subscription events', () => {
       parent: null,
       subscription: 'sub_legacy',
     });
-    await deliver('invoice.paid', old, T0 + 365 * DAY);
+    await deliver('invoice.paid', old, T0 + 365 * DAY, OLDER_API);
     expect(await paymentsOf('sub_legacy')).toHaveLength(1);
+  });
+
+  it('follows a plan switched in the Billing Portal: the new Price names the cycle and the price, and its period replaces the old one', async () => {
+    const plan = (cycle: 'monthly' | 'yearly', at: number) =>
+      subscription('sub_switch', {
+        metadata: { plan: 'Lily AI Starter (monthly)' },
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: 'si_switch',
+              object: 'subscription_item',
+              quantity: 1,
+              current_period_end: at + (cycle === 'yearly' ? 365 : 30) * DAY,
+              price: {
+                id: `price_lily_starter_${cycle}`,
+                object: 'price',
+                unit_amount: cycle === 'yearly' ? 190000 : 19800,
+                nickname: null,
+                lookup_key: `catalogue:lily-starter:${cycle}`,
+                recurring: { interval: cycle === 'yearly' ? 'year' : 'month' },
+              },
+            },
+          ],
+        },
+      });
+    await deliver('customer.subscription.created', plan('monthly', T0), T0);
+    expect(await subscriptionRow('sub_switch')).toMatchObject({
+      plan: 'Lily AI Starter (monthly)',
+      interval: 'month',
+      amountCents: 19800,
+    });
+    await deliver('customer.subscription.updated', plan('yearly', T0 + 10 * DAY), T0 + 10 * DAY);
+    expect(await subscriptionRow('sub_switch')).toMatchObject({
+      plan: 'Lily AI Starter (yearly)',
+      interval: 'year',
+      amountCents: 190000,
+      lines: [{ name: 'Lily AI Starter', productId: 'lily-starter', interval: 'year' }],
+      currentPeriodEnd: new Date((T0 + 375 * DAY) * 1000),
+    });
+    // Back to monthly: a period that ends sooner than the yearly one it replaces.
+    await deliver('customer.subscription.updated', plan('monthly', T0 + 20 * DAY), T0 + 20 * DAY);
+    expect(await subscriptionRow('sub_switch')).toMatchObject({
+      plan: 'Lily AI Starter (monthly)',
+      interval: 'month',
+      amountCents: 19800,
+      currentPeriodEnd: new Date((T0 + 50 * DAY) * 1000),
+    });
   });
 
   it('acknowledges objects it cannot read, and events it does not handle, without a 5xx', async () => {
@@ -197,7 +269,7 @@ describe('subscription events', () => {
       'customer.created',
     ]) {
       for (const object of [null, {}, { id: 42 }, { id: 'x', status: 'nonsense' }, 'text']) {
-        const res = await deliver(type, object);
+        const res = await deliver(type, object, T0, { malformed: true });
         expect(res.status, `${type} ${JSON.stringify(object)}`).toBe(200);
         expect(res.body).toMatchObject({ received: true });
       }

@@ -1,13 +1,15 @@
 /**
  * What the tests of POST /api/stripe-webhook share: the webhook secret set for the file with a
- * fresh database (the outbox emptied before each test), events in Stripe's envelope, and the
- * request Stripe sends, signed with stripe.webhooks.generateTestHeaderString.
+ * fresh database (the outbox emptied before each test), events in Stripe's envelope with objects
+ * in Stripe's published shapes, and the request Stripe sends, signed with
+ * stripe.webhooks.generateTestHeaderString.
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { emailOutbox } from '../../src/server/db/schema.ts';
 import type { FunctionContext } from '../../src/server/handler.ts';
+import { stripeShapeProblems } from '../../src/testing/stripe-shapes.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
 import webhook from '../functions/stripe-webhook.mts';
 
@@ -53,12 +55,43 @@ export function useStripeWebhook(secret: string): {
   };
 }
 
-/** An event of `type` about `object`, in the envelope and API version Stripe sends. */
-export function stripeEvent(id: string, type: string, object: unknown, created: number): string {
+/** The API version the site pins (src/server/payments/stripe.ts), which Stripe's examples show. */
+const API_VERSION = '2026-10-28.endive';
+
+/**
+ * An event of `type` about `object`, in the envelope and API version Stripe sends. Every field
+ * of it must be one Stripe's own objects have, with the same type (src/testing/stripe-shapes.ts):
+ * a field Stripe does not send fails the test that sends it. `expanded`: object fields the test
+ * feeds as the API's expanded ones (a webhook never expands; each use says why). An older
+ * `apiVersion` is another shape than Stripe's examples show, and is not compared.
+ */
+export function stripeEvent(
+  id: string,
+  type: string,
+  object: unknown,
+  created: number,
+  { apiVersion = API_VERSION, expanded = [] }: { apiVersion?: string; expanded?: string[] } = {},
+): string {
+  const event = { id, object: 'event', api_version: apiVersion, created, type, data: { object } };
+  if (apiVersion === API_VERSION) {
+    const problems = stripeShapeProblems(event, { expand: expanded });
+    if (problems.length)
+      throw new Error(`This test sends a ${type} Stripe would not: ${problems.join('; ')}`);
+  }
+  return JSON.stringify(event);
+}
+
+/** An event whose object is unreadable on purpose (the endpoint's robustness): not compared. */
+export function malformedStripeEvent(
+  id: string,
+  type: string,
+  object: unknown,
+  created: number,
+): string {
   return JSON.stringify({
     id,
     object: 'event',
-    api_version: '2026-10-28.endive',
+    api_version: API_VERSION,
     created,
     type,
     data: { object },

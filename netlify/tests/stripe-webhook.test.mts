@@ -178,12 +178,12 @@ describe('exactly-once fulfilment', () => {
   });
 
   it('acknowledges events it does not handle and sessions it did not create', async () => {
-    const other = JSON.stringify({
-      id: 'evt_other',
-      object: 'event',
-      type: 'customer.created',
-      data: { object: { id: 'cus_1' } },
-    });
+    const other = stripeEvent(
+      'evt_other',
+      'customer.created',
+      { id: 'cus_1', object: 'customer' },
+      Math.floor(Date.now() / 1000),
+    );
     expect(await (await deliver(other)).json()).toEqual({ received: true, ignored: true });
     const foreign = await deliver(
       event('checkout.session.completed', { id: 'cs_not_ours', amount: 5 }),

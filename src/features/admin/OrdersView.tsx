@@ -62,7 +62,12 @@ const columns: Column<AdminOrder>[] = [
         {o.refundedCents > 0 && o.status !== 'refunded' && (
           <span className="muted">{formatCents(o.refundedCents, o.currency)} refunded</span>
         )}
-        {o.subscription && <span className="muted">Subscription: {o.subscription.status}</span>}
+        {o.subscription && (
+          <span className="muted">
+            Subscription: {o.subscription.status}, {o.subscription.plan},{' '}
+            {formatCents(o.subscription.amountCents, o.currency)} per {o.subscription.interval}
+          </span>
+        )}
       </span>
     ),
   },

@@ -61,8 +61,15 @@ export type AdminOrder = {
   refundedCents: number;
   /** Paid through an abandoned checkout's recovery link (the reminder or Stripe's link). */
   recovered: boolean;
-  /** The plan this order started, as the provider last reported it. */
-  subscription: { status: DisplayStatus; plan: string; currentPeriodEnd: string | null } | null;
+  /** The plan this order started, as the provider last reported it (a switch included). */
+  subscription: {
+    status: DisplayStatus;
+    plan: string;
+    currentPeriodEnd: string | null;
+    interval: 'month' | 'year';
+    /** What one renewal costs now. */
+    amountCents: number;
+  } | null;
   /** What the simulated provider can play for this order (empty when payments are real). */
   simulatedActions: SimulatedAction[];
 };
@@ -168,6 +175,8 @@ function subscriptionView(s: Subscription | undefined): AdminOrder['subscription
     status: displayStatus(s),
     plan: s.plan,
     currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
+    interval: s.interval,
+    amountCents: s.amountCents,
   };
 }
 

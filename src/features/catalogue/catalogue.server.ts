@@ -1,9 +1,24 @@
 /**
- * The catalogue's front door for pages: structured data (Product + Offer), priced from the
- * catalogue. Pages render it at build time; no browser code needs it.
+ * The catalogue's front door on the server: structured data (Product + Offer) for pages,
+ * rendered at build time, and the catalogue as Stripe holds it (`npm run stripe:setup`).
  */
 import { siteSettings } from '../../lib/site-settings';
-import { findItem, type BillingCycle } from './catalogue';
+import type { CatalogueProduct } from '../../server/payments/stripe-catalogue';
+import { CATALOGUE, cyclesOf, findItem, toCents, type BillingCycle } from './catalogue';
+
+/** Every catalogue item with its price in cents per cycle it is sold in, as Stripe keeps it. */
+export function stripeCatalogue(): CatalogueProduct[] {
+  return CATALOGUE.map((item) => ({
+    catalogueId: item.id,
+    name: item.name,
+    description: item.description,
+    type: item.type,
+    prices: cyclesOf(item).map((cycle) => ({
+      cycle,
+      unitAmountCents: toCents(item.prices[cycle]!),
+    })),
+  }));
+}
 
 /** Product + Offer for a catalogue item, priced from the catalogue. */
 export function productJsonLd(id: string, url: string) {

@@ -12,6 +12,7 @@ import { isDatabaseUnavailable } from '../../server/db/unavailable';
 import { checkoutSessions, emailOutbox, orders, webhookEvents } from '../../server/db/schema';
 import type { PaymentProvider, ProviderSession } from '../../server/payments/provider';
 import { storeCheckoutSession } from '../../testing/checkout-fixtures';
+import { stripeShapeProblems } from '../../testing/stripe-shapes';
 import { dbLosingEveryCommit } from '../../testing/faulty-db';
 import { useFreshTestDb } from '../../testing/test-db';
 import {
@@ -136,8 +137,9 @@ describe('the simulated Pay', () => {
 });
 
 function completedEvent(eventId: string, sessionId: string): Stripe.Event {
-  return {
+  const event = {
     id: eventId,
+    object: 'event',
     type: 'checkout.session.completed',
     created: Math.floor(Date.now() / 1000),
     data: {
@@ -150,7 +152,9 @@ function completedEvent(eventId: string, sessionId: string): Stripe.Event {
         amount_total: 99_900,
       },
     },
-  } as unknown as Stripe.Event;
+  };
+  expect(stripeShapeProblems(event)).toEqual([]);
+  return event as unknown as Stripe.Event;
 }
 
 describe('the Stripe webhook', () => {

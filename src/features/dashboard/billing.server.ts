@@ -3,6 +3,7 @@
  * subscriptions can be updated or cancelled ("cancel anytime"). With simulated payments there
  * is no Stripe customer, which the dashboard explains instead of offering the button.
  */
+import type Stripe from 'stripe';
 import type { Db } from '../../server/db/client.ts';
 import { readEnv, type ServerEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/responses.ts';
@@ -12,14 +13,11 @@ import { findClient } from '../clients/clients.server.ts';
 export const BILLING_SIMULATED =
   'Payments are simulated in this environment, so there is no Stripe billing account to manage.';
 
+/** The part of the Stripe SDK "Manage billing" calls, with the SDK's own parameter type. */
 type PortalClient = {
   billingPortal: {
     sessions: {
-      create(params: {
-        customer: string;
-        return_url: string;
-        configuration?: string;
-      }): Promise<{ url: string }>;
+      create(params: Stripe.BillingPortal.SessionCreateParams): Promise<{ url: string }>;
     };
   };
 };
@@ -36,12 +34,13 @@ export async function billingPortalUrl(
     throw new HttpError(409, BILLING_SIMULATED);
   if (!client.stripeCustomerId)
     throw new HttpError(409, 'There is no subscription billing for this account yet.');
-  const stripe = options.stripe ?? ((await createStripeClient(env)) as unknown as PortalClient);
-  const session = await stripe.billingPortal.sessions.create({
+  const stripe: PortalClient = options.stripe ?? (await createStripeClient(env));
+  const params: Stripe.BillingPortal.SessionCreateParams = {
     customer: client.stripeCustomerId,
     return_url: new URL('/dashboard', env.siteUrl).toString(),
-    // The configuration `npm run stripe:setup` keeps (cancel at period end, invoices, ...).
-    ...(env.stripePortalConfiguration ? { configuration: env.stripePortalConfiguration } : {}),
-  });
+  };
+  // The configuration `npm run stripe:setup` keeps (cancel at period end, plan switch, ...).
+  if (env.stripePortalConfiguration) params.configuration = env.stripePortalConfiguration;
+  const session = await stripe.billingPortal.sessions.create(params);
   return session.url;
 }

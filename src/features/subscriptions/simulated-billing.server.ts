@@ -1,7 +1,8 @@
 /**
  * The simulated provider's side of a plan: what Stripe would report when a plan is bought,
- * renews, fails, is canceled or refunded, played through the same billing events as Stripe's
- * (local runs and tests only; the function that calls it is a 404 when payments are real).
+ * renews, fails, is canceled, switches between monthly and yearly (simulated-plan-switch.server.ts)
+ * or is refunded, played through the same billing events as Stripe's (local runs and tests only;
+ * the function that calls it is a 404 when payments are real).
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client.ts';
@@ -15,6 +16,7 @@ import {
   recordRefund,
   type BillingEvent,
 } from './billing-events.server.ts';
+import { simulatePlanSwitch } from './simulated-plan-switch.server.ts';
 import {
   findSubscription,
   latestPaidRenewal,
@@ -83,6 +85,8 @@ export async function simulateBilling(
   if (!row || row.provider !== 'simulated')
     throw new HttpError(409, 'This order has no simulated subscription.');
   if (row.status === 'canceled') throw new HttpError(409, 'This plan is canceled.');
+  if (action === 'switch_to_yearly' || action === 'switch_to_monthly')
+    return simulatePlanSwitch(db, row, action === 'switch_to_yearly' ? 'yearly' : 'monthly', event);
   const current = snapshotOf(row);
 
   if (action === 'cancel_at_period_end') {

@@ -77,8 +77,12 @@ export async function storeSubscriptionSnapshot(
       .update(subscriptions)
       .set({
         ...values,
-        // A renewal recorded meanwhile may already know a later period end.
-        currentPeriodEnd: laterOf(current.currentPeriodEnd, snapshot.currentPeriodEnd),
+        // A renewal recorded meanwhile may already know a later period end; a switch to
+        // another cycle starts a new period, which may end sooner.
+        currentPeriodEnd:
+          snapshot.interval === current.interval
+            ? laterOf(current.currentPeriodEnd, snapshot.currentPeriodEnd)
+            : snapshot.currentPeriodEnd,
       })
       .where(eq(subscriptions.id, current.id))
       .returning();

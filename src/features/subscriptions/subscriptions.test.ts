@@ -3,8 +3,10 @@ import {
   displayStatus,
   invoiceFromStripe,
   monthlyCents,
+  simulatedActionsFor,
   subscriptionFromStripe,
   supersedes,
+  switchTarget,
 } from './subscriptions';
 
 const at = (s: string) => new Date(`2026-11-0${s}T00:00:00Z`);
@@ -85,5 +87,87 @@ describe('reading Stripe objects', () => {
       periodStart: new Date(50_000),
       periodEnd: new Date(200_000),
     });
+  });
+  it('names each line by the catalogue item its Price’s lookup key names, and the plan by its current cycle', () => {
+    const item = (key: string, amount: number, interval: string) => ({
+      quantity: 1,
+      price: { unit_amount: amount, nickname: null, lookup_key: key, recurring: { interval } },
+    });
+    const monthly = {
+      id: 'sub_switch',
+      status: 'active',
+      // Checkout's name of the plan stays in the metadata after a switch in the portal.
+      metadata: { plan: 'Lily AI Starter (monthly)' },
+      items: { data: [item('catalogue:lily-starter:monthly', 19800, 'month')] },
+    };
+    expect(subscriptionFromStripe(monthly)).toMatchObject({
+      plan: 'Lily AI Starter (monthly)',
+      lines: [
+        {
+          name: 'Lily AI Starter',
+          productId: 'lily-starter',
+          unitAmountCents: 19800,
+          interval: 'month',
+        },
+      ],
+    });
+    const yearly = {
+      ...monthly,
+      items: { data: [item('catalogue:lily-starter:yearly', 190000, 'year')] },
+    };
+    expect(subscriptionFromStripe(yearly)).toMatchObject({
+      plan: 'Lily AI Starter (yearly)',
+      interval: 'year',
+      amountCents: 190000,
+      lines: [{ name: 'Lily AI Starter', productId: 'lily-starter', interval: 'year' }],
+    });
+    // A Price that is not the catalogue's keeps the metadata's name.
+    const foreign = { ...monthly, items: { data: [item('other', 500, 'month')] } };
+    expect(subscriptionFromStripe(foreign)).toMatchObject({ plan: 'Lily AI Starter (monthly)' });
+    expect(subscriptionFromStripe(foreign)?.lines[0]).not.toHaveProperty('productId');
+  });
+});
+
+describe('switching a plan between monthly and yearly', () => {
+  const line = (productId: string | undefined, interval: 'month' | 'year') => ({
+    name: 'x',
+    quantity: 1,
+    unitAmountCents: 100,
+    interval,
+    ...(productId ? { productId } : {}),
+  });
+  it('offers the other cycle only when every line is a catalogue item sold that way', () => {
+    expect(switchTarget({ interval: 'month', lines: [line('lily-starter', 'month')] })).toBe(
+      'yearly',
+    );
+    expect(switchTarget({ interval: 'year', lines: [line('lily-growth', 'year')] })).toBe(
+      'monthly',
+    );
+    expect(switchTarget({ interval: 'month', lines: [line('lily', 'month')] })).toBeNull();
+    expect(switchTarget({ interval: 'month', lines: [line(undefined, 'month')] })).toBeNull();
+    expect(
+      switchTarget({
+        interval: 'month',
+        lines: [line('lily-starter', 'month'), line('lily', 'month')],
+      }),
+    ).toBeNull();
+  });
+  it('is a button of the simulated provider for an active plan, not a canceling or past due one', () => {
+    const plan: NonNullable<Parameters<typeof simulatedActionsFor>[1]> = {
+      provider: 'simulated',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      interval: 'month',
+      lines: [line('lily-starter', 'month')],
+    };
+    const actions = (p: typeof plan) =>
+      simulatedActionsFor({ status: 'paid' }, p, true).map((a) => a.action);
+    expect(simulatedActionsFor({ status: 'paid' }, plan, true)).toContainEqual({
+      action: 'switch_to_yearly',
+      label: 'Switch to yearly',
+    });
+    expect(actions({ ...plan, cancelAtPeriodEnd: true })).not.toContain('switch_to_yearly');
+    expect(actions({ ...plan, status: 'past_due' })).not.toContain('switch_to_yearly');
+    expect(simulatedActionsFor({ status: 'paid' }, plan, false)).toEqual([]);
   });
 });

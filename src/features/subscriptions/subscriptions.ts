@@ -11,6 +11,9 @@ import {
   type SubscriptionLine,
   type SubscriptionStatus,
 } from '../../server/db/schema.ts';
+import { planLabel } from '../../server/payments/provider.ts';
+import { parseCatalogueLookupKey } from '../../server/payments/stripe-catalogue.ts';
+import { findItem } from '../catalogue/catalogue.ts';
 
 export type { SubscriptionLine, SubscriptionStatus };
 
@@ -85,6 +88,7 @@ const stripeSubscription = z.object({
           price: z.object({
             unit_amount: z.number().int().nullish(),
             nickname: z.string().nullish(),
+            lookup_key: z.string().max(200).nullish(),
             recurring: z.object({ interval: z.string() }).nullish(),
           }),
         }),
@@ -134,12 +138,43 @@ const stripeDispute = z.object({
 
 const INTERVAL_NAMES = { month: 'monthly', year: 'yearly' } as const;
 
-/** The plan's name from checkout metadata, else from the lines. */
+/** "Lily AI Starter (yearly)": the lines as checkout names a plan. */
+export function planLabelOf(lines: readonly SubscriptionLine[]): string {
+  return planLabel(lines.map((l) => ({ ...l, billingCycle: INTERVAL_NAMES[l.interval] })));
+}
+
+/**
+ * The plan's name: from the lines when each is a catalogue item (so a plan switched to another
+ * cycle is named by its new one), else from checkout metadata, else from the first line.
+ */
 function planName(metadata: Record<string, string> | null | undefined, lines: SubscriptionLine[]) {
+  if (lines.length && lines.every((l) => l.productId)) return planLabelOf(lines);
   const named = metadata?.plan?.trim();
   if (named) return named.slice(0, 200);
   const first = lines[0];
   return first ? `${first.name} (${INTERVAL_NAMES[first.interval]})` : 'Subscription';
+}
+
+/** A subscription item's line: the catalogue item its Price's lookup key names, if any. */
+function lineOf(item: {
+  quantity?: number | null | undefined;
+  price: {
+    unit_amount?: number | null | undefined;
+    nickname?: string | null | undefined;
+    lookup_key?: string | null | undefined;
+    recurring?: { interval: string } | null | undefined;
+  };
+}): SubscriptionLine {
+  const catalogue = parseCatalogueLookupKey(item.price.lookup_key);
+  const product = catalogue ? findItem(catalogue.catalogueId) : undefined;
+  const line: SubscriptionLine = {
+    name: product?.name ?? item.price.nickname ?? 'Plan',
+    quantity: item.quantity ?? 1,
+    unitAmountCents: item.price.unit_amount ?? 0,
+    interval: item.price.recurring?.interval === 'year' ? 'year' : 'month',
+  };
+  if (product) line.productId = product.id;
+  return line;
 }
 
 /** A Stripe subscription object as a snapshot, or null when it is not one we can read. */
@@ -148,12 +183,7 @@ export function subscriptionFromStripe(object: unknown): SubscriptionSnapshot | 
   if (!parsed.success) return null;
   const s = parsed.data;
   const items = s.items?.data ?? [];
-  const lines: SubscriptionLine[] = items.map((item) => ({
-    name: item.price.nickname ?? 'Plan',
-    quantity: item.quantity ?? 1,
-    unitAmountCents: item.price.unit_amount ?? 0,
-    interval: item.price.recurring?.interval === 'year' ? 'year' : 'month',
-  }));
+  const lines = items.map(lineOf);
   const periodEnds = items.map((i) => i.current_period_end ?? 0);
   const periodEnd = Math.max(s.current_period_end ?? 0, ...periodEnds);
   return {
@@ -237,6 +267,8 @@ export function simulatedStart(input: {
   sessionId: string;
   paymentIntentId: string | null;
   lines: {
+    /** The catalogue item (a checkout's priced line carries it). */
+    id?: string;
     name: string;
     billingCycle: 'oneTime' | 'monthly' | 'yearly';
     unitAmountCents: number;
@@ -253,6 +285,7 @@ export function simulatedStart(input: {
       quantity: l.quantity,
       unitAmountCents: l.unitAmountCents,
       interval: l.billingCycle === 'yearly' ? 'year' : 'month',
+      ...(l.id ? { productId: l.id } : {}),
     }));
   const interval = recurring[0]?.interval ?? 'month';
   const periodEnd = addInterval(input.now, interval);
@@ -311,6 +344,8 @@ const SIMULATED_BILLING_ACTIONS = [
   'renew',
   'fail_renewal',
   'cancel_at_period_end',
+  'switch_to_yearly',
+  'switch_to_monthly',
   'refund',
 ] as const;
 export type SimulatedBillingAction = (typeof SIMULATED_BILLING_ACTIONS)[number];
@@ -319,8 +354,25 @@ const SIMULATED_BILLING_LABEL: Record<SimulatedBillingAction, string> = {
   renew: 'Simulate renewal',
   fail_renewal: 'Simulate failed renewal',
   cancel_at_period_end: 'Cancel at period end',
+  switch_to_yearly: 'Switch to yearly',
+  switch_to_monthly: 'Switch to monthly',
   refund: 'Refund last payment',
 };
+
+/**
+ * The cycle a plan may switch to, as the Billing Portal offers it: the other of monthly and
+ * yearly, when every line is a catalogue item sold that way. Null otherwise.
+ */
+export function switchTarget(plan: {
+  interval: 'month' | 'year';
+  lines: readonly SubscriptionLine[];
+}): 'monthly' | 'yearly' | null {
+  const target = plan.interval === 'month' ? 'yearly' : 'monthly';
+  const sold = plan.lines.every(
+    (l) => l.productId && findItem(l.productId)?.prices[target] !== undefined,
+  );
+  return plan.lines.length && sold ? target : null;
+}
 
 /** A button of the simulated provider, as the dashboard and the admin show it. */
 export type SimulatedAction = { action: SimulatedBillingAction; label: string };
@@ -331,7 +383,15 @@ export type SimulatedAction = { action: SimulatedBillingAction; label: string };
  */
 export function simulatedActionsFor(
   order: { status: string },
-  plan: { provider: string; status: SubscriptionStatus; cancelAtPeriodEnd: boolean } | undefined,
+  plan:
+    | {
+        provider: string;
+        status: SubscriptionStatus;
+        cancelAtPeriodEnd: boolean;
+        interval: 'month' | 'year';
+        lines: readonly SubscriptionLine[];
+      }
+    | undefined,
   simulatedPayments: boolean,
 ): SimulatedAction[] {
   if (!simulatedPayments) return [];
@@ -340,7 +400,12 @@ export function simulatedActionsFor(
   if (!plan || plan.provider !== 'simulated') actions = refundable ? ['refund'] : [];
   else if (plan.status === 'canceled') actions = ['refund'];
   else if (plan.cancelAtPeriodEnd) actions = ['renew', 'refund'];
-  else actions = ['renew', 'fail_renewal', 'cancel_at_period_end', 'refund'];
+  else {
+    const target = plan.status === 'active' ? switchTarget(plan) : null;
+    actions = ['renew', 'fail_renewal', 'cancel_at_period_end'];
+    if (target) actions.push(target === 'yearly' ? 'switch_to_yearly' : 'switch_to_monthly');
+    actions.push('refund');
+  }
   return actions.map((action) => ({ action, label: SIMULATED_BILLING_LABEL[action] }));
 }
 

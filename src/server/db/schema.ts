@@ -694,6 +694,8 @@ export type SubscriptionLine = {
   quantity: number;
   unitAmountCents: number;
   interval: 'month' | 'year';
+  /** The catalogue item billed, when the provider names it (a catalogue Price's lookup key). */
+  productId?: string;
 };
 
 /**

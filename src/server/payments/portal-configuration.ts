@@ -1,17 +1,23 @@
 /**
  * The Stripe Billing Portal configuration the site relies on ("Manage billing"): clients update
- * their card and details, see their invoices, and cancel at the end of the paid period (never
- * at once, so a canceled plan runs until the date the dashboard shows). `npm run stripe:setup`
- * creates it, or updates the one it made before (found by its metadata), against the account of
- * STRIPE_SECRET_KEY.
+ * their card and details, see their invoices, cancel at the end of the paid period (never at
+ * once, so a canceled plan runs until the date the dashboard shows), and switch a plan sold
+ * monthly and yearly between the two with Stripe's proration (the webhook's
+ * customer.subscription.updated brings the new cycle and price to the site). `npm run
+ * stripe:setup` creates it, or brings the one it made before (found by its metadata) up to date.
  */
 import type Stripe from 'stripe';
 import { siteSettings } from '../../lib/site-settings.ts';
 
 const PORTAL_MANAGED_BY = 'novareach-storefront';
+/** Stripe sends a configuration's switchable products only when asked to. */
+const EXPAND_PRODUCTS = 'data.features.subscription_update.products';
 
-function portalConfigurationParams(
+export type SwitchablePlan = { product: string; prices: string[] };
+
+export function portalConfigurationParams(
   siteUrl: string,
+  plans: readonly SwitchablePlan[],
 ): Stripe.BillingPortal.ConfigurationCreateParams {
   const url = (path: string) => new URL(path, siteUrl).toString();
   return {
@@ -33,47 +39,83 @@ function portalConfigurationParams(
           options: ['too_expensive', 'missing_features', 'switched_service', 'unused', 'other'],
         },
       },
+      subscription_update: plans.length
+        ? {
+            enabled: true,
+            default_allowed_updates: ['price'],
+            proration_behavior: 'create_prorations',
+            products: plans.map(({ product, prices }) => ({ product, prices: [...prices] })),
+          }
+        : { enabled: false },
     },
     metadata: { managed_by: PORTAL_MANAGED_BY },
   };
 }
 
-type PortalApi = {
-  billingPortal: {
-    configurations: {
-      list(params: { limit: number; starting_after?: string }): Promise<{
-        data: { id: string; metadata: Record<string, string> | null }[];
-        has_more: boolean;
-      }>;
-      create(params: Stripe.BillingPortal.ConfigurationCreateParams): Promise<{ id: string }>;
-      update(
-        id: string,
-        params: Stripe.BillingPortal.ConfigurationUpdateParams,
-      ): Promise<{ id: string }>;
-    };
-  };
+/** Where `actual` lacks what `wanted` sets (lists compared as sets, objects field by field). */
+export function portalDifferences(wanted: unknown, actual: unknown, at = ''): string[] {
+  if (Array.isArray(wanted)) {
+    if (!Array.isArray(actual) || actual.length !== wanted.length) return [at];
+    const key = (v: unknown) => JSON.stringify(v);
+    const sorted = (list: unknown[]) =>
+      [...list].sort((a, b) => key(a).localeCompare(key(b), 'en'));
+    if (wanted.every((v) => typeof v !== 'object'))
+      return key(sorted(wanted)) === key(sorted(actual)) ? [] : [at];
+    // Lists of objects are the switchable plans, one per product.
+    const productOf = (v: unknown) => key((v as { product?: unknown } | null)?.product);
+    const byProduct = (list: unknown[]) =>
+      [...list].sort((a, b) => productOf(a).localeCompare(productOf(b), 'en'));
+    const [w, a] = [byProduct(wanted), byProduct(actual)];
+    return w.flatMap((v, i) =>
+      portalDifferences(v, a[i], `${at}[${String((v as { product?: unknown }).product ?? i)}]`),
+    );
+  }
+  if (wanted && typeof wanted === 'object') {
+    if (!actual || typeof actual !== 'object') return [at];
+    return Object.entries(wanted).flatMap(([k, v]) =>
+      portalDifferences(v, (actual as Record<string, unknown>)[k], at ? `${at}.${k}` : k),
+    );
+  }
+  return wanted === actual ? [] : [at];
+}
+
+export type PortalOutcome = {
+  id: string | null;
+  action: 'created' | 'updated' | 'unchanged' | 'missing' | 'drifted';
+  differences?: string[];
 };
 
-/** Creates the configuration, or brings the one made before up to date. Idempotent. */
+/**
+ * Creates the configuration, brings the one made before up to date, or (`check`) only says how
+ * it differs. Idempotent: an up-to-date configuration is left alone.
+ */
 export async function ensurePortalConfiguration(
-  stripe: PortalApi,
+  stripe: Pick<Stripe, 'billingPortal'>,
   siteUrl: string,
-): Promise<{ id: string; created: boolean }> {
-  const params = portalConfigurationParams(siteUrl);
+  plans: readonly SwitchablePlan[],
+  { check = false }: { check?: boolean } = {},
+): Promise<PortalOutcome> {
+  const params = portalConfigurationParams(siteUrl, plans);
   let startingAfter: string | undefined;
   for (;;) {
-    const page = await stripe.billingPortal.configurations.list({
+    const list: Stripe.BillingPortal.ConfigurationListParams = {
       limit: 100,
-      ...(startingAfter ? { starting_after: startingAfter } : {}),
-    });
+      expand: [EXPAND_PRODUCTS],
+    };
+    if (startingAfter) list.starting_after = startingAfter;
+    const page = await stripe.billingPortal.configurations.list(list);
     const ours = page.data.find((c) => c.metadata?.managed_by === PORTAL_MANAGED_BY);
     if (ours) {
+      const differences = portalDifferences(params, ours);
+      if (!differences.length) return { id: ours.id, action: 'unchanged' };
+      if (check) return { id: ours.id, action: 'drifted', differences };
       const { id } = await stripe.billingPortal.configurations.update(ours.id, params);
-      return { id, created: false };
+      return { id, action: 'updated', differences };
     }
     if (!page.has_more || !page.data.length) break;
     startingAfter = page.data.at(-1)!.id;
   }
+  if (check) return { id: null, action: 'missing' };
   const { id } = await stripe.billingPortal.configurations.create(params);
-  return { id, created: true };
+  return { id, action: 'created' };
 }

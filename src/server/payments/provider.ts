@@ -10,10 +10,12 @@ export type ProviderName = 'stripe' | 'simulated';
 /** Stripe metadata values hold at most 500 characters. */
 const PLAN_LABEL_LIMIT = 500;
 
-const CYCLE_NAMES = { oneTime: 'one-time', monthly: 'monthly', yearly: 'yearly' } as const;
+export const CYCLE_NAMES = { oneTime: 'one-time', monthly: 'monthly', yearly: 'yearly' } as const;
 
 /** "Lily AI Customer Service Agent (monthly)", the recurring lines joined, within 500 chars. */
-export function planLabel(lines: readonly PricedLine[]): string {
+export function planLabel(
+  lines: readonly Pick<PricedLine, 'name' | 'quantity' | 'billingCycle'>[],
+): string {
   const label = lines
     .filter((l) => l.billingCycle !== 'oneTime')
     .map(

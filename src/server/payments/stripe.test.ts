@@ -1,8 +1,10 @@
 /**
  * The Stripe provider against a local stand-in for the Stripe API: the exact form the SDK
- * sends for one-time, subscription and mixed carts, and the idempotency key.
+ * sends for one-time, subscription and mixed carts (the catalogue's Prices by lookup key), the
+ * idempotency key, and a catalogue Stripe does not have (or charges otherwise) refused with a
+ * 503 before any session is made.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE } from '../../features/catalogue/catalogue';
 import {
   priceCart,
@@ -10,13 +12,14 @@ import {
   withSessionIdPlaceholder,
 } from '../../features/checkout/checkout';
 import { startStripeStandIn, type StandIn } from '../../testing/stripe-stand-in';
-import { StripeProvider, itemsMetadata, unstoredSession } from './stripe';
+import { StripeProvider, createStripeClient, itemsMetadata, unstoredSession } from './stripe';
+import { CATALOGUE_NOT_IN_STRIPE } from './stripe-prices';
 
 let standIn: StandIn;
 let provider: StripeProvider;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
+  standIn = await startStripeStandIn({ catalogue: true });
   provider = new StripeProvider({ stripeSecretKey: 'sk_test_standin', stripeApiHost: standIn.url });
 });
 afterAll(() => standIn.close());
@@ -24,12 +27,24 @@ beforeEach(() => {
   standIn.requests.length = 0;
 });
 
+/** The id of the Price that carries a lookup key in the stand-in's account now. */
+function priceId(key: string): string {
+  const price = [...standIn.prices.values()].find((p) => p.lookup_key === key);
+  if (!price) throw new Error(`no Price has ${key}`);
+  return String(price.id);
+}
+
 const SUCCESS = withSessionIdPlaceholder('http://localhost:4321/checkout/success');
 const CANCEL = withCanceledFlag('http://localhost:4321/checkout');
 
-async function create(items: Parameters<typeof priceCart>[0], key: string, customerId?: string) {
+async function create(
+  items: Parameters<typeof priceCart>[0],
+  key: string,
+  customerId?: string,
+  using = provider,
+) {
   const cart = priceCart(items);
-  const created = await provider.createCheckout({
+  const created = await using.createCheckout({
     lines: cart.lines,
     mode: cart.mode,
     amountTotalCents: cart.amountTotalCents,
@@ -71,24 +86,10 @@ describe('Stripe provider (against a local stand-in API)', () => {
     expect(request.headers.authorization).toBe('Bearer sk_test_standin');
     expect(request.form).toEqual({
       mode: 'payment',
+      'line_items[0][price]': priceId('catalogue:starter:oneTime'),
       'line_items[0][quantity]': '1',
-      'line_items[0][price_data][currency]': 'usd',
-      'line_items[0][price_data][unit_amount]': '100000',
-      'line_items[0][price_data][tax_behavior]': 'exclusive',
-      'line_items[0][price_data][product_data][tax_code]': 'txcd_20030000',
-      'line_items[0][price_data][product_data][name]': 'Starter Website Package',
-      'line_items[0][price_data][product_data][description]':
-        '5-page website with AI features, domain and hosting for 1 year, 2 weeks of support.',
-      'line_items[0][price_data][product_data][metadata][catalogue_id]': 'starter',
+      'line_items[1][price]': priceId('catalogue:advanced:oneTime'),
       'line_items[1][quantity]': '2',
-      'line_items[1][price_data][currency]': 'usd',
-      'line_items[1][price_data][unit_amount]': '250000',
-      'line_items[1][price_data][tax_behavior]': 'exclusive',
-      'line_items[1][price_data][product_data][tax_code]': 'txcd_20030000',
-      'line_items[1][price_data][product_data][name]': 'Advanced Website Package',
-      'line_items[1][price_data][product_data][description]':
-        'Up to 10 pages with a full online store for up to 100 products and 3 months of support.',
-      'line_items[1][price_data][product_data][metadata][catalogue_id]': 'advanced',
       'metadata[items]':
         '[{"id":"starter","cycle":"oneTime","qty":1,"unit":100000},{"id":"advanced","cycle":"oneTime","qty":2,"unit":250000}]',
       ...EVERY_SESSION,
@@ -106,16 +107,8 @@ describe('Stripe provider (against a local stand-in API)', () => {
     expect(request.headers['idempotency-key']).toBe('checkout-sub');
     expect(request.form).toEqual({
       mode: 'subscription',
+      'line_items[0][price]': priceId('catalogue:lily-ai:monthly'),
       'line_items[0][quantity]': '1',
-      'line_items[0][price_data][currency]': 'usd',
-      'line_items[0][price_data][unit_amount]': '19900',
-      'line_items[0][price_data][tax_behavior]': 'exclusive',
-      'line_items[0][price_data][product_data][tax_code]': 'txcd_10103001',
-      'line_items[0][price_data][product_data][name]': 'Lily AI Customer Service Agent',
-      'line_items[0][price_data][product_data][description]':
-        '24/7 multi-language AI customer service agent.',
-      'line_items[0][price_data][product_data][metadata][catalogue_id]': 'lily-ai',
-      'line_items[0][price_data][recurring][interval]': 'month',
       'metadata[items]': '[{"id":"lily-ai","cycle":"monthly","qty":1,"unit":19900}]',
       ...EVERY_SESSION,
       'subscription_data[metadata][plan]': 'Lily AI Customer Service Agent (monthly)',
@@ -125,7 +118,7 @@ describe('Stripe provider (against a local stand-in API)', () => {
   });
 
   it('puts one-time items of a mixed cart on the first invoice of a subscription', async () => {
-    const { request, cart } = await create(
+    const { request, cart, created } = await create(
       [
         { id: 'starter', billingCycle: 'oneTime', quantity: 1 },
         { id: 'lily-starter', billingCycle: 'yearly', quantity: 1 },
@@ -135,12 +128,11 @@ describe('Stripe provider (against a local stand-in API)', () => {
     expect(cart.amountTotalCents).toBe(100000 + 190000);
     expect(request.headers['idempotency-key']).toBe('checkout-mixed');
     expect(request.form.mode).toBe('subscription');
-    expect(request.form['line_items[0][price_data][unit_amount]']).toBe('100000');
-    expect(request.form).not.toHaveProperty('line_items[0][price_data][recurring][interval]');
-    expect(request.form['line_items[1][price_data][product_data][name]']).toBe('Lily AI Starter');
-    expect(request.form['line_items[1][price_data][unit_amount]']).toBe('190000');
-    expect(request.form['line_items[1][price_data][recurring][interval]']).toBe('year');
+    expect(request.form['line_items[0][price]']).toBe(priceId('catalogue:starter:oneTime'));
+    expect(request.form['line_items[1][price]']).toBe(priceId('catalogue:lily-starter:yearly'));
     expect(Object.keys(request.form).filter((k) => k.startsWith('line_items[2]'))).toEqual([]);
+    // What Stripe charges: the catalogue's amounts, on the Prices' own intervals.
+    expect(standIn.sessions.get(created.id)).toMatchObject({ amount_total: 100000 + 190000 });
   });
 
   it("reuses a proven client's Customer and saves the tax address on it", async () => {
@@ -193,6 +185,100 @@ describe('Stripe provider (against a local stand-in API)', () => {
       amountTotalCents: 100000,
     });
     expect(await provider.retrieveSession(unstoredSession('cs_test_missing'))).toBeNull();
+  });
+
+  it('refuses with a 503 a cart whose Price Stripe does not have, naming the key in the log', async () => {
+    const empty = await startStripeStandIn();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const unprepared = new StripeProvider({
+        stripeSecretKey: 'sk_test_standin',
+        stripeApiHost: empty.url,
+      });
+      const attempt = create(
+        [{ id: 'starter', billingCycle: 'oneTime', quantity: 1 }],
+        'checkout-no-catalogue',
+        undefined,
+        unprepared,
+      );
+      await expect(attempt).rejects.toMatchObject({
+        status: 503,
+        message: CATALOGUE_NOT_IN_STRIPE,
+      });
+      expect(String(errors.mock.calls[0]?.[0])).toContain(
+        'catalogue:starter:oneTime: no active Price has this lookup key',
+      );
+      expect(empty.requests.filter((r) => r.path === '/v1/checkout/sessions')).toEqual([]);
+    } finally {
+      errors.mockRestore();
+      await empty.close();
+    }
+  });
+
+  it('refuses with a 503 a Price that would charge another amount than the catalogue', async () => {
+    const drifted = await startStripeStandIn({ catalogue: true });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const stripe = await createStripeClient({
+        stripeSecretKey: 'sk_test_standin',
+        stripeApiHost: drifted.url,
+      });
+      // Someone moved the lookup key to a Price of $1.00.
+      await stripe.prices.create({
+        product: 'catalogue_advanced',
+        currency: 'usd',
+        unit_amount: 100,
+        tax_behavior: 'exclusive',
+        lookup_key: 'catalogue:advanced:oneTime',
+        transfer_lookup_key: true,
+      });
+      const other = new StripeProvider({
+        stripeSecretKey: 'sk_test_standin',
+        stripeApiHost: drifted.url,
+      });
+      await expect(
+        create(
+          [{ id: 'advanced', billingCycle: 'oneTime', quantity: 1 }],
+          'drift',
+          undefined,
+          other,
+        ),
+      ).rejects.toMatchObject({ status: 503 });
+      expect(String(errors.mock.calls[0]?.[0])).toContain(
+        'catalogue:advanced:oneTime: unit_amount 100 (catalogue 250000)',
+      );
+    } finally {
+      errors.mockRestore();
+      await drifted.close();
+    }
+  });
+
+  it('looks a Price up again when stripe:setup replaced the one this instance remembered', async () => {
+    const items = [{ id: 'basic-ai-agents', billingCycle: 'oneTime' as const, quantity: 1 }];
+    const old = priceId('catalogue:basic-ai-agents:oneTime');
+    await create(items, 'checkout-before-replacement');
+    // What stripe:setup does for a drifted Price: a new one takes the key, the old one is off.
+    const stripe = await createStripeClient({
+      stripeSecretKey: 'sk_test_standin',
+      stripeApiHost: standIn.url,
+    });
+    const replacement = await stripe.prices.create({
+      product: 'catalogue_basic-ai-agents',
+      currency: 'usd',
+      unit_amount: 150000,
+      tax_behavior: 'exclusive',
+      lookup_key: 'catalogue:basic-ai-agents:oneTime',
+      transfer_lookup_key: true,
+    });
+    await stripe.prices.update(old, { active: false });
+    standIn.requests.length = 0;
+
+    const { created, request } = await create(items, 'checkout-after-replacement');
+    expect(request.form['line_items[0][price]']).toBe(replacement.id);
+    expect(String(request.headers['idempotency-key'])).toMatch(/^checkout-after-replacement:/);
+    const sessions = standIn.requests.filter((r) => r.path === '/v1/checkout/sessions');
+    expect(sessions.map((r) => r.form['line_items[0][price]'])).toEqual([old, replacement.id]);
+    expect(standIn.sessions.get(created.id)).toMatchObject({ amount_total: 150000 });
   });
 
   it('keeps every metadata value within Stripe’s 500-character limit', () => {

@@ -1,8 +1,10 @@
 /**
- * Stripe Checkout through the official SDK. Sessions are built from server-priced lines
- * (price_data, never a browser price); carts with a recurring item use subscription mode,
- * where one-time lines are charged on the first invoice.
+ * Stripe Checkout through the official SDK. Sessions charge the catalogue's own Prices in
+ * Stripe (by lookup key, checked against the server-priced lines: stripe-prices.ts), never a
+ * browser price; carts with a recurring item use subscription mode, where one-time lines are
+ * charged on the first invoice.
  */
+import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { PricedLine } from '../db/schema.ts';
 import type { ServerEnv } from '../env.ts';
@@ -14,28 +16,13 @@ import {
   type ProviderSession,
   type StoredCheckout,
 } from './provider.ts';
+import { forgetPrices, lookupKeyOf, resolvePrices } from './stripe-prices.ts';
 
 /**
  * The Stripe API version every request and every webhook endpoint uses (the SDK's own, pinned so
  * an SDK upgrade never changes a payload's shape silently). docs/deploy.md's webhook step names it.
  */
 const STRIPE_API_VERSION = '2026-10-28.endive' as const;
-
-/**
- * Product tax codes from Stripe's list (https://docs.stripe.com/tax/tax-codes), by what the
- * line is: website packages are a service; AI agents and plans are software used as a service
- * by a business. docs/deploy.md names them for the accountant.
- */
-const TAX_CODES = {
-  service: 'txcd_20030000', // General - Services
-  saas: 'txcd_10103001', // Software as a service (SaaS) - business use
-} as const;
-
-function taxCodeFor(line: Pick<PricedLine, 'type' | 'billingCycle'>): string {
-  return line.type === 'agent' || line.billingCycle !== 'oneTime'
-    ? TAX_CODES.saas
-    : TAX_CODES.service;
-}
 
 /** Stripe metadata values hold at most 500 characters. */
 const METADATA_VALUE_LIMIT = 500;
@@ -74,26 +61,6 @@ export async function createStripeClient(env: StripeKeys): Promise<Stripe> {
   return new StripeSdk(env.stripeSecretKey, config);
 }
 
-const INTERVAL = { monthly: 'month', yearly: 'year' } as const;
-
-function lineItem(line: PricedLine): Stripe.Checkout.SessionCreateParams.LineItem {
-  const priceData: Stripe.Checkout.SessionCreateParams.LineItem.PriceData = {
-    currency: 'usd',
-    unit_amount: line.unitAmountCents,
-    // Catalogue prices are before tax; Stripe Tax adds what the buyer's address owes.
-    tax_behavior: 'exclusive',
-    product_data: {
-      name: line.name,
-      description: line.description,
-      tax_code: taxCodeFor(line),
-      metadata: { catalogue_id: line.id },
-    },
-  };
-  if (line.billingCycle !== 'oneTime')
-    priceData.recurring = { interval: INTERVAL[line.billingCycle] };
-  return { quantity: line.quantity, price_data: priceData };
-}
-
 /**
  * The purchased lines as compact JSON in metadata.items. A very large cart spills into
  * items_2, items_3, ... so every value stays under Stripe's 500-character limit.
@@ -122,11 +89,17 @@ export function itemsMetadata(lines: readonly PricedLine[]): Record<string, stri
   );
 }
 
-/** The exact Checkout Session parameters for a priced cart (pure, unit-testable). */
-function checkoutSessionParams(input: CreateCheckoutInput): Stripe.Checkout.SessionCreateParams {
+/**
+ * The exact Checkout Session parameters for a priced cart, each line charged at its catalogue
+ * Price (`priceIds`, in the lines' order).
+ */
+function checkoutSessionParams(
+  input: CreateCheckoutInput,
+  priceIds: readonly string[],
+): Stripe.Checkout.SessionCreateParams {
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: input.mode,
-    line_items: input.lines.map(lineItem),
+    line_items: input.lines.map((line, i) => ({ price: priceIds[i]!, quantity: line.quantity })),
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
     metadata: itemsMetadata(input.lines),
@@ -252,6 +225,16 @@ export function unstoredSession(id: string): StoredCheckout {
   };
 }
 
+/** Stripe refused a line's Price (deactivated or deleted since it was looked up). */
+function refusesPrice(error: unknown): boolean {
+  const { type, param } = error as { type?: unknown; param?: unknown };
+  return (
+    type === 'StripeInvalidRequestError' &&
+    typeof param === 'string' &&
+    /^line_items\[\d+\]\[price\]$/.test(param)
+  );
+}
+
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
 
@@ -265,11 +248,36 @@ export class StripeProvider implements PaymentProvider {
     return (this.#client ??= createStripeClient(this.keys));
   }
 
+  /** Whose Prices this instance remembers: one account (and API host) each. */
+  private get account(): string {
+    const key = createHash('sha256')
+      .update(this.keys.stripeSecretKey ?? '')
+      .digest('hex');
+    return `${this.keys.stripeApiHost ?? 'api.stripe.com'} ${key}`;
+  }
+
   async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
     const stripe = await this.stripe();
-    const session = await stripe.checkout.sessions.create(checkoutSessionParams(input), {
-      idempotencyKey: input.idempotencyKey,
-    });
+    const { priceIds, fromCache } = await resolvePrices(stripe, this.account, input.lines);
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.create(checkoutSessionParams(input, priceIds), {
+        idempotencyKey: input.idempotencyKey,
+      });
+    } catch (error) {
+      if (!fromCache || !refusesPrice(error)) throw error;
+      // `npm run stripe:setup` replaced a Price this instance remembered: look them up again,
+      // under a key of its own, since these are other parameters.
+      forgetPrices(this.account, input.lines.map(lookupKeyOf));
+      const fresh = await resolvePrices(stripe, this.account, input.lines);
+      const digest = createHash('sha256').update(fresh.priceIds.join(',')).digest('base64url');
+      session = await stripe.checkout.sessions.create(
+        checkoutSessionParams(input, fresh.priceIds),
+        {
+          idempotencyKey: `${input.idempotencyKey}:${digest.slice(0, 16)}`,
+        },
+      );
+    }
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
     return { id: session.id, url: session.url };
   }
