@@ -105,6 +105,7 @@ describe('a monthly plan played through its life in local mode', () => {
         { action: 'fail_renewal', label: 'Simulate failed renewal' },
         { action: 'cancel_at_period_end', label: 'Cancel at period end' },
         { action: 'refund', label: 'Refund last payment' },
+        { action: 'partial_refund', label: 'Refund half of last payment' },
       ],
     });
     const firstEnd = new Date(bought!.currentPeriodEnd!);

@@ -284,20 +284,26 @@ export async function findOrderItem(
 /**
  * Records what the provider has refunded of an order's payment. Stripe sends the running total,
  * so the larger of the two is kept (a late event never lowers it); a full refund marks the order
- * refunded. Returns the order, or null when no order was paid with that payment.
+ * refunded. `exact`: the total is the refunds' own sum, lower too (a refund failed, its money
+ * stayed paid), and an order no longer fully refunded is paid again. Returns the order, or null
+ * when no order was paid with that payment.
  */
 export async function recordOrderRefund(
   db: Db,
   paymentIntentId: string,
   refundedCents: number,
   at: Date,
+  { exact = false }: { exact?: boolean } = {},
 ): Promise<Order | null> {
+  const total = exact
+    ? sql`${refundedCents}::integer`
+    : sql`greatest(${orders.refundedCents}, ${refundedCents})`;
   const [order] = await db
     .update(orders)
     .set({
-      refundedCents: sql`greatest(${orders.refundedCents}, ${refundedCents})`,
+      refundedCents: total,
       refundedAt: at,
-      status: sql`case when greatest(${orders.refundedCents}, ${refundedCents}) >= ${orders.amount} then 'refunded' else ${orders.status} end`,
+      status: sql`case when ${total} >= ${orders.amount} then 'refunded' when ${orders.status} = 'refunded' then 'paid' else ${orders.status} end`,
     })
     .where(eq(orders.stripePaymentIntentId, paymentIntentId))
     .returning();

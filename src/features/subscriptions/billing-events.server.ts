@@ -13,6 +13,7 @@ import {
   findOrderByPaymentIntent,
   findOrderBySubscription,
   recordOrderRefund,
+  refundCounts,
   refundedOfPayment,
   storeRefunds,
 } from '../orders/orders.server.ts';
@@ -170,7 +171,8 @@ export async function recordProviderRefund(
 /**
  * The refunds of one payment, stored against the order and invoice it paid; the running
  * totals become the larger of the provider's (`runningCents`) and the counted rows' sum, so a
- * late or sparser report never lowers them.
+ * late or sparser report never lowers them, except a refund's failure, which takes its
+ * amount back out.
  */
 async function applyRefunds(
   db: Db,
@@ -202,11 +204,16 @@ async function applyRefunds(
       refundedAt: r.createdAt,
     })),
   );
-  const total = Math.max(runningCents, await refundedOfPayment(db, paymentIntentId));
-  if (total === 0) return { target: paid ? 'order' : 'renewal' };
-  const refundedOrder = await recordOrderRefund(db, paymentIntentId, total, eventAt);
+  const counted = await refundedOfPayment(db, paymentIntentId);
+  // A refund that failed or was canceled gave nothing back: the totals are the rows' own sum.
+  const exact = refunds.some((r) => !refundCounts(r.status));
+  const total = exact ? counted : Math.max(runningCents, counted);
+  if (total === 0 && !exact) return { target: paid ? 'order' : 'renewal' };
+  const refundedOrder = await recordOrderRefund(db, paymentIntentId, total, eventAt, { exact });
   // The first invoice of a plan is paid by the order's payment: both show the refund.
-  const refundedInvoice = await storePaymentRefund(db, paymentIntentId, total, eventAt);
+  const refundedInvoice = await storePaymentRefund(db, paymentIntentId, total, eventAt, {
+    exact,
+  });
   return { target: refundedOrder ? 'order' : refundedInvoice ? 'renewal' : null };
 }
 

@@ -239,17 +239,23 @@ export async function storeFailedInvoice(
   return { firstFailure: false };
 }
 
-/** The refunded running total on the invoice paid with this payment; whether there was one. */
+/**
+ * The refunded running total on the invoice paid with this payment (never lowered, unless
+ * `exact`: then the refunds' own sum); whether there was one.
+ */
 export async function storePaymentRefund(
   db: Db,
   paymentIntentId: string,
   refundedCents: number,
   at: Date,
+  { exact = false }: { exact?: boolean } = {},
 ): Promise<boolean> {
   const rows = await db
     .update(subscriptionPayments)
     .set({
-      refundedCents: sql`greatest(${subscriptionPayments.refundedCents}, ${refundedCents})`,
+      refundedCents: exact
+        ? refundedCents
+        : sql`greatest(${subscriptionPayments.refundedCents}, ${refundedCents})`,
       refundedAt: at,
     })
     .where(eq(subscriptionPayments.paymentIntentId, paymentIntentId))
