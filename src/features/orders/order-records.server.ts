@@ -49,7 +49,7 @@ import { exported, type PersonalDataOwner } from '../../server/privacy/personal-
 import { cutoffOf } from '../../server/privacy/retention.ts';
 import type { ChargeBreakdown, ChargeInvoice } from '../../lib/charge.ts';
 import { normaliseEmail, type ClientAccess } from '../clients/clients.server.ts';
-import { metadataItems, type OrderStatus } from './orders';
+import { chargeColumns, metadataItems, type OrderStatus } from './orders';
 import { refundsOfOrders } from './refund-records.server.ts';
 
 export type OrderWithItems = { order: Order; items: OrderItem[] };
@@ -64,28 +64,6 @@ export function newOrderNumber(now = new Date()): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const random = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
   return `NR-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${random}`;
-}
-
-/** The order's columns of what the provider charged (the total is `amount`). */
-export function chargeColumns(charge: ChargeBreakdown) {
-  return {
-    currency: charge.currency,
-    subtotalCents: charge.subtotalCents,
-    discountCents: charge.discountCents,
-    discounts: charge.discounts,
-    taxCents: charge.taxCents,
-    taxes: charge.taxes,
-    ...invoiceColumns(charge.invoice),
-  };
-}
-
-function invoiceColumns(invoice: ChargeInvoice | null) {
-  return {
-    invoiceId: invoice?.id ?? null,
-    invoiceNumber: invoice?.number ?? null,
-    invoiceHostedUrl: invoice?.hostedUrl ?? null,
-    invoicePdfUrl: invoice?.pdfUrl ?? null,
-  };
 }
 
 /**

@@ -11,14 +11,13 @@ import { clientForPurchase } from '../clients/clients.server.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { enqueueConfirmation } from './order-documents.server.ts';
 import {
-  chargeColumns,
   fillOrderCharge,
   insertOrder,
   moveOrderForward,
   newOrderNumber,
   type OrderWithItems,
 } from './order-records.server.ts';
-import { orderCharge, type OrderItemView, type OrderView } from './orders';
+import { chargeColumns, orderCharge, type OrderItemView, type OrderView } from './orders';
 
 export { orderItemDownload } from './order-documents.server.ts';
 export {

@@ -77,6 +77,22 @@ export function orderCharge(order: ChargedOrder): OrderCharge {
   };
 }
 
+/** The order's columns of what the provider charged (the total is `amount`). */
+export function chargeColumns(charge: ChargeBreakdown) {
+  return {
+    currency: charge.currency,
+    subtotalCents: charge.subtotalCents,
+    discountCents: charge.discountCents,
+    discounts: charge.discounts,
+    taxCents: charge.taxCents,
+    taxes: charge.taxes,
+    invoiceId: charge.invoice?.id ?? null,
+    invoiceNumber: charge.invoice?.number ?? null,
+    invoiceHostedUrl: charge.invoice?.hostedUrl ?? null,
+    invoicePdfUrl: charge.invoice?.pdfUrl ?? null,
+  } satisfies Partial<Order>;
+}
+
 /** The whole breakdown when every part of it is known, else null (show the total alone). */
 export function knownBreakdown(charge: OrderCharge): ChargeBreakdown | null {
   const { subtotalCents, discountCents, discounts, taxCents, taxes } = charge;

@@ -31,6 +31,7 @@ import {
 } from '../../server/db/schema.ts';
 import type { ChargeBreakdown } from '../../lib/charge.ts';
 import {
+  invoiceChargeColumns,
   supersedes,
   type InvoiceSnapshot,
   type SubscriptionSnapshot,
@@ -120,30 +121,14 @@ function invoiceValues(invoice: InvoiceSnapshot) {
     periodStart: invoice.periodStart,
     periodEnd: invoice.periodEnd,
     attempts: invoice.attempts,
-    ...chargeValues(invoice.charge),
-  };
-}
-
-/** The invoice's breakdown, number and links (null: unknown, as for the rows before them). */
-function chargeValues(charge: ChargeBreakdown | null) {
-  return {
-    ...(charge ? { currency: charge.currency } : {}),
-    subtotalCents: charge?.subtotalCents ?? null,
-    discountCents: charge?.discountCents ?? null,
-    discounts: charge?.discounts ?? null,
-    taxCents: charge?.taxCents ?? null,
-    taxes: charge?.taxes ?? null,
-    totalCents: charge?.totalCents ?? null,
-    invoiceNumber: charge?.invoice?.number ?? null,
-    invoiceHostedUrl: charge?.invoice?.hostedUrl ?? null,
-    invoicePdfUrl: charge?.invoice?.pdfUrl ?? null,
+    ...invoiceChargeColumns(invoice.charge),
   };
 }
 
 /** On a later report of a stored invoice: what it knows, over what the row did not. */
 function chargeUpdate(charge: ChargeBreakdown | null) {
   const p = subscriptionPayments;
-  const values = chargeValues(charge);
+  const values = invoiceChargeColumns(charge);
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
   return {
     ...(charge ? { currency: charge.currency } : {}),

@@ -81,6 +81,22 @@ export type DisputeSnapshot = {
   reason: string;
 };
 
+/** An invoice's columns of its breakdown, number and links (null: unknown, as before them). */
+export function invoiceChargeColumns(charge: ChargeBreakdown | null) {
+  return {
+    ...(charge ? { currency: charge.currency } : {}),
+    subtotalCents: charge?.subtotalCents ?? null,
+    discountCents: charge?.discountCents ?? null,
+    discounts: charge?.discounts ?? null,
+    taxCents: charge?.taxCents ?? null,
+    taxes: charge?.taxes ?? null,
+    totalCents: charge?.totalCents ?? null,
+    invoiceNumber: charge?.invoice?.number ?? null,
+    invoiceHostedUrl: charge?.invoice?.hostedUrl ?? null,
+    invoicePdfUrl: charge?.invoice?.pdfUrl ?? null,
+  };
+}
+
 /** Adds one billing interval, as Stripe does (the same day of the next month or year). */
 export function addInterval(date: Date, interval: 'month' | 'year'): Date {
   const next = new Date(date);
