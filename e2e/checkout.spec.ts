@@ -274,6 +274,30 @@ test.describe('checkout with the simulated provider', () => {
     await expect(page.getByTestId('pay-total')).toHaveText('$299.00');
     await expect(page.getByText('Then $299.00 monthly, until canceled.')).toBeVisible();
   });
+
+  test('a promotion code: another code is refused, SAVE10 takes 10 % off and Pay charges that', async ({
+    page,
+  }) => {
+    await page.goto('/checkout/starter');
+    await expect(page).toHaveURL(PAY_PAGE);
+    await expect(page.getByTestId('pay-subtotal')).toHaveText('$1,000.00');
+    await page.getByLabel('Promotion code').fill('SAVE20');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page.getByText('This code is invalid.')).toBeVisible();
+    await expect(page.getByTestId('pay-total')).toHaveText('$1,000.00');
+
+    await page.getByLabel('Promotion code').fill('SAVE10');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page.getByRole('rowheader', { name: 'Discount (SAVE10)' })).toBeVisible();
+    await expect(page.getByTestId('pay-discount')).toHaveText('-$100.00');
+    await expect(page.getByTestId('pay-total')).toHaveText('$900.00');
+    await expect(page.getByText('This code is invalid.')).toHaveCount(0);
+    await payAs(page, 'Ada Lovelace', `save10.${Date.now()}@example.com`, '$900.00');
+
+    await expect(page).toHaveURL(/\/checkout\/success\?session_id=sim_cs_/);
+    const details = page.getByRole('region', { name: 'Order Details' });
+    await expect(details.getByText('$900.00')).toBeVisible();
+  });
 });
 
 test.describe('checkout page states', () => {

@@ -1,8 +1,9 @@
 /**
- * POST /api/test/simulate-billing {orderId, action} → {message} (simulated payments only; 404
- * when payments are real). The simulated provider plays what Stripe would report next for the
- * order's plan or payment: a renewal, a failed renewal, a cancellation at period end, a refund,
- * through the same code as Stripe's events. The client who may see the order, or an admin,
+ * POST /api/test/simulate-billing {orderId, action, amountCents?} → {message} (simulated
+ * payments only; 404 when payments are real). The simulated provider plays what Stripe would
+ * report next for the order's plan or payment: a renewal, a failed renewal, a cancellation at
+ * period end, a full or partial refund (`amountCents` with `refund`, or `partial_refund` for
+ * half), through the same code as Stripe's events. The client who may see the order, or an admin,
  * may ask; anyone else gets the same 404 as for an unknown order.
  */
 import type { Config } from '@netlify/functions';
@@ -37,7 +38,7 @@ export default handler(['POST'], async (req, context) => {
   const allowed =
     order && ((await isAdmin(db, req)) || canSeeOrder(await readClientAccess(db, req), order));
   if (!order || !allowed) return errorJson(404, 'Order not found');
-  const message = await simulateBilling(db, order, input.action, { context });
+  const message = await simulateBilling(db, order, input, { context });
   return json({ message });
 });
 

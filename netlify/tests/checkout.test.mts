@@ -425,6 +425,7 @@ describe('simulated provider and the success page lookup', () => {
           { action: 'fail_renewal', label: 'Simulate failed renewal' },
           { action: 'cancel_at_period_end', label: 'Cancel at period end' },
           { action: 'refund', label: 'Refund last payment' },
+          { action: 'partial_refund', label: 'Refund half of last payment' },
         ],
       },
     ]);

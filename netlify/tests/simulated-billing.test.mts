@@ -106,6 +106,7 @@ describe('a monthly plan played through its life in local mode', () => {
         { action: 'fail_renewal', label: 'Simulate failed renewal' },
         { action: 'cancel_at_period_end', label: 'Cancel at period end' },
         { action: 'refund', label: 'Refund last payment' },
+        { action: 'partial_refund', label: 'Refund half of last payment' },
       ],
     });
     const firstEnd = new Date(bought!.currentPeriodEnd!);
@@ -189,6 +190,7 @@ describe('a monthly plan played through its life in local mode', () => {
         { action: 'cancel_at_period_end', label: 'Cancel at period end' },
         { action: 'switch_to_yearly', label: 'Switch to yearly' },
         { action: 'refund', label: 'Refund last payment' },
+        { action: 'partial_refund', label: 'Refund half of last payment' },
       ],
     });
     const monthlyEnd = new Date(view.subscriptions[0]!.currentPeriodEnd!);

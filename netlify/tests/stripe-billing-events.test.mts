@@ -15,6 +15,7 @@ import {
 import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
 import { siteSettings } from '../../src/lib/site-settings.ts';
 import {
+  expandedPaymentsOf,
   malformedStripeEvent,
   paidCheckoutSession,
   stripeEvent,
@@ -27,14 +28,6 @@ const DAY = 86_400;
 const stripe = useStripeWebhook(SECRET);
 let eventCounter = 0;
 
-/**
- * Stripe never expands a webhook's object, so an invoice event carries no `payments` and a
- * renewal's payment intent does not reach the site that way (yet these tests feed it, as the
- * API's expanded invoice, until the site learns it from Stripe another way).
- */
-const expandedOf = (object: unknown) =>
-  object && typeof object === 'object' && 'payments' in object ? ['payments'] : [];
-
 async function deliver(
   type: string,
   object: unknown,
@@ -45,7 +38,10 @@ async function deliver(
   const res = await stripe.deliver(
     options.malformed
       ? malformedStripeEvent(id, type, object, created)
-      : stripeEvent(id, type, object, created, { ...options, expanded: expandedOf(object) }),
+      : stripeEvent(id, type, object, created, {
+          ...options,
+          expanded: expandedPaymentsOf(object),
+        }),
   );
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

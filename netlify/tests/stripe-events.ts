@@ -55,6 +55,14 @@ export function useStripeWebhook(secret: string): {
   };
 }
 
+/**
+ * Stripe never expands a webhook's object, so an invoice event carries no `payments` and a
+ * renewal's payment intent does not reach the site that way (yet tests feed it, as the API's
+ * expanded invoice, until the site learns it from Stripe another way).
+ */
+export const expandedPaymentsOf = (object: unknown) =>
+  object && typeof object === 'object' && 'payments' in object ? ['payments'] : [];
+
 /** The API version the site pins (src/server/payments/stripe.ts), which Stripe's examples show. */
 const API_VERSION = '2026-10-28.endive';
 

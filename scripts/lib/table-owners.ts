@@ -24,6 +24,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   webhookEvents: 'src/features/checkout/stripe-webhook.server.ts',
   orders: 'src/features/orders/order-records.server.ts',
   orderItems: 'src/features/orders/order-records.server.ts',
+  refunds: 'src/features/orders/refund-records.server.ts',
   onboardingForms: 'src/features/order-onboarding/onboarding-forms.server.ts',
   clientOnboardingSubmissions:
     'src/features/client-onboarding/client-onboarding-submissions.server.ts',

@@ -261,6 +261,27 @@ describe('simulated payments are opt-in', () => {
     expect(paid.ghlApiKey).toBe('pit-live');
   });
 
+  it('charge the simulated tax rate SIMULATED_TAX_RATE (percent), none when unset or when payments are real', () => {
+    const local = { SIMULATED_PAYMENTS: '1' };
+    const rate = (value?: string, extra: Record<string, string> = {}) =>
+      readEnv({ ...local, ...extra, ...(value === undefined ? {} : { SIMULATED_TAX_RATE: value }) })
+        .simulatedTaxRatePercent;
+    expect(rate()).toBe(0);
+    expect(rate('')).toBe(0);
+    expect(rate('0')).toBe(0);
+    expect(rate('8.25')).toBe(8.25);
+    expect(rate(' 7.0001 ')).toBe(7.0001);
+    expect(rate('100')).toBe(100);
+    // Real payments ignore it: Stripe Tax decides what is owed.
+    expect(rate('abc', { STRIPE_SECRET_KEY: 'sk_test_x' })).toBe(0);
+    for (const bad of ['abc', '-1', '8,25', '100.5', '8.25%', '1e2', '8.123456', '1000']) {
+      expect(
+        missingOf(() => rate(bad)),
+        bad,
+      ).toEqual(['SIMULATED_TAX_RATE']);
+    }
+  });
+
   it('counts only loopback names as this machine', () => {
     for (const url of ['smtp://localhost:25', 'http://127.0.0.1:9', 'http://[::1]:80'])
       expect(onThisMachine(url)).toBe(true);

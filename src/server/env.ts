@@ -29,6 +29,9 @@ type LocalRun = 'astro-dev' | 'preview' | 'vitest' | 'netlify-dev';
 /** `SIMULATED_PAYMENTS=1` turns on the simulated provider, the test pages and /api/test/*. */
 const SIMULATED_PAYMENTS_VARIABLE = 'SIMULATED_PAYMENTS';
 
+/** The simulated provider's tax rate in percent (docs/stripe.md); read only while it is on. */
+const SIMULATED_TAX_RATE_VARIABLE = 'SIMULATED_TAX_RATE';
+
 /** Session secrets shorter than this many UTF-8 bytes are refused in every mode. */
 const MIN_SESSION_SECRET_BYTES = 32;
 
@@ -146,6 +149,8 @@ export function readEnv(
     deployContext,
     /** Simulated payments, test pages and /api/test/*: SIMULATED_PAYMENTS=1, never in production. */
     simulatedPayments,
+    /** The tax the simulated provider charges, in percent (0: none); 0 when payments are real. */
+    simulatedTaxRatePercent: simulatedPayments ? simulatedTaxRate(env) : 0,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiHost: env.STRIPE_API_HOST || undefined,
@@ -174,6 +179,23 @@ export function teamAddress(env: NodeJS.ProcessEnv = process.env): string {
 
 export function siteAddress(env: NodeJS.ProcessEnv = process.env): string {
   return env.SITE_URL || env.URL || 'http://localhost:4321';
+}
+
+/**
+ * SIMULATED_TAX_RATE: a percent from 0 to 100 with at most four decimals ("8.25"); unset or
+ * empty is 0. Anything else is refused rather than read as some other rate.
+ */
+function simulatedTaxRate(env: NodeJS.ProcessEnv): number {
+  const value = env[SIMULATED_TAX_RATE_VARIABLE]?.trim();
+  if (!value) return 0;
+  const rate = /^\d{1,3}(\.\d{1,4})?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(rate >= 0 && rate <= 100)) {
+    throw new ConfigurationError(
+      [SIMULATED_TAX_RATE_VARIABLE],
+      `${SIMULATED_TAX_RATE_VARIABLE} must be a percent from 0 to 100 with at most four decimals, e.g. 8.25`,
+    );
+  }
+  return rate;
 }
 
 function sessionSecret(env: NodeJS.ProcessEnv, local: LocalRun | undefined): string {

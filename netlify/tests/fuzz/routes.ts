@@ -175,6 +175,8 @@ export function shapesFor(pattern: string, f: Fixtures): Shape[] {
           email: 'ada@example.com',
           promotions: 'opt_in',
         },
+        { session: f.simSessions[4], action: 'apply', code: 'SAVE10' },
+        { session: f.simSessions[5], action: 'remove_code' },
       ];
     case '/api/unsubscribe':
       // RFC 8058's one-click body, as a mail client posts it.

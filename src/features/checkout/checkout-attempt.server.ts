@@ -57,9 +57,18 @@ async function claimBrowserGrant(
   });
 }
 
-/** The order confirmation as anyone may see it: no name, no e-mail address. */
+/**
+ * The order confirmation as anyone may see it: no name, no e-mail address, no invoice (its
+ * hosted page and PDF show the buyer's name and address).
+ */
 function withoutPersonalData(view: OrderView): OrderView {
-  return { ...view, customerName: '', customerEmail: '', access: 'public' };
+  return {
+    ...view,
+    customerName: '',
+    customerEmail: '',
+    charge: { ...view.charge, invoice: null },
+    access: 'public',
+  };
 }
 
 /**

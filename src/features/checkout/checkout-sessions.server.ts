@@ -91,6 +91,45 @@ export async function settleOpenSimulatedSession(
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
 }
 
+/** The simulated payment page's promotion code (null: removed), on a session still open. */
+export async function setSimulatedPromotionCode(
+  db: Db,
+  id: string,
+  promotionCode: string | null,
+): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({ promotionCode })
+    .where(
+      and(
+        eq(checkoutSessions.id, id),
+        eq(checkoutSessions.provider, 'simulated'),
+        eq(checkoutSessions.status, 'open'),
+      ),
+    );
+}
+
+/**
+ * The name and address typed on the simulated payment page when a payment was refused for
+ * something else (its promotion code), so the page shows them again; an open session only.
+ */
+export async function rememberSimulatedPayer(
+  db: Db,
+  id: string,
+  payer: Pick<CheckoutSession, 'customerName' | 'customerEmail'>,
+): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set(payer)
+    .where(
+      and(
+        eq(checkoutSessions.id, id),
+        eq(checkoutSessions.provider, 'simulated'),
+        eq(checkoutSessions.status, 'open'),
+      ),
+    );
+}
+
 /**
  * checkout.session.expired: the buyer never paid and the provider closed the session. Only an
  * open session expires; one that completed (an event delivered late) stays complete. What the

@@ -7,8 +7,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/client.ts';
+import type { CheckoutSession, Order } from '../../server/db/schema.ts';
 import { HttpError } from '../../server/responses.ts';
-import type { PaymentProvider } from '../../server/payments/index.ts';
+import type { PaymentProvider, ProviderSession } from '../../server/payments/index.ts';
 import { enforce, type RateLimit } from '../../server/rate-limit.ts';
 import { hashToken } from '../../server/tokens.ts';
 import { isSettled, metadataItems, type CheckoutSessionView } from '../orders/orders';
@@ -34,6 +35,7 @@ export { fulfillCheckout, type FulfilmentResult, type FulfilOptions } from './fu
 export { sweepCheckouts, type SweepResult } from './checkout-sweep.server.ts';
 export {
   loadSimulatedPayment,
+  PROMOTION_CODE_ERRORS,
   recoverSimulatedCheckout,
   runSimulatedAction,
   simulatedRecoveryUrl,
@@ -160,6 +162,51 @@ const CHECKOUT_LOOKUP_RATE_LIMIT: RateLimit = { limit: 60, windowSeconds: 60 };
  */
 export const STRIPE_READS_PER_VISITOR: RateLimit = { limit: 20, windowSeconds: 10 * 60 };
 
+type SessionAmounts = Pick<
+  CheckoutSessionView['session'],
+  'amount_subtotal' | 'total_details' | 'amount_total' | 'currency'
+>;
+
+/**
+ * The amounts a Checkout Session answers, in cents: the order's once it exists (what was
+ * charged), else the provider's, else the cart's price with nothing off and no tax yet (as
+ * Stripe's session before the buyer's address). A part nobody knows is null.
+ */
+function sessionAmounts(
+  order: Order | null,
+  provider: ProviderSession | null,
+  session: CheckoutSession,
+): SessionAmounts {
+  if (order) {
+    const known = order.discountCents !== null && order.taxCents !== null;
+    return {
+      amount_subtotal: order.subtotalCents,
+      total_details: known
+        ? { amount_discount: order.discountCents!, amount_tax: order.taxCents! }
+        : null,
+      amount_total: order.amount,
+      currency: order.currency,
+    };
+  }
+  const charge = provider?.charge;
+  if (charge) {
+    return {
+      amount_subtotal: charge.subtotalCents,
+      total_details: { amount_discount: charge.discountCents, amount_tax: charge.taxCents },
+      amount_total: charge.totalCents,
+      currency: charge.currency,
+    };
+  }
+  const total = provider?.amountTotalCents ?? session.amountTotalCents;
+  const asPriced = total === session.amountTotalCents;
+  return {
+    amount_subtotal: asPriced ? session.amountTotalCents : null,
+    total_details: asPriced ? { amount_discount: 0, amount_tax: 0 } : null,
+    amount_total: total,
+    currency: session.currency,
+  };
+}
+
 /**
  * GET /api/checkout-session/{id}: the spec's session shape (amounts in cents, items as a
  * JSON string) plus the order. A paid session is fulfilled here too, so the success page
@@ -203,8 +250,7 @@ export async function lookupCheckoutSession(
       status: order ? 'complete' : (provider?.status ?? 'open'),
       payment_status: paymentStatus,
       mode: session.mode,
-      amount_total: provider?.amountTotalCents ?? session.amountTotalCents,
-      currency: session.currency,
+      ...sessionAmounts(result.state === 'fulfilled' ? result.order : null, provider, session),
       customer_details: {
         name: personal ? (provider?.customerName ?? session.customerName) : null,
         email: personal ? (provider?.customerEmail ?? session.customerEmail) : null,

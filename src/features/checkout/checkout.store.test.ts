@@ -48,6 +48,17 @@ const order = (status: OrderView['status'], amount = 1000): OrderView => ({
   createdAt: '2026-01-02T03:04:05.000Z',
   paymentIntentId: 'pi_1',
   items: [],
+  charge: {
+    currency: 'usd',
+    subtotalCents: amount * 100,
+    discountCents: 0,
+    discounts: [],
+    taxCents: 0,
+    taxes: [],
+    totalCents: amount * 100,
+    refundedCents: 0,
+    invoice: null,
+  },
   access: 'buyer',
 });
 
@@ -60,6 +71,8 @@ const sessionView = (
     status,
     payment_status: 'paid',
     mode: 'payment',
+    amount_subtotal: 100_000,
+    total_details: { amount_discount: 0, amount_tax: 0 },
     amount_total: 100_000,
     currency: 'usd',
     customer_details: { name: 'Ada Lovelace', email: 'ada@example.com' },

@@ -182,6 +182,13 @@ export const simulatedActionSchema = z.discriminatedUnion('action', [
     name: z.string().trim().min(2, 'Name must be at least 2 characters').max(200),
     email: z.email('Please enter a valid email address').max(320),
   }),
+  /** The promotion code field's Apply, and Remove once a code is applied. */
+  z.object({
+    action: z.literal('apply'),
+    session: z.string().min(1).max(200),
+    code: z.string().trim().max(100).optional(),
+  }),
+  z.object({ action: z.literal('remove_code'), session: z.string().min(1).max(200) }),
   z.object({ action: z.literal('decline'), session: z.string().min(1).max(200) }),
   z.object({ action: z.literal('cancel'), session: z.string().min(1).max(200) }),
   /**

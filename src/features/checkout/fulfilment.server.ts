@@ -13,6 +13,7 @@ import { getDb, type Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
+import { loggableError } from '../../server/loggable-error.ts';
 import { HttpError } from '../../server/responses.ts';
 import { deliverInBackground } from '../../server/mail/outbox.ts';
 import {
@@ -126,6 +127,32 @@ async function readFromProvider(session: CheckoutSession, options: FulfilOptions
   return provider.retrieveSession(session);
 }
 
+/**
+ * A webhook's session without what only an expanded read gives (a promotion code's text, the
+ * tax rates, the invoice's number and links) is read once in full. Should Stripe not answer,
+ * the payload's own amounts stand and that detail stays unknown.
+ */
+async function withFullCharge(
+  session: CheckoutSession,
+  reported: ProviderSession,
+  options: FulfilOptions,
+): Promise<ProviderSession> {
+  if (!reported.chargeIncomplete || session.provider !== 'stripe') return reported;
+  if (!options.provider && !readEnv().stripeSecretKey) return reported;
+  try {
+    const full = await readFromProvider(session, options);
+    return full?.charge && full.charge.totalCents === reported.charge?.totalCents
+      ? { ...reported, charge: full.charge, chargeIncomplete: false }
+      : reported;
+  } catch (error) {
+    console.warn(
+      `Stripe session ${session.id}: its charge could not be read in full`,
+      loggableError(error),
+    );
+    return reported;
+  }
+}
+
 /** Which status the order should have given the provider's answer. */
 function targetStatus(provider: ProviderSession, paymentFailed: boolean) {
   if (paymentFailed) return 'failed' as const;
@@ -154,14 +181,16 @@ export async function fulfillCheckout(
       return { state: 'fulfilled', session, provider: null, ...existing, created: false };
   }
 
-  const provider = options.snapshot ?? (await readFromProvider(session, options));
+  const reported = options.snapshot ?? (await readFromProvider(session, options));
 
-  if (!provider || (provider.status !== 'complete' && !options.paymentFailed)) {
+  if (!reported || (reported.status !== 'complete' && !options.paymentFailed)) {
     // The order may already exist (e.g. created by the webhook before the session expired).
     const existing = await findOrderBySession(db, session.id);
-    if (existing) return { state: 'fulfilled', session, provider, ...existing, created: false };
-    return { state: 'unpaid', session, provider };
+    if (existing)
+      return { state: 'fulfilled', session, provider: reported, ...existing, created: false };
+    return { state: 'unpaid', session, provider: reported };
   }
+  const provider = await withFullCharge(session, reported, options);
 
   const email = provider.customerEmail ?? session.customerEmail;
   // Stripe Checkout always collects an e-mail; a completion without one is not ours to fulfil.
@@ -181,7 +210,10 @@ export async function fulfillCheckout(
       mode: session.mode,
       isTest: session.provider === 'simulated',
       status: targetStatus(provider, options.paymentFailed ?? false),
-      amountCents: provider.amountTotalCents ?? session.amountTotalCents,
+      // What the provider charged, never the catalogue's price once it said.
+      amountCents:
+        provider.charge?.totalCents ?? provider.amountTotalCents ?? session.amountTotalCents,
+      charge: provider.charge ?? null,
       customerEmail: email,
       customerName: name,
       paymentIntentId,

@@ -10,16 +10,26 @@ import type { FunctionContext } from '../../server/handler.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/responses.ts';
 import { loggableError } from '../../server/loggable-error.ts';
-import { planLabel } from '../../server/payments/provider.ts';
-import { simulatedId, simulatedPayment } from '../../server/payments/simulated.ts';
+import { planLabel, type ChargeBreakdown } from '../../server/payments/provider.ts';
+import {
+  simulatedCharge,
+  simulatedId,
+  simulatedPayment,
+  simulatedPromotion,
+} from '../../server/payments/simulated.ts';
+import type { PercentPromotion } from '../../lib/charge.ts';
 import { z } from '../../lib/zod.ts';
+import { knownBreakdown, orderCharge } from '../orders/orders';
+import { promotionCodeUsedBy } from '../orders/orders.server.ts';
 import { startSimulatedSubscription } from '../subscriptions/subscriptions.server.ts';
 import { SESSION_ID_PLACEHOLDER, type SimulatedAction } from './checkout';
 import { expireCheckout } from './checkout-expiry.server.ts';
 import {
   findSimulatedSession,
   insertRecoveredSession,
+  rememberSimulatedPayer,
   sessionsRecoveredFrom,
+  setSimulatedPromotionCode,
   settleOpenSimulatedSession,
 } from './checkout-sessions.server.ts';
 import { fulfillCheckout } from './fulfilment.server.ts';
@@ -34,6 +44,12 @@ export async function loadSimulatedPayment(id: string): Promise<
       session: CheckoutSession;
       /** The checkout this one belongs to was already paid (through its recovery link). */
       paidElsewhere: CheckoutSession | null;
+      /** What Pay charges now: the lines, less the promotion code applied, plus tax. */
+      charge: ChargeBreakdown;
+      /** The promotion code applied, with what it takes off. */
+      promotion: PercentPromotion | null;
+      /** SIMULATED_TAX_RATE (0: no tax). */
+      taxRatePercent: number;
     }
   | { state: 'missing' }
   | { state: 'unavailable' }
@@ -42,8 +58,16 @@ export async function loadSimulatedPayment(id: string): Promise<
   try {
     const db = await getDb();
     const session = await findSimulatedSession(db, id);
+    const taxRatePercent = readEnv().simulatedTaxRatePercent;
     return session
-      ? { state: 'found', session, paidElsewhere: await paidRecoveryOf(db, session) }
+      ? {
+          state: 'found',
+          session,
+          paidElsewhere: await paidRecoveryOf(db, session),
+          charge: simulatedCharge(session, taxRatePercent),
+          promotion: session.promotionCode ? simulatedPromotion(session.promotionCode) : null,
+          taxRatePercent,
+        }
       : { state: 'missing' };
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
@@ -101,6 +125,46 @@ export async function recoverSimulatedCheckout(
   return payPage(created?.id ?? expired.id);
 }
 
+/** Why the payment page is shown again: a refused promotion code, as the page explains it. */
+export const PROMOTION_CODE_ERRORS = {
+  /** A code the provider does not know. */
+  invalid: 'code',
+  /** The buyer's address already used the code; it was taken off the payment. */
+  used: 'code_used',
+} as const;
+
+/** A typed code, echoed into the payment page's field: letters and digits only, as codes are. */
+function echoedCode(typed: string): string {
+  return /^[A-Za-z0-9]{1,100}$/.test(typed) ? typed : '';
+}
+
+function withCodeError(payPage: string, error: string, typed: string): string {
+  const code = echoedCode(typed);
+  return `${payPage}&error=${error}${code ? `&code=${encodeURIComponent(code)}` : ''}`;
+}
+
+/**
+ * The promotion code field's Apply: a code the provider knows is applied to the open session
+ * (and refused when the address the session knows already used it); any other is refused.
+ */
+async function applyPromotionCode(
+  db: Db,
+  session: CheckoutSession,
+  typed: string,
+  payPage: string,
+): Promise<string> {
+  if (session.status !== 'open' || !typed) return payPage;
+  const promotion = simulatedPromotion(typed);
+  if (!promotion) return withCodeError(payPage, PROMOTION_CODE_ERRORS.invalid, typed);
+  if (
+    session.customerEmail &&
+    (await promotionCodeUsedBy(db, session.customerEmail, promotion.code))
+  )
+    return withCodeError(payPage, PROMOTION_CODE_ERRORS.invalid, typed);
+  await setSimulatedPromotionCode(db, session.id, promotion.code);
+  return payPage;
+}
+
 export function successRedirect(session: CheckoutSession): string {
   return session.successUrl.replace(SESSION_ID_PLACEHOLDER, encodeURIComponent(session.id));
 }
@@ -115,11 +179,21 @@ export async function runSimulatedAction(
   db: Db,
   action: SimulatedAction,
   context?: FunctionContext,
-  { origin = readEnv().siteUrl }: { origin?: string } = {},
+  {
+    origin = readEnv().siteUrl,
+    taxRatePercent = readEnv().simulatedTaxRatePercent,
+  }: { origin?: string; taxRatePercent?: number } = {},
 ): Promise<string> {
   const session = await findSimulatedSession(db, action.session);
   if (!session) throw new HttpError(404, 'Unknown test payment session');
   const payPage = `/pay/simulated?session=${encodeURIComponent(session.id)}`;
+
+  if (action.action === 'apply') return applyPromotionCode(db, session, action.code ?? '', payPage);
+
+  if (action.action === 'remove_code') {
+    await setSimulatedPromotionCode(db, session.id, null);
+    return payPage;
+  }
 
   if (action.action === 'cancel') {
     await settleOpenSimulatedSession(db, session.id, { status: 'canceled' });
@@ -155,6 +229,20 @@ export async function runSimulatedAction(
   // an attempt already paid through its recovery link.
   if (session.status !== 'open' && session.status !== 'complete') return payPage;
   if (session.status === 'open' && (await paidRecoveryOf(db, session))) return payPage;
+  const email = action.email.toLowerCase();
+  // Once per address: the code comes off, and the buyer sees the new total before paying.
+  if (
+    session.status === 'open' &&
+    session.promotionCode &&
+    (await promotionCodeUsedBy(db, email, session.promotionCode))
+  ) {
+    await setSimulatedPromotionCode(db, session.id, null);
+    await rememberSimulatedPayer(db, session.id, {
+      customerName: action.name,
+      customerEmail: email,
+    });
+    return withCodeError(payPage, PROMOTION_CODE_ERRORS.used, session.promotionCode);
+  }
   const result = await fulfillCheckout(session.id, {
     db,
     context,
@@ -162,10 +250,11 @@ export async function runSimulatedAction(
     // record says so, and the fulfilment finds or finishes its order.
     ...(session.status === 'open'
       ? {
-          snapshot: simulatedPayment(session, {
-            customerName: action.name,
-            customerEmail: action.email.toLowerCase(),
-          }),
+          snapshot: simulatedPayment(
+            session,
+            { customerName: action.name, customerEmail: email },
+            taxRatePercent,
+          ),
         }
       : {}),
     withNewOrder: (tx, { order }) => startSubscriptionOf(tx, order, session),
@@ -173,7 +262,10 @@ export async function runSimulatedAction(
   return result.state === 'fulfilled' ? successRedirect(session) : payPage;
 }
 
-/** What Stripe would report after a paid plan: the subscription and its first paid invoice. */
+/**
+ * What Stripe would report after a paid plan: the subscription and its first paid invoice,
+ * which charged what the order did.
+ */
 async function startSubscriptionOf(tx: Db, order: Order, session: CheckoutSession) {
   if (!order.stripeSubscriptionId) return;
   await startSimulatedSubscription(tx, {
@@ -181,7 +273,8 @@ async function startSubscriptionOf(tx: Db, order: Order, session: CheckoutSessio
     sessionId: session.id,
     paymentIntentId: order.stripePaymentIntentId,
     lines: session.lines,
-    amountTotalCents: session.amountTotalCents,
+    amountTotalCents: order.amount,
+    charge: knownBreakdown(orderCharge(order)),
     plan: planLabel(session.lines),
     now: order.paidAt ?? new Date(),
   });

@@ -19,8 +19,12 @@ import {
   applySubscriptionSnapshot,
   disputeFromStripe,
   invoiceFromStripe,
+  oneTimeInvoiceFromStripe,
+  providerRefundFromStripe,
   recordInvoiceFailed,
   recordInvoicePaid,
+  recordOneTimeInvoice,
+  recordProviderRefund,
   recordRefund,
   refundFromStripe,
   subscriptionFromStripe,
@@ -51,6 +55,9 @@ export const HANDLED_EVENTS = [
   'invoice.paid',
   'invoice.payment_failed',
   'charge.refunded',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
   'charge.dispute.created',
 ] as const;
 
@@ -178,9 +185,13 @@ async function handleBillingEvent(
     }
     case 'invoice.paid':
     case 'invoice.payment_failed': {
-      // One-time invoices (invoice_creation in payment mode) belong to their order already.
       const invoice = invoiceFromStripe(object);
-      if (!invoice) return IGNORED;
+      if (!invoice) {
+        // A one-time purchase's invoice (invoice_creation): its number and links on the order.
+        const document = event.type === 'invoice.paid' ? oneTimeInvoiceFromStripe(object) : null;
+        const order = document ? await recordOneTimeInvoice(db, document) : null;
+        return order ? { received: true, orderId: order.id, status: 'invoiced' } : IGNORED;
+      }
       if (event.type === 'invoice.paid') {
         await recordInvoicePaid(db, invoice, billing);
         return { received: true, status: 'paid' };
@@ -193,6 +204,14 @@ async function handleBillingEvent(
       if (!refund) return unreadable(event);
       const { target } = await recordRefund(db, refund, billing);
       return target ? { received: true, status: 'refunded' } : IGNORED;
+    }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed': {
+      const refund = providerRefundFromStripe(object);
+      if (!refund) return unreadable(event);
+      const { target } = await recordProviderRefund(db, refund, billing);
+      return target ? { received: true, status: `refund ${refund.status}` } : IGNORED;
     }
     case 'charge.dispute.created': {
       const dispute = disputeFromStripe(object);

@@ -47,8 +47,10 @@ import {
 } from '../../server/db/schema.ts';
 import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 import { cutoffOf } from '../../server/privacy/retention.ts';
+import type { ChargeBreakdown, ChargeInvoice } from '../../lib/charge.ts';
 import { normaliseEmail, type ClientAccess } from '../clients/clients.server.ts';
-import { metadataItems, type OrderStatus } from './orders';
+import { chargeColumns, metadataItems, type OrderStatus } from './orders';
+import { refundsOfOrders } from './refund-records.server.ts';
 
 export type OrderWithItems = { order: Order; items: OrderItem[] };
 
@@ -129,6 +131,73 @@ export async function moveOrderForward(
   return { order: existing, items: await orderItemsOf(tx, existing.id), moved: false };
 }
 
+/**
+ * What a later report of the payment knows that the order does not yet: each part of the
+ * breakdown still unknown (null) is filled in, and nothing known is ever changed. The total
+ * (`amount`) stays the one the order was created with.
+ */
+export async function fillOrderCharge(
+  tx: Db,
+  checkoutSessionId: string,
+  charge: ChargeBreakdown,
+): Promise<void> {
+  const o = orders;
+  const columns = chargeColumns(charge);
+  const fill = <T>(column: SQLWrapper, value: T) => sql`coalesce(${column}, ${value})`;
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  await tx
+    .update(o)
+    .set({
+      subtotalCents: fill(o.subtotalCents, columns.subtotalCents),
+      discountCents: fill(o.discountCents, columns.discountCents),
+      discounts: sql`coalesce(${o.discounts}, ${json(columns.discounts)})`,
+      taxCents: fill(o.taxCents, columns.taxCents),
+      taxes: sql`coalesce(${o.taxes}, ${json(columns.taxes)})`,
+      invoiceId: fill(o.invoiceId, columns.invoiceId),
+    })
+    .where(and(eq(o.checkoutSessionId, checkoutSessionId), eq(o.amount, charge.totalCents)));
+  if (charge.invoice) await attachOrderInvoice(tx, charge.invoice);
+}
+
+/**
+ * The provider's invoice of an order, once known (its number, hosted page and PDF come with
+ * `invoice.paid`): set on the order that names the invoice. Null when none does.
+ */
+export async function attachOrderInvoice(db: Db, invoice: ChargeInvoice): Promise<Order | null> {
+  // An anonymised order (no buyer) never gets the links back: they show the buyer's details.
+  const link = (url: string | null, column: SQLWrapper) =>
+    sql`case when ${orders.customerEmail} = '' then null else coalesce(${url}, ${column}) end`;
+  const [order] = await db
+    .update(orders)
+    .set({
+      invoiceNumber: sql`coalesce(${invoice.number}, ${orders.invoiceNumber})`,
+      invoiceHostedUrl: link(invoice.hostedUrl, orders.invoiceHostedUrl),
+      invoicePdfUrl: link(invoice.pdfUrl, orders.invoicePdfUrl),
+    })
+    .where(eq(orders.invoiceId, invoice.id))
+    .returning();
+  return order ?? null;
+}
+
+/**
+ * Whether an order of this address (lower-cased) used the promotion code (any order but a
+ * failed payment): the simulated provider's codes are once per buyer address.
+ */
+export async function promotionCodeUsedBy(db: Db, email: string, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        sql`lower(${orders.customerEmail}) = ${normaliseEmail(email)}`,
+        ne(orders.status, 'failed'),
+        sql`${orders.discounts} @> ${JSON.stringify([{ code }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function orderItemsOf(db: Db, orderId: number): Promise<OrderItem[]> {
   return db
     .select()
@@ -193,20 +262,26 @@ export async function findOrderItem(
 /**
  * Records what the provider has refunded of an order's payment. Stripe sends the running total,
  * so the larger of the two is kept (a late event never lowers it); a full refund marks the order
- * refunded. Returns the order, or null when no order was paid with that payment.
+ * refunded. `exact`: the total is the refunds' own sum, lower too (a refund failed, its money
+ * stayed paid), and an order no longer fully refunded is paid again. Returns the order, or null
+ * when no order was paid with that payment.
  */
 export async function recordOrderRefund(
   db: Db,
   paymentIntentId: string,
   refundedCents: number,
   at: Date,
+  { exact = false }: { exact?: boolean } = {},
 ): Promise<Order | null> {
+  const total = exact
+    ? sql`${refundedCents}::integer`
+    : sql`greatest(${orders.refundedCents}, ${refundedCents})`;
   const [order] = await db
     .update(orders)
     .set({
-      refundedCents: sql`greatest(${orders.refundedCents}, ${refundedCents})`,
+      refundedCents: total,
       refundedAt: at,
-      status: sql`case when greatest(${orders.refundedCents}, ${refundedCents}) >= ${orders.amount} then 'refunded' else ${orders.status} end`,
+      status: sql`case when ${total} >= ${orders.amount} then 'refunded' when ${orders.status} = 'refunded' then 'paid' else ${orders.status} end`,
     })
     .where(eq(orders.stripePaymentIntentId, paymentIntentId))
     .returning();
@@ -554,13 +629,16 @@ const ofPerson = (person: { email: string; clientIds: number[] }) =>
 
 /**
  * What an anonymised order keeps: number, dates, amounts, status, what was bought and the
- * provider's payment references, for the accountant; nothing that names its buyer.
+ * provider's payment and invoice references, for the accountant; nothing that names its
+ * buyer (the invoice's hosted page and PDF show the buyer's name and address).
  */
 const WITHOUT_BUYER = {
   customerEmail: '',
   customerName: '',
   clientId: null,
   stripeCustomerId: null,
+  invoiceHostedUrl: null,
+  invoicePdfUrl: null,
 };
 
 const stillNamed = or(
@@ -568,6 +646,8 @@ const stillNamed = or(
   ne(orders.customerName, ''),
   isNotNull(orders.clientId),
   isNotNull(orders.stripeCustomerId),
+  isNotNull(orders.invoiceHostedUrl),
+  isNotNull(orders.invoicePdfUrl),
 );
 
 export const personalData: PersonalDataOwner = {
@@ -587,12 +667,18 @@ export const personalData: PersonalDataOwner = {
       db,
       rows.map((o) => o.id),
     );
+    // The refunds name no one; they are the person's as the refunds of their orders.
+    const refunded = await refundsOfOrders(
+      db,
+      rows.map((o) => o.id),
+    );
     return {
       orders: rows.map((o) => exported(o)),
       order_items: [...items.values()].flat().map((i) => exported(i)),
+      refunds: refunded.map((r) => exported(r)),
     };
   },
-  // Kept for the accounting period, without the person; the lines name products only.
+  // Kept for the accounting period, without the person; the lines and refunds name no one.
   async erase(db, person) {
     const changed = await db
       .update(orders)

@@ -5,20 +5,33 @@
  */
 import type { Db } from '../../server/db/client.ts';
 import type { CheckoutMode, PricedLine } from '../../server/db/schema.ts';
+import type { ChargeBreakdown } from '../../lib/charge.ts';
 import { onboardingPathFor } from '../catalogue/catalogue.ts';
 import { clientForPurchase } from '../clients/clients.server.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { enqueueConfirmation } from './order-documents.server.ts';
 import {
+  fillOrderCharge,
   insertOrder,
   moveOrderForward,
   newOrderNumber,
   type OrderWithItems,
 } from './order-records.server.ts';
-import type { OrderItemView, OrderView } from './orders';
+import { chargeColumns, orderCharge, type OrderItemView, type OrderView } from './orders';
 
 export { orderItemDownload } from './order-documents.server.ts';
 export {
+  refundCounts,
+  refundedOfPayment,
+  refundsByWeek,
+  refundsOfOrders,
+  storeRefunds,
+  type NewRefund,
+  type Refund,
+  type RefundStatus,
+} from './refund-records.server.ts';
+export {
+  attachOrderInvoice,
   clientsNamedByOrders,
   clientsServedSince,
   exportOrders,
@@ -44,6 +57,7 @@ export {
   ordersVisibleTo,
   paidOrderSince,
   paidOrdersByWeek,
+  promotionCodeUsedBy,
   recordOrderRefund,
   recoveredOrdersByWeek,
   REVENUE_STATUSES,
@@ -62,7 +76,10 @@ type CheckoutOrder = {
   /** Simulated payments move no money; the admin and reports keep them apart. */
   isTest: boolean;
   status: 'pending' | 'paid' | 'failed';
+  /** The total charged; with `charge`, its `totalCents`. */
   amountCents: number;
+  /** How the provider made up the total, when it said (null: the parts stay unknown). */
+  charge: ChargeBreakdown | null;
   customerEmail: string;
   customerName: string;
   paymentIntentId: string;
@@ -104,6 +121,9 @@ export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise
           : (first?.name ?? 'Order'),
       amount: input.amountCents,
       currency: input.currency,
+      ...(input.charge && input.charge.totalCents === input.amountCents
+        ? chargeColumns(input.charge)
+        : {}),
       stripePaymentIntentId: input.paymentIntentId,
       stripeSubscriptionId: input.subscriptionId,
       stripeCustomerId: input.customerId,
@@ -124,6 +144,7 @@ export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise
     order.status === 'paid' ? enqueueConfirmation(tx, order, items, buyer.clientId) : null;
   if (inserted) return { ...inserted, created: true, confirmationEmailId: await confirm(inserted) };
   // Another call created it first; it moves forward if this event says more.
+  if (input.charge) await fillOrderCharge(tx, input.checkoutSessionId, input.charge);
   const { moved, ...existing } = await moveOrderForward(
     tx,
     input.checkoutSessionId,
@@ -149,6 +170,7 @@ export function orderView({ order, items }: OrderWithItems): OrderView {
     customerEmail: order.customerEmail,
     createdAt: order.createdAt.toISOString(),
     paymentIntentId: order.stripePaymentIntentId,
+    charge: orderCharge(order),
     items: items.map((i): OrderItemView => ({
       id: i.id,
       productId: i.productId,

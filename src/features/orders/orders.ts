@@ -3,7 +3,9 @@
  * Browser-safe: no server imports.
  */
 import type { BillingCycle, ItemType } from '../catalogue/catalogue';
+import type { ChargeBreakdown, ChargeDiscount, ChargeInvoice, ChargeTax } from '../../lib/charge';
 import { centsToDollars, formatUsdWhole } from '../../lib/money';
+import type { Order } from '../../server/db/schema.ts';
 
 export type OrderStatus = 'pending' | 'paid' | 'completed' | 'failed' | 'refunded';
 
@@ -21,6 +23,99 @@ export type OrderItemView = {
   onboardingPath: string;
 };
 
+/**
+ * An order's money in cents as the provider charged it: subtotal − discount + tax = total.
+ * A part the provider never gave (orders from before it was recorded) is null, not zero.
+ */
+export type OrderCharge = {
+  currency: string;
+  subtotalCents: number | null;
+  discountCents: number | null;
+  discounts: ChargeDiscount[] | null;
+  taxCents: number | null;
+  taxes: ChargeTax[] | null;
+  totalCents: number;
+  /** Refunded so far of the order's own payment (its refunds are rows of their own). */
+  refundedCents: number;
+  invoice: ChargeInvoice | null;
+};
+
+type ChargedOrder = Pick<
+  Order,
+  | 'currency'
+  | 'amount'
+  | 'subtotalCents'
+  | 'discountCents'
+  | 'discounts'
+  | 'taxCents'
+  | 'taxes'
+  | 'refundedCents'
+  | 'invoiceId'
+  | 'invoiceNumber'
+  | 'invoiceHostedUrl'
+  | 'invoicePdfUrl'
+>;
+
+export function orderCharge(order: ChargedOrder): OrderCharge {
+  return {
+    currency: order.currency,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    discounts: order.discounts,
+    taxCents: order.taxCents,
+    taxes: order.taxes,
+    totalCents: order.amount,
+    refundedCents: order.refundedCents,
+    invoice: order.invoiceId
+      ? {
+          id: order.invoiceId,
+          number: order.invoiceNumber,
+          hostedUrl: order.invoiceHostedUrl,
+          pdfUrl: order.invoicePdfUrl,
+        }
+      : null,
+  };
+}
+
+/** The order's columns of what the provider charged (the total is `amount`). */
+export function chargeColumns(charge: ChargeBreakdown) {
+  return {
+    currency: charge.currency,
+    subtotalCents: charge.subtotalCents,
+    discountCents: charge.discountCents,
+    discounts: charge.discounts,
+    taxCents: charge.taxCents,
+    taxes: charge.taxes,
+    invoiceId: charge.invoice?.id ?? null,
+    invoiceNumber: charge.invoice?.number ?? null,
+    invoiceHostedUrl: charge.invoice?.hostedUrl ?? null,
+    invoicePdfUrl: charge.invoice?.pdfUrl ?? null,
+  } satisfies Partial<Order>;
+}
+
+/** The whole breakdown when every part of it is known, else null (show the total alone). */
+export function knownBreakdown(charge: OrderCharge): ChargeBreakdown | null {
+  const { subtotalCents, discountCents, discounts, taxCents, taxes } = charge;
+  if (
+    subtotalCents === null ||
+    discountCents === null ||
+    discounts === null ||
+    taxCents === null ||
+    taxes === null
+  )
+    return null;
+  return {
+    currency: charge.currency,
+    subtotalCents,
+    discountCents,
+    discounts,
+    taxCents,
+    taxes,
+    totalCents: charge.totalCents,
+    invoice: charge.invoice,
+  };
+}
+
 /** GET /api/orders/{paymentIntentId} → { order } (amount in USD). */
 export type OrderView = {
   id: number;
@@ -33,6 +128,8 @@ export type OrderView = {
   createdAt: string;
   paymentIntentId: string;
   items: OrderItemView[];
+  /** What was charged, in cents; a public view carries no invoice (its pages name the buyer). */
+  charge: OrderCharge;
   /**
    * `buyer`: this browser paid for the order or is signed in to it. `public`: anyone else
    * holding the link, who sees no name or e-mail address and no downloads or setup.
@@ -71,6 +168,10 @@ export type CheckoutSessionView = {
     status: 'open' | 'complete' | 'expired';
     payment_status: 'paid' | 'unpaid' | 'no_payment_required';
     mode: 'payment' | 'subscription';
+    /** Cents, as Stripe's Checkout Session: before discounts and tax; null when unknown. */
+    amount_subtotal: number | null;
+    /** The discounts' and taxes' sums in cents; null when unknown. */
+    total_details: { amount_discount: number; amount_tax: number } | null;
     amount_total: number;
     currency: string;
     customer_details: { name: string | null; email: string | null };

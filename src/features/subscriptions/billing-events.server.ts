@@ -7,17 +7,24 @@ import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
 import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
+import type { ChargeInvoice } from '../../lib/charge.ts';
 import {
+  attachOrderInvoice,
   findOrderByPaymentIntent,
   findOrderBySubscription,
   recordOrderRefund,
+  refundCounts,
+  refundedOfPayment,
+  storeRefunds,
 } from '../orders/orders.server.ts';
+import type { Order } from '../../server/db/schema.ts';
 import {
   disputeTeamEmail,
   paymentFailedClientEmail,
   paymentFailedTeamEmail,
 } from './subscriptions-emails.tsx';
 import {
+  findPaymentByIntent,
   findSubscription,
   storeFailedInvoice,
   storePaidInvoice,
@@ -27,6 +34,7 @@ import {
 import type {
   DisputeSnapshot,
   InvoiceSnapshot,
+  ProviderRefund,
   RefundSnapshot,
   SubscriptionSnapshot,
 } from './subscriptions.ts';
@@ -127,24 +135,86 @@ async function enqueueFailureEmails(tx: Db, invoice: InvoiceSnapshot): Promise<n
 }
 
 /**
- * charge.refunded: the refunded amount lands on the order it paid for (the first payment or a
- * one-time order) and on the invoice it paid (a plan's first invoice or a renewal). Partial
- * amounts are kept as they are.
+ * invoice.paid of an invoice of no plan (Checkout's invoice of a one-time purchase): its
+ * number, hosted page and PDF on the order that names it. Null when no order does.
  */
-export async function recordRefund(
+export function recordOneTimeInvoice(db: Db, invoice: ChargeInvoice): Promise<Order | null> {
+  return attachOrderInvoice(db, invoice);
+}
+
+/**
+ * charge.refunded: the refunded amount lands on the order it paid for (the first payment or a
+ * one-time order) and on the invoice it paid (a plan's first invoice or a renewal), with each
+ * refund the charge lists as its own row. Partial amounts are kept as they are.
+ */
+export function recordRefund(
   db: Db,
   refund: RefundSnapshot,
-  { eventAt }: BillingEvent,
+  event: BillingEvent,
 ): Promise<{ target: 'order' | 'renewal' | null }> {
-  const order = await recordOrderRefund(db, refund.paymentIntentId, refund.refundedCents, eventAt);
-  // The first invoice of a plan is paid by the order's payment: both show the refund.
-  const invoice = await storePaymentRefund(
+  return applyRefunds(db, refund.paymentIntentId, refund.refundedCents, refund.refunds, event);
+}
+
+/**
+ * refund.created / updated / failed: the refund as its own row (a failed or canceled one
+ * counts in no total), and the payment's totals at least what its refunds add up to.
+ */
+export async function recordProviderRefund(
+  db: Db,
+  refund: ProviderRefund,
+  event: BillingEvent,
+): Promise<{ target: 'order' | 'renewal' | null }> {
+  if (!refund.paymentIntentId) return { target: null };
+  return applyRefunds(db, refund.paymentIntentId, 0, [refund], event);
+}
+
+/**
+ * The refunds of one payment, stored against the order and invoice it paid; the running
+ * totals become the larger of the provider's (`runningCents`) and the counted rows' sum, so a
+ * late or sparser report never lowers them, except a refund's failure, which takes its
+ * amount back out.
+ */
+async function applyRefunds(
+  db: Db,
+  paymentIntentId: string,
+  runningCents: number,
+  refunds: ProviderRefund[],
+  { eventAt, provider }: BillingEvent,
+): Promise<{ target: 'order' | 'renewal' | null }> {
+  const paid = await findOrderByPaymentIntent(db, paymentIntentId);
+  const invoice = await findPaymentByIntent(db, paymentIntentId);
+  // A renewal belongs to the order that started its plan.
+  const order =
+    paid?.order ??
+    (invoice ? await findOrderBySubscription(db, invoice.providerSubscriptionId) : null);
+  if (!paid && !invoice) return { target: null };
+  await storeRefunds(
     db,
-    refund.paymentIntentId,
-    refund.refundedCents,
-    eventAt,
+    refunds.map((r) => ({
+      providerRefundId: r.refundId,
+      provider,
+      orderId: order?.id ?? null,
+      providerInvoiceId: invoice?.providerInvoiceId ?? order?.invoiceId ?? null,
+      paymentIntentId,
+      chargeId: r.chargeId,
+      amountCents: r.amountCents,
+      currency: r.currency,
+      status: r.status,
+      reason: r.reason,
+      refundedAt: r.createdAt,
+    })),
   );
-  return { target: order ? 'order' : invoice ? 'renewal' : null };
+  const counted = await refundedOfPayment(db, paymentIntentId);
+  // A refund that failed or was canceled gave nothing back: the totals are the rows' own sum.
+  const exact = refunds.some((r) => !refundCounts(r.status));
+  const total = exact ? counted : Math.max(runningCents, counted);
+  if (total === 0 && !exact) return { target: paid ? 'order' : 'renewal' };
+  const refundedOrder = await recordOrderRefund(db, paymentIntentId, total, eventAt, { exact });
+  // The first invoice of a plan is paid by the order's payment: both show the refund.
+  const refundedInvoice = await storePaymentRefund(db, paymentIntentId, total, eventAt, {
+    exact,
+  });
+  return { target: refundedOrder ? 'order' : refundedInvoice ? 'renewal' : null };
 }
 
 /** charge.dispute.created: the team is alerted at once (disputes have a deadline). */

@@ -7,8 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client.ts';
 import type { Order, Subscription } from '../../server/db/schema.ts';
+import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
 import { HttpError } from '../../server/responses.ts';
+import { formatCents } from '../../lib/money.ts';
 import {
   applySubscriptionSnapshot,
   recordInvoiceFailed,
@@ -24,9 +26,10 @@ import {
 } from './subscription-records.server.ts';
 import {
   addInterval,
+  simulatedRenewalCharge,
   simulatedStart,
   type InvoiceSnapshot,
-  type SimulatedBillingAction,
+  type SimulatedBilling,
   type SubscriptionSnapshot,
 } from './subscriptions.ts';
 
@@ -63,7 +66,7 @@ function snapshotOf(row: Subscription): SubscriptionSnapshot {
   };
 }
 
-const simulatedRef = (prefix: 'in' | 'pi') =>
+const simulatedRef = (prefix: 'in' | 'pi' | 're') =>
   `sim_${prefix}_${randomBytes(12).toString('base64url')}`;
 
 /**
@@ -74,11 +77,16 @@ const simulatedRef = (prefix: 'in' | 'pi') =>
 export async function simulateBilling(
   db: Db,
   order: Order,
-  action: SimulatedBillingAction,
-  { now = new Date(), context }: { now?: Date; context?: FunctionContext | undefined } = {},
+  { action, amountCents }: SimulatedBilling,
+  {
+    now = new Date(),
+    context,
+    taxRatePercent = readEnv().simulatedTaxRatePercent,
+  }: { now?: Date; context?: FunctionContext | undefined; taxRatePercent?: number } = {},
 ): Promise<string> {
   const event: BillingEvent = { eventAt: now, provider: 'simulated', context };
-  if (action === 'refund') return simulateRefund(db, order, event);
+  if (action === 'refund') return simulateRefund(db, order, event, amountCents);
+  if (action === 'partial_refund') return simulateRefund(db, order, event, 'half');
   const row = order.stripeSubscriptionId
     ? await findSubscription(db, order.stripeSubscriptionId)
     : null;
@@ -86,7 +94,13 @@ export async function simulateBilling(
     throw new HttpError(409, 'This order has no simulated subscription.');
   if (row.status === 'canceled') throw new HttpError(409, 'This plan is canceled.');
   if (action === 'switch_to_yearly' || action === 'switch_to_monthly')
-    return simulatePlanSwitch(db, row, action === 'switch_to_yearly' ? 'yearly' : 'monthly', event);
+    return simulatePlanSwitch(
+      db,
+      row,
+      action === 'switch_to_yearly' ? 'yearly' : 'monthly',
+      event,
+      taxRatePercent,
+    );
   const current = snapshotOf(row);
 
   if (action === 'cancel_at_period_end') {
@@ -111,15 +125,18 @@ export async function simulateBilling(
 
   // A renewal retries the invoice that failed, if one is open, as Stripe's retries do.
   const open = await openFailedInvoice(db, row.providerSubscriptionId);
+  const invoiceId = open?.providerInvoiceId ?? simulatedRef('in');
+  const charge = simulatedRenewalCharge(invoiceId, row.amountCents, taxRatePercent);
   const invoice: InvoiceSnapshot = {
-    providerInvoiceId: open?.providerInvoiceId ?? simulatedRef('in'),
+    providerInvoiceId: invoiceId,
     providerSubscriptionId: row.providerSubscriptionId,
     paymentIntentId: action === 'renew' ? simulatedRef('pi') : null,
     billingReason: 'subscription_cycle',
-    amountCents: row.amountCents,
+    amountCents: charge.totalCents,
     periodStart: open?.periodStart ?? periodStart,
     periodEnd: open?.periodEnd ?? addInterval(periodStart, row.interval),
     attempts: (open?.attempts ?? 0) + 1,
+    charge,
   };
   if (action === 'fail_renewal') {
     await recordInvoiceFailed(db, invoice, event);
@@ -142,28 +159,67 @@ export async function simulateBilling(
     : 'The plan renewed and was paid.';
 }
 
-/** Refunds the latest payment in full: a renewal, or the order's own payment. */
-async function simulateRefund(db: Db, order: Order, event: BillingEvent): Promise<string> {
+/**
+ * Refunds the latest payment, a renewal or else the order's own: what is left of it, half of
+ * that (`'half'`, at least a cent), or `amountCents` of it. Each refund is its own, as
+ * Stripe's are; the payment's total refunded grows by it.
+ */
+async function simulateRefund(
+  db: Db,
+  order: Order,
+  event: BillingEvent,
+  part?: number | 'half',
+): Promise<string> {
   const latest = order.stripeSubscriptionId
     ? await latestPaidRenewal(db, order.stripeSubscriptionId)
     : null;
   const target =
     latest?.paymentIntentId && latest.refundedCents < latest.amountCents
-      ? { paymentIntentId: latest.paymentIntentId, amountCents: latest.amountCents }
-      : { paymentIntentId: order.stripePaymentIntentId, amountCents: order.amount };
-  if (!target.paymentIntentId) throw new HttpError(409, 'There is no payment to refund.');
+      ? {
+          paymentIntentId: latest.paymentIntentId,
+          paid: latest.amountCents,
+          refunded: latest.refundedCents,
+        }
+      : {
+          paymentIntentId: order.stripePaymentIntentId,
+          paid: order.amount,
+          refunded: order.refundedCents,
+        };
+  const left = target.paid - target.refunded;
+  if (!target.paymentIntentId || left <= 0)
+    throw new HttpError(409, 'There is no payment to refund.');
+  const amount = part === 'half' ? Math.max(1, Math.floor(left / 2)) : (part ?? left);
+  if (amount > left)
+    throw new HttpError(
+      400,
+      `Only ${formatCents(left, order.currency)} of that payment is left to refund.`,
+    );
+  const chargeId = `sim_ch_${target.paymentIntentId}`;
   const { target: refunded } = await recordRefund(
     db,
     {
       paymentIntentId: target.paymentIntentId,
-      chargeId: `sim_ch_${target.paymentIntentId}`,
-      refundedCents: target.amountCents,
-      amountCents: target.amountCents,
+      chargeId,
+      refundedCents: target.refunded + amount,
+      amountCents: target.paid,
+      refunds: [
+        {
+          refundId: simulatedRef('re'),
+          paymentIntentId: target.paymentIntentId,
+          chargeId,
+          amountCents: amount,
+          currency: order.currency,
+          status: 'succeeded',
+          reason: 'requested_by_customer',
+          createdAt: event.eventAt,
+        },
+      ],
     },
     event,
   );
   if (!refunded) throw new HttpError(409, 'There is no payment to refund.');
-  return refunded === 'order'
-    ? 'The order was refunded in full.'
-    : 'The last renewal was refunded in full.';
+  const what = refunded === 'order' ? 'the order' : 'the last renewal';
+  if (amount === left)
+    return `${what === 'the order' ? 'The order' : 'The last renewal'} was refunded in full.`;
+  return `${formatCents(amount, order.currency)} of ${what} was refunded.`;
 }

@@ -37,6 +37,7 @@ async function monthlyStarter(id: string) {
       },
     ],
     amountTotalCents: 19800,
+    charge: null,
     plan: 'Lily AI Starter (monthly)',
     now: T0,
   });

@@ -24,6 +24,7 @@ import {
 } from './billing-events.server.ts';
 import {
   addInterval,
+  simulatedRenewalCharge,
   subscriptionFromStripe,
   switchTarget,
   type InvoiceSnapshot,
@@ -104,6 +105,7 @@ export async function simulatePlanSwitch(
   row: Subscription,
   cycle: 'monthly' | 'yearly',
   event: BillingEvent,
+  taxRatePercent = 0,
 ): Promise<string> {
   if (row.status !== 'active' || row.cancelAtPeriodEnd || switchTarget(row) !== cycle)
     throw new HttpError(409, `This plan cannot switch to ${cycle} billing.`);
@@ -124,12 +126,14 @@ export async function simulatePlanSwitch(
 
   await applySubscriptionSnapshot(db, snapshot, event);
   if (charged > 0) {
+    const charge = simulatedRenewalCharge(invoiceId, charged, taxRatePercent);
     const invoice: InvoiceSnapshot = {
       providerInvoiceId: invoiceId,
       providerSubscriptionId: row.providerSubscriptionId,
       paymentIntentId: simulatedRef('pi'),
       billingReason: 'subscription_update',
-      amountCents: charged,
+      amountCents: charge.totalCents,
+      charge,
       periodStart: now,
       periodEnd: snapshot.currentPeriodEnd,
       attempts: 1,

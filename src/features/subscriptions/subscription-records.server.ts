@@ -6,7 +6,19 @@
  * older one (`supersedes`), an invoice is one row per invoice id whose 'paid' is never undone
  * by a late failure, and refunds keep the provider's running total.
  */
-import { and, desc, eq, gt, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 import { cutoffOf } from '../../server/privacy/retention.ts';
@@ -17,7 +29,9 @@ import {
   type Subscription,
   type SubscriptionPayment,
 } from '../../server/db/schema.ts';
+import type { ChargeBreakdown } from '../../lib/charge.ts';
 import {
+  invoiceChargeColumns,
   supersedes,
   type InvoiceSnapshot,
   type SubscriptionSnapshot,
@@ -111,6 +125,26 @@ function invoiceValues(invoice: InvoiceSnapshot) {
     periodStart: invoice.periodStart,
     periodEnd: invoice.periodEnd,
     attempts: invoice.attempts,
+    ...invoiceChargeColumns(invoice.charge),
+  };
+}
+
+/** On a later report of a stored invoice: what it knows, over what the row did not. */
+function chargeUpdate(charge: ChargeBreakdown | null) {
+  const p = subscriptionPayments;
+  const values = invoiceChargeColumns(charge);
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  return {
+    ...(charge ? { currency: charge.currency } : {}),
+    subtotalCents: sql`coalesce(${values.subtotalCents}, ${p.subtotalCents})`,
+    discountCents: sql`coalesce(${values.discountCents}, ${p.discountCents})`,
+    discounts: values.discounts ? json(values.discounts) : p.discounts,
+    taxCents: sql`coalesce(${values.taxCents}, ${p.taxCents})`,
+    taxes: values.taxes ? json(values.taxes) : p.taxes,
+    totalCents: sql`coalesce(${values.totalCents}, ${p.totalCents})`,
+    invoiceNumber: sql`coalesce(${values.invoiceNumber}, ${p.invoiceNumber})`,
+    invoiceHostedUrl: sql`coalesce(${values.invoiceHostedUrl}, ${p.invoiceHostedUrl})`,
+    invoicePdfUrl: sql`coalesce(${values.invoicePdfUrl}, ${p.invoicePdfUrl})`,
   };
 }
 
@@ -134,10 +168,23 @@ export async function storePaidInvoice(
         amountCents: invoice.amountCents,
         paymentIntentId: sql`coalesce(${subscriptionPayments.paymentIntentId}, ${invoice.paymentIntentId})`,
         attempts: sql`greatest(${subscriptionPayments.attempts}, ${invoice.attempts})`,
+        ...chargeUpdate(invoice.charge),
       },
       setWhere: ne(subscriptionPayments.status, 'paid'),
     })
     .returning({ id: subscriptionPayments.id });
+  // A redelivered payment adds what it knows of the invoice (a number, links), nothing else.
+  if (!rows.length && invoice.charge) {
+    await db
+      .update(subscriptionPayments)
+      .set(chargeUpdate(invoice.charge))
+      .where(
+        and(
+          eq(subscriptionPayments.providerInvoiceId, invoice.providerInvoiceId),
+          eq(subscriptionPayments.amountCents, invoice.amountCents),
+        ),
+      );
+  }
   if (invoice.periodEnd) {
     await db
       .update(subscriptions)
@@ -181,22 +228,42 @@ export async function storeFailedInvoice(
   return { firstFailure: false };
 }
 
-/** The refunded running total on the invoice paid with this payment; whether there was one. */
+/**
+ * The refunded running total on the invoice paid with this payment (never lowered, unless
+ * `exact`: then the refunds' own sum); whether there was one.
+ */
 export async function storePaymentRefund(
   db: Db,
   paymentIntentId: string,
   refundedCents: number,
   at: Date,
+  { exact = false }: { exact?: boolean } = {},
 ): Promise<boolean> {
   const rows = await db
     .update(subscriptionPayments)
     .set({
-      refundedCents: sql`greatest(${subscriptionPayments.refundedCents}, ${refundedCents})`,
+      refundedCents: exact
+        ? refundedCents
+        : sql`greatest(${subscriptionPayments.refundedCents}, ${refundedCents})`,
       refundedAt: at,
     })
     .where(eq(subscriptionPayments.paymentIntentId, paymentIntentId))
     .returning({ id: subscriptionPayments.id });
   return rows.length > 0;
+}
+
+/** The invoice paid with this payment, if it is a plan's. */
+export async function findPaymentByIntent(
+  db: Db,
+  paymentIntentId: string,
+): Promise<SubscriptionPayment | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptionPayments)
+    .where(eq(subscriptionPayments.paymentIntentId, paymentIntentId))
+    .orderBy(desc(subscriptionPayments.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The subscription's newest invoice whose payment failed and has not gone through since. */
@@ -329,8 +396,23 @@ export function plansServingSince(db: Db, cutoff: Date) {
 }
 
 /**
+ * The invoices' hosted pages and PDFs (they show the buyer's name and address) of the payments
+ * `where` picks are forgotten; their numbers and amounts stay. Counted only when there were any.
+ */
+async function withoutInvoiceLinks(db: Db, where: SQL): Promise<Record<string, number>> {
+  const p = subscriptionPayments;
+  const changed = await db
+    .update(p)
+    .set({ invoiceHostedUrl: null, invoicePdfUrl: null })
+    .where(and(where, or(isNotNull(p.invoiceHostedUrl), isNotNull(p.invoicePdfUrl))))
+    .returning({ id: p.id });
+  return changed.length ? { subscription_payments: changed.length } : {};
+}
+
+/**
  * The plans hold no name or address; the provider's customer id is what ties them to the
- * person, so it goes where the orders let go of their buyer. Amounts and invoices stay.
+ * person, so it goes where the orders let go of their buyer. Amounts and invoices stay, their
+ * hosted pages and PDFs do not.
  */
 export const personalData: PersonalDataOwner = {
   async identify(db, person) {
@@ -360,23 +442,29 @@ export const personalData: PersonalDataOwner = {
         ),
       )
       .returning({ id: subscriptions.id });
-    return { subscriptions: changed.length };
+    const unlinked = await withoutInvoiceLinks(
+      db,
+      inArray(subscriptionPayments.providerSubscriptionId, person.subscriptionIds),
+    );
+    return { subscriptions: changed.length, ...unlinked };
   },
   // With the orders' anonymisation: a plan that ended before the period loses its customer.
   async purge(db, { now }) {
+    const serving = plansServingSince(db, cutoffOf('orders', now));
     const changed = await db
       .update(subscriptions)
       .set({ providerCustomerId: null })
       .where(
         and(
           isNotNull(subscriptions.providerCustomerId),
-          notInArray(
-            subscriptions.providerSubscriptionId,
-            plansServingSince(db, cutoffOf('orders', now)),
-          ),
+          notInArray(subscriptions.providerSubscriptionId, serving),
         ),
       )
       .returning({ id: subscriptions.id });
-    return { orders: { subscriptions: changed.length } };
+    const unlinked = await withoutInvoiceLinks(
+      db,
+      notInArray(subscriptionPayments.providerSubscriptionId, serving),
+    );
+    return { orders: { subscriptions: changed.length, ...unlinked } };
   },
 };

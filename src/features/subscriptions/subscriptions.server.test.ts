@@ -51,6 +51,7 @@ function invoice(id: string, sub: string, reason = 'subscription_cycle'): Invoic
     periodStart: ago(1),
     periodEnd: new Date(NOW.getTime() + 29 * DAY),
     attempts: 1,
+    charge: null,
   };
 }
 
@@ -92,6 +93,7 @@ describe('subscriptions in the admin overview', () => {
         chargeId: 'ch_1',
         refundedCents: 10000,
         amountCents: 29900,
+        refunds: [],
       },
       event(NOW),
     );

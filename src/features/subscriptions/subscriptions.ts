@@ -1,21 +1,25 @@
 /**
  * Subscriptions after the first payment: what the payment provider tells us about a plan
- * (snapshots of a subscription, an invoice, a refund, a dispute), read from its event objects
- * with lenient schemas, and the rules that keep our record in step with it whatever order the
- * events arrive in. Pure: the simulated provider builds the same snapshots, so both providers
- * go through one code path (billing-events.server.ts).
+ * (snapshots of a subscription, an invoice, a refund, a dispute; stripe-billing-objects.ts
+ * reads them from Stripe's objects), and the rules that keep our record in step with it
+ * whatever order the events arrive in. Pure: the simulated provider builds the same
+ * snapshots, so both providers go through one code path (billing-events.server.ts).
  */
 import { z } from '../../lib/zod.ts';
-import {
-  SUBSCRIPTION_STATUSES,
-  type SubscriptionLine,
-  type SubscriptionStatus,
-} from '../../server/db/schema.ts';
-import { planLabel } from '../../server/payments/provider.ts';
-import { parseCatalogueLookupKey } from '../../server/payments/stripe-catalogue.ts';
+import { chargeFor, type ChargeBreakdown } from '../../lib/charge.ts';
+import type { RefundStatus, SubscriptionLine, SubscriptionStatus } from '../../server/db/schema.ts';
 import { findItem } from '../catalogue/catalogue.ts';
 
 export type { SubscriptionLine, SubscriptionStatus };
+export {
+  disputeFromStripe,
+  invoiceFromStripe,
+  oneTimeInvoiceFromStripe,
+  planLabelOf,
+  providerRefundFromStripe,
+  refundFromStripe,
+  subscriptionFromStripe,
+} from './stripe-billing-objects.ts';
 
 /** A subscription as the provider last described it. */
 export type SubscriptionSnapshot = {
@@ -43,14 +47,32 @@ export type InvoiceSnapshot = {
   periodStart: Date | null;
   periodEnd: Date | null;
   attempts: number;
+  /** The invoice's breakdown and its number and links; null when the object has none. */
+  charge: ChargeBreakdown | null;
 };
 
-/** What the provider has refunded of one payment so far (Stripe sends the running total). */
+/** One refund as the provider reports it (Stripe's refund object). */
+export type ProviderRefund = {
+  refundId: string;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  amountCents: number;
+  currency: string;
+  status: RefundStatus;
+  reason: string | null;
+  createdAt: Date;
+};
+
+/**
+ * What the provider has refunded of one payment so far (Stripe sends the running total), and
+ * the refunds themselves where the charge lists them.
+ */
 export type RefundSnapshot = {
   paymentIntentId: string;
   chargeId: string;
   refundedCents: number;
   amountCents: number;
+  refunds: ProviderRefund[];
 };
 
 export type DisputeSnapshot = {
@@ -61,191 +83,19 @@ export type DisputeSnapshot = {
   reason: string;
 };
 
-const seconds = z.number().int().nonnegative();
-const toDate = (s: number | null | undefined) => (s == null ? null : new Date(s * 1000));
-/** An id, or the object it names when Stripe expanded it. */
-const idOf = z
-  .union([z.string().max(255), z.object({ id: z.string().max(255) })])
-  .transform((v) => (typeof v === 'string' ? v : v.id));
-
-const stripeSubscription = z.object({
-  id: z.string().min(1).max(255),
-  customer: idOf.nullish(),
-  status: z.enum(SUBSCRIPTION_STATUSES),
-  cancel_at_period_end: z.boolean().nullish(),
-  canceled_at: seconds.nullish(),
-  ended_at: seconds.nullish(),
-  // Before API 2025-03-31 on the subscription, since then on each item.
-  current_period_end: seconds.nullish(),
-  latest_invoice: idOf.nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
-  items: z
-    .object({
-      data: z.array(
-        z.object({
-          quantity: z.number().int().nullish(),
-          current_period_end: seconds.nullish(),
-          price: z.object({
-            unit_amount: z.number().int().nullish(),
-            nickname: z.string().nullish(),
-            lookup_key: z.string().max(200).nullish(),
-            recurring: z.object({ interval: z.string() }).nullish(),
-          }),
-        }),
-      ),
-    })
-    .nullish(),
-});
-
-const stripeInvoice = z.object({
-  id: z.string().min(1).max(255),
-  billing_reason: z.string().max(64).nullish(),
-  amount_paid: z.number().int().nullish(),
-  amount_due: z.number().int().nullish(),
-  attempt_count: z.number().int().nullish(),
-  period_start: seconds.nullish(),
-  period_end: seconds.nullish(),
-  // Before API 2025-03-31 on the invoice, since then under parent.subscription_details.
-  subscription: idOf.nullish(),
-  parent: z.object({ subscription_details: z.object({ subscription: idOf }).nullish() }).nullish(),
-  payment_intent: idOf.nullish(),
-  payments: z
-    .object({
-      data: z.array(z.object({ payment: z.object({ payment_intent: idOf.nullish() }).nullish() })),
-    })
-    .nullish(),
-  lines: z
-    .object({
-      data: z.array(z.object({ period: z.object({ start: seconds, end: seconds }).nullish() })),
-    })
-    .nullish(),
-});
-
-const stripeCharge = z.object({
-  id: z.string().min(1).max(255),
-  payment_intent: idOf.nullish(),
-  amount: z.number().int().nonnegative(),
-  amount_refunded: z.number().int().nonnegative(),
-});
-
-const stripeDispute = z.object({
-  id: z.string().min(1).max(255),
-  charge: idOf,
-  payment_intent: idOf.nullish(),
-  amount: z.number().int().nonnegative(),
-  reason: z.string().max(100).nullish(),
-});
-
-const INTERVAL_NAMES = { month: 'monthly', year: 'yearly' } as const;
-
-/** "Lily AI Starter (yearly)": the lines as checkout names a plan. */
-export function planLabelOf(lines: readonly SubscriptionLine[]): string {
-  return planLabel(lines.map((l) => ({ ...l, billingCycle: INTERVAL_NAMES[l.interval] })));
-}
-
-/**
- * The plan's name: from the lines when each is a catalogue item (so a plan switched to another
- * cycle is named by its new one), else from checkout metadata, else from the first line.
- */
-function planName(metadata: Record<string, string> | null | undefined, lines: SubscriptionLine[]) {
-  if (lines.length && lines.every((l) => l.productId)) return planLabelOf(lines);
-  const named = metadata?.plan?.trim();
-  if (named) return named.slice(0, 200);
-  const first = lines[0];
-  return first ? `${first.name} (${INTERVAL_NAMES[first.interval]})` : 'Subscription';
-}
-
-/** A subscription item's line: the catalogue item its Price's lookup key names, if any. */
-function lineOf(item: {
-  quantity?: number | null | undefined;
-  price: {
-    unit_amount?: number | null | undefined;
-    nickname?: string | null | undefined;
-    lookup_key?: string | null | undefined;
-    recurring?: { interval: string } | null | undefined;
-  };
-}): SubscriptionLine {
-  const catalogue = parseCatalogueLookupKey(item.price.lookup_key);
-  const product = catalogue ? findItem(catalogue.catalogueId) : undefined;
-  const line: SubscriptionLine = {
-    name: product?.name ?? item.price.nickname ?? 'Plan',
-    quantity: item.quantity ?? 1,
-    unitAmountCents: item.price.unit_amount ?? 0,
-    interval: item.price.recurring?.interval === 'year' ? 'year' : 'month',
-  };
-  if (product) line.productId = product.id;
-  return line;
-}
-
-/** A Stripe subscription object as a snapshot, or null when it is not one we can read. */
-export function subscriptionFromStripe(object: unknown): SubscriptionSnapshot | null {
-  const parsed = stripeSubscription.safeParse(object);
-  if (!parsed.success) return null;
-  const s = parsed.data;
-  const items = s.items?.data ?? [];
-  const lines = items.map(lineOf);
-  const periodEnds = items.map((i) => i.current_period_end ?? 0);
-  const periodEnd = Math.max(s.current_period_end ?? 0, ...periodEnds);
+/** An invoice's columns of its breakdown, number and links (null: unknown, as before them). */
+export function invoiceChargeColumns(charge: ChargeBreakdown | null) {
   return {
-    providerSubscriptionId: s.id,
-    providerCustomerId: s.customer ?? null,
-    status: s.status,
-    plan: planName(s.metadata, lines),
-    lines,
-    interval: lines[0]?.interval ?? 'month',
-    amountCents: lines.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0),
-    currentPeriodEnd: periodEnd > 0 ? new Date(periodEnd * 1000) : null,
-    cancelAtPeriodEnd: s.cancel_at_period_end ?? false,
-    canceledAt: toDate(s.canceled_at),
-    endedAt: toDate(s.ended_at),
-    latestInvoiceId: s.latest_invoice ?? null,
-  };
-}
-
-/** A Stripe invoice of a subscription as a snapshot, or null (one-time invoices, other shapes). */
-export function invoiceFromStripe(object: unknown): InvoiceSnapshot | null {
-  const parsed = stripeInvoice.safeParse(object);
-  if (!parsed.success) return null;
-  const i = parsed.data;
-  const subscriptionId = i.parent?.subscription_details?.subscription ?? i.subscription;
-  if (!subscriptionId) return null;
-  const periods = (i.lines?.data ?? []).flatMap((l) => (l.period ? [l.period] : []));
-  const start = periods.length ? Math.min(...periods.map((p) => p.start)) : i.period_start;
-  const end = periods.length ? Math.max(...periods.map((p) => p.end)) : i.period_end;
-  return {
-    providerInvoiceId: i.id,
-    providerSubscriptionId: subscriptionId,
-    paymentIntentId: i.payment_intent ?? i.payments?.data[0]?.payment?.payment_intent ?? null,
-    billingReason: i.billing_reason ?? 'subscription_cycle',
-    amountCents: i.amount_paid || i.amount_due || 0,
-    periodStart: toDate(start),
-    periodEnd: toDate(end),
-    attempts: i.attempt_count ?? 0,
-  };
-}
-
-export function refundFromStripe(object: unknown): RefundSnapshot | null {
-  const parsed = stripeCharge.safeParse(object);
-  if (!parsed.success || !parsed.data.payment_intent) return null;
-  const c = parsed.data;
-  return {
-    paymentIntentId: c.payment_intent!,
-    chargeId: c.id,
-    refundedCents: c.amount_refunded,
-    amountCents: c.amount,
-  };
-}
-
-export function disputeFromStripe(object: unknown): DisputeSnapshot | null {
-  const parsed = stripeDispute.safeParse(object);
-  if (!parsed.success) return null;
-  const d = parsed.data;
-  return {
-    disputeId: d.id,
-    chargeId: d.charge,
-    paymentIntentId: d.payment_intent ?? null,
-    amountCents: d.amount,
-    reason: d.reason ?? 'unknown',
+    ...(charge ? { currency: charge.currency } : {}),
+    subtotalCents: charge?.subtotalCents ?? null,
+    discountCents: charge?.discountCents ?? null,
+    discounts: charge?.discounts ?? null,
+    taxCents: charge?.taxCents ?? null,
+    taxes: charge?.taxes ?? null,
+    totalCents: charge?.totalCents ?? null,
+    invoiceNumber: charge?.invoice?.number ?? null,
+    invoiceHostedUrl: charge?.invoice?.hostedUrl ?? null,
+    invoicePdfUrl: charge?.invoice?.pdfUrl ?? null,
   };
 }
 
@@ -275,6 +125,8 @@ export function simulatedStart(input: {
     quantity: number;
   }[];
   amountTotalCents: number;
+  /** What the checkout charged (its first invoice), when known. */
+  charge: ChargeBreakdown | null;
   plan: string;
   now: Date;
 }): { subscription: SubscriptionSnapshot; invoice: InvoiceSnapshot } {
@@ -313,8 +165,26 @@ export function simulatedStart(input: {
       periodStart: input.now,
       periodEnd,
       attempts: 1,
+      charge: input.charge,
     },
   };
+}
+
+/**
+ * What the simulated provider charges for a renewal: the plan's price with tax at the
+ * configured rate (a promotion code counts once, on the first invoice only).
+ */
+export function simulatedRenewalCharge(
+  invoiceId: string,
+  amountCents: number,
+  taxRatePercent: number,
+): ChargeBreakdown {
+  return chargeFor({
+    currency: 'usd',
+    subtotalCents: amountCents,
+    tax: { ratePercent: taxRatePercent },
+    invoice: { id: invoiceId, number: null, hostedUrl: null, pdfUrl: null },
+  });
 }
 
 /** How far along a subscription's life a status is; a later event never moves it back. */
@@ -347,6 +217,7 @@ const SIMULATED_BILLING_ACTIONS = [
   'switch_to_yearly',
   'switch_to_monthly',
   'refund',
+  'partial_refund',
 ] as const;
 export type SimulatedBillingAction = (typeof SIMULATED_BILLING_ACTIONS)[number];
 
@@ -357,6 +228,7 @@ const SIMULATED_BILLING_LABEL: Record<SimulatedBillingAction, string> = {
   switch_to_yearly: 'Switch to yearly',
   switch_to_monthly: 'Switch to monthly',
   refund: 'Refund last payment',
+  partial_refund: 'Refund half of last payment',
 };
 
 /**
@@ -379,7 +251,7 @@ export type SimulatedAction = { action: SimulatedBillingAction; label: string };
 
 /**
  * What the simulated provider can play for an order (none when payments are real): its plan's
- * next steps, or a refund of a paid one-time order.
+ * next steps, or a refund (all or half of what is left) of a paid one-time order.
  */
 export function simulatedActionsFor(
   order: { status: string },
@@ -396,23 +268,35 @@ export function simulatedActionsFor(
 ): SimulatedAction[] {
   if (!simulatedPayments) return [];
   const refundable = order.status === 'paid' || order.status === 'completed';
+  const refunds: SimulatedBillingAction[] = ['refund', 'partial_refund'];
   let actions: SimulatedBillingAction[];
-  if (!plan || plan.provider !== 'simulated') actions = refundable ? ['refund'] : [];
-  else if (plan.status === 'canceled') actions = ['refund'];
-  else if (plan.cancelAtPeriodEnd) actions = ['renew', 'refund'];
+  if (!plan || plan.provider !== 'simulated') actions = refundable ? refunds : [];
+  else if (plan.status === 'canceled') actions = refunds;
+  else if (plan.cancelAtPeriodEnd) actions = ['renew', ...refunds];
   else {
     const target = plan.status === 'active' ? switchTarget(plan) : null;
     actions = ['renew', 'fail_renewal', 'cancel_at_period_end'];
     if (target) actions.push(target === 'yearly' ? 'switch_to_yearly' : 'switch_to_monthly');
-    actions.push('refund');
+    actions.push(...refunds);
   }
   return actions.map((action) => ({ action, label: SIMULATED_BILLING_LABEL[action] }));
 }
 
-export const simulateBillingSchema = z.object({
-  orderId: z.number().int().positive().max(2_147_483_647),
-  action: z.enum(SIMULATED_BILLING_ACTIONS),
-});
+/** POST /api/test/simulate-billing: an action, and for `refund` the cents to refund (else all). */
+export const simulateBillingSchema = z
+  .object({
+    orderId: z.number().int().positive().max(2_147_483_647),
+    action: z.enum(SIMULATED_BILLING_ACTIONS),
+    amountCents: z.number().int().positive().max(2_147_483_647).optional(),
+  })
+  .refine((input) => input.amountCents === undefined || input.action === 'refund', {
+    message: 'amountCents goes with the refund action only',
+    path: ['amountCents'],
+  });
+export type SimulatedBilling = Pick<
+  z.infer<typeof simulateBillingSchema>,
+  'action' | 'amountCents'
+>;
 
 /** The four states a client sees. */
 export type DisplayStatus = 'active' | 'past due' | 'canceling' | 'canceled';

@@ -47,6 +47,12 @@ export async function createTestOrder(input: TestOrderInput, db?: Db): Promise<O
         productId: item.id,
         productName: item.name,
         amount: unitAmountCents,
+        // A mock order is charged its price: no code, no tax.
+        subtotalCents: unitAmountCents,
+        discountCents: 0,
+        discounts: [],
+        taxCents: 0,
+        taxes: [],
         stripePaymentIntentId: input.stripePaymentIntentId ?? simulatedId('pi'),
         customerEmail: email,
         customerName: name,

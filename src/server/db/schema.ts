@@ -20,6 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ChargeDiscount, ChargeTax } from '../../lib/charge.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -332,6 +333,8 @@ export const checkoutSessions = pgTable(
      * checkout before the provider is asked about that session.
      */
     successRef: text('success_ref'),
+    /** The simulated provider's promotion code applied on its payment page ("SAVE10"). */
+    promotionCode: text('promotion_code'),
   },
   (t) => [
     // The checkout sweep's work list (open or complete sessions of the last day or week).
@@ -356,9 +359,26 @@ export const orders = pgTable(
     clientId: integer('client_id').references(() => clients.id),
     productId: text('product_id').notNull(),
     productName: text('product_name').notNull(),
-    /** Total in cents. */
+    /** Total in cents: what the provider charged (Stripe's `amount_total`). */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('usd'),
+    /**
+     * How the provider made up the total (Stripe's `amount_subtotal` and `total_details`):
+     * subtotal − discount + tax = amount. Null where the provider did not say (orders from
+     * before these columns, an event without them): unknown, never zero.
+     */
+    subtotalCents: integer('subtotal_cents'),
+    discountCents: integer('discount_cents'),
+    /** Each promotion code and what it took off (they add up to discount_cents). */
+    discounts: jsonb('discounts').$type<ChargeDiscount[]>(),
+    taxCents: integer('tax_cents'),
+    /** Each tax with its rate and jurisdiction where known (they add up to tax_cents). */
+    taxes: jsonb('taxes').$type<ChargeTax[]>(),
+    /** The provider's invoice of the payment (Stripe's `in_…`), its number, page and PDF. */
+    invoiceId: text('invoice_id'),
+    invoiceNumber: text('invoice_number'),
+    invoiceHostedUrl: text('invoice_hosted_url'),
+    invoicePdfUrl: text('invoice_pdf_url'),
     stripePaymentIntentId: text('stripe_payment_intent_id').notNull(),
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** The payment provider's customer; copied to the client once its address is proven. */
@@ -376,7 +396,10 @@ export const orders = pgTable(
     isTest: boolean('is_test').notNull().default(false),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** What the provider refunded of the first payment (a partial refund keeps status 'paid'). */
+    /**
+     * What the provider refunded of the first payment so far (a partial refund keeps status
+     * 'paid'); each refund is its own row in `refunds`.
+     */
     refundedCents: integer('refunded_cents').notNull().default(0),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The abandoned checkout session whose recovery link led to this order, if any. */
@@ -744,7 +767,24 @@ export const subscriptionPayments = pgTable(
     /** subscription_create (the order's first payment), subscription_cycle (a renewal), … */
     billingReason: text('billing_reason').notNull(),
     status: text('status', { enum: ['paid', 'failed'] }).notNull(),
+    /** What the invoice charged (Stripe's `amount_paid`, else `amount_due`). */
     amountCents: integer('amount_cents').notNull(),
+    /** Every price is in US dollars, so the rows from before this column are too. */
+    currency: text('currency').notNull().default('usd'),
+    /**
+     * The invoice's own breakdown (Stripe's `subtotal`, `total_discount_amounts`,
+     * `total_taxes`, `total`); null where unknown, as on orders.
+     */
+    subtotalCents: integer('subtotal_cents'),
+    discountCents: integer('discount_cents'),
+    discounts: jsonb('discounts').$type<ChargeDiscount[]>(),
+    taxCents: integer('tax_cents'),
+    taxes: jsonb('taxes').$type<ChargeTax[]>(),
+    totalCents: integer('total_cents'),
+    invoiceNumber: text('invoice_number'),
+    invoiceHostedUrl: text('invoice_hosted_url'),
+    invoicePdfUrl: text('invoice_pdf_url'),
+    /** The running total refunded of this invoice's payment; each refund is a row in `refunds`. */
     refundedCents: integer('refunded_cents').notNull().default(0),
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
@@ -760,6 +800,50 @@ export const subscriptionPayments = pgTable(
   ],
 );
 
+/** Statuses of a provider refund, as Stripe names them. */
+export const REFUND_STATUSES = [
+  'pending',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
+
+/**
+ * Every refund, full or partial, one row per provider refund (Stripe's `re_…`): what it gave
+ * back, of which payment, and when. The running totals stay on the order and the invoice
+ * (`refunded_cents`). Owner: features/orders/refund-records.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    providerRefundId: text('provider_refund_id').notNull().unique(),
+    provider: text('provider', { enum: ['stripe', 'simulated'] }).notNull(),
+    /** The order whose payment, or whose plan's renewal, was refunded. */
+    orderId: integer('order_id').references(() => orders.id),
+    /** The invoice the refunded payment paid, where known. */
+    providerInvoiceId: text('provider_invoice_id'),
+    paymentIntentId: text('payment_intent_id'),
+    chargeId: text('charge_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    /** Stripe's reason (duplicate, fraudulent, requested_by_customer), if given. */
+    reason: text('reason'),
+    /** When the provider made the refund (Stripe's `created`). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_payment_intent_idx').on(t.paymentIntentId),
+    // The admin's refunds by week.
+    index('refunds_refunded_at_idx').on(t.refundedAt),
+  ],
+);
+
 /** A stored row as the site reads it: the search text is the search index's business only. */
 type Row<T extends { $inferSelect: object }> = Omit<T['$inferSelect'], 'searchText'>;
 
@@ -770,6 +854,8 @@ export type PrivacyRequest = typeof privacyRequests.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type SubscriptionStatus = Subscription['status'];
 export type SubscriptionPayment = typeof subscriptionPayments.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;
+export type RefundStatus = Refund['status'];
 export type Order = Row<typeof orders>;
 export type NewOrder = typeof orders.$inferInsert;
 export type Client = typeof clients.$inferSelect;

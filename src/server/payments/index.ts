@@ -7,6 +7,7 @@ import { StripeProvider } from './stripe.ts';
 export { unstoredSession } from './stripe.ts';
 
 export type {
+  ChargeBreakdown,
   CreateCheckoutInput,
   CreatedCheckout,
   PaymentProvider,
@@ -24,11 +25,11 @@ export function getPaymentProvider(env: ServerEnv = readEnv()): PaymentProvider 
       'No payment provider: set STRIPE_SECRET_KEY, or SIMULATED_PAYMENTS=1 for simulated payments',
     );
   }
-  return new SimulatedProvider();
+  return new SimulatedProvider(env.simulatedTaxRatePercent);
 }
 
 /** The provider that owns an existing session (a simulated session stays simulated). */
 export function providerNamed(name: ProviderName, env: ServerEnv = readEnv()): PaymentProvider {
-  if (name === 'simulated') return new SimulatedProvider();
+  if (name === 'simulated') return new SimulatedProvider(env.simulatedTaxRatePercent);
   return new StripeProvider(env);
 }

@@ -3,7 +3,15 @@
  * simulated provider locally and in tests; everything after "create a session" and
  * "what is the state of this session" is shared code (fulfilment, orders, e-mails).
  */
+import type { ChargeBreakdown } from '../../lib/charge.ts';
 import type { CheckoutMode, CheckoutSession, PricedLine } from '../db/schema.ts';
+
+export type {
+  ChargeBreakdown,
+  ChargeDiscount,
+  ChargeInvoice,
+  ChargeTax,
+} from '../../lib/charge.ts';
 
 export type ProviderName = 'stripe' | 'simulated';
 
@@ -51,6 +59,17 @@ export type ProviderSession = {
   subscriptionId: string | null;
   customerId: string | null;
   amountTotalCents: number | null;
+  /**
+   * What the provider charged, as it computed it (Stripe's `amount_subtotal`, `total_details`,
+   * `amount_total`, discounts, taxes, invoice); null when the object carries no amounts.
+   */
+  charge?: ChargeBreakdown | null;
+  /**
+   * The object left out what only an expanded read gives (a promotion code's text, a tax
+   * rate, the invoice's number and links): a webhook payload, which fulfilment then reads in
+   * full once.
+   */
+  chargeIncomplete?: boolean;
   /** The buyer's answer to the promotional e-mail checkbox, when the provider asked. */
   promotionsConsent?: 'opt_in' | 'opt_out' | null;
   /** An expired session's recovery link (it opens a new session with the same contents). */
@@ -61,6 +80,9 @@ export type ProviderSession = {
 
 /** The buyer's promotional e-mail checkbox on the provider's page (Stripe's wording). */
 export const PROMOTIONS_CONSENT_LABEL = 'Keep me updated with news and personalized offers';
+
+/** A promotion code the provider's payment page refuses (Stripe Checkout's wording). */
+export const PROMOTION_CODE_INVALID = 'This code is invalid.';
 
 /** What the site stored about a session when it was created (and, when simulated, paid). */
 export type StoredCheckout = Pick<
@@ -73,6 +95,9 @@ export type StoredCheckout = Pick<
   | 'customerName'
   | 'paymentIntentId'
   | 'amountTotalCents'
+  | 'lines'
+  | 'currency'
+  | 'promotionCode'
 >;
 
 export interface PaymentProvider {

@@ -2,9 +2,11 @@
  * The simulated provider (no STRIPE_SECRET_KEY, never in production). Its "hosted page" is
  * /pay/simulated on this site, and its state is the checkout_sessions row itself: the page's
  * Pay / Decline / Cancel actions update that row and then run the same fulfilment as the
- * Stripe webhook.
+ * Stripe webhook. It charges like Stripe: a promotion code applied on its page, tax at
+ * SIMULATED_TAX_RATE on the discounted subtotal (docs/stripe.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { chargeFor, type ChargeBreakdown, type PercentPromotion } from '../../lib/charge.ts';
 import type {
   CreateCheckoutInput,
   CreatedCheckout,
@@ -19,6 +21,50 @@ export function simulatedId(prefix: 'cs' | 'pi' | 'cus' | 'sub'): string {
   return `sim_${prefix}_${randomBytes(18).toString('base64url')}`;
 }
 
+/**
+ * The simulated provider's promotion codes: percent off the whole order, once per buyer
+ * address (a coupon of duration "once": a plan's renewals are charged in full).
+ */
+const SIMULATED_PROMOTIONS: Readonly<Record<string, { percentOff: number }>> = {
+  SAVE10: { percentOff: 10 },
+};
+
+/** The promotion a typed code names, or null; codes are matched regardless of case, as Stripe's. */
+export function simulatedPromotion(typed: string): PercentPromotion | null {
+  const code = typed.trim().toUpperCase();
+  const promotion = Object.hasOwn(SIMULATED_PROMOTIONS, code)
+    ? SIMULATED_PROMOTIONS[code]
+    : undefined;
+  return promotion
+    ? { code, promotionCodeId: `sim_promo_${code}`, percentOff: promotion.percentOff }
+    : null;
+}
+
+/** The first invoice of a simulated plan, named after its checkout session. */
+export function simulatedInvoiceId(sessionId: string): string {
+  return `sim_in_${sessionId.slice(7)}`;
+}
+
+type ChargedRow = Pick<StoredCheckout, 'id' | 'mode' | 'lines' | 'currency' | 'promotionCode'>;
+
+/**
+ * What the simulated provider charges for a session: its lines, less its promotion code, plus
+ * tax at `taxRatePercent` (SIMULATED_TAX_RATE). A plan's checkout is its first invoice.
+ */
+export function simulatedCharge(row: ChargedRow, taxRatePercent: number): ChargeBreakdown {
+  const promotion = row.promotionCode ? simulatedPromotion(row.promotionCode) : null;
+  return chargeFor({
+    currency: row.currency,
+    subtotalCents: row.lines.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0),
+    promotion,
+    tax: { ratePercent: taxRatePercent },
+    invoice:
+      row.mode === 'subscription'
+        ? { id: simulatedInvoiceId(row.id), number: null, hostedUrl: null, pdfUrl: null }
+        : null,
+  });
+}
+
 /** The subscription a paid simulated checkout of subscription mode starts. */
 function simulatedSubscriptionId(sessionId: string): string {
   return `sim_sub_${sessionId.slice(7)}`;
@@ -26,6 +72,9 @@ function simulatedSubscriptionId(sessionId: string): string {
 
 export class SimulatedProvider implements PaymentProvider {
   readonly name = 'simulated' as const;
+
+  /** @param taxRatePercent SIMULATED_TAX_RATE (ServerEnv's simulatedTaxRatePercent). */
+  constructor(private readonly taxRatePercent = 0) {}
 
   async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
     // Like Stripe, the same idempotency key answers the same session.
@@ -37,9 +86,9 @@ export class SimulatedProvider implements PaymentProvider {
 
   async retrieveSession(row: StoredCheckout): Promise<ProviderSession | null> {
     if (row.provider !== 'simulated') return null;
-    if (row.status === 'complete') return paidSession(row, row);
+    if (row.status === 'complete') return paidSession(row, row, this.taxRatePercent);
     return {
-      ...paidSession(row, row),
+      ...paidSession(row, row, this.taxRatePercent),
       status: row.status === 'canceled' || row.status === 'expired' ? 'expired' : 'open',
       paymentStatus: 'unpaid',
       subscriptionId: null,
@@ -55,14 +104,17 @@ export class SimulatedProvider implements PaymentProvider {
 export function simulatedPayment(
   row: StoredCheckout,
   payer: { customerName: string; customerEmail: string },
+  taxRatePercent: number,
 ): ProviderSession {
-  return paidSession(row, { ...payer, paymentIntentId: simulatedId('pi') });
+  return paidSession(row, { ...payer, paymentIntentId: simulatedId('pi') }, taxRatePercent);
 }
 
 function paidSession(
   row: StoredCheckout,
   payer: Pick<StoredCheckout, 'customerName' | 'customerEmail' | 'paymentIntentId'>,
+  taxRatePercent: number,
 ): ProviderSession {
+  const charge = simulatedCharge(row, taxRatePercent);
   return {
     id: row.id,
     status: 'complete',
@@ -72,6 +124,7 @@ function paidSession(
     paymentIntentId: payer.paymentIntentId,
     subscriptionId: row.mode === 'subscription' ? simulatedSubscriptionId(row.id) : null,
     customerId: null,
-    amountTotalCents: row.amountTotalCents,
+    amountTotalCents: charge.totalCents,
+    charge,
   };
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { PricedLine } from '../db/schema.ts';
 import type { ServerEnv } from '../env.ts';
+import { chargeFromStripeSession, SESSION_EXPAND } from './stripe-charge.ts';
 import {
   planLabel,
   type CreateCheckoutInput,
@@ -161,6 +162,7 @@ export function fromStripeSession(session: Stripe.Checkout.Session): ProviderSes
   const details: unknown = session.customer_details;
   const detail = (key: 'email' | 'name') =>
     details && typeof details === 'object' ? (details as Record<string, unknown>)[key] : undefined;
+  const { charge, incomplete } = chargeFromStripeSession(session);
   return {
     id: session.id,
     status:
@@ -181,6 +183,8 @@ export function fromStripeSession(session: Stripe.Checkout.Session): ProviderSes
     subscriptionId: idOf(session.subscription),
     customerId: idOf(session.customer),
     amountTotalCents: centsOf(session.amount_total),
+    charge,
+    chargeIncomplete: incomplete,
     promotionsConsent: consentOf(session.consent),
     recoveryUrl: recoveryUrlOf(session.after_expiration),
     recoveredFrom: textOf(session.recovered_from, 200),
@@ -222,6 +226,9 @@ export function unstoredSession(id: string): StoredCheckout {
     customerName: null,
     paymentIntentId: null,
     amountTotalCents: 0,
+    lines: [],
+    currency: 'usd',
+    promotionCode: null,
   };
 }
 
@@ -285,7 +292,9 @@ export class StripeProvider implements PaymentProvider {
   async retrieveSession({ id }: StoredCheckout): Promise<ProviderSession | null> {
     const stripe = await this.stripe();
     try {
-      return fromStripeSession(await stripe.checkout.sessions.retrieve(id));
+      return fromStripeSession(
+        await stripe.checkout.sessions.retrieve(id, { expand: SESSION_EXPAND }),
+      );
     } catch (error) {
       const { type, statusCode } = error as { type?: unknown; statusCode?: unknown };
       if (type === 'StripeInvalidRequestError' && statusCode === 404) return null;

@@ -1,0 +1,90 @@
+/**
+ * The refunds table: this module is its only reader and writer. One row per provider refund,
+ * full or partial, stored from Stripe's refund objects (refund.* events, a charge's refund
+ * list) and the simulated provider's refunds; the order's and the invoice's running totals
+ * (`refunded_cents`) are their owners' business, kept at least the sum of these rows.
+ *
+ * Idempotent and order-independent: a refund is one row per provider id, its status moves
+ * only forward (pending → succeeded → failed or canceled), and what was once known of it (its
+ * order, its invoice) is never forgotten by a later, sparser report.
+ */
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
+import { refunds, type Refund, type RefundStatus } from '../../server/db/schema.ts';
+
+export type { Refund, RefundStatus };
+
+export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** Refunds that gave nothing back: they do not count in any total. */
+const NOT_COUNTED: RefundStatus[] = ['failed', 'canceled'];
+
+export function refundCounts(status: RefundStatus): boolean {
+  return !NOT_COUNTED.includes(status);
+}
+
+/** How far along a refund is; a report of an earlier stage never moves it back. */
+const stage = (status: SQL) =>
+  sql`case ${status} when 'failed' then 2 when 'canceled' then 2 when 'succeeded' then 1 else 0 end`;
+
+/** Stores refunds as the provider reports them; answers the rows as they now stand. */
+export async function storeRefunds(db: Db, rows: NewRefund[]): Promise<Refund[]> {
+  if (!rows.length) return [];
+  const stored: Refund[] = [];
+  // One at a time: a refund reported twice in one list is stored once, its later status winning.
+  for (const row of rows) {
+    const [result] = await db
+      .insert(refunds)
+      .values(row)
+      .onConflictDoUpdate({
+        target: refunds.providerRefundId,
+        set: {
+          status: sql`case when ${stage(sql`excluded.status`)} >= ${stage(sql`${refunds.status}`)} then excluded.status else ${refunds.status} end`,
+          amountCents: sql`excluded.amount_cents`,
+          orderId: sql`coalesce(${refunds.orderId}, excluded.order_id)`,
+          providerInvoiceId: sql`coalesce(${refunds.providerInvoiceId}, excluded.provider_invoice_id)`,
+          paymentIntentId: sql`coalesce(${refunds.paymentIntentId}, excluded.payment_intent_id)`,
+          chargeId: sql`coalesce(${refunds.chargeId}, excluded.charge_id)`,
+          reason: sql`coalesce(excluded.reason, ${refunds.reason})`,
+          updatedAt: new Date(),
+        },
+      })
+      .returning();
+    if (result) stored.push(result);
+  }
+  return stored;
+}
+
+/** What the counted refunds of one payment add up to, in cents. */
+export async function refundedOfPayment(db: Db, paymentIntentId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::float8` })
+    .from(refunds)
+    .where(
+      and(eq(refunds.paymentIntentId, paymentIntentId), notInArray(refunds.status, NOT_COUNTED)),
+    );
+  return row?.cents ?? 0;
+}
+
+/** The refunds of these orders (their own payments and their plans' renewals), oldest first. */
+export async function refundsOfOrders(db: Db, orderIds: number[]): Promise<Refund[]> {
+  if (!orderIds.length) return [];
+  return db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.orderId, orderIds))
+    .orderBy(asc(refunds.refundedAt), asc(refunds.id));
+}
+
+/** Counted refunds made since `since`, per week of the refund. */
+export function refundsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+  return weeklySums(
+    db,
+    refunds,
+    refunds.refundedAt,
+    since,
+    notInArray(refunds.status, NOT_COUNTED),
+    refunds.amountCents,
+  );
+}
