@@ -80,3 +80,25 @@ export async function buyWith(browser: Browser, email: string, name = 'Mallory A
   expect(paid.status).toBe(303);
   return sessionId;
 }
+
+/** A checkout of `items` started with no cookie: its session id and the attempt cookie it set. */
+export async function startCheckout(
+  items: { id: string; billingCycle: string; quantity: number }[],
+) {
+  const res = await createCheckoutSession(
+    new Request(`${ORIGIN}/api/create-checkout-session`, {
+      method: 'POST',
+      body: JSON.stringify({
+        items,
+        success_url: `${ORIGIN}/checkout/success`,
+        cancel_url: `${ORIGIN}/checkout`,
+      }),
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+    }),
+    {},
+  );
+  expect(res.status).toBe(200);
+  const { url } = (await res.json()) as { url: string };
+  const attempt = res.headers.get('set-cookie')?.split(';')[0] ?? '';
+  return { id: new URL(url).searchParams.get('session')!, attempt };
+}

@@ -14,11 +14,11 @@ import type { DashboardView } from '../../src/features/dashboard/dashboard.ts';
 import { adminRequest, seedAdmin } from '../../src/testing/admin-seed.ts';
 import { routed } from '../../src/testing/requests.ts';
 import * as checkoutSessionFn from '../functions/checkout-session.mts';
-import createCheckoutSession from '../functions/create-checkout-session.mts';
 import adminOrders from '../functions/admin-orders.mts';
 import dashboardData from '../functions/dashboard-data.mts';
 import simulateBillingFn from '../functions/simulate-billing.mts';
 import simulatedCheckout from '../functions/simulated-checkout.mts';
+import { startCheckout } from './browser.ts';
 
 const ORIGIN = 'http://localhost:4321';
 const checkoutSession = routed(checkoutSessionFn);
@@ -33,20 +33,8 @@ const cookieOf = (res: Response) => res.headers.get('set-cookie')?.split(';')[0]
 
 /** Buys `items` in simulated mode as Ada; answers the order and the dashboard cookie. */
 async function buy(items: { id: string; billingCycle: string; quantity: number }[]) {
-  const started = await createCheckoutSession(
-    new Request(`${ORIGIN}/api/create-checkout-session`, {
-      method: 'POST',
-      body: JSON.stringify({
-        items,
-        success_url: `${ORIGIN}/checkout/success`,
-        cancel_url: `${ORIGIN}/checkout`,
-      }),
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-    }),
-    {},
-  );
-  const { url } = (await started.json()) as { url: string };
-  const sessionId = new URL(url).searchParams.get('session')!;
+  const started = await startCheckout(items);
+  const sessionId = started.id;
   await simulatedCheckout(
     new Request(`${ORIGIN}/api/simulated-checkout`, {
       method: 'POST',
@@ -62,7 +50,7 @@ async function buy(items: { id: string; billingCycle: string; quantity: number }
   );
   const lookup = await checkoutSession(
     new Request(`${ORIGIN}/api/checkout-session/${sessionId}`, {
-      headers: { cookie: cookieOf(started) },
+      headers: { cookie: started.attempt },
     }),
     {},
   );

@@ -19,9 +19,9 @@ import { routed } from '../../src/testing/requests.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
 import { getOverview } from '../../src/features/admin/overview.server.ts';
 import * as checkoutSessionFn from '../functions/checkout-session.mts';
-import createCheckoutSession from '../functions/create-checkout-session.mts';
 import simulateBillingFn from '../functions/simulate-billing.mts';
 import simulatedCheckout from '../functions/simulated-checkout.mts';
+import { startCheckout } from './browser.ts';
 
 const ORIGIN = 'http://localhost:4321';
 const checkoutSession = routed(checkoutSessionFn);
@@ -33,24 +33,6 @@ beforeAll(async () => {
 afterAll(() => closeDb());
 
 const cookieOf = (res: Response) => res.headers.get('set-cookie')?.split(';')[0] ?? '';
-
-async function start(items: { id: string; billingCycle: string; quantity: number }[]) {
-  const res = await createCheckoutSession(
-    new Request(`${ORIGIN}/api/create-checkout-session`, {
-      method: 'POST',
-      body: JSON.stringify({
-        items,
-        success_url: `${ORIGIN}/checkout/success`,
-        cancel_url: `${ORIGIN}/checkout`,
-      }),
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-    }),
-    {},
-  );
-  expect(res.status).toBe(200);
-  const { url } = (await res.json()) as { url: string };
-  return { id: new URL(url).searchParams.get('session')!, attempt: cookieOf(res) };
-}
 
 /** The payment page's form posted to /api/simulated-checkout: where it sends the browser. */
 async function submit(fields: Record<string, string>) {
@@ -112,7 +94,7 @@ describe('SAVE10 and SIMULATED_TAX_RATE=8.25 on the Starter package', () => {
   withTaxRate('8.25');
 
   it('applies the code, charges 10 % off then tax, and the order and the lookup keep that breakdown', async () => {
-    const { id, attempt } = await start(STARTER);
+    const { id, attempt } = await startCheckout(STARTER);
     // Before the code: $1,000.00 and 8.25 % tax.
     expect((await lookup(id)).session).toMatchObject({
       amount_subtotal: 100_000,
@@ -174,7 +156,7 @@ describe('SAVE10 and SIMULATED_TAX_RATE=8.25 on the Starter package', () => {
   });
 
   it('refuses SAVE10 a second time for the same address: taken off at Pay, nothing charged, then the full price', async () => {
-    const { id } = await start(STARTER);
+    const { id } = await startCheckout(STARTER);
     await submit({ session: id, action: 'apply', code: 'SAVE10' });
     // The address already bought with SAVE10 (the test above), whatever its case.
     expect(await pay(id, 'ada.money@example.com')).toBe(
@@ -203,7 +185,7 @@ describe('SAVE10 and SIMULATED_TAX_RATE=8.25 on the Starter package', () => {
   });
 
   it('refuses any other code with the page’s error, and Remove takes an applied code off', async () => {
-    const { id } = await start(STARTER);
+    const { id } = await startCheckout(STARTER);
     expect(await submit({ session: id, action: 'apply', code: 'SAVE20' })).toBe(
       `/pay/simulated?session=${id}&error=code&code=SAVE20`,
     );
@@ -224,7 +206,9 @@ describe('SAVE10 and SIMULATED_TAX_RATE=8.25 on the Starter package', () => {
   });
 
   it('a plan bought with SAVE10: the first invoice is the order’s charge, a renewal is taxed in full', async () => {
-    const { id, attempt } = await start([{ id: 'lily', billingCycle: 'monthly', quantity: 1 }]);
+    const { id, attempt } = await startCheckout([
+      { id: 'lily', billingCycle: 'monthly', quantity: 1 },
+    ]);
     await submit({ session: id, action: 'apply', code: 'SAVE10' });
     await pay(id, 'plan.money@example.com');
     const order = (await orderOf(id))!;
@@ -283,7 +267,7 @@ describe('without SIMULATED_TAX_RATE', () => {
   withTaxRate(undefined);
 
   it('charges the catalogue price: the specification’s totals are unchanged', async () => {
-    const { id } = await start(STARTER);
+    const { id } = await startCheckout(STARTER);
     expect((await lookup(id)).session).toMatchObject({
       amount_subtotal: 100_000,
       total_details: { amount_discount: 0, amount_tax: 0 },
@@ -319,7 +303,7 @@ describe('refunds in the lifecycle simulator', () => {
   let buyerCookie = '';
 
   it('refunds part, half of the rest, then the rest: a row each, the order’s total and status follow, revenue nets them', async () => {
-    const { id, attempt } = await start(STARTER);
+    const { id, attempt } = await startCheckout(STARTER);
     await pay(id, 'refund.money@example.com');
     buyerCookie = cookieOf(
       await checkoutSession(
@@ -384,7 +368,7 @@ describe('every simulated charge adds up', () => {
       ],
     ];
     for (const [i, cart] of carts.entries()) {
-      const { id } = await start(cart);
+      const { id } = await startCheckout(cart);
       await submit({ session: id, action: 'apply', code: 'SAVE10' });
       await pay(id, `adds.up.${i}@example.com`);
       const o = (await orderOf(id))!;
