@@ -57,13 +57,8 @@ test('a monthly plan bought, renewed, failed, recovered and canceled at period e
 test('a monthly Lily AI plan switched to yearly on the dashboard reads yearly', async ({
   page,
 }) => {
-  await page.goto('/lily-ai');
-  await page
-    .getByRole('article', { name: 'Lily AI Starter' })
-    .getByRole('link', { name: 'Buy Now' })
-    .click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByRole('button', { name: 'Continue to Stripe Checkout' }).click();
+  await page.goto('/purchase/lily-starter');
+  await page.getByRole('button', { name: 'Add to Cart & Checkout' }).click();
   await expect(page).toHaveURL(/\/pay\/simulated\?session=sim_cs_/);
   await page.getByLabel('Full name').fill('Mary Jackson');
   await page.getByLabel('Email').fill(`switch.${Date.now()}@example.com`);
