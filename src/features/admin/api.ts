@@ -55,11 +55,16 @@ export async function adminDownload(
 ): Promise<DownloadedFile> {
   try {
     const res = await sendRequest('POST', path, body, { headers: { ...ADMIN_REQUEST_HEADERS } });
-    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-    return { blob: await res.blob(), name: name ?? fallbackName };
+    return downloadedFile(res, fallbackName);
   } catch (error) {
     throw adminError(error, path);
   }
+}
+
+/** A download's bytes, under the name its Content-Disposition gives (else `fallbackName`). */
+export async function downloadedFile(res: Response, fallbackName: string): Promise<DownloadedFile> {
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await res.blob(), name: name ?? fallbackName };
 }
 
 /** Hands a fetched file to the browser as a download. */

@@ -9,7 +9,7 @@ import { atom } from 'nanostores';
 import { STEP_UP_REQUIRED } from '../../lib/admin-auth';
 import { notify } from '../../lib/notifications';
 import { ADMIN_REQUEST_HEADERS } from './admin';
-import { $adminUser, AdminApiError, adminFetch } from './api';
+import { $adminUser, AdminApiError, adminFetch, downloadedFile, saveFile } from './api';
 import type { EnrolAnswer, FactorStatus, TotpEnrolment } from './second-factor';
 import { sessionEnded } from './session.store';
 
@@ -188,19 +188,12 @@ export async function downloadExport(href: string): Promise<void> {
       const body = (await res.json().catch(() => ({}))) as { error?: string };
       throw new AdminApiError(res.status, body.error ?? `Export failed (${res.status}).`);
     }
-    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-    return { blob: await res.blob(), name: name ?? 'export.csv' };
+    return downloadedFile(res, 'export.csv');
   }).catch((error: unknown) => {
     $factorError.set(error instanceof AdminApiError ? error.message : 'The export failed.');
     return undefined;
   });
-  if (!file) return;
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  if (file) saveFile(file);
 }
 
 /* The Security view ----------------------------------------------------------------------- */
