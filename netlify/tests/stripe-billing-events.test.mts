@@ -4,7 +4,7 @@
  * and expired sessions. Each is applied once, in any order, and never moves a status back.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkoutSessions,
   emailOutbox,
@@ -14,6 +14,7 @@ import {
 } from '../../src/server/db/schema.ts';
 import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
 import { siteSettings } from '../../src/lib/site-settings.ts';
+import { startStripeStandIn, type StandIn } from '../../src/testing/stripe-stand-in.ts';
 import {
   expandedPaymentsOf,
   malformedStripeEvent,
@@ -421,5 +422,100 @@ describe('refunds, disputes and expired sessions', () => {
     const rows = await stripe.db.select().from(checkoutSessions);
     expect(rows.find((r) => r.id === 'cs_expired')?.status).toBe('expired');
     expect(rows.find((r) => r.id === 'cs_done')?.status).toBe('complete');
+  });
+});
+
+describe("a renewal's payment intent, as webhooks carry it (the invoice names none)", () => {
+  let standIn: StandIn;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    process.env.STRIPE_SECRET_KEY = 'sk_test_renewal_intent';
+    process.env.STRIPE_API_HOST = standIn.url;
+  });
+  afterAll(async () => {
+    delete process.env.STRIPE_SECRET_KEY;
+    delete process.env.STRIPE_API_HOST;
+    await standIn.close();
+  });
+
+  /** A renewal as invoice.paid delivers it: no `payments`, no `payment_intent`. */
+  async function renewalPaid(subscriptionId: string, invoiceId: string) {
+    await deliver('customer.subscription.created', subscription(subscriptionId), T0);
+    const webhookInvoice: Record<string, unknown> = invoice(
+      invoiceId,
+      subscriptionId,
+      T0 + 30 * DAY,
+    );
+    delete webhookInvoice.payments;
+    await deliver('invoice.paid', webhookInvoice, T0 + 30 * DAY);
+    expect((await paymentsOf(subscriptionId))[0]?.paymentIntentId).toBeNull();
+  }
+  const invoicePayment = (invoiceId: string, paymentIntent: string) => ({
+    id: `inpay_${invoiceId}`,
+    object: 'invoice_payment',
+    amount_paid: 29900,
+    amount_requested: 29900,
+    created: T0 + 30 * DAY,
+    currency: 'usd',
+    invoice: invoiceId,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: paymentIntent },
+    status: 'paid',
+    status_transitions: { canceled_at: null, paid_at: T0 + 30 * DAY },
+  });
+  const refundOf = (paymentIntent: string, cents: number) =>
+    deliver(
+      'charge.refunded',
+      {
+        id: `ch_${paymentIntent}`,
+        object: 'charge',
+        payment_intent: paymentIntent,
+        amount: 29900,
+        amount_refunded: cents,
+      },
+      T0 + 31 * DAY,
+    );
+  const invoiceLookups = () => standIn.requests.filter((r) => r.path === '/v1/invoice_payments');
+
+  it('learns it from invoice_payment.paid, so a refund of the renewal lands on it', async () => {
+    await renewalPaid('sub_intent_event', 'in_intent_event');
+    const recorded = await deliver(
+      'invoice_payment.paid',
+      invoicePayment('in_intent_event', 'pi_renewal_event'),
+    );
+    expect(recorded.body).toMatchObject({ status: 'payment recorded' });
+    const before = invoiceLookups().length;
+    expect((await refundOf('pi_renewal_event', 10000)).body).toMatchObject({ status: 'refunded' });
+    expect((await paymentsOf('sub_intent_event'))[0]).toMatchObject({
+      paymentIntentId: 'pi_renewal_event',
+      refundedCents: 10000,
+    });
+    expect(invoiceLookups()).toHaveLength(before);
+  });
+
+  it('asks Stripe which invoice a refunded payment paid when that event never came', async () => {
+    await renewalPaid('sub_intent_lookup', 'in_intent_lookup');
+    standIn.invoicesPaidBy.set('pi_renewal_lookup', { invoice: 'in_intent_lookup', amount: 29900 });
+    expect((await refundOf('pi_renewal_lookup', 29900)).body).toMatchObject({
+      status: 'refunded',
+    });
+    expect((await paymentsOf('sub_intent_lookup'))[0]).toMatchObject({
+      paymentIntentId: 'pi_renewal_lookup',
+      refundedCents: 29900,
+    });
+    expect(invoiceLookups().at(-1)?.form).toMatchObject({
+      'payment[type]': 'payment_intent',
+      'payment[payment_intent]': 'pi_renewal_lookup',
+    });
+    expect(standIn.shapeProblems).toEqual([]);
+  });
+
+  it('acknowledges an invoice payment of an unknown invoice, and a refund of a payment of none', async () => {
+    const early = await deliver('invoice_payment.paid', invoicePayment('in_unknown', 'pi_early'));
+    expect(early.body).toMatchObject({ received: true, ignored: true });
+    const stray = await refundOf('pi_of_nothing', 500);
+    expect(stray.status).toBe(200);
+    expect(stray.body).toMatchObject({ received: true, ignored: true });
   });
 });

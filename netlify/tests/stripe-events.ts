@@ -56,9 +56,9 @@ export function useStripeWebhook(secret: string): {
 }
 
 /**
- * Stripe never expands a webhook's object, so an invoice event carries no `payments` and a
- * renewal's payment intent does not reach the site that way (yet tests feed it, as the API's
- * expanded invoice, until the site learns it from Stripe another way).
+ * Stripe never expands a webhook's object, so an invoice event carries no `payments` (the site
+ * learns a renewal's payment intent from invoice_payment.paid or by asking Stripe); the tests
+ * that feed it, as the API's expanded invoice, say so through this.
  */
 export const expandedPaymentsOf = (object: unknown) =>
   object && typeof object === 'object' && 'payments' in object ? ['payments'] : [];

@@ -74,6 +74,20 @@ describe('stripeShapeProblems', () => {
     expect(stripeShapeProblems(invoice, { expand: ['payments'] })).toEqual([]);
   });
 
+  it('accepts the field a polymorphic hash’s type names, and no other of its kind', () => {
+    const paid = (payment: Record<string, unknown>) => ({
+      id: 'inpay_1',
+      object: 'invoice_payment',
+      payment,
+    });
+    expect(stripeShapeProblems(paid({ type: 'payment_intent', payment_intent: 'pi_1' }))).toEqual(
+      [],
+    );
+    expect(stripeShapeProblems(paid({ type: 'charge', payment_intent: 'pi_1' }))).toEqual([
+      'invoice_payment.payment.payment_intent: Stripe sends it only when the request expands it',
+    ]);
+  });
+
   it('reads lists and events by what they carry', () => {
     const list = { object: 'list', data: [session], has_more: false, url: '/v1/x' };
     expect(stripeShapeProblems(list)).toEqual([]);

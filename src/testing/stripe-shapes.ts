@@ -47,13 +47,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> => kindOf(va
 
 type Walk = { resource: string; reference: Reference; expand: readonly string[]; out: string[] };
 
-function compare(value: unknown, example: unknown, at: string, walk: Walk): void {
+function compare(
+  value: unknown,
+  example: unknown,
+  at: string,
+  walk: Walk,
+  namedByType = false,
+): void {
   const { resource, reference, out } = walk;
   const where = `${resource}${at ? `.${at}` : ''}`;
   const kind = kindOf(value);
   if (example === undefined) {
     const kinds = reference.optional[at];
-    const expanded = walk.expand.includes(at.replaceAll('[]', ''));
+    // A polymorphic hash carries the field its `type` names (payment.type "payment_intent").
+    const expanded = namedByType || walk.expand.includes(at.replaceAll('[]', ''));
     if (!kinds) out.push(`${where}: not a field of Stripe's ${resource}`);
     else if (!expanded) out.push(`${where}: Stripe sends it only when the request expands it`);
     else if (!kinds.includes(kind))
@@ -104,7 +111,8 @@ function compare(value: unknown, example: unknown, at: string, walk: Walk): void
   const fields = example as Record<string, unknown>;
   // An undefined field is left out of the JSON sent.
   for (const [key, child] of Object.entries(value))
-    if (child !== undefined) compare(child, fields[key], at ? `${at}.${key}` : key, walk);
+    if (child !== undefined)
+      compare(child, fields[key], at ? `${at}.${key}` : key, walk, value.type === key);
 }
 
 /**

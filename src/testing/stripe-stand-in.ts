@@ -41,6 +41,8 @@ export type StandIn = CatalogueState & {
   customers: Set<string>;
   /** Customers whose deletion Stripe refuses (400) while they are listed here. */
   refusedDeletions: Set<string>;
+  /** Paid invoices by the payment intent that paid them (GET /v1/invoice_payments). */
+  invoicesPaidBy: Map<string, { invoice: string; amount: number }>;
   close(): Promise<void>;
 };
 
@@ -114,6 +116,43 @@ export async function startStripeStandIn(options: { catalogue?: boolean } = {}):
   const shapeProblems: string[] = [];
   const customers = new Set<string>();
   const refusedDeletions = new Set<string>();
+  const invoicesPaidBy: StandIn['invoicesPaidBy'] = new Map();
+
+  function invoicePaymentRoutes(req: {
+    method: string;
+    path: string;
+    form: Record<string, string>;
+  }): Answer | undefined {
+    if (req.method !== 'GET' || req.path !== '/v1/invoice_payments') return undefined;
+    const intent = req.form['payment[payment_intent]'];
+    if (!intent || req.form['payment[type]'] !== 'payment_intent')
+      return stripeError(400, 'Missing required param: payment[type].', { param: 'payment[type]' });
+    const paid = invoicesPaidBy.get(intent);
+    const wanted = !req.form.status || req.form.status === 'paid';
+    const data =
+      paid && wanted
+        ? [
+            {
+              id: `inpay_${intent}`,
+              object: 'invoice_payment',
+              amount_paid: paid.amount,
+              amount_requested: paid.amount,
+              created: 1_790_000_000,
+              currency: 'usd',
+              invoice: paid.invoice,
+              is_default: true,
+              livemode: false,
+              payment: { type: 'payment_intent', payment_intent: intent },
+              status: 'paid',
+              status_transitions: { canceled_at: null, paid_at: 1_790_000_000 },
+            },
+          ]
+        : [];
+    return {
+      status: 200,
+      body: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' },
+    };
+  }
 
   function customerRoutes(req: { method: string; path: string }): Answer | undefined {
     const customer = /^\/v1\/customers\/([^/]+)$/.exec(req.path);
@@ -206,6 +245,7 @@ export async function startStripeStandIn(options: { catalogue?: boolean } = {}):
       let answer =
         checkoutRoutes(request, params, key) ??
         customerRoutes(request) ??
+        invoicePaymentRoutes(request) ??
         catalogueRoutes(state, request) ??
         stripeError(404, `Unrecognized request URL (${method}: ${url.pathname})`);
       if (answer.status === 200) {
@@ -238,6 +278,7 @@ export async function startStripeStandIn(options: { catalogue?: boolean } = {}):
     shapeProblems,
     customers,
     refusedDeletions,
+    invoicesPaidBy,
     close: () =>
       new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };

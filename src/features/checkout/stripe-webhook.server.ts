@@ -13,16 +13,19 @@ import { webhookEvents } from '../../server/db/schema.ts';
 import type { FunctionContext } from '../../server/handler.ts';
 import { assertStorableText } from '../../server/request-body.ts';
 import { HttpError } from '../../server/responses.ts';
-import { fromStripeSession, loadStripe } from '../../server/payments/stripe.ts';
+import { readEnv } from '../../server/env.ts';
+import { fromStripeSession, loadStripe, StripeProvider } from '../../server/payments/stripe.ts';
 import {
   alertDispute,
   applySubscriptionSnapshot,
   disputeFromStripe,
   invoiceFromStripe,
+  invoicePaymentFromStripe,
   oneTimeInvoiceFromStripe,
   providerRefundFromStripe,
   recordInvoiceFailed,
   recordInvoicePaid,
+  recordInvoicePayment,
   recordOneTimeInvoice,
   recordProviderRefund,
   recordRefund,
@@ -54,6 +57,7 @@ export const HANDLED_EVENTS = [
   'customer.subscription.deleted',
   'invoice.paid',
   'invoice.payment_failed',
+  'invoice_payment.paid',
   'charge.refunded',
   'refund.created',
   'refund.updated',
@@ -133,11 +137,18 @@ export async function handleStripeEvent(
       eventAt: typeof event.created === 'number' ? new Date(event.created * 1000) : new Date(),
       provider: 'stripe',
       context,
+      invoiceOfPayment: invoiceOfPaymentFromStripe,
     });
   }
   // Recorded after the work, so a delivery that failed half-way is retried by Stripe.
   await db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   return outcome;
+}
+
+/** Asks Stripe which invoice a refunded payment paid; without a key there is nobody to ask. */
+async function invoiceOfPaymentFromStripe(paymentIntentId: string): Promise<string | null> {
+  const env = readEnv();
+  return env.stripeSecretKey ? new StripeProvider(env).invoiceOfPayment(paymentIntentId) : null;
 }
 
 const IGNORED: WebhookOutcome = { received: true, ignored: true };
@@ -198,6 +209,12 @@ async function handleBillingEvent(
       }
       await recordInvoiceFailed(db, invoice, billing);
       return { received: true, status: 'failed' };
+    }
+    case 'invoice_payment.paid': {
+      const payment = invoicePaymentFromStripe(object);
+      if (!payment) return IGNORED;
+      const known = await recordInvoicePayment(db, payment);
+      return known ? { received: true, status: 'payment recorded' } : IGNORED;
     }
     case 'charge.refunded': {
       const refund = refundFromStripe(object);

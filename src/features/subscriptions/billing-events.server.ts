@@ -24,6 +24,7 @@ import {
   paymentFailedTeamEmail,
 } from './subscriptions-emails.tsx';
 import {
+  attachInvoicePaymentIntent,
   findPaymentByIntent,
   findSubscription,
   storeFailedInvoice,
@@ -33,6 +34,7 @@ import {
 } from './subscription-records.server.ts';
 import type {
   DisputeSnapshot,
+  InvoicePaymentSnapshot,
   InvoiceSnapshot,
   ProviderRefund,
   RefundSnapshot,
@@ -51,6 +53,8 @@ export type BillingEvent = {
   provider: 'stripe' | 'simulated';
   /** The function's context: e-mails go out after the answer (waitUntil). */
   context?: FunctionContext | undefined;
+  /** Asks the provider which invoice a payment intent paid, for a refund of an unknown one. */
+  invoiceOfPayment?: ((paymentIntentId: string) => Promise<string | null>) | undefined;
 };
 
 /**
@@ -75,6 +79,14 @@ export function recordInvoicePaid(
   { eventAt }: BillingEvent,
 ): Promise<{ newlyPaid: boolean }> {
   return storePaidInvoice(db, invoice, eventAt);
+}
+
+/**
+ * invoice_payment.paid: the payment intent of an invoice, which a webhook's invoice no longer
+ * names, so a later refund of a renewal finds the renewal. Returns whether the invoice is known.
+ */
+export function recordInvoicePayment(db: Db, payment: InvoicePaymentSnapshot): Promise<boolean> {
+  return attachInvoicePaymentIntent(db, payment.providerInvoiceId, payment.paymentIntentId);
 }
 
 /**
@@ -179,10 +191,12 @@ async function applyRefunds(
   paymentIntentId: string,
   runningCents: number,
   refunds: ProviderRefund[],
-  { eventAt, provider }: BillingEvent,
+  { eventAt, provider, invoiceOfPayment }: BillingEvent,
 ): Promise<{ target: 'order' | 'renewal' | null }> {
   const paid = await findOrderByPaymentIntent(db, paymentIntentId);
-  const invoice = await findPaymentByIntent(db, paymentIntentId);
+  const invoice =
+    (await findPaymentByIntent(db, paymentIntentId)) ??
+    (paid ? null : await learnInvoiceOfPayment(db, paymentIntentId, invoiceOfPayment));
   // A renewal belongs to the order that started its plan.
   const order =
     paid?.order ??
@@ -215,6 +229,18 @@ async function applyRefunds(
     exact,
   });
   return { target: refundedOrder ? 'order' : refundedInvoice ? 'renewal' : null };
+}
+
+/** A renewal whose invoice_payment.paid never arrived (or came late): the provider says which. */
+async function learnInvoiceOfPayment(
+  db: Db,
+  paymentIntentId: string,
+  invoiceOfPayment: BillingEvent['invoiceOfPayment'],
+) {
+  const invoiceId = invoiceOfPayment ? await invoiceOfPayment(paymentIntentId) : null;
+  if (!invoiceId || !(await attachInvoicePaymentIntent(db, invoiceId, paymentIntentId)))
+    return null;
+  return findPaymentByIntent(db, paymentIntentId);
 }
 
 /** charge.dispute.created: the team is alerted at once (disputes have a deadline). */

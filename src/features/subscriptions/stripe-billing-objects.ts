@@ -12,6 +12,7 @@ import { parseCatalogueLookupKey } from '../../server/payments/stripe-catalogue.
 import { findItem } from '../catalogue/catalogue.ts';
 import type {
   DisputeSnapshot,
+  InvoicePaymentSnapshot,
   InvoiceSnapshot,
   ProviderRefund,
   RefundSnapshot,
@@ -77,6 +78,12 @@ const stripeInvoice = z.object({
       data: z.array(z.object({ period: z.object({ start: seconds, end: seconds }).nullish() })),
     })
     .nullish(),
+});
+
+const stripeInvoicePayment = z.object({
+  invoice: idOf,
+  status: z.string().max(32),
+  payment: z.object({ type: z.string().max(32), payment_intent: idOf.nullish() }),
 });
 
 const stripeRefund = z.object({
@@ -197,6 +204,15 @@ export function invoiceFromStripe(object: unknown): InvoiceSnapshot | null {
     attempts: i.attempt_count ?? 0,
     charge: chargeFromStripeInvoice(object),
   };
+}
+
+/** A paid invoice_payment's invoice and payment intent, or null for any other object. */
+export function invoicePaymentFromStripe(object: unknown): InvoicePaymentSnapshot | null {
+  const parsed = stripeInvoicePayment.safeParse(object);
+  if (!parsed.success) return null;
+  const { invoice, status, payment } = parsed.data;
+  if (status !== 'paid' || !payment.payment_intent) return null;
+  return { providerInvoiceId: invoice, paymentIntentId: payment.payment_intent };
 }
 
 /**

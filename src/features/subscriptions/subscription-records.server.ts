@@ -266,6 +266,25 @@ export async function findPaymentByIntent(
   return row ?? null;
 }
 
+/**
+ * Names the payment intent that paid an invoice (a webhook's invoice carries none since API
+ * 2025-03-31); an intent already recorded is kept. Returns whether the invoice is known.
+ */
+export async function attachInvoicePaymentIntent(
+  db: Db,
+  providerInvoiceId: string,
+  paymentIntentId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(subscriptionPayments)
+    .set({
+      paymentIntentId: sql`coalesce(${subscriptionPayments.paymentIntentId}, ${paymentIntentId})`,
+    })
+    .where(eq(subscriptionPayments.providerInvoiceId, providerInvoiceId))
+    .returning({ id: subscriptionPayments.id });
+  return rows.length > 0;
+}
+
 /** The subscription's newest invoice whose payment failed and has not gone through since. */
 export async function openFailedInvoice(
   db: Db,

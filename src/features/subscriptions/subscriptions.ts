@@ -14,6 +14,7 @@ export type { SubscriptionLine, SubscriptionStatus };
 export {
   disputeFromStripe,
   invoiceFromStripe,
+  invoicePaymentFromStripe,
   oneTimeInvoiceFromStripe,
   planLabelOf,
   providerRefundFromStripe,
@@ -49,6 +50,12 @@ export type InvoiceSnapshot = {
   attempts: number;
   /** The invoice's breakdown and its number and links; null when the object has none. */
   charge: ChargeBreakdown | null;
+};
+
+/** Which payment intent paid an invoice (Stripe's invoice_payment object). */
+export type InvoicePaymentSnapshot = {
+  providerInvoiceId: string;
+  paymentIntentId: string;
 };
 
 /** One refund as the provider reports it (Stripe's refund object). */

@@ -289,6 +289,19 @@ export class StripeProvider implements PaymentProvider {
     return { id: session.id, url: session.url };
   }
 
+  /** The invoice a payment intent paid (a renewal's), or null when it paid none. */
+  async invoiceOfPayment(paymentIntentId: string): Promise<string | null> {
+    const stripe = await this.stripe();
+    const params: Stripe.InvoicePaymentListParams = {
+      payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+      status: 'paid',
+      limit: 1,
+    };
+    const { data } = await stripe.invoicePayments.list(params);
+    const invoice = data[0]?.invoice;
+    return (typeof invoice === 'string' ? invoice : invoice?.id) ?? null;
+  }
+
   async retrieveSession({ id }: StoredCheckout): Promise<ProviderSession | null> {
     const stripe = await this.stripe();
     try {
