@@ -17,7 +17,14 @@ import {
   newOrderNumber,
   type OrderWithItems,
 } from './order-records.server.ts';
-import { chargeColumns, orderCharge, type OrderItemView, type OrderView } from './orders';
+import { refundCounts, type Refund } from './refund-records.server.ts';
+import {
+  chargeColumns,
+  orderCharge,
+  type OrderItemView,
+  type OrderView,
+  type PaymentRefund,
+} from './orders';
 
 export { orderItemDownload } from './order-documents.server.ts';
 export {
@@ -158,8 +165,22 @@ export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise
   };
 }
 
-/** The buyer's view of an order (amounts in USD); `orderForBrowser` decides who gets it. */
-export function orderView({ order, items }: OrderWithItems): OrderView {
+/** The counted refunds of one payment (of the rows of its order), oldest first. */
+export function paymentRefunds(
+  rows: readonly Refund[],
+  paymentIntentId: string | null,
+): PaymentRefund[] {
+  return rows
+    .filter((r) => paymentIntentId !== null && r.paymentIntentId === paymentIntentId)
+    .filter((r) => refundCounts(r.status))
+    .map((r) => ({ amountCents: r.amountCents, refundedAt: r.refundedAt.toISOString() }));
+}
+
+/**
+ * The buyer's view of an order (amounts in USD); `orderForBrowser` decides who gets it.
+ * `refunds`: the order's refund rows (refundsOfOrders), its own payment's are shown.
+ */
+export function orderView({ order, items }: OrderWithItems, refunds: readonly Refund[]): OrderView {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -171,6 +192,7 @@ export function orderView({ order, items }: OrderWithItems): OrderView {
     createdAt: order.createdAt.toISOString(),
     paymentIntentId: order.stripePaymentIntentId,
     charge: orderCharge(order),
+    refunds: paymentRefunds(refunds, order.stripePaymentIntentId),
     items: items.map((i): OrderItemView => ({
       id: i.id,
       productId: i.productId,
