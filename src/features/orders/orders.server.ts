@@ -17,17 +17,12 @@ import {
   newOrderNumber,
   type OrderWithItems,
 } from './order-records.server.ts';
-import { refundCounts, type Refund } from './refund-records.server.ts';
-import {
-  chargeColumns,
-  orderCharge,
-  type OrderItemView,
-  type OrderView,
-  type PaymentRefund,
-} from './orders';
+import { paymentRefunds, type Refund } from './refund-records.server.ts';
+import { chargeColumns, orderCharge, type OrderItemView, type OrderView } from './orders';
 
 export { orderItemDownload } from './order-documents.server.ts';
 export {
+  paymentRefunds,
   refundCounts,
   refundedOfPayment,
   refundsByWeek,
@@ -163,17 +158,6 @@ export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise
     created: false,
     confirmationEmailId: moved ? await confirm(existing) : null,
   };
-}
-
-/** The counted refunds of one payment (of the rows of its order), oldest first. */
-export function paymentRefunds(
-  rows: readonly Refund[],
-  paymentIntentId: string | null,
-): PaymentRefund[] {
-  return rows
-    .filter((r) => paymentIntentId !== null && r.paymentIntentId === paymentIntentId)
-    .filter((r) => refundCounts(r.status))
-    .map((r) => ({ amountCents: r.amountCents, refundedAt: r.refundedAt.toISOString() }));
 }
 
 /**
