@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
 import { formatCents } from '../../lib/money';
 import { ChargeSummary, InvoiceLinks } from '../orders/ChargeSummary';
+import { PAYMENT_KIND_LABEL, wasPaid } from '../orders/orders';
 import type { AdminOrder } from './orders.server';
 import { Modal } from './Modal';
 
@@ -14,10 +15,11 @@ export function OrderPaymentDetails({ order }: { order: AdminOrder }) {
         charge={order.charge}
         lines={order.items}
         refunds={order.refunds}
+        paid={wasPaid(order.status)}
       />
       <InvoiceLinks invoice={order.charge.invoice} what={order.orderNumber} />
       <p className="muted">
-        Payment reference {order.paymentReference}
+        {PAYMENT_KIND_LABEL[order.payment]} · reference {order.paymentReference}
         {order.stripeUrl && (
           <>
             {' · '}

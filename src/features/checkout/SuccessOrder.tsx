@@ -7,7 +7,13 @@ import { Icon } from '../../components/ui/Icon';
 import { formatUsd, toCents } from '../../lib/money';
 import SignInLinkForm from '../clients/SignInLinkForm';
 import { ChargeSummary, InvoiceLinks } from '../orders/ChargeSummary';
-import { isSettled, linePriceLabel, orderStatusLabel, type OrderView } from '../orders/orders';
+import {
+  isSettled,
+  linePriceLabel,
+  orderStatusLabel,
+  wasPaid,
+  type OrderView,
+} from '../orders/orders';
 
 /** The agency's contact details (settings.json), passed by the page. */
 export type Support = { company: string; phone: string; phoneHref: string; email: string };
@@ -84,6 +90,7 @@ function PaymentSummary({ order }: { order: OrderView }) {
           quantity: i.quantity,
         }))}
         refunds={order.refunds}
+        paid={wasPaid(order.status)}
       />
       <InvoiceLinks invoice={order.charge.invoice} what={`order ${order.orderNumber}`} />
     </section>

@@ -3,6 +3,7 @@ import { useId, useState, type RefObject } from 'react';
 import { formatCents } from '../../lib/money';
 import { ONBOARDING_STATUS_LABEL } from '../order-onboarding/order-onboarding';
 import { ChargeSummary, InvoiceLinks } from '../orders/ChargeSummary';
+import { wasPaid } from '../orders/orders';
 import {
   lastPaymentLine,
   subscriptionTerms,
@@ -98,6 +99,7 @@ function OrderCard({ order }: { order: DashboardOrder }) {
           charge={order.charge}
           lines={order.items}
           refunds={order.refunds}
+          paid={wasPaid(order.status)}
         />
         <InvoiceLinks invoice={order.charge.invoice} what={`order ${order.orderNumber}`} />
         <SimulatedActions
@@ -161,6 +163,7 @@ function SubscriptionItem({ subscription: s }: { subscription: DashboardSubscrip
             charge={s.lastPayment.charge}
             lines={[]}
             refunds={s.lastPayment.refunds}
+            paid
           />
           <InvoiceLinks
             invoice={s.lastPayment.charge.invoice}

@@ -16,14 +16,17 @@ export function ChargeSummary({
   charge,
   lines,
   refunds = [],
+  paid,
 }: {
   /** The table's accessible name ("Payment summary of order NR-…"). */
   label: string;
   charge: OrderCharge;
   lines: readonly SummaryLine[];
   refunds?: readonly PaymentRefund[];
+  /** False for a pending or failed order: its total is not "Total paid". */
+  paid: boolean;
 }) {
-  const rows = chargeSummary(charge, lines, refunds);
+  const rows = chargeSummary(charge, lines, refunds, { paid });
   return (
     <table className="charge-summary" aria-label={label}>
       <tbody>

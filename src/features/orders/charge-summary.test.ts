@@ -159,6 +159,16 @@ describe('the rows every document shows', () => {
     ]);
   });
 
+  it('calls the total of a payment not made (pending or failed) "Total", not "Total paid"', () => {
+    const lines: SummaryLine[] = [
+      { name: 'Lily AI Starter', billingCycle: 'monthly', unitAmountCents: 29_900, quantity: 1 },
+    ];
+    const rows = chargeSummary(stored(lines, null, 0), lines, [], { paid: false });
+    expect(rows.filter((r) => r.kind === 'total')).toEqual([
+      { kind: 'total', label: 'Total', cents: 29_900 },
+    ]);
+  });
+
   it('names a tax by its own name, place and rate where the provider gave them', () => {
     const tax = { amountCents: 1, ratePercent: 8.875, jurisdiction: 'New York' };
     expect(taxLabel({ ...tax, displayName: 'Sales Tax' })).toBe('Sales Tax (New York, 8.875%)');

@@ -22,6 +22,8 @@ export type SummaryRowKind =
 export type SummaryRow = { kind: SummaryRowKind; label: string; cents: number };
 
 export const TOTAL_LABEL = 'Total paid';
+/** The total of a payment not (or not yet) made: a pending or failed order. */
+export const UNPAID_TOTAL_LABEL = 'Total';
 export const REMAINING_LABEL = 'Remaining after refunds';
 
 /** "1 x Starter Website Package (One-time)": a line as every receipt names it. */
@@ -54,11 +56,13 @@ export function refundDate(at: string | Date): string {
  * they make its total; otherwise the total alone, as before they were stored (never a made-up
  * zero). A discount or tax of nothing is left out. Refunds subtract from the total to what
  * remains; a refund total without rows of its own (an older report) is one undated row.
+ * `paid: false` (a pending or failed order) calls the total "Total".
  */
 export function chargeSummary(
   charge: OrderCharge,
   lines: readonly SummaryLine[],
   refunds: readonly PaymentRefund[] = [],
+  { paid = true }: { paid?: boolean } = {},
 ): SummaryRow[] {
   const rows: SummaryRow[] = lines.map((line) => ({
     kind: 'line',
@@ -78,7 +82,11 @@ export function chargeSummary(
       rows.push({ kind: 'tax', label: taxLabel(t), cents: t.amountCents });
     }
   }
-  rows.push({ kind: 'total', label: TOTAL_LABEL, cents: charge.totalCents });
+  rows.push({
+    kind: 'total',
+    label: paid ? TOTAL_LABEL : UNPAID_TOTAL_LABEL,
+    cents: charge.totalCents,
+  });
   const refunded = Math.max(
     charge.refundedCents,
     refunds.reduce((sum, r) => sum + r.amountCents, 0),

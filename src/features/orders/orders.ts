@@ -203,6 +203,11 @@ export function isSettled(status: OrderStatus): boolean {
   return status === 'paid' || status === 'completed';
 }
 
+/** The order was paid (and may have been refunded since): its total is "Total paid". */
+export function wasPaid(status: string): boolean {
+  return status === 'paid' || status === 'completed' || status === 'refunded';
+}
+
 /**
  * A line's price in the marketing style ("$1,000 one-time", "$199/month"), distinct from the
  * order amount ("$1,000.00") printed beside it.

@@ -98,4 +98,17 @@ describe('the success page’s payment summary', () => {
     ]);
     expect(html).not.toMatch(/invoice/i);
   });
+
+  it('does not call the total of a pending payment paid', () => {
+    const rows = tableRows(
+      page({
+        ...ORDER,
+        status: 'pending',
+        refunds: [],
+        charge: { ...ORDER.charge, refundedCents: 0 },
+      }),
+      `Payment summary of order ${ORDER.orderNumber}`,
+    );
+    expect(rows.at(-1)).toBe('Total $974.25');
+  });
 });

@@ -81,6 +81,7 @@ describe('the admin’s payment of an order', () => {
       text: `View invoice of ${order.orderNumber} (opens in a new tab)`,
       href: INVOICE_URL,
     });
+    expect(html).toContain(`Simulated payment · reference ${order.stripePaymentIntentId}`);
   });
 
   it('shows the total alone for an order from before the breakdown was stored', async () => {
