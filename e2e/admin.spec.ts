@@ -167,6 +167,18 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
     await expect(row).toContainText('Simulated payment');
     await expect(row).not.toContainText('Recovered');
     await expect(row.getByRole('link', { name: /View in Stripe/ })).toHaveCount(0);
+
+    // Its payment, in the rows of the buyer's receipt.
+    await row.getByRole('button', { name: /^Payment of / }).click();
+    const payment = page.getByRole('dialog', { name: /^Payment of / });
+    await expect(payment.getByRole('row')).toHaveText([
+      '1 x Starter Website Package (One-time)$1,000.00',
+      'Subtotal$1,000.00',
+      'Total paid$1,000.00',
+    ]);
+    await expect(payment).toContainText('Simulated payment');
+    await payment.getByRole('button', { name: 'Close' }).click();
+    await expect(payment).toHaveCount(0);
   });
 
   await test.step('the orders list exports as CSV', async () => {

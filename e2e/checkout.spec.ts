@@ -297,6 +297,30 @@ test.describe('checkout with the simulated provider', () => {
     await expect(page).toHaveURL(/\/checkout\/success\?session_id=sim_cs_/);
     const details = page.getByRole('region', { name: 'Order Details' });
     await expect(details.getByText('$900.00')).toBeVisible();
+    // The success page and the dashboard show what was charged, in the receipt's rows (no tax:
+    // SIMULATED_TAX_RATE is unset in e2e).
+    const orderNumber = (await details.getByText(/^NR-/).textContent()) ?? '';
+    const charged = [
+      ['1 x Starter Website Package (One-time)', '$1,000.00'],
+      ['Subtotal', '$1,000.00'],
+      ['Discount (SAVE10)', '-$100.00'],
+      ['Total paid', '$900.00'],
+    ];
+    const summary = page
+      .getByRole('region', { name: 'Payment Summary' })
+      .getByRole('table', { name: `Payment summary of order ${orderNumber}` });
+    await expect(summary.getByRole('row')).toHaveText(
+      charged.map(([label, amount]) => `${label}${amount}`),
+    );
+    await expect(summary.getByRole('rowheader', { name: /^Tax/ })).toHaveCount(0);
+
+    await page.goto('/dashboard');
+    const onDashboard = page.getByRole('table', { name: `Payment of order ${orderNumber}` });
+    await expect(onDashboard.getByRole('row')).toHaveText(
+      charged.map(([label, amount]) => `${label}${amount}`),
+    );
+    // A simulated purchase has no Stripe invoice to link.
+    await expect(page.getByRole('link', { name: /View invoice/ })).toHaveCount(0);
   });
 });
 
@@ -323,8 +347,11 @@ test.describe('payment success page', () => {
     const { orderId } = (await created.json()) as { orderId: number };
     await page.goto(`/checkout/success?payment_intent=${paymentIntent}`);
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-    await expect(page.getByText('$2,500.00')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Order Details' }).getByText('$2,500.00'),
+    ).toBeVisible();
     await expect(page.getByText('$2,500 one-time')).toBeVisible();
+    await expect(page.getByRole('row', { name: 'Total paid $2,500.00' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start Setup' })).toHaveAttribute(
       'href',
       `/onboarding-advanced/${orderId}`,

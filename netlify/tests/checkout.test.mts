@@ -419,6 +419,19 @@ describe('simulated provider and the success page lookup', () => {
           amountCents: 119900,
           paidAt: payments[0]!.paidAt!.toISOString(),
           refundedCents: 0,
+          // The first invoice's breakdown; a simulated invoice has no number or links.
+          charge: {
+            currency: 'usd',
+            subtotalCents: 119900,
+            discountCents: 0,
+            discounts: [],
+            taxCents: 0,
+            taxes: [],
+            totalCents: 119900,
+            refundedCents: 0,
+            invoice: null,
+          },
+          refunds: [],
         },
         simulatedActions: [
           { action: 'renew', label: 'Simulate renewal' },

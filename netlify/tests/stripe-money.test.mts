@@ -7,7 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, refunds, subscriptionPayments } from '../../src/server/db/schema.ts';
+import { emailOutbox, orders, refunds, subscriptionPayments } from '../../src/server/db/schema.ts';
+import { pdfText } from '../../src/testing/pdf-text.ts';
 import { storeCheckoutSession } from '../../src/testing/checkout-fixtures.ts';
 import { startStripeStandIn, type StandIn } from '../../src/testing/stripe-stand-in.ts';
 import {
@@ -205,6 +206,30 @@ describe('a completed checkout read in full from Stripe (local stand-in API)', (
       invoiceHostedUrl: `https://invoice.stripe.com/i/acct_1/in_${id}`,
       invoicePdfUrl: `https://pay.stripe.com/invoice/acct_1/in_${id}/pdf`,
     });
+
+    // The confirmation shows Stripe's breakdown and links Stripe's invoice; the receipt it
+    // attaches is the site's own, numbered as the invoice is.
+    const { orderNumber } = await orderOf(id);
+    const confirmation = (
+      await stripe.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'order-confirmation'))
+    ).find((m) => m.subject.includes(orderNumber));
+    expect(confirmation!.text).toContain(
+      [
+        'Subtotal: $1,000.00',
+        'Discount (SAVE10): -$100.00',
+        'Sales Tax (NY, 8.25%): $74.25',
+        'Total paid: $974.25',
+        '',
+        'Your invoice MONEY-0001:',
+        `View invoice https://invoice.stripe.com/i/acct_1/in_${id}`,
+        `Download invoice (PDF) https://pay.stripe.com/invoice/acct_1/in_${id}/pdf`,
+      ].join('\n'),
+    );
+    const [receipt] = confirmation!.attachments;
+    expect(receipt!.filename).toBe(`receipt-${orderNumber}.pdf`);
+    const text = await pdfText(Buffer.from(receipt!.content, 'base64'));
+    expect(text).toContain('Invoice number: MONEY-0001');
+    expect(text).toContain('Sales Tax (NY, 8.25%) $74.25\nTotal paid $974.25 USD');
   });
 
   it('keeps the payload’s amounts when Stripe cannot answer', async () => {

@@ -135,6 +135,35 @@ const CART: Parameters<typeof orderConfirmationEmail>[0]['lines'] = [
 ];
 const CART_TOTAL_CENTS = 250000 + 29900;
 
+/**
+ * What Dana paid for that cart with SAVE10 at 8.25 % tax ($2,799.00 − $279.90 = $2,519.10, tax
+ * $207.83), with Stripe's invoice of the payment.
+ */
+const CART_CHARGE: Parameters<typeof orderConfirmationEmail>[0]['charge'] = {
+  currency: 'usd',
+  subtotalCents: CART_TOTAL_CENTS,
+  discountCents: 27_990,
+  discounts: [{ code: 'SAVE10', promotionCodeId: 'promo_1SAVE10', amountCents: 27_990 }],
+  taxCents: 20_783,
+  taxes: [
+    {
+      amountCents: 20_783,
+      ratePercent: 8.25,
+      jurisdiction: 'Washington',
+      displayName: 'Sales Tax',
+      taxableAmountCents: 251_910,
+    },
+  ],
+  totalCents: 272_693,
+  refundedCents: 0,
+  invoice: {
+    id: 'in_1SampleInvoice',
+    number: 'NOVA-2026-0042',
+    hostedUrl: 'https://invoice.stripe.com/i/acct_1Sample/test_YWNjdF8x',
+    pdfUrl: 'https://pay.stripe.com/invoice/acct_1Sample/test_YWNjdF8x/pdf',
+  },
+};
+
 /** A change to an admin account, as the team is told of it (the admin's username is typed too). */
 const accountChanged = (t: Typed, change: AccountChange) =>
   adminAccountChangedEmail({
@@ -168,7 +197,7 @@ export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
     orderConfirmationEmail({
       orderNumber: 'NR-2026-000123',
       customerName: t.name,
-      amountCents: CART_TOTAL_CENTS,
+      charge: CART_CHARGE,
       lines: CART,
       dashboardUrl: sentLink(SITE, 'sample-token'),
       linkExpiresAt: new Date('2026-11-27T15:04:05.000Z'),

@@ -8,6 +8,7 @@ import type { AdminOrder } from './orders.server';
 import { createBillingSimulation } from './orders.store';
 import { ListView, type Column } from './ListView';
 import { StatusBadge, When } from './DisplayParts';
+import { OrderPayment } from './OrderPayment';
 
 const columns: Column<AdminOrder>[] = [
   {
@@ -45,7 +46,7 @@ const columns: Column<AdminOrder>[] = [
       </ul>
     ),
   },
-  { header: 'Amount', className: 'admin-num', cell: (o) => formatCents(o.amountCents, o.currency) },
+  { header: 'Amount', className: 'admin-num', cell: (o) => <OrderPayment order={o} /> },
   {
     header: 'Status',
     cell: (o) => (

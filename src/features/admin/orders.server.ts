@@ -6,7 +6,7 @@ import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import type { OrderItem } from '../../server/db/schema.ts';
 import { formatCents } from '../../lib/money.ts';
-import { CYCLE_LABEL } from '../catalogue/catalogue.ts';
+import { CYCLE_LABEL, type BillingCycle } from '../catalogue/catalogue.ts';
 import { onboardingFormsOf } from '../order-onboarding/order-onboarding.server.ts';
 import {
   onboardingProgress,
@@ -15,6 +15,8 @@ import {
 import {
   exportOrders as exportOrderRows,
   listOrders as listOrderRows,
+  paymentRefunds,
+  refundsOfOrders,
 } from '../orders/orders.server.ts';
 import {
   displayStatus,
@@ -25,7 +27,14 @@ import {
   type Subscription,
 } from '../subscriptions/subscriptions.server.ts';
 import { readEnv } from '../../server/env.ts';
-import { PAYMENT_KIND_LABEL, paymentKind, stripeDashboardUrl } from '../orders/orders.ts';
+import {
+  orderCharge,
+  PAYMENT_KIND_LABEL,
+  paymentKind,
+  stripeDashboardUrl,
+  type OrderCharge,
+  type PaymentRefund,
+} from '../orders/orders.ts';
 import { onboardingProgressLabel, type ListQuery } from './admin.ts';
 import type { CsvColumn } from './csv.ts';
 
@@ -33,7 +42,7 @@ type AdminOrderItem = {
   productId: string;
   name: string;
   type: string;
-  billingCycle: string;
+  billingCycle: BillingCycle;
   /** "One-time", "Monthly", ... (the catalogue's words, so the island need not import it). */
   cycleLabel: string;
   unitAmountCents: number;
@@ -59,6 +68,9 @@ export type AdminOrder = {
   onboarding: OnboardingProgress;
   /** What was refunded of the payment, in cents. */
   refundedCents: number;
+  /** The order's payment as the provider charged it, and its refunds (the payment dialog). */
+  charge: OrderCharge;
+  refunds: PaymentRefund[];
   /** Paid through an abandoned checkout's recovery link (the reminder or Stripe's link). */
   recovered: boolean;
   /** The plan this order started, as the provider last reported it (a switch included). */
@@ -82,6 +94,10 @@ export async function listOrders(
   const { simulatedPayments } = readEnv();
   const { rows, ...paging } = await listOrderRows(db, q, page);
   const forms = await onboardingFormsOf(
+    db,
+    rows.map((r) => r.order.id),
+  );
+  const refunds = await refundsOfOrders(
     db,
     rows.map((r) => r.order.id),
   );
@@ -111,6 +127,8 @@ export async function listOrders(
     items: lines.map(itemView),
     onboarding: onboardingProgress(forms.get(order.id)),
     refundedCents: order.refundedCents,
+    charge: orderCharge(order),
+    refunds: paymentRefunds(refunds, order.stripePaymentIntentId),
     recovered: order.recoveredFrom !== null,
     subscription: subscriptionView(plans.get(order.stripeSubscriptionId ?? '')),
     simulatedActions: simulatedActionsFor(

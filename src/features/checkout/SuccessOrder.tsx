@@ -4,9 +4,16 @@
  * only; the page reads the order from the checkout store.
  */
 import { Icon } from '../../components/ui/Icon';
-import { formatUsd } from '../../lib/money';
+import { formatUsd, toCents } from '../../lib/money';
 import SignInLinkForm from '../clients/SignInLinkForm';
-import { isSettled, linePriceLabel, orderStatusLabel, type OrderView } from '../orders/orders';
+import { ChargeSummary, InvoiceLinks } from '../orders/ChargeSummary';
+import {
+  isSettled,
+  linePriceLabel,
+  orderStatusLabel,
+  wasPaid,
+  type OrderView,
+} from '../orders/orders';
 
 /** The agency's contact details (settings.json), passed by the page. */
 export type Support = { company: string; phone: string; phoneHref: string; email: string };
@@ -64,6 +71,28 @@ function OrderDetails({ order, amount }: { order: OrderView; amount: number }) {
           </dd>
         </div>
       </dl>
+    </section>
+  );
+}
+
+/** The lines, what came off and on, the total paid and any refunds, as the receipt has them. */
+function PaymentSummary({ order }: { order: OrderView }) {
+  return (
+    <section className="card" aria-labelledby="payment-summary-title">
+      <h2 id="payment-summary-title">Payment Summary</h2>
+      <ChargeSummary
+        label={`Payment summary of order ${order.orderNumber}`}
+        charge={order.charge}
+        lines={order.items.map((i) => ({
+          name: i.name,
+          billingCycle: i.billingCycle,
+          unitAmountCents: toCents(i.price),
+          quantity: i.quantity,
+        }))}
+        refunds={order.refunds}
+        paid={wasPaid(order.status)}
+      />
+      <InvoiceLinks invoice={order.charge.invoice} what={`order ${order.orderNumber}`} />
     </section>
   );
 }
@@ -234,6 +263,7 @@ export default function SuccessOrder({
         )}
       </div>
       <OrderDetails order={order} amount={amount} />
+      <PaymentSummary order={order} />
       {order.access === 'public' && <SignInForThisOrder />}
       <Items order={order} />
       {!failed && <WhatsNext support={support} />}

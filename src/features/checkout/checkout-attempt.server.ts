@@ -19,6 +19,7 @@ import {
 import {
   joinOrderToSignedInClient,
   orderView,
+  refundsOfOrders,
   type OrderWithItems,
 } from '../orders/orders.server.ts';
 import { isSettled, type OrderView } from '../orders/orders';
@@ -84,6 +85,7 @@ export async function orderForBrowser(
 ): Promise<{ view: OrderView; setCookie: string | null }> {
   const access = await readClientAccess(db, req);
   let order: Order = found.order;
+  const refunds = await refundsOfOrders(db, [order.id]);
   let setCookie: string | null = null;
   const attemptToken = readCookie(req.headers.get('cookie'), CHECKOUT_ATTEMPT_COOKIE);
   if (
@@ -96,8 +98,8 @@ export async function orderForBrowser(
       order = (await joinOrderToSignedInClient(db, order.id, client)) ?? order;
     }
     setCookie = await grantOrderToBrowser(db, access, order);
-    return { view: orderView({ order, items: found.items }), setCookie };
+    return { view: orderView({ order, items: found.items }, refunds), setCookie };
   }
-  const view = orderView({ order, items: found.items });
+  const view = orderView({ order, items: found.items }, refunds);
   return { view: canSeeOrder(access, order) ? view : withoutPersonalData(view), setCookie };
 }

@@ -59,6 +59,7 @@ const order = (status: OrderView['status'], amount = 1000): OrderView => ({
     refundedCents: 0,
     invoice: null,
   },
+  refunds: [],
   access: 'buyer',
 });
 

@@ -1,8 +1,9 @@
 /** The signed-in client's orders (with onboarding progress) and subscription billing. */
 import { useId, useState, type RefObject } from 'react';
 import { formatCents } from '../../lib/money';
-import { CYCLE_LABEL } from '../catalogue/catalogue';
 import { ONBOARDING_STATUS_LABEL } from '../order-onboarding/order-onboarding';
+import { ChargeSummary, InvoiceLinks } from '../orders/ChargeSummary';
+import { wasPaid } from '../orders/orders';
 import {
   lastPaymentLine,
   subscriptionTerms,
@@ -93,16 +94,14 @@ function OrderCard({ order }: { order: DashboardOrder }) {
         <p className="muted db-small">
           Order {order.orderNumber} · {date} · {formatCents(order.amountCents)}
         </p>
-        {order.items.length > 1 && (
-          <ul className="db-items">
-            {order.items.map((item, i) => (
-              <li key={i}>
-                {item.name}
-                {item.quantity > 1 ? ` × ${item.quantity}` : ''} ({CYCLE_LABEL[item.billingCycle]})
-              </li>
-            ))}
-          </ul>
-        )}
+        <ChargeSummary
+          label={`Payment of order ${order.orderNumber}`}
+          charge={order.charge}
+          lines={order.items}
+          refunds={order.refunds}
+          paid={wasPaid(order.status)}
+        />
+        <InvoiceLinks invoice={order.charge.invoice} what={`order ${order.orderNumber}`} />
         <SimulatedActions
           orderId={order.id}
           orderNumber={order.orderNumber}
@@ -157,6 +156,21 @@ function SubscriptionItem({ subscription: s }: { subscription: DashboardSubscrip
       <p className="muted db-small">
         {last ? `${last} · ` : ''}Order {s.orderNumber}
       </p>
+      {s.lastPayment && (
+        <>
+          <ChargeSummary
+            label={`Last payment of ${s.plan}`}
+            charge={s.lastPayment.charge}
+            lines={[]}
+            refunds={s.lastPayment.refunds}
+            paid
+          />
+          <InvoiceLinks
+            invoice={s.lastPayment.charge.invoice}
+            what={`the last payment of ${s.plan}`}
+          />
+        </>
+      )}
       <SimulatedActions
         orderId={s.orderId}
         orderNumber={s.orderNumber}

@@ -19,12 +19,21 @@ import {
 } from '../order-onboarding/order-onboarding.server.ts';
 import { onboardingPathFor } from '../catalogue/catalogue.ts';
 import { onboardingProgress } from '../order-onboarding/order-onboarding.ts';
-import { hasPaidOrder, orderIdsOfClient, ordersVisibleTo } from '../orders/orders.server.ts';
+import {
+  hasPaidOrder,
+  orderIdsOfClient,
+  ordersVisibleTo,
+  paymentRefunds,
+  refundsOfOrders,
+  type Refund,
+} from '../orders/orders.server.ts';
+import { orderCharge, type OrderCharge } from '../orders/orders.ts';
 import type { Order } from '../../server/db/schema.ts';
 import {
   displayStatus,
   simulatedActionsFor,
   subscriptionsByProviderIds,
+  type SubscriptionPayment,
 } from '../subscriptions/subscriptions.server.ts';
 import type { DashboardOrder, DashboardSubscription, DashboardView } from './dashboard.ts';
 
@@ -45,6 +54,10 @@ export async function clientDashboard(db: Db, access: ClientAccess): Promise<Das
     db,
     rows.map((r) => r.order.id),
   );
+  const refunds = await refundsOfOrders(
+    db,
+    rows.map((r) => r.order.id),
+  );
 
   const view: DashboardOrder[] = rows.map(({ order, items }) => {
     const progress = onboardingProgress(forms.get(order.id));
@@ -61,7 +74,10 @@ export async function clientDashboard(db: Db, access: ClientAccess): Promise<Das
         name: i.name,
         billingCycle: i.billingCycle,
         quantity: i.quantity,
+        unitAmountCents: i.unitAmountCents,
       })),
+      charge: orderCharge(order),
+      refunds: paymentRefunds(refunds, order.stripePaymentIntentId),
       onboarding: {
         status: progress.status,
         stepsSaved: progress.stepsDone,
@@ -76,6 +92,7 @@ export async function clientDashboard(db: Db, access: ClientAccess): Promise<Das
   const subscriptions = await dashboardSubscriptions(
     db,
     rows.map((r) => r.order),
+    refunds,
   );
   const hasSubscription = view.some(
     (o) => o.mode === 'subscription' || o.items.some((i) => i.billingCycle !== 'oneTime'),
@@ -99,8 +116,35 @@ export async function clientDashboard(db: Db, access: ClientAccess): Promise<Das
   };
 }
 
+/** What a plan's invoice charged, as an order's charge is shown (the amount paid its total). */
+function invoiceCharge(p: SubscriptionPayment): OrderCharge {
+  const linked = p.invoiceNumber || p.invoiceHostedUrl || p.invoicePdfUrl;
+  return {
+    currency: p.currency,
+    subtotalCents: p.subtotalCents,
+    discountCents: p.discountCents,
+    discounts: p.discounts,
+    taxCents: p.taxCents,
+    taxes: p.taxes,
+    totalCents: p.amountCents,
+    refundedCents: p.refundedCents,
+    invoice: linked
+      ? {
+          id: p.providerInvoiceId,
+          number: p.invoiceNumber,
+          hostedUrl: p.invoiceHostedUrl,
+          pdfUrl: p.invoicePdfUrl,
+        }
+      : null,
+  };
+}
+
 /** The plans bought with these orders, as the provider last reported them. */
-async function dashboardSubscriptions(db: Db, orders: Order[]): Promise<DashboardSubscription[]> {
+async function dashboardSubscriptions(
+  db: Db,
+  orders: Order[],
+  refunds: readonly Refund[],
+): Promise<DashboardSubscription[]> {
   const orderOf = new Map(
     orders.flatMap((o) => (o.stripeSubscriptionId ? [[o.stripeSubscriptionId, o] as const] : [])),
   );
@@ -128,6 +172,8 @@ async function dashboardSubscriptions(db: Db, orders: Order[]): Promise<Dashboar
             amountCents: paid.amountCents,
             paidAt: paid.paidAt!.toISOString(),
             refundedCents: paid.refundedCents,
+            charge: invoiceCharge(paid),
+            refunds: paymentRefunds(refunds, paid.paymentIntentId),
           }
         : null,
     };

@@ -42,7 +42,23 @@ describe('a subscription on the dashboard', () => {
     currentPeriodEnd: '2026-12-01T10:00:00.000Z',
     endedAt: null,
     orderNumber: 'NR-20261101-ABCDEF',
-    lastPayment: { amountCents: 29900, paidAt: '2026-11-01T10:00:00.000Z', refundedCents: 0 },
+    lastPayment: {
+      amountCents: 29900,
+      paidAt: '2026-11-01T10:00:00.000Z',
+      refundedCents: 0,
+      charge: {
+        currency: 'usd',
+        subtotalCents: 29900,
+        discountCents: 0,
+        discounts: [],
+        taxCents: 0,
+        taxes: [],
+        totalCents: 29900,
+        refundedCents: 0,
+        invoice: null,
+      },
+      refunds: [],
+    },
     simulatedActions: [],
   };
   it('says when an active plan renews and for how much', () => {

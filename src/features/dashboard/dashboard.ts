@@ -3,6 +3,7 @@
  * schema. Browser-safe: no server imports here.
  */
 import type { OnboardingStatus } from '../order-onboarding/order-onboarding';
+import type { OrderCharge, PaymentRefund } from '../orders/orders';
 import type { SimulatedAction, SimulatedBillingAction } from '../subscriptions/subscriptions';
 import type { PrivacyRequestKind } from './dashboard-texts';
 
@@ -19,7 +20,16 @@ export type DashboardOrder = {
   status: 'pending' | 'paid' | 'completed' | 'failed' | 'refunded';
   mode: 'payment' | 'subscription';
   createdAt: string;
-  items: { name: string; billingCycle: 'oneTime' | 'monthly' | 'yearly'; quantity: number }[];
+  items: {
+    name: string;
+    billingCycle: 'oneTime' | 'monthly' | 'yearly';
+    quantity: number;
+    unitAmountCents: number;
+  }[];
+  /** What the provider charged, with its invoice's links where there is one. */
+  charge: OrderCharge;
+  /** The refunds of the order's own payment, oldest first. */
+  refunds: PaymentRefund[];
   onboarding: { status: OnboardingStatus; stepsSaved: number; totalSteps: number; path: string };
   /** The simulated provider's buttons for a one-time order (local runs only). */
   simulatedActions: SimulatedAction[];
@@ -39,7 +49,14 @@ export type DashboardSubscription = {
   currentPeriodEnd: string | null;
   endedAt: string | null;
   orderNumber: string;
-  lastPayment: { amountCents: number; paidAt: string; refundedCents: number } | null;
+  lastPayment: {
+    amountCents: number;
+    paidAt: string;
+    refundedCents: number;
+    /** The invoice's breakdown, number and links (its parts null where unknown). */
+    charge: OrderCharge;
+    refunds: PaymentRefund[];
+  } | null;
   /** The simulated provider's buttons for this plan (local runs only). */
   simulatedActions: SimulatedAction[];
 };

@@ -1,11 +1,11 @@
 /**
- * An order's lines and total as an e-mail table: the confirmation of a paid order and the
- * reminder of an abandoned checkout show the buyer the same summary.
+ * A cart's lines and total as an e-mail table (the reminder of an abandoned checkout), each
+ * line in the words of a paid order's summary (charge-summary.ts).
  */
 import { formatCents } from '../../lib/money';
 import type { PricedLine } from '../../server/db/schema.ts';
 import { Details } from '../../server/mail/email.ts';
-import { CYCLE_LABEL } from '../catalogue/catalogue';
+import { lineLabel } from './charge-summary';
 
 export type OrderLine = Pick<PricedLine, 'name' | 'billingCycle' | 'unitAmountCents' | 'quantity'>;
 
@@ -15,7 +15,7 @@ export function OrderLinesTable({ lines, total }: { lines: readonly OrderLine[];
       amounts
       rows={[
         ...lines.map((l): [string, string] => [
-          `${l.quantity} x ${l.name} (${CYCLE_LABEL[l.billingCycle]})`,
+          lineLabel(l),
           formatCents(l.unitAmountCents * l.quantity),
         ]),
         ['Total', total],

@@ -17,18 +17,21 @@ import {
 } from '../clients/clients.server.ts';
 import type { DocumentOrder } from './order-documents';
 import { findOrderItem, orderItemsOf } from './order-records.server.ts';
+import { orderCharge, type PaymentRefund } from './orders.ts';
+import { paymentRefunds, refundsOfOrders } from './refund-records.server.ts';
 import { orderConfirmationEmail } from './orders-emails.tsx';
 
 const loadDocuments = () => import('./order-documents.ts');
 
-function documentOrder(order: Order, items: OrderItem[]): DocumentOrder {
+function documentOrder(order: Order, items: OrderItem[], refunds: PaymentRefund[]): DocumentOrder {
   return {
     orderNumber: order.orderNumber,
     status: order.status,
     createdAt: order.createdAt,
     customerName: order.customerName,
     customerEmail: order.customerEmail,
-    amountCents: order.amount,
+    charge: orderCharge(order),
+    refunds,
     paymentReference: order.stripePaymentIntentId,
     lines: items.map((i) => ({
       name: i.name,
@@ -58,11 +61,12 @@ export async function enqueueConfirmation(
   const link = await createMagicLink(tx, linkClientId);
   const secrets = new MessageSecrets();
   const { buildReceiptPdf } = await loadDocuments();
-  const pdf = await buildReceiptPdf(documentOrder(order, items));
+  // A new payment: nothing refunded yet.
+  const pdf = await buildReceiptPdf(documentOrder(order, items, []));
   const email = orderConfirmationEmail({
     orderNumber: order.orderNumber,
     customerName: order.customerName,
-    amountCents: order.amount,
+    charge: orderCharge(order),
     lines: items.map((i) => ({
       name: i.name,
       billingCycle: i.billingCycle,
@@ -103,8 +107,12 @@ export async function orderItemDownload(
   if (!row || !canSeeOrder(access, row.order)) return null;
   if (row.order.status !== 'paid' && row.order.status !== 'completed') return null;
   const items = await orderItemsOf(db, row.order.id);
+  const refunds = paymentRefunds(
+    await refundsOfOrders(db, [row.order.id]),
+    row.order.stripePaymentIntentId,
+  );
   const { buildOrderItemPdf } = await loadDocuments();
-  const bytes = await buildOrderItemPdf(documentOrder(row.order, items), {
+  const bytes = await buildOrderItemPdf(documentOrder(row.order, items, refunds), {
     name: row.item.name,
     type: row.item.type,
     productId: row.item.productId,

@@ -5,7 +5,9 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatCents } from '../../lib/money';
 import { postalAddressLine, siteSettings } from '../../lib/site-settings';
-import { CYCLE_LABEL, type BillingCycle, type ItemType } from '../catalogue/catalogue';
+import { CYCLE_LABEL, type ItemType } from '../catalogue/catalogue';
+import { chargeSummary, type SummaryLine } from './charge-summary';
+import type { OrderCharge, PaymentRefund } from './orders';
 
 /** Company facts printed on receipts (src/content/settings.json). */
 const RECEIPT_ISSUER = {
@@ -21,14 +23,11 @@ export type DocumentOrder = {
   createdAt: Date;
   customerName: string;
   customerEmail: string;
-  amountCents: number;
+  /** What the provider charged; the receipt shows its parts only where all are known. */
+  charge: OrderCharge;
+  refunds: PaymentRefund[];
   paymentReference: string;
-  lines: {
-    name: string;
-    billingCycle: BillingCycle;
-    unitAmountCents: number;
-    quantity: number;
-  }[];
+  lines: SummaryLine[];
 };
 
 type DocumentItem = {
@@ -95,7 +94,13 @@ function rule(pen: Pen) {
   pen.y -= 12;
 }
 
-const usd = formatCents;
+/** An amount ending at the right margin, so a column of them lines up. */
+function amount(pen: Pen, text: string, options: { bold?: boolean; gap?: number } = {}) {
+  const size = 11;
+  const font = options.bold ? pen.bold : pen.regular;
+  const x = PAGE.width - PAGE.margin - font.widthOfTextAtSize(pdfSafe(text), size);
+  write(pen, text, { ...options, size, x });
+}
 
 function receiptPage(doc: PDFDocument, fonts: Pick<Pen, 'regular' | 'bold'>, order: DocumentOrder) {
   const pen: Pen = {
@@ -103,10 +108,13 @@ function receiptPage(doc: PDFDocument, fonts: Pick<Pen, 'regular' | 'bold'>, ord
     y: PAGE.height - PAGE.margin,
     ...fonts,
   };
+  const { charge } = order;
+  const money = (cents: number) => formatCents(cents, charge.currency);
   write(pen, RECEIPT_ISSUER.name, { size: 20, bold: true, color: BRAND, gap: 16 });
   write(pen, RECEIPT_ISSUER.address, { gap: 26 });
   write(pen, 'Receipt', { size: 16, bold: true, gap: 26 });
   write(pen, `Order number: ${order.orderNumber}`);
+  if (charge.invoice?.number) write(pen, `Invoice number: ${charge.invoice.number}`);
   write(pen, `Date: ${order.createdAt.toISOString().slice(0, 10)}`);
   write(pen, `Status: ${order.status}`);
   write(pen, `Payment reference: ${order.paymentReference}`);
@@ -115,17 +123,30 @@ function receiptPage(doc: PDFDocument, fonts: Pick<Pen, 'regular' | 'bold'>, ord
   write(pen, 'Item', { bold: true, gap: 0 });
   write(pen, 'Billing', { bold: true, x: 300, gap: 0 });
   write(pen, 'Qty', { bold: true, x: 390, gap: 0 });
-  write(pen, 'Amount', { bold: true, x: 460 });
+  amount(pen, 'Amount', { bold: true });
   rule(pen);
-  for (const line of order.lines) {
+  const rows = chargeSummary(charge, order.lines, order.refunds);
+  order.lines.forEach((line, i) => {
     write(pen, line.name.slice(0, 44), { gap: 0 });
     write(pen, CYCLE_LABEL[line.billingCycle], { x: 300, gap: 0 });
     write(pen, String(line.quantity), { x: 390, gap: 0 });
-    write(pen, usd(line.unitAmountCents * line.quantity), { x: 460 });
-  }
+    amount(pen, money(rows[i]!.cents));
+  });
   rule(pen);
-  write(pen, 'Total paid', { bold: true, gap: 0 });
-  write(pen, `${usd(order.amountCents)} USD`, { bold: true, x: 460, gap: 36 });
+  for (const row of rows.slice(order.lines.length)) {
+    const bold = row.kind === 'total' || row.kind === 'remaining';
+    write(pen, row.label, { bold, gap: 0 });
+    amount(
+      pen,
+      row.kind === 'total'
+        ? `${money(row.cents)} ${charge.currency.toUpperCase()}`
+        : money(row.cents),
+      {
+        bold,
+      },
+    );
+  }
+  pen.y -= 18;
   paragraph(
     pen,
     `Recurring items renew automatically at the same price each billing period until you cancel. Questions about this receipt: ${RECEIPT_ISSUER.supportEmail} or ${RECEIPT_ISSUER.phone}.`,

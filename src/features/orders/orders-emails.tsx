@@ -1,21 +1,54 @@
 /** The order confirmation: what was paid, the setup link of each item, and a dashboard sign-in. */
 import { formatCents } from '../../lib/money';
 import { siteSettings } from '../../lib/site-settings';
-import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
+import {
+  ActionButton,
+  Details,
+  EmailLayout,
+  Paragraph,
+  TextLink,
+  Typed,
+} from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
-import { OrderLinesTable, type OrderLine } from './OrderLinesTable.tsx';
+import { chargeSummary } from './charge-summary';
+import type { OrderLine } from './OrderLinesTable.tsx';
+import type { OrderCharge } from './orders';
 
 type ConfirmationInput = {
   orderNumber: string;
   customerName: string;
-  amountCents: number;
+  /** What the provider charged (its parts shown only where all are known). */
+  charge: OrderCharge;
   lines: (OrderLine & { onboardingUrl: string })[];
   dashboardUrl: string;
   linkExpiresAt: Date;
 };
 
+/** Stripe's own invoice of the payment: its number, hosted page and PDF, where there is one. */
+function InvoiceLinks({ invoice }: { invoice: OrderCharge['invoice'] }) {
+  if (!invoice || (!invoice.hostedUrl && !invoice.pdfUrl)) return null;
+  const links = [
+    invoice.hostedUrl ? { href: invoice.hostedUrl, label: 'View invoice' } : null,
+    invoice.pdfUrl ? { href: invoice.pdfUrl, label: 'Download invoice (PDF)' } : null,
+  ].filter((l) => l !== null);
+  return (
+    <Paragraph>
+      {invoice.number ? `Your invoice ${invoice.number}:` : 'Your invoice:'}
+      {links.map((l) => (
+        <span key={l.href}>
+          <br />
+          <TextLink href={l.href}>{l.label}</TextLink>
+        </span>
+      ))}
+    </Paragraph>
+  );
+}
+
 export function orderConfirmationEmail(input: ConfirmationInput): EmailContent {
-  const total = formatCents(input.amountCents);
+  const { charge } = input;
+  const money = (cents: number) => formatCents(cents, charge.currency);
+  const total = money(charge.totalCents);
+  const rows = chargeSummary(charge, input.lines);
   return renderEmail(
     `Your ${siteSettings.name} order ${input.orderNumber} is confirmed`,
     <EmailLayout
@@ -33,7 +66,8 @@ export function orderConfirmationEmail(input: ConfirmationInput): EmailContent {
       <Paragraph>
         Thank you for your order {input.orderNumber}. Your payment of {total} was received.
       </Paragraph>
-      <OrderLinesTable lines={input.lines} total={total} />
+      <Details amounts rows={rows.map((r): [string, string] => [r.label, money(r.cents)])} />
+      <InvoiceLinks invoice={charge.invoice} />
       <Paragraph>
         <strong>Next step:</strong> tell us about your business so we can start.
       </Paragraph>

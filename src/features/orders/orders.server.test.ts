@@ -6,7 +6,9 @@ import { useFreshTestDb } from '../../testing/test-db';
 import { openedText } from '../../testing/sent-mail';
 import { emailOutbox, magicLinks, orders } from '../../server/db/schema';
 import type { PaymentProvider, ProviderSession } from '../../server/payments/provider';
-import { buildOrderItemPdf, pdfSafe } from './order-documents';
+import { buildOrderItemPdf, buildReceiptPdf, pdfSafe, type DocumentOrder } from './order-documents';
+import { pdfPages, pdfText } from '../../testing/pdf-text';
+import type { OrderCharge } from './orders';
 import { fulfillCheckout } from '../checkout/checkout.server';
 import { createTestOrder } from '../test-mode/test-orders.server';
 import { newOrderNumber, orderItemDownload } from './orders.server';
@@ -135,7 +137,80 @@ describe('fulfillCheckout', () => {
   });
 });
 
+/** An order from before the breakdown was stored: its total alone is known. */
+const UNKNOWN_PARTS: OrderCharge = {
+  currency: 'usd',
+  subtotalCents: null,
+  discountCents: null,
+  discounts: null,
+  taxCents: null,
+  taxes: null,
+  totalCents: 100_000,
+  refundedCents: 0,
+  invoice: null,
+};
+
+/** The Starter package bought with SAVE10 at 8.25 %, with Stripe's invoice, refunded in part. */
+const STARTER_SAVE10: DocumentOrder = {
+  orderNumber: 'NR-20261202-ABC234',
+  status: 'paid',
+  createdAt: new Date('2026-12-02T09:00:00Z'),
+  customerName: 'Ada Lovelace',
+  customerEmail: 'ada@example.com',
+  charge: {
+    currency: 'usd',
+    subtotalCents: 100_000,
+    discountCents: 10_000,
+    discounts: [{ code: 'SAVE10', promotionCodeId: 'promo_1', amountCents: 10_000 }],
+    taxCents: 7_425,
+    taxes: [{ amountCents: 7_425, ratePercent: 8.25, jurisdiction: null, displayName: 'Tax' }],
+    totalCents: 97_425,
+    refundedCents: 25_000,
+    invoice: {
+      id: 'in_1',
+      number: 'A1B2C3D4-0001',
+      hostedUrl: 'https://invoice.stripe.com/i/acct_1/test_1',
+      pdfUrl: 'https://pay.stripe.com/invoice/acct_1/test_1/pdf',
+    },
+  },
+  refunds: [{ amountCents: 25_000, refundedAt: '2026-12-03T10:00:00Z' }],
+  paymentReference: 'pi_1',
+  lines: [
+    {
+      name: 'Starter Website Package',
+      billingCycle: 'oneTime',
+      unitAmountCents: 100_000,
+      quantity: 1,
+    },
+  ],
+};
+
 describe('order documents', () => {
+  it('the receipt shows the stored breakdown, the invoice number and the refunds, and it adds up', async () => {
+    const text = await pdfText(await buildReceiptPdf(STARTER_SAVE10));
+    expect(text).toContain('Invoice number: A1B2C3D4-0001');
+    const lines = text.split('\n');
+    const from = lines.indexOf('Item Billing Qty Amount');
+    expect(lines.slice(from + 1, from + 9)).toEqual([
+      'Starter Website Package One-time 1 $1,000.00',
+      'Subtotal $1,000.00',
+      'Discount (SAVE10) -$100.00',
+      'Tax (8.25%) $74.25',
+      'Total paid $974.25 USD',
+      'Refunded on December 3, 2026 -$250.00',
+      'Remaining after refunds $724.25',
+      expect.stringMatching(/^Recurring items renew/),
+    ]);
+  });
+
+  it('a receipt of an order whose parts are unknown shows its lines and total only, and no invoice number', async () => {
+    const [receipt] = await pdfPages(
+      await buildReceiptPdf({ ...STARTER_SAVE10, charge: UNKNOWN_PARTS, refunds: [] }),
+    );
+    expect(receipt).toContain('Total paid $1,000.00 USD');
+    expect(receipt!.join('\n')).not.toMatch(/Subtotal|Discount|Tax|Invoice number|Refunded/);
+  });
+
   it('keeps text the standard PDF fonts can encode', () => {
     expect(pdfSafe('Zoë – “café”')).toBe('Zoë – “café”');
     expect(pdfSafe('山田 🚀')).toBe('?? ?');
@@ -149,7 +224,8 @@ describe('order documents', () => {
         createdAt: new Date(),
         customerName: '山田 太郎',
         customerEmail: 'taro@example.com',
-        amountCents: 100000,
+        charge: UNKNOWN_PARTS,
+        refunds: [],
         paymentReference: 'pi_1',
         lines: [
           {

@@ -17,10 +17,12 @@ import {
   newOrderNumber,
   type OrderWithItems,
 } from './order-records.server.ts';
+import { paymentRefunds, type Refund } from './refund-records.server.ts';
 import { chargeColumns, orderCharge, type OrderItemView, type OrderView } from './orders';
 
 export { orderItemDownload } from './order-documents.server.ts';
 export {
+  paymentRefunds,
   refundCounts,
   refundedOfPayment,
   refundsByWeek,
@@ -158,8 +160,11 @@ export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise
   };
 }
 
-/** The buyer's view of an order (amounts in USD); `orderForBrowser` decides who gets it. */
-export function orderView({ order, items }: OrderWithItems): OrderView {
+/**
+ * The buyer's view of an order (amounts in USD); `orderForBrowser` decides who gets it.
+ * `refunds`: the order's refund rows (refundsOfOrders), its own payment's are shown.
+ */
+export function orderView({ order, items }: OrderWithItems, refunds: readonly Refund[]): OrderView {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -171,6 +176,7 @@ export function orderView({ order, items }: OrderWithItems): OrderView {
     createdAt: order.createdAt.toISOString(),
     paymentIntentId: order.stripePaymentIntentId,
     charge: orderCharge(order),
+    refunds: paymentRefunds(refunds, order.stripePaymentIntentId),
     items: items.map((i): OrderItemView => ({
       id: i.id,
       productId: i.productId,

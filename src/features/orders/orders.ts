@@ -77,6 +77,9 @@ export function orderCharge(order: ChargedOrder): OrderCharge {
   };
 }
 
+/** One refund of a payment as documents show it; a failed or canceled one is never listed. */
+export type PaymentRefund = { amountCents: number; refundedAt: string };
+
 /** The order's columns of what the provider charged (the total is `amount`). */
 export function chargeColumns(charge: ChargeBreakdown) {
   return {
@@ -130,6 +133,8 @@ export type OrderView = {
   items: OrderItemView[];
   /** What was charged, in cents; a public view carries no invoice (its pages name the buyer). */
   charge: OrderCharge;
+  /** The refunds of the order's own payment, oldest first. */
+  refunds: PaymentRefund[];
   /**
    * `buyer`: this browser paid for the order or is signed in to it. `public`: anyone else
    * holding the link, who sees no name or e-mail address and no downloads or setup.
@@ -196,6 +201,11 @@ export function orderStatusLabel(status: OrderStatus): string {
 
 export function isSettled(status: OrderStatus): boolean {
   return status === 'paid' || status === 'completed';
+}
+
+/** The order was paid (and may have been refunded since): its total is "Total paid". */
+export function wasPaid(status: string): boolean {
+  return status === 'paid' || status === 'completed' || status === 'refunded';
 }
 
 /**

@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import { refunds, type Refund, type RefundStatus } from '../../server/db/schema.ts';
+import type { PaymentRefund } from './orders.ts';
 
 export type { Refund, RefundStatus };
 
@@ -22,6 +23,17 @@ const NOT_COUNTED: RefundStatus[] = ['failed', 'canceled'];
 
 export function refundCounts(status: RefundStatus): boolean {
   return !NOT_COUNTED.includes(status);
+}
+
+/** The counted refunds of one payment (of the rows of its order), oldest first. */
+export function paymentRefunds(
+  rows: readonly Refund[],
+  paymentIntentId: string | null,
+): PaymentRefund[] {
+  return rows
+    .filter((r) => paymentIntentId !== null && r.paymentIntentId === paymentIntentId)
+    .filter((r) => refundCounts(r.status))
+    .map((r) => ({ amountCents: r.amountCents, refundedAt: r.refundedAt.toISOString() }));
 }
 
 /** How far along a refund is; a report of an earlier stage never moves it back. */

@@ -85,6 +85,19 @@ export function Paragraph({ children }: { children: ReactNode }) {
   );
 }
 
+/** A link inside a paragraph (in the text body: the label, then the address). */
+export function TextLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Link
+      href={href}
+      className="email-brand"
+      style={{ color: COLOR.brand, textDecorationLine: 'underline', ...wraps }}
+    >
+      {children}
+    </Link>
+  );
+}
+
 /** Label/value rows (what was submitted, the meeting's time); empty values are left out. */
 /**
  * A label/value table. `amounts`: the values are money, right-aligned with even figures so a

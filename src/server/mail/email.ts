@@ -3,5 +3,5 @@
  * blocks (email-layout.tsx) and the renderer that turns a message into the outbox's bodies
  * (render-email.ts).
  */
-export { ActionButton, Details, EmailLayout, Paragraph, Typed } from './email-layout.tsx';
+export { ActionButton, Details, EmailLayout, Paragraph, TextLink, Typed } from './email-layout.tsx';
 export { renderEmail, type EmailContent } from './render-email.ts';
