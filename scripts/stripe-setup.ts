@@ -1,9 +1,12 @@
 /**
  * `npm run stripe:setup`: brings the Stripe account of STRIPE_SECRET_KEY in line with the site:
  * one Product per catalogue item and one Price per billing cycle (found by lookup key; a Price
- * whose amount, interval or tax behaviour drifted is replaced), then the Billing Portal
- * configuration "Manage billing" uses, for SITE_URL, with the monthly↔yearly switch. Safe to run
- * again: what matches is left alone and printed as unchanged.
+ * whose amount, interval or tax behaviour drifted is replaced), the Billing Portal
+ * configuration "Manage billing" uses, for SITE_URL, with the monthly↔yearly switch, and the
+ * webhook endpoint `${SITE_URL}/api/stripe-webhook` with exactly the events the site handles on
+ * the pinned API version. Safe to run again: what matches is left alone and printed as
+ * unchanged; only objects it made (metadata.managed_by) are ever changed. It ends with the
+ * variables the site needs.
  *
  * `npm run stripe:setup -- --check` changes nothing and exits 1 when anything differs.
  * It reads only the Stripe and site variables (no session secret needed).
@@ -16,6 +19,11 @@ import {
 } from '../src/server/payments/catalogue-sync.ts';
 import { ensurePortalConfiguration } from '../src/server/payments/portal-configuration.ts';
 import { createStripeClient } from '../src/server/payments/stripe.ts';
+import {
+  ensureWebhookEndpoint,
+  webhookEndpointUrl,
+} from '../src/server/payments/webhook-endpoint.ts';
+import { onThisMachine } from '../src/server/env.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';
 
 loadLocalEnv();
@@ -59,15 +67,57 @@ console.log(
   }.`,
 );
 
+// Stripe delivers only to a public address; locally, `stripe listen` forwards the events.
+const webhook = onThisMachine(siteUrl)
+  ? null
+  : await ensureWebhookEndpoint(stripe, siteUrl, { check });
+if (!webhook)
+  console.log(
+    `stripe:setup: no webhook endpoint for ${siteUrl} (Stripe cannot reach this machine; set SITE_URL to the site's public address, or run \`stripe listen --forward-to ${webhookEndpointUrl(siteUrl)}\`).`,
+  );
+else {
+  console.log(
+    `stripe:setup: webhook endpoint ${webhook.id ?? '(none)'} ${webhook.action} for ${webhook.url}${
+      webhook.differences?.length ? ` (${webhook.differences.join(', ')})` : ''
+    }.`,
+  );
+  if (webhook.previous)
+    console.log(
+      `  The previous endpoint ${webhook.previous} is disabled: Stripe cannot change an endpoint's API version. Delete it in the Dashboard once the new secret is live.`,
+    );
+  for (const other of webhook.others)
+    console.log(
+      `  Endpoint ${other} (not made by stripe:setup) also sends to this URL: left alone; delete it in the Dashboard (Developers → Webhooks) once STRIPE_WEBHOOK_SECRET is this endpoint's, or its deliveries fail the signature check.`,
+    );
+}
+
 if (check) {
   const problems = changes.filter((c) => c.action === 'missing' || c.action === 'drifted');
-  if (problems.length || portal.action !== 'unchanged') {
+  const webhookDrift = webhook && webhook.action !== 'unchanged';
+  if (problems.length || portal.action !== 'unchanged' || webhookDrift) {
     console.error(
-      'stripe:setup --check: Stripe differs from the catalogue; run `npm run stripe:setup` with the same key.',
+      'stripe:setup --check: Stripe differs from the site; run `npm run stripe:setup` with the same key and SITE_URL.',
     );
     process.exit(1);
   }
-  console.log('stripe:setup --check: Stripe matches the catalogue.');
-} else if (portal.id && STRIPE_PORTAL_CONFIGURATION !== portal.id) {
-  console.log(`Set STRIPE_PORTAL_CONFIGURATION=${portal.id} in the site's environment.`);
+  console.log('stripe:setup --check: Stripe matches the site.');
+} else {
+  const variables: string[] = [];
+  if (portal.id && STRIPE_PORTAL_CONFIGURATION !== portal.id)
+    variables.push(`STRIPE_PORTAL_CONFIGURATION=${portal.id}`);
+  if (webhook?.secret) variables.push(`STRIPE_WEBHOOK_SECRET=${webhook.secret}`);
+  if (variables.length) {
+    console.log(
+      "Set in the site's environment (Netlify: Functions scope, this key's deploy context), then redeploy:",
+    );
+    for (const variable of variables) console.log(`  ${variable}`);
+  }
+  if (webhook?.secret)
+    console.log(
+      '  Stripe shows this signing secret through the API only now (the Dashboard can reveal it later: Developers → Webhooks → the endpoint).',
+    );
+  else if (webhook)
+    console.log(
+      `STRIPE_WEBHOOK_SECRET stays the signing secret of ${webhook.id ?? 'the endpoint'} set when it was created.`,
+    );
 }

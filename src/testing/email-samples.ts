@@ -44,6 +44,7 @@ import {
   paymentFailedTeamEmail,
 } from '../features/subscriptions/subscriptions-emails.tsx';
 import type { ContactMessage, MeetingRequest, Order } from '../server/db/schema.ts';
+import { mailTestEmail } from '../server/mail/mail-test-email.tsx';
 import type { EmailContent } from '../server/mail/render-email.ts';
 
 /** A sign-in link as its recipient gets it (the stored e-mail holds its token sealed). */
@@ -272,6 +273,13 @@ export const EMAIL_SAMPLES: Record<string, (t: Typed) => EmailContent> = {
     }),
   // Names nobody: it outlives the erasure in the outbox until it is sent.
   'privacy.erased': () => privacyErasedEmail(),
+  // MAIL_FROM's name is typed by whoever configures the site.
+  'mail.test': (t) =>
+    mailTestEmail({
+      from: `${t.name} <hello@novareach.test>`,
+      smtpHost: 'smtp.novareach.test:465',
+      sentAt: RECEIVED,
+    }),
   'checkout.reminder': () =>
     checkoutReminderEmail({
       amountCents: CART_TOTAL_CENTS,

@@ -5,7 +5,12 @@
  * are kept: Prices never change their amount, a lookup key belongs to one Price and moves only
  * with `transfer_lookup_key`, a custom Product id is taken once.
  */
-export type Answer = { status: number; body: unknown };
+export type Answer = {
+  status: number;
+  body: unknown;
+  /** Optional fields Stripe sends in this answer only (an endpoint's secret at creation). */
+  sends?: string[];
+};
 export type StandInRequest = {
   method: string;
   path: string;
@@ -18,6 +23,7 @@ export type CatalogueState = {
   products: Map<string, Record<string, unknown>>;
   prices: Map<string, Record<string, unknown>>;
   portalConfigurations: Map<string, Record<string, unknown>>;
+  webhookEndpoints: Map<string, Record<string, unknown>>;
   nextId(prefix: string): string;
 };
 
@@ -54,7 +60,7 @@ export function stripeError(
 const now = () => Math.floor(Date.now() / 1000);
 const list = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
-const textMap = (value: unknown) =>
+export const textMap = (value: unknown) =>
   Object.fromEntries(
     Object.entries((value as Record<string, unknown> | undefined) ?? {}).map(([k, v]) => [
       k,
@@ -62,7 +68,7 @@ const textMap = (value: unknown) =>
     ]),
   );
 /** Stripe's metadata update: keys merge, an empty value removes one. */
-const mergeMetadata = (current: unknown, update: unknown) =>
+export const mergeMetadata = (current: unknown, update: unknown) =>
   Object.fromEntries(
     Object.entries({ ...textMap(current), ...textMap(update) }).filter(([, v]) => v !== ''),
   );

@@ -1,8 +1,8 @@
 /**
  * A local stand-in for the Stripe API (tests only): a node:http server on 127.0.0.1 that
  * records every request (method, path, headers, form-decoded body) and answers Checkout
- * Sessions, Products, Prices and Billing Portal configurations like Stripe does, refusing the
- * parameter combinations Stripe refuses and those this site must never send (no tax, no
+ * Sessions, Products, Prices, Billing Portal configurations and webhook endpoints like Stripe
+ * does, refusing the parameter combinations Stripe refuses and those this site must never send (no tax, no
  * idempotency key, an inline price instead of the catalogue's Prices). Every object it answers
  * is compared with the one Stripe publishes (stripe-shapes.ts): a field Stripe does not have is
  * a 500 naming it. It deletes customers (an erasure), or refuses to while a test says so.
@@ -21,6 +21,7 @@ import {
   type CatalogueState,
 } from './stripe-stand-in-catalogue.ts';
 import { stripeShapeProblems } from './stripe-shapes.ts';
+import { webhookRoutes } from './stripe-stand-in-webhooks.ts';
 
 export type RecordedRequest = {
   method: string;
@@ -169,6 +170,7 @@ export async function startStripeStandIn(options: { catalogue?: boolean } = {}):
     products: new Map(),
     prices: new Map(),
     portalConfigurations: new Map(),
+    webhookEndpoints: new Map(),
     nextId: (prefix) => `${prefix}_test_${String(++counter).padStart(6, '0')}`,
   };
 
@@ -247,9 +249,11 @@ export async function startStripeStandIn(options: { catalogue?: boolean } = {}):
         customerRoutes(request) ??
         invoicePaymentRoutes(request) ??
         catalogueRoutes(state, request) ??
+        webhookRoutes(state, request) ??
         stripeError(404, `Unrecognized request URL (${method}: ${url.pathname})`);
       if (answer.status === 200) {
         const expand = Array.isArray(params.expand) ? params.expand.map(String) : [];
+        expand.push(...(answer.sends ?? []));
         const problems = stripeShapeProblems(answer.body, { expand });
         if (problems.length) {
           shapeProblems.push(...problems);

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { TINY_PNG as PNG } from '../../../src/testing/images.ts';
-import { HANDLED_EVENTS } from '../../../src/features/checkout/stripe-webhook.server.ts';
+import { HANDLED_EVENTS } from '../../../src/server/payments/webhook-events.ts';
 import { json, type BodyKind, type BodySpec, type Shape } from './cases.ts';
 import { fixtures } from './fixtures.ts';
 import {

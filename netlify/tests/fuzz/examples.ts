@@ -4,7 +4,7 @@
  * oversized and nested bodies, signed Stripe events with null or junk objects.
  */
 import { TINY_PNG as PNG } from '../../../src/testing/images.ts';
-import { HANDLED_EVENTS } from '../../../src/features/checkout/stripe-webhook.server.ts';
+import { HANDLED_EVENTS } from '../../../src/server/payments/webhook-events.ts';
 import { ALL_METHODS, type Endpoint } from './discovery.ts';
 import { fixtures } from './fixtures.ts';
 import {

@@ -9,7 +9,8 @@
 import type Stripe from 'stripe';
 import { siteSettings } from '../../lib/site-settings.ts';
 
-const PORTAL_MANAGED_BY = 'novareach-storefront';
+/** `metadata.managed_by` of what `npm run stripe:setup` made; nothing else is ever changed. */
+export const MANAGED_BY = 'novareach-storefront';
 /** Stripe sends a configuration's switchable products only when asked to. */
 const EXPAND_PRODUCTS = 'data.features.subscription_update.products';
 
@@ -48,7 +49,7 @@ export function portalConfigurationParams(
           }
         : { enabled: false },
     },
-    metadata: { managed_by: PORTAL_MANAGED_BY },
+    metadata: { managed_by: MANAGED_BY },
   };
 }
 
@@ -104,7 +105,7 @@ export async function ensurePortalConfiguration(
     };
     if (startingAfter) list.starting_after = startingAfter;
     const page = await stripe.billingPortal.configurations.list(list);
-    const ours = page.data.find((c) => c.metadata?.managed_by === PORTAL_MANAGED_BY);
+    const ours = page.data.find((c) => c.metadata?.managed_by === MANAGED_BY);
     if (ours) {
       const differences = portalDifferences(params, ours);
       if (!differences.length) return { id: ours.id, action: 'unchanged' };

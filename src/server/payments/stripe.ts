@@ -21,9 +21,10 @@ import { forgetPrices, lookupKeyOf, resolvePrices } from './stripe-prices.ts';
 
 /**
  * The Stripe API version every request and every webhook endpoint uses (the SDK's own, pinned so
- * an SDK upgrade never changes a payload's shape silently). docs/deploy.md's webhook step names it.
+ * an SDK upgrade never changes a payload's shape silently); `npm run stripe:setup` gives it to
+ * the webhook endpoint.
  */
-const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 /** Stripe metadata values hold at most 500 characters. */
 const METADATA_VALUE_LIMIT = 500;
