@@ -442,6 +442,20 @@ export async function deliverDue(db: Db, options: DeliverOptions = {}): Promise<
 }
 
 /**
+ * Since when the longest-waiting due e-mail has been due (null: none is due): the first entry
+ * of the due index (status, next_attempt_at), for the health check.
+ */
+export async function oldestDueSince(db: Db, now = new Date()): Promise<Date | null> {
+  const [oldest] = await db
+    .select({ dueSince: emailOutbox.nextAttemptAt })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .limit(1);
+  return oldest?.dueSince ?? null;
+}
+
+/**
  * The admin panel's retry button: makes a pending or failed e-mail due now and attempts it
  * once (when SMTP is configured). A failed row that fails again stays 'failed'. Returns the
  * row afterwards, or undefined when there is no such row or it was already sent.
