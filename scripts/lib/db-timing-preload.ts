@@ -62,9 +62,15 @@ function timed(args: unknown[], call: (args: unknown[]) => unknown, done: (ms: n
   return result;
 }
 
+/**
+ * The request a pooled client was checked out for. A pool hands a freed client to the next
+ * waiter from inside the previous request's callbacks, so the async context then is the wrong one.
+ */
+const checkedOutFor = new WeakMap<object, RequestDbUse>();
+
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const use = currentRequest();
+  const use = checkedOutFor.get(this) ?? currentRequest();
   if (!use) return query.apply(this, args);
   const first = args[0] as string | { text?: string } | undefined;
   const text = (typeof first === 'string' ? first : (first?.text ?? '')).trim().toUpperCase();
@@ -90,11 +96,34 @@ pg.Pool.prototype.connect = function (this: pg.Pool, ...args: unknown[]) {
   }
   const use = currentRequest();
   if (!use) return connect.apply(this, args);
-  return timed(
-    args,
+  const last = args.length - 1;
+  const callback = args[last];
+  // Remember whom the client is for, whichever way the pool hands it over.
+  const owned = (client: unknown) => {
+    if (client && typeof client === 'object') checkedOutFor.set(client, use);
+  };
+  const withOwner =
+    typeof callback === 'function'
+      ? [
+          ...args.slice(0, last),
+          (error: unknown, client: unknown, ...rest: unknown[]) => {
+            owned(client);
+            (callback as Callback)(error, client, ...rest);
+          },
+        ]
+      : args;
+  const result = timed(
+    withOwner,
     (a) => connect.apply(this, a),
     (ms) => (use.poolWaitMs += ms),
   );
+  if (result && typeof (result as Promise<unknown>).then === 'function') {
+    return (result as Promise<unknown>).then((client) => {
+      owned(client);
+      return client;
+    });
+  }
+  return result;
 } as typeof pg.Pool.prototype.connect;
 
 process.on('exit', () => {

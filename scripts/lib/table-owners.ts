@@ -119,6 +119,7 @@ const PERSONAL_COLUMN =
 /** Tables whose name-like columns hold nobody's data, and why (so the check can skip them). */
 export const NOT_PERSONAL: Record<string, string> = {
   rowTallies: 'row counts per table; table_name names a table of the schema',
+  jobRuns: "one row per scheduled function; name is the function's name",
 };
 
 /** The convention every owner of personal data follows (src/server/privacy/personal-data.ts). */

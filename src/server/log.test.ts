@@ -74,6 +74,14 @@ describe('what a request line names', () => {
       '    at file:///work/site/netlify/functions/orders.mts:12:16',
     ].join('\n');
     expect(callerFileName(source, skip)).toBe('orders');
+    const throughHelper = [
+      'Error',
+      '    at handler (/work/site/src/server/handler.ts:52:26)',
+      '    at formSubmissionHandler (/work/site/src/server/form-submissions.ts:128:18)',
+      '    at formFunction (/work/site/src/server/form-submissions.ts:184:5)',
+      '    at file:///work/site/netlify/functions/contact-form.mts:9:16',
+    ].join('\n');
+    expect(callerFileName(throughHelper, skip)).toBe('contact-form');
     const bundle = [
       'Error',
       '    at handler (file:///var/task/.netlify/functions-bundled/contact-form.mjs:3:1200)',

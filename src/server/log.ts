@@ -131,16 +131,21 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/** A function's own file: its source in netlify/functions, or its bundle. */
+const FUNCTION_FILE = /[\\/](netlify[\\/]functions|functions-bundled)[\\/][^\\/]+$/;
+
 /**
- * Which function file called `handler()`: the first stack frame outside this wrapper, named
- * like its file (netlify/functions/orders.mts, or the bundle .netlify/functions-bundled/orders.mjs).
+ * Which function `handler()` is wrapping, named like its file: the first stack frame in a
+ * function's file (a form helper may stand between), else the first outside `skip` (in a bundle
+ * every frame is the bundle's file: netlify/functions/orders.mts and orders.mjs both give "orders").
  */
 export function callerFileName(stack: string | undefined, skip: RegExp): string {
-  for (const frame of (stack ?? '').split('\n').slice(1)) {
-    const file = /(?:\(|at )(?:file:\/\/)?([^()\s]+?):\d+:\d+\)?\s*$/.exec(frame)?.[1];
-    if (!file || skip.test(file) || file.startsWith('node:')) continue;
-    const base = file.split(/[\\/]/).pop() ?? '';
-    return base.replace(/\?.*$/, '').replace(/\.(m?[jt]s|tsx?)$/, '') || 'unknown';
-  }
-  return 'unknown';
+  const files = (stack ?? '')
+    .split('\n')
+    .slice(1)
+    .map((frame) => /(?:\(|at )(?:file:\/\/)?([^()\s]+?):\d+:\d+\)?\s*$/.exec(frame)?.[1])
+    .filter((file): file is string => !!file && !file.startsWith('node:'));
+  const file = files.find((f) => FUNCTION_FILE.test(f)) ?? files.find((f) => !skip.test(f));
+  const base = file?.split(/[\\/]/).pop() ?? '';
+  return base.replace(/\?.*$/, '').replace(/\.(m?[jt]s|tsx?)$/, '') || 'unknown';
 }

@@ -40,6 +40,7 @@ import {
   type MessageSecrets,
   type SealedSlots,
 } from './sealed.ts';
+import { logError } from '../log.ts';
 
 export type { OutboxAttachment, OutboxEmail };
 
@@ -273,7 +274,7 @@ export async function smtpTransport(
   });
   // A failed send rejects sendMail (the row is retried); a transport may also emit 'error'
   // (a pooled one, or a socket dropped between messages), which must not end the process.
-  transport.on('error', (error) => console.error('SMTP transport error:', error.message));
+  transport.on('error', (error) => logError('SMTP transport error', error));
   return transport as unknown as MailTransport;
 }
 
@@ -485,7 +486,7 @@ export async function retryEmail(
 export function deliverInBackground(db: Db, ids: number[], context?: unknown): Promise<void> {
   const attempt = deliverDue(db, { ids })
     .then(() => undefined)
-    .catch((error: unknown) => console.error('Outbox delivery attempt failed', error));
+    .catch((error: unknown) => logError('Outbox delivery attempt failed', error));
   const waitUntil = (context as { waitUntil?: (p: Promise<unknown>) => void } | undefined)
     ?.waitUntil;
   if (typeof waitUntil === 'function') waitUntil.call(context, attempt);
