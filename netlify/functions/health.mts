@@ -27,12 +27,15 @@ export default handler(['GET', 'HEAD'], async (req, context) => {
     ...(configurationProblem ? { configurationProblem } : {}),
   });
   const status = report.status === 'ok' ? 200 : 503;
-  if (status !== 200) noteForRequestLog(failingChecks(report.checks).join('; '));
+  const problems = failingChecks(report.checks).join('; ');
+  if (status !== 200) noteForRequestLog(problems);
   const headers = {
     'Cache-Control': 'no-store',
     ...(status === 503 ? { 'Retry-After': '60' } : {}),
   };
-  const response = json(report, { status, headers });
+  // Like every refusal of ours, a 503 says in `error` what is wrong.
+  const body = status === 200 ? report : { ...report, error: problems };
+  const response = json(body, { status, headers });
   return req.method === 'HEAD' ? new Response(null, response) : response;
 });
 

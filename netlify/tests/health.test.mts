@@ -44,6 +44,7 @@ async function check(context: object = published, method = 'GET') {
 
 type HealthBody = {
   status: string;
+  error?: string;
   checks: Record<string, string> & { jobs: Record<string, string> };
 };
 
@@ -144,6 +145,9 @@ describe('GET /api/health', () => {
     expect(body!.checks.outbox).toBe(
       'oldest due message is 42 minutes old (SMTP_URL is not set, so nothing is sent)',
     );
+    expect(body!.error).toBe(
+      'outbox: oldest due message is 42 minutes old (SMTP_URL is not set, so nothing is sent)',
+    );
     const text = JSON.stringify(body);
     expect(text).not.toContain('waiting.person');
     expect(text).not.toContain('Private subject');
@@ -173,6 +177,7 @@ describe('GET /api/health', () => {
       expect(res.status).toBe(503);
       expect(body).toEqual({
         status: 'failing',
+        error: 'database: unreachable (ECONNREFUSED)',
         checks: {
           configuration: 'ok',
           database: 'unreachable (ECONNREFUSED)',

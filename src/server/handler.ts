@@ -46,9 +46,6 @@ export function idParam(context: FunctionContext, name = 'id'): number | null {
 /** A request slower than this is logged even when it succeeded. */
 export const SLOW_REQUEST_MS = 2_000;
 
-/** The file of this wrapper, skipped when finding which function file called it. */
-const WRAPPER_FILE = /[\\/]src[\\/]server[\\/](handler|log)\.ts$/;
-
 type Answer = { response: Response; msg?: string; error?: string };
 
 /**
@@ -58,7 +55,7 @@ type Answer = { response: Response; msg?: string; error?: string };
  * the error webhook (ERROR_WEBHOOK_URL).
  */
 export function handler(methods: string[], fn: Handler): Handler {
-  const functionName = callerFileName(new Error().stack, WRAPPER_FILE);
+  const functionName = callerFileName(new Error().stack);
   return (req, context) => {
     const started = performance.now();
     const scope = { requestId: requestIdOf(req, context), function: functionName };

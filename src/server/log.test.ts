@@ -67,13 +67,12 @@ describe('what a request line names', () => {
   });
 
   it('names the function after the file that called handler(), source or bundle', () => {
-    const skip = /[\\/]src[\\/]server[\\/](handler|log)\.ts$/;
     const source = [
       'Error',
       '    at handler (/work/site/src/server/handler.ts:52:26)',
       '    at file:///work/site/netlify/functions/orders.mts:12:16',
     ].join('\n');
-    expect(callerFileName(source, skip)).toBe('orders');
+    expect(callerFileName(source)).toBe('orders');
     const throughHelper = [
       'Error',
       '    at handler (/work/site/src/server/handler.ts:52:26)',
@@ -81,13 +80,20 @@ describe('what a request line names', () => {
       '    at formFunction (/work/site/src/server/form-submissions.ts:184:5)',
       '    at file:///work/site/netlify/functions/contact-form.mts:9:16',
     ].join('\n');
-    expect(callerFileName(throughHelper, skip)).toBe('contact-form');
+    expect(callerFileName(throughHelper)).toBe('contact-form');
+    const fromATest = [
+      'Error',
+      '    at handler (/work/site/src/server/handler.ts:52:26)',
+      '    at contactFormHandler (/work/site/src/features/contact/contact.server.ts:40:3)',
+      '    at /work/site/netlify/tests/contact-form.test.mts:20:17',
+    ].join('\n');
+    expect(callerFileName(fromATest)).toBe('contact-form.test');
     const bundle = [
       'Error',
       '    at handler (file:///var/task/.netlify/functions-bundled/contact-form.mjs:3:1200)',
       '    at file:///var/task/.netlify/functions-bundled/contact-form.mjs:3:9000',
     ].join('\n');
-    expect(callerFileName(bundle, skip)).toBe('contact-form');
-    expect(callerFileName(undefined, skip)).toBe('unknown');
+    expect(callerFileName(bundle)).toBe('contact-form');
+    expect(callerFileName(undefined)).toBe('unknown');
   });
 });

@@ -133,19 +133,21 @@ function decodeSegment(segment: string): string {
 
 /** A function's own file: its source in netlify/functions, or its bundle. */
 const FUNCTION_FILE = /[\\/](netlify[\\/]functions|functions-bundled)[\\/][^\\/]+$/;
+/** The site's own modules (the wrapper, form helpers, features), but not their tests. */
+const SITE_MODULE = /[\\/]src[\\/](?!.*\.test\.[cm]?[jt]sx?$)/;
 
 /**
  * Which function `handler()` is wrapping, named like its file: the first stack frame in a
- * function's file (a form helper may stand between), else the first outside `skip` (in a bundle
- * every frame is the bundle's file: netlify/functions/orders.mts and orders.mjs both give "orders").
+ * function's file (a form helper may stand between), else the first outside the site's own
+ * modules (a test). In a bundle every frame is the bundle's file, named like the function.
  */
-export function callerFileName(stack: string | undefined, skip: RegExp): string {
+export function callerFileName(stack: string | undefined): string {
   const files = (stack ?? '')
     .split('\n')
     .slice(1)
     .map((frame) => /(?:\(|at )(?:file:\/\/)?([^()\s]+?):\d+:\d+\)?\s*$/.exec(frame)?.[1])
     .filter((file): file is string => !!file && !file.startsWith('node:'));
-  const file = files.find((f) => FUNCTION_FILE.test(f)) ?? files.find((f) => !skip.test(f));
+  const file = files.find((f) => FUNCTION_FILE.test(f)) ?? files.find((f) => !SITE_MODULE.test(f));
   const base = file?.split(/[\\/]/).pop() ?? '';
   return base.replace(/\?.*$/, '').replace(/\.(m?[jt]s|tsx?)$/, '') || 'unknown';
 }
