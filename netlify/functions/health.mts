@@ -50,4 +50,5 @@ function failingChecks(checks: Record<string, string | Record<string, string>>):
   );
 }
 
-export const config: Config = { path: '/api/health', method: ['GET', 'HEAD'] };
+// Netlify routes HEAD to a GET function; the handler answers both.
+export const config: Config = { path: '/api/health', method: ['GET'] };
