@@ -16,6 +16,8 @@
  * acknowledged is missing or doubled.
  */
 import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startNeonLocalProxy } from '../src/testing/neon-local-proxy.ts';
@@ -24,6 +26,8 @@ import {
   startPostgres,
   type PostgresServer,
 } from '../src/testing/postgres-server.ts';
+import { dbUseTable, type HealthPolls } from './lib/db-use.ts';
+import type { DbTiming } from './lib/db-timing-preload.ts';
 import {
   checkAcknowledged,
   endpointTable,
@@ -68,19 +72,52 @@ const built =
   existsSync(path.join(PROJECT_ROOT, 'dist', 'index.html')) &&
   existsSync(path.join(PROJECT_ROOT, '.netlify', 'functions-bundled'));
 
-type Outcome = { run: LoadRun; stored: StoredCheck; host: Host };
+type Outcome = {
+  run: LoadRun;
+  stored: StoredCheck;
+  host: Host;
+  timing?: DbTiming;
+  health: HealthPolls;
+};
+
+/** An uptime monitor at 60 times its usual rate: GET /api/health once a second. */
+async function pollHealth(origin: string, until: () => boolean): Promise<HealthPolls> {
+  const polls: HealthPolls = { answers: [], ms: [] };
+  while (!until()) {
+    const started = performance.now();
+    const res = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(10_000) }).catch(
+      () => undefined,
+    );
+    await res?.text();
+    polls.answers.push(res?.status ?? 0);
+    polls.ms.push(Math.round(performance.now() - started));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  return polls;
+}
 
 async function measure(server: PostgresServer, label: string, outage: boolean): Promise<Outcome> {
   const url = await createMigratedDatabase(server, `bench_${label}`);
   const proxy = neon ? await startNeonLocalProxy(server.url) : undefined;
   const site = built ? undefined : await makeSiteRoot();
+  const timingDir = await mkdtemp(path.join(os.tmpdir(), 'bench-db-timing-'));
+  const timingFile = path.join(timingDir, 'timing.json');
+  const database = databaseHost(url, proxy?.port);
+  // Queries are timed where the functions share node-postgres with the host (from source).
+  const timed = !built && !neon;
   const host = await startHost({
     root: site?.dir ?? PROJECT_ROOT,
     port: await freePort(),
-    ...databaseHost(url, proxy?.port),
+    env: { ...database.env, ...(timed ? { DB_TIMING_FILE: timingFile } : {}) },
+    nodeArgs: [
+      ...(database.nodeArgs ?? []),
+      ...(timed ? ['--import', './scripts/lib/db-timing-preload.ts'] : []),
+    ],
   });
   let down: Promise<void> | undefined;
   let up: Promise<void> | undefined;
+  let loading = true;
+  const health = pollHealth(host.origin, () => !loading);
   try {
     const run = await runLoad({
       origin: host.origin,
@@ -92,16 +129,27 @@ async function measure(server: PostgresServer, label: string, outage: boolean): 
         if (ms >= upAt && down) up ??= down.then(() => server.start());
       },
     });
+    loading = false;
     await up;
-    return { run, stored: await checkAcknowledged(url, run), host };
+    const polls = await health;
+    const stored = await checkAcknowledged(url, run);
+    await host.stop();
+    const timing = timed ? (JSON.parse(await readFile(timingFile, 'utf8')) as DbTiming) : undefined;
+    return { run, stored, host, health: polls, ...(timing ? { timing } : {}) };
   } finally {
+    loading = false;
     await host.stop();
     await proxy?.close();
     await site?.remove();
+    await rm(timingDir, { recursive: true, force: true });
   }
 }
 
-function report(title: string, { run, stored, host }: Outcome, outage: boolean): boolean {
+function report(
+  title: string,
+  { run, stored, host, timing, health }: Outcome,
+  outage: boolean,
+): boolean {
   const failures = run.samples.filter(isFailure);
   const during = run.samples.filter((s) => s.startedAt >= downAt && s.startedAt < upAt);
   const unavailable = run.samples.filter((s) => s.status === 503 || s.unavailable);
@@ -118,6 +166,12 @@ function report(title: string, { run, stored, host }: Outcome, outage: boolean):
   );
   console.log(formatTable(endpointTable(run.samples, run.durationMs)));
   console.log('');
+  console.log(
+    timing
+      ? `Database use per request (node-postgres, pool of ${timing.poolMax} per process; ` +
+          `at most ${timing.peakCheckedOut} connections checked out at once):\n\n${dbUseTable(timing, health)}\n`
+      : 'Database use per request: not measured (production bundles carry their own driver; use --source)\n',
+  );
   if (outage) {
     console.log(
       `- database down from ${downAt / 1_000} s to ${upAt / 1_000} s: ${during.length} requests ` +

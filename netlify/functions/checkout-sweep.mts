@@ -6,19 +6,8 @@
  */
 import type { Config } from '@netlify/functions';
 import { sweepCheckouts } from '../../src/features/checkout/checkout.server.ts';
-import { getDb } from '../../src/server/db/client.ts';
-import { json } from '../../src/server/responses.ts';
-import { loggableError } from '../../src/server/loggable-error.ts';
+import { scheduledJob } from '../../src/server/jobs/scheduled-job.ts';
 
-export default async function checkoutSweep(): Promise<Response> {
-  try {
-    const result = await sweepCheckouts(await getDb());
-    if (result.fulfilled || result.expired || result.failed) console.info('Checkout sweep', result);
-    return json(result);
-  } catch (error) {
-    console.error('Checkout sweep failed', loggableError(error));
-    return json({ error: 'Checkout sweep failed' }, { status: 500 });
-  }
-}
+export default scheduledJob('checkout-sweep', (db) => sweepCheckouts(db));
 
 export const config: Config = { schedule: '*/10 * * * *' };

@@ -6,23 +6,15 @@
  */
 import type { Config } from '@netlify/functions';
 import { purgeExpired } from '../../src/features/privacy/privacy.server.ts';
-import { getDb } from '../../src/server/db/client.ts';
-import { json } from '../../src/server/responses.ts';
-import { loggableError } from '../../src/server/loggable-error.ts';
+import { scheduledJob } from '../../src/server/jobs/scheduled-job.ts';
 import { getLogoStore } from '../../src/server/uploads/logo.ts';
 
-export default async function privacyPurge(): Promise<Response> {
-  try {
-    const { counts } = await purgeExpired(await getDb(), {
-      logoStore: await getLogoStore(),
-      source: 'schedule',
-    });
-    console.info('Retention rules applied', counts);
-    return json({ counts });
-  } catch (error) {
-    console.error('Retention purge failed', loggableError(error));
-    return json({ error: 'Retention purge failed' }, { status: 500 });
-  }
-}
+export default scheduledJob('privacy-purge', async (db) => {
+  const { counts } = await purgeExpired(db, {
+    logoStore: await getLogoStore(),
+    source: 'schedule',
+  });
+  return { counts };
+});
 
 export const config: Config = { schedule: '@daily' };

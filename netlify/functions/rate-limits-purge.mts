@@ -5,20 +5,11 @@
  * resets no live limit.
  */
 import type { Config } from '@netlify/functions';
-import { getDb } from '../../src/server/db/client.ts';
-import { json } from '../../src/server/responses.ts';
-import { loggableError } from '../../src/server/loggable-error.ts';
+import { scheduledJob } from '../../src/server/jobs/scheduled-job.ts';
 import { purgeEndedWindows } from '../../src/server/rate-limit.ts';
 
-export default async function rateLimitsPurge(): Promise<Response> {
-  try {
-    const purged = await purgeEndedWindows(await getDb());
-    if (purged) console.info('Rate-limit counters purged', purged);
-    return json({ purged });
-  } catch (error) {
-    console.error('Rate-limit purge failed', loggableError(error));
-    return json({ error: 'Rate-limit purge failed' }, { status: 500 });
-  }
-}
+export default scheduledJob('rate-limits-purge', async (db) => ({
+  purged: await purgeEndedWindows(db),
+}));
 
 export const config: Config = { schedule: '@hourly' };

@@ -11,7 +11,7 @@ import {
 import { getDb } from '../../src/server/db/client.ts';
 import { simulatedOnly } from '../../src/server/simulated-only.ts';
 import { isDatabaseUnavailable } from '../../src/server/db/unavailable.ts';
-import { loggableError } from '../../src/server/loggable-error.ts';
+import { logError } from '../../src/server/log.ts';
 import { handler } from '../../src/server/handler.ts';
 import { assertStorableText } from '../../src/server/request-body.ts';
 import { HttpError, errorJson, withSecurityHeaders } from '../../src/server/responses.ts';
@@ -48,7 +48,7 @@ export default handler(['POST'], async (req, context) => {
       error instanceof ZodError || (error instanceof HttpError && error.status === 400);
     const reason = badInput ? 'details' : isDatabaseUnavailable(error) ? 'unavailable' : null;
     if (reason && session) {
-      if (reason === 'unavailable') console.error('Database unavailable', loggableError(error));
+      if (reason === 'unavailable') logError('Database unavailable', error);
       return seeOther(`/pay/simulated?${new URLSearchParams({ session, error: reason })}`);
     }
     throw error;

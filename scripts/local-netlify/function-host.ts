@@ -51,6 +51,11 @@ export async function invokeFunction(
 ): Promise<Response> {
   const setCookies: string[] = [];
   const requestCookies = parseCookieHeader(request.headers.get('cookie'));
+  // Netlify's edge gives every request an id in this header, and the context reads it there.
+  const requestId = randomUUID();
+  request = new Request(request, {
+    headers: withHeader(request.headers, REQUEST_ID_HEADER, requestId),
+  });
   const url = new URL(request.url);
   const context = {
     account: { id: 'local' },
@@ -79,7 +84,7 @@ export async function invokeFunction(
     // through it). On Netlify `ip` is what the edge saw, and functions trust no header.
     ip: request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || ip,
     params,
-    requestId: randomUUID(),
+    requestId,
     server: { region: 'local' },
     site: { id: 'local', name: 'local', url: process.env.URL },
     url,
@@ -98,11 +103,19 @@ export async function invokeFunction(
   if (!(response instanceof Response)) {
     throw new Error(`Function ${fn.name} did not return a Response`);
   }
-  if (setCookies.length) {
-    response = new Response(response.body, response);
-    for (const c of setCookies) response.headers.append('Set-Cookie', c);
-  }
+  response = new Response(response.body, response);
+  for (const c of setCookies) response.headers.append('Set-Cookie', c);
+  response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;
+}
+
+/** The header in which Netlify names each request (its function log and support use it). */
+export const REQUEST_ID_HEADER = 'x-nf-request-id';
+
+function withHeader(headers: Headers, name: string, value: string): Headers {
+  const copy = new Headers(headers);
+  copy.set(name, value);
+  return copy;
 }
 
 function parseCookieHeader(header: string | null): Map<string, string> {

@@ -8,16 +8,14 @@ import {
   DATABASE_UNAVAILABLE,
   isDatabaseUnavailable,
 } from './db/unavailable.ts';
-import { loggableError } from './loggable-error.ts';
 import { errorJson } from './responses.ts';
 
 /**
- * 503 with Retry-After when `error` is an unreachable database, logged without the values the
- * query was bound to; null for any other error.
+ * 503 with Retry-After when `error` is an unreachable database (handler.ts logs it with the
+ * request); null for any other error.
  */
 export function databaseUnavailableResponse(error: unknown): Response | null {
   if (!isDatabaseUnavailable(error)) return null;
-  console.error('Database unavailable', loggableError(error));
   return errorJson(503, DATABASE_UNAVAILABLE, {
     'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
   });

@@ -181,6 +181,32 @@ export function siteAddress(env: NodeJS.ProcessEnv = process.env): string {
   return env.SITE_URL || env.URL || 'http://localhost:4321';
 }
 
+/** Where each 5xx and failed scheduled run is POSTed as JSON (docs/operations.md); optional. */
+const ERROR_WEBHOOK_VARIABLE = 'ERROR_WEBHOOK_URL';
+
+/**
+ * ERROR_WEBHOOK_URL: an https URL (http only on this machine), or unset. Read apart from
+ * {@link readEnv}, so that a mistyped optional hook never takes the functions down with it.
+ * @throws ConfigurationError for any other value (the logger reports it instead of posting).
+ */
+export function errorWebhookUrl(env: NodeJS.ProcessEnv = process.env): URL | undefined {
+  const value = env[ERROR_WEBHOOK_VARIABLE]?.trim();
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url && (url.protocol === 'https:' || (url.protocol === 'http:' && onThisMachine(value)))) {
+    return url;
+  }
+  throw new ConfigurationError(
+    [ERROR_WEBHOOK_VARIABLE],
+    `${ERROR_WEBHOOK_VARIABLE} must be an https:// URL (http:// only for this machine)`,
+  );
+}
+
 /**
  * SIMULATED_TAX_RATE: a percent from 0 to 100 with at most four decimals ("8.25"); unset or
  * empty is 0. Anything else is refused rather than read as some other rate.

@@ -57,6 +57,7 @@ export {
   listClientOnboardingSubmissions,
   personalData as clientOnboardingPersonalData,
 } from './client-onboarding-submissions.server.ts';
+import { logError } from '../../server/log.ts';
 
 /** Confirmation e-mails per address and day: the form cannot be used to flood an inbox. */
 const CONFIRM_EMAILS_PER_ADDRESS: RateLimit = { limit: 3, windowSeconds: 24 * 60 * 60 };
@@ -200,10 +201,7 @@ async function createAccount(
     await recordSubmissionAccount(db, submissionId, account);
     return account;
   } catch (error) {
-    console.error(
-      'Client account creation failed; the team finishes it by hand',
-      (error as Error).message,
-    );
+    logError('Client account creation failed; the team finishes it by hand', error);
     return null;
   }
 }

@@ -39,6 +39,7 @@ export {
   onboardingFormsOf,
   personalData as onboardingFormsPersonalData,
 } from './onboarding-forms.server.ts';
+import { logError } from '../../server/log.ts';
 
 const SIGN_IN_FOR_ORDER = 'Please sign in to continue with this order.';
 const ORDER_NOT_FOUND = 'Order not found';
@@ -185,7 +186,7 @@ async function saveOnboardingStep(
       });
       emailIds.push(...linked.emailIds);
     } catch (error) {
-      console.error('Linking the client to the CRM failed', (error as Error).message);
+      logError('Linking the client to the CRM failed', error);
     }
   }
 

@@ -89,6 +89,7 @@ export {
   type PrivacyRunSummary,
   type PurgeResult,
 } from './purge.server.ts';
+import { logError } from '../../server/log.ts';
 
 export type PersonFound = {
   email: string;
@@ -366,7 +367,7 @@ async function answerErasure(
     if (error instanceof HttpError) throw error;
     const reason = erasureFailureReason(error);
     await recordFailedAnswer(db, request.id, reason, now).catch((failure: unknown) =>
-      console.error('Recording the failed erasure failed', failure),
+      logError('Recording the failed erasure failed', failure),
     );
     const told = `${reason.replace(/[^.]$/, '$&.')} ${ANSWER_AGAIN}`;
     if (error instanceof ErasureIncomplete) throw new HttpError(409, told);

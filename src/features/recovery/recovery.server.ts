@@ -37,6 +37,7 @@ export {
   cappedRemindersByWeek,
   personalData as checkoutRemindersPersonalData,
 } from './checkout-reminders.server.ts';
+import { logWarn } from '../../server/log.ts';
 export { personalData as reminderOptOutsPersonalData } from './reminder-opt-outs.server.ts';
 export { REMINDER_DELAY_MS, REMIND_AT_MOST_EVERY_DAYS, REMINDERS_PER_DAY } from './recovery.ts';
 export { addressHash as reminderAddressHash } from './unsubscribe-tokens.server.ts';
@@ -116,7 +117,7 @@ export async function remindAbandonedCheckout(
   });
   if (!claimed) return { queued: false, reason: 'already-decided' };
   if (capped) {
-    console.warn(`Checkout reminder not queued: ${REMINDERS_PER_DAY} were queued today already`);
+    logWarn(`Checkout reminder not queued: ${REMINDERS_PER_DAY} were queued today already`);
     return { queued: false, reason: 'daily-cap' };
   }
   const secrets = new MessageSecrets();

@@ -9,6 +9,7 @@
 import type { Db } from '../db/client.ts';
 import { hit, type RateLimit } from '../rate-limit.ts';
 import { CrmError, type ClientAccount, type ClientAccountInput, type CrmClient } from './types.ts';
+import { logError } from '../log.ts';
 
 export const CRM_ACCOUNTS_PER_DAY: RateLimit = { limit: 25, windowSeconds: 24 * 60 * 60 };
 
@@ -37,7 +38,7 @@ export async function createAccountWithinDailyCap(
     ]) {
       const counted = await hit(db, key, limit, now);
       if (!counted.allowed) {
-        console.error(
+        logError(
           `${DAILY_CAP_REACHED} (${key}: ${limit.limit}); the team finishes the rest by hand`,
         );
         throw new CrmError(DAILY_CAP_REACHED, 429);

@@ -7,6 +7,7 @@
 import type { ClientAccount, ClientAccountInput, CrmAccountToDelete, CrmClient } from './types.ts';
 import { CrmError, isDemoLocation, splitName } from './types.ts';
 import { temporaryPassword } from './password.ts';
+import { logWarn } from '../log.ts';
 
 export const GHL_API_VERSION = '2021-07-28';
 const GHL_APP_URL = 'https://app.gohighlevel.com';
@@ -101,7 +102,7 @@ export class GhlClient implements CrmClient {
     } catch (error) {
       // The sub-account exists; a user that cannot be created (e.g. the e-mail already has a
       // HighLevel login) is finished by the team, so no password is handed out.
-      console.warn('GoHighLevel user creation failed', (error as Error).message);
+      logWarn('GoHighLevel user creation failed', { error: (error as Error).message });
     }
 
     return {

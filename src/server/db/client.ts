@@ -20,6 +20,7 @@ import { ConfigurationError, localRun } from '../env.ts';
 import { applyMigrations, type MigrationConnection } from './migrations.ts';
 import { assertSchemaCurrent } from './schema-check.ts';
 import * as schema from './schema.ts';
+import { logError, logWarn } from '../log.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -96,7 +97,7 @@ function guardPool(pool: PoolLike): void {
 
 function logDroppedConnection(error: Error) {
   const reason = error.message || (error as { code?: string }).code || error.name;
-  console.error('Database connection lost; it will be reopened on the next query:', reason);
+  logWarn('Database connection lost; it will be reopened on the next query', { reason });
 }
 
 /** A pool that gives up on an unreachable server in seconds, so a request answers 503, not a hang. */
@@ -159,7 +160,7 @@ async function checkSchema(handle: Handle): Promise<Handle> {
     return handle;
   } catch (error) {
     const message = (error as Error).message;
-    if (message !== lastSchemaLog) console.error(`[database] ${message}`);
+    if (message !== lastSchemaLog) logError(`[database] ${message}`);
     lastSchemaLog = message;
     await handle.close().catch(() => undefined);
     throw error;

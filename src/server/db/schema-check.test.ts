@@ -47,7 +47,8 @@ describe('schema check', () => {
       );
       expect((error as Error).message).toMatch(/netlify\/database\/migrations/);
       expect(isDatabaseUnavailable(error)).toBe(true);
-      expect(errors.filter((e) => e.startsWith('[database]'))).toHaveLength(1);
+      const lines = errors.map((e) => JSON.parse(e) as { msg: string });
+      expect(lines.filter((l) => l.msg.startsWith('[database]'))).toHaveLength(1);
     } finally {
       console.error = original;
     }

@@ -8,7 +8,7 @@
  * logs one line that names what is missing and where migrations come from, and answers 503
  * until the schema is there (the check runs again on the next request).
  */
-import { eq, is } from 'drizzle-orm';
+import { eq, is, max } from 'drizzle-orm';
 import { PgTable, getTableConfig, pgSchema, text } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 import * as schema from './schema.ts';
@@ -32,6 +32,25 @@ const columns = informationSchema.table('columns', {
   tableName: text('table_name'),
   columnName: text('column_name'),
 });
+
+/** Where Netlify Database (and the local migrator, migrations.ts) records applied migrations. */
+const appliedMigrations = pgSchema('netlify').table('migrations', { name: text('name') });
+
+/**
+ * Whether `expected` (the newest migration this code ships) is applied, and the newest that
+ * is: two lookups in the table's primary-key index.
+ */
+export async function migrationState(
+  db: Db,
+  expected: string,
+): Promise<{ applied: boolean; newest: string | null }> {
+  const [found] = await db
+    .select({ name: appliedMigrations.name })
+    .from(appliedMigrations)
+    .where(eq(appliedMigrations.name, expected));
+  const [latest] = await db.select({ newest: max(appliedMigrations.name) }).from(appliedMigrations);
+  return { applied: found !== undefined, newest: latest?.newest ?? null };
+}
 
 /** Every `table.column` the schema declares. */
 export function expectedColumns(): string[] {

@@ -844,6 +844,20 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * Each scheduled function's last run (src/server/jobs/job-runs.ts), for /api/health. One row
+ * per job, written at the start and the end of each run; no personal data.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  /** When the health check first expected the job: a fresh deploy's first period of grace. */
+  firstExpectedAt: timestamp('first_expected_at', { withTimezone: true }).notNull().defaultNow(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastStatus: text('last_status', { enum: ['running', 'ok', 'failed'] }),
+  lastSucceededAt: timestamp('last_succeeded_at', { withTimezone: true }),
+});
+
 /** A stored row as the site reads it: the search text is the search index's business only. */
 type Row<T extends { $inferSelect: object }> = Omit<T['$inferSelect'], 'searchText'>;
 
@@ -867,3 +881,4 @@ export type CheckoutSession = typeof checkoutSessions.$inferSelect;
 export type ClientOnboardingSubmission = Row<typeof clientOnboardingSubmissions>;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type CheckoutReminder = typeof checkoutReminders.$inferSelect;
+export type JobRun = typeof jobRuns.$inferSelect;

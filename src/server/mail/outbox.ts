@@ -40,6 +40,7 @@ import {
   type MessageSecrets,
   type SealedSlots,
 } from './sealed.ts';
+import { logError } from '../log.ts';
 
 export type { OutboxAttachment, OutboxEmail };
 
@@ -273,7 +274,7 @@ export async function smtpTransport(
   });
   // A failed send rejects sendMail (the row is retried); a transport may also emit 'error'
   // (a pooled one, or a socket dropped between messages), which must not end the process.
-  transport.on('error', (error) => console.error('SMTP transport error:', error.message));
+  transport.on('error', (error) => logError('SMTP transport error', error));
   return transport as unknown as MailTransport;
 }
 
@@ -442,6 +443,20 @@ export async function deliverDue(db: Db, options: DeliverOptions = {}): Promise<
 }
 
 /**
+ * Since when the longest-waiting due e-mail has been due (null: none is due): the first entry
+ * of the due index (status, next_attempt_at), for the health check.
+ */
+export async function oldestDueSince(db: Db, now = new Date()): Promise<Date | null> {
+  const [oldest] = await db
+    .select({ dueSince: emailOutbox.nextAttemptAt })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .limit(1);
+  return oldest?.dueSince ?? null;
+}
+
+/**
  * The admin panel's retry button: makes a pending or failed e-mail due now and attempts it
  * once (when SMTP is configured). A failed row that fails again stays 'failed'. Returns the
  * row afterwards, or undefined when there is no such row or it was already sent.
@@ -471,7 +486,7 @@ export async function retryEmail(
 export function deliverInBackground(db: Db, ids: number[], context?: unknown): Promise<void> {
   const attempt = deliverDue(db, { ids })
     .then(() => undefined)
-    .catch((error: unknown) => console.error('Outbox delivery attempt failed', error));
+    .catch((error: unknown) => logError('Outbox delivery attempt failed', error));
   const waitUntil = (context as { waitUntil?: (p: Promise<unknown>) => void } | undefined)
     ?.waitUntil;
   if (typeof waitUntil === 'function') waitUntil.call(context, attempt);

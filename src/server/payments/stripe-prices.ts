@@ -10,6 +10,7 @@ import type { PricedLine } from '../db/schema.ts';
 import { HttpError } from '../responses.ts';
 import { pricesByLookupKey } from './catalogue-sync.ts';
 import { catalogueLookupKey, chargeDrift } from './stripe-catalogue.ts';
+import { logError } from '../log.ts';
 
 export const CATALOGUE_NOT_IN_STRIPE =
   'Checkout is not available right now: our product catalogue is not set up in Stripe yet. Please try again later or contact us.';
@@ -57,7 +58,7 @@ export async function resolvePrices(
       else cache.set(key, price!.id);
     }
     if (problems.length) {
-      console.error(
+      logError(
         `[stripe catalogue] checkout refused, the catalogue is not set up in Stripe: ${problems.join('; ')}. Run npm run stripe:setup.`,
       );
       throw new HttpError(503, CATALOGUE_NOT_IN_STRIPE, { 'Retry-After': '300' });
