@@ -7,12 +7,12 @@
  * A session the provider has closed unpaid is marked expired, so it is not asked about again.
  */
 import type { Db } from '../../server/db/client.ts';
-import { loggableError } from '../../server/loggable-error.ts';
 import type { PaymentProvider } from '../../server/payments/index.ts';
 import { sessionsWithOrders } from '../orders/orders.server.ts';
 import { expireCheckout } from './checkout-expiry.server.ts';
 import { sessionsToSweep } from './checkout-sessions.server.ts';
 import { fulfillCheckout } from './fulfilment.server.ts';
+import { logError } from '../../server/log.ts';
 
 /** Leaves a session alone this long after it was created: the buyer may be on the payment page. */
 export const SWEEP_GRACE_MS = 10 * 60_000;
@@ -51,7 +51,7 @@ export async function sweepCheckouts(
     } catch (error) {
       // One session the provider cannot answer for does not stop the others; the next run asks again.
       result.failed += 1;
-      console.error(`Checkout sweep: ${session.id} failed`, loggableError(error));
+      logError('Checkout sweep: a session failed', error, { session: session.id });
     }
   }
   return result;

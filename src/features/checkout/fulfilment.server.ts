@@ -13,7 +13,6 @@ import { getDb, type Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
-import { loggableError } from '../../server/loggable-error.ts';
 import { HttpError } from '../../server/responses.ts';
 import { deliverInBackground } from '../../server/mail/outbox.ts';
 import {
@@ -34,6 +33,7 @@ import {
   insertRecoveredSession,
   markSessionComplete,
 } from './checkout-sessions.server.ts';
+import { logError } from '../../server/log.ts';
 
 export type FulfilmentResult =
   | { state: 'not_found' }
@@ -145,10 +145,9 @@ async function withFullCharge(
       ? { ...reported, charge: full.charge, chargeIncomplete: false }
       : reported;
   } catch (error) {
-    console.warn(
-      `Stripe session ${session.id}: its charge could not be read in full`,
-      loggableError(error),
-    );
+    logError('Stripe session: its charge could not be read in full', error, {
+      session: session.id,
+    });
     return reported;
   }
 }

@@ -9,7 +9,6 @@ import type { CheckoutSession, Order } from '../../server/db/schema.ts';
 import type { FunctionContext } from '../../server/handler.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/responses.ts';
-import { loggableError } from '../../server/loggable-error.ts';
 import { planLabel, type ChargeBreakdown } from '../../server/payments/provider.ts';
 import {
   simulatedCharge,
@@ -33,6 +32,7 @@ import {
   settleOpenSimulatedSession,
 } from './checkout-sessions.server.ts';
 import { fulfillCheckout } from './fulfilment.server.ts';
+import { logError } from '../../server/log.ts';
 
 /**
  * The simulated payment page's session: found, missing (a bad or foreign link), or
@@ -71,7 +71,7 @@ export async function loadSimulatedPayment(id: string): Promise<
       : { state: 'missing' };
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    console.error('Database unavailable', loggableError(error));
+    logError('Database unavailable', error);
     return { state: 'unavailable' };
   }
 }

@@ -36,6 +36,7 @@ import {
 } from '../subscriptions/subscriptions.server.ts';
 import { expireCheckout } from './checkout-expiry.server.ts';
 import { fulfillCheckout } from './fulfilment.server.ts';
+import { logWarn } from '../../server/log.ts';
 
 /** Stripe's default: a signature older than five minutes is a replay. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -115,7 +116,7 @@ async function invoiceOfPaymentFromStripe(paymentIntentId: string): Promise<stri
 
 /** Logs an event whose object this site cannot read, and acknowledges it. */
 function unreadable(event: Stripe.Event): WebhookOutcome {
-  console.warn(`Stripe webhook ${event.id}: ${event.type} carries an object this site cannot read`);
+  logWarn('Stripe webhook: an object this site cannot read', { event: event.id, type: event.type });
   return IGNORED;
 }
 
@@ -137,7 +138,7 @@ const completeCheckout: EventHandler = async (db, event, { context }) => {
     return { received: true, orderId: result.order.id, status: result.order.status };
   // A session this site did not create (e.g. a Payment Link): acknowledge, do nothing.
   if (result.state === 'not_found')
-    console.warn(`Stripe webhook ${event.id}: unknown checkout session ${session.id}`);
+    logWarn('Stripe webhook: unknown checkout session', { event: event.id, session: session.id });
   return IGNORED;
 };
 

@@ -38,6 +38,7 @@ import {
   type ClientAccess,
 } from '../clients/clients.server.ts';
 import { signInRequestSchema } from '../clients/clients.ts';
+import { logError } from '../../server/log.ts';
 
 const SIGN_IN_TTL_SECONDS = 30 * 60;
 /** Per visitor: the one limit that answers 429 (it names nobody's address). */
@@ -107,7 +108,7 @@ export function resolveAfterAnswer(
 ): Promise<void> {
   const work = resolveSignInRequest(db, request)
     .then(({ emailIds }) => (emailIds.length ? deliverInBackground(db, emailIds) : undefined))
-    .catch((error: unknown) => console.error('Sign-in request failed', error));
+    .catch((error: unknown) => logError('Sign-in request failed', error));
   context.waitUntil?.(work);
   return work;
 }
