@@ -38,6 +38,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   privacyRequests: 'src/features/privacy/privacy-requests.server.ts',
   checkoutReminders: 'src/features/recovery/checkout-reminders.server.ts',
   reminderOptOuts: 'src/features/recovery/reminder-opt-outs.server.ts',
+  storedKeys: 'src/server/stored-keys.ts',
 };
 
 export type OwnerViolation = { file: string; table: string; owner: string | undefined };
