@@ -156,7 +156,8 @@ describe('readEnv: a deployed invocation fails closed', () => {
       readEnv({ ...local, SESSION_SECRET_PREVIOUS: 'y'.repeat(31) }, PLAIN_PROCESS),
     ).toThrow(/SESSION_SECRET_PREVIOUS is too short \(31 bytes\)/);
     expect(
-      readEnv({ ...local, SESSION_SECRET_PREVIOUS: SECRET_32 }, PLAIN_PROCESS).sessionSecretPrevious,
+      readEnv({ ...local, SESSION_SECRET_PREVIOUS: SECRET_32 }, PLAIN_PROCESS)
+        .sessionSecretPrevious,
     ).toBeUndefined();
   });
 });

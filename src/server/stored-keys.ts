@@ -38,7 +38,10 @@ export async function storedKey(db: Db, kind: StoredKeyKind, secrets?: string[])
     row = (await storedRow(db, kind.purpose))!;
   }
   try {
-    return Buffer.from(openSecret(row.sealed, { key: wrapping, boundTo: kind.purpose }), 'base64url');
+    return Buffer.from(
+      openSecret(row.sealed, { key: wrapping, boundTo: kind.purpose }),
+      'base64url',
+    );
   } catch (error) {
     if (!(error instanceof UnopenableSecret)) throw error;
     throw new ConfigurationError(

@@ -29,9 +29,7 @@ function tokenMadeBefore(email: string, secret: string): string {
 describe('the unsubscribe token', () => {
   it('stands for the address hash, whatever the case and spaces of the address', async () => {
     const token = await unsubscribeToken(db, ' Dana@Example.com ');
-    expect(await verifyUnsubscribeToken(db, token)).toBe(
-      await addressHash(db, 'dana@example.com'),
-    );
+    expect(await verifyUnsubscribeToken(db, token)).toBe(await addressHash(db, 'dana@example.com'));
     expect(token).not.toContain('dana');
   });
 

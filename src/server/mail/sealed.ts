@@ -18,8 +18,9 @@ export const SENT_SECRET_PLACEHOLDER = '[sent-not-kept]';
 export type SealingKeys = Buffer | readonly Buffer[];
 const ring = (keys: SealingKeys): readonly Buffer[] => (Buffer.isBuffer(keys) ? [keys] : keys);
 
-function sealingKeys(): Buffer[] {
-  return derivedKeys('email-outbox', 'sealed secrets v1');
+/** The outbox's keys under the secrets in use (or `secrets`), current first. */
+export function sealingKeys(secrets?: string[]): Buffer[] {
+  return derivedKeys('email-outbox', 'sealed secrets v1', secrets);
 }
 
 /** A sealed secret that cannot be opened here: another key, or not sealed by the site. */
