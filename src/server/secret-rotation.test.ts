@@ -16,6 +16,7 @@ import { resolveSignInRequest } from '../features/dashboard/sign-in.server';
 import {
   remindAbandonedCheckout,
   unsubscribe,
+  unsubscribeTokenState,
   unsubscribeUrl,
 } from '../features/recovery/recovery.server';
 import { useFreshTestDb } from '../testing/test-db';
@@ -266,12 +267,14 @@ describe('SESSION_SECRET changed to B without A as previous and without the rota
     );
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ error: expect.any(String) });
+    expect(await unsubscribeTokenState(tokenIn(link), db)).toBe('unavailable');
 
     // Setting A as previous again makes all of it work.
     useSecrets(B, A);
     expect(
       await verifyFactor(db, user, { method: 'totp', code: await appCode(appKey, 3) }, RP, at(3)),
     ).toBe(true);
+    expect(await unsubscribeTokenState(tokenIn(link), db)).toBe('valid');
     expect(await unsubscribe(db, tokenIn(link))).toBe(true);
   });
 });

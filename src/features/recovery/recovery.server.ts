@@ -9,7 +9,7 @@
 import { getDb, type Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
 import { weekStart, type WeeklySum } from '../../server/db/weekly.ts';
-import { readEnv } from '../../server/env.ts';
+import { ConfigurationError, readEnv } from '../../server/env.ts';
 import { cancelEmails, enqueueEmail, sentAmong } from '../../server/mail/outbox.ts';
 import { MessageSecrets } from '../../server/mail/sealed.ts';
 import { hit, type RateLimit } from '../../server/rate-limit.ts';
@@ -181,9 +181,23 @@ export async function unsubscribe(db: Db, token: string, now = new Date()): Prom
   return true;
 }
 
-/** Whether the token is one of ours (the confirm page shows its button only then). */
-export async function isUnsubscribeToken(token: string, db?: Db): Promise<boolean> {
-  return (await verifyUnsubscribeToken(db ?? (await getDb()), token)) !== null;
+/**
+ * Whether the token is one of ours (the confirm page shows its button only then), or
+ * 'unavailable' while the links' key cannot be opened (SESSION_SECRET changed without
+ * SESSION_SECRET_PREVIOUS: docs/secrets.md).
+ */
+export async function unsubscribeTokenState(
+  token: string,
+  db?: Db,
+): Promise<'valid' | 'invalid' | 'unavailable'> {
+  try {
+    const hash = await verifyUnsubscribeToken(db ?? (await getDb()), token);
+    return hash ? 'valid' : 'invalid';
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error(`[configuration] ${error.message}`);
+    return 'unavailable';
+  }
 }
 
 /** Reminders that left since `since`, per week they were sent (the overview). */
