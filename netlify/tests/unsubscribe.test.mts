@@ -54,7 +54,10 @@ describe('/api/unsubscribe', () => {
     expect((await oneClick(await link('dana@example.com'))).status).toBe(200);
     const rows = await db.select().from(reminderOptOuts);
     expect(rows).toEqual([
-      { addressHash: await reminderAddressHash(db, 'dana@example.com'), createdAt: expect.any(Date) },
+      {
+        addressHash: await reminderAddressHash(db, 'dana@example.com'),
+        createdAt: expect.any(Date),
+      },
     ]);
   });
 

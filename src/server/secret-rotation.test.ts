@@ -124,10 +124,11 @@ describe('rotating SESSION_SECRET from A to B', () => {
     useSecrets(A);
     user = await createOrResetUser(db, 'rotation-admin', 'a long enough passphrase for this');
     appKey = await enrolApp(db, user);
-    [{ id: clientId }] = await db
+    const [client] = await db
       .insert(clients)
       .values({ email: 'ada@example.com', name: 'Ada' })
       .returning();
+    clientId = client!.id;
     signInEmails = [
       await queueSignIn(db, 'ada@example.com', nonce),
       await queueSignIn(db, 'ada@example.com', nonce),
