@@ -205,7 +205,7 @@ try {
   );
   const sealed =
     Object.values(stored?.secrets ?? {})[0] ??
-    /sealed1\.[\w-]+/.exec(stored?.text ?? '')?.[0] ??
+    /sealed(?:1|2\.[0-9a-f]{8})\.[\w-]+/.exec(stored?.text ?? '')?.[0] ??
     '';
   smtp.reject = null;
   const [pending] = await sql<{ id: number }>(

@@ -263,7 +263,7 @@ describe('checkout.session.expired', () => {
     expect(await unsubscribe(stripe.db, token)).toBe(true);
     const [optOut] = await stripe.db.select().from(reminderOptOuts);
     // Only the address's keyed hash is kept.
-    expect(optOut).toMatchObject({ addressHash: reminderAddressHash(email) });
+    expect(optOut).toMatchObject({ addressHash: await reminderAddressHash(stripe.db, email) });
     await stripe.db.delete(checkoutReminders);
     expect(await expire(await stored(), { email })).toMatchObject({ reminder: 'unsubscribed' });
   });

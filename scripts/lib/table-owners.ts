@@ -39,6 +39,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   checkoutReminders: 'src/features/recovery/checkout-reminders.server.ts',
   reminderOptOuts: 'src/features/recovery/reminder-opt-outs.server.ts',
   jobRuns: 'src/server/jobs/job-runs.ts',
+  storedKeys: 'src/server/stored-keys.ts',
 };
 
 export type OwnerViolation = { file: string; table: string; owner: string | undefined };

@@ -144,6 +144,22 @@ describe('readEnv: a deployed invocation fails closed', () => {
       readEnv({ ...local, SESSION_SECRET: `${'é'.repeat(15)}x` }, PLAIN_PROCESS),
     ).toThrow(/31 bytes/);
   });
+
+  it('takes SESSION_SECRET_PREVIOUS when set, refuses it short like SESSION_SECRET, ignores a copy of it', () => {
+    const local = { NOVAREACH_LOCAL_RUN: 'preview', SESSION_SECRET: SECRET_32 };
+    const older = 'y'.repeat(32);
+    expect(readEnv(local, PLAIN_PROCESS).sessionSecretPrevious).toBeUndefined();
+    expect(
+      readEnv({ ...local, SESSION_SECRET_PREVIOUS: older }, PLAIN_PROCESS).sessionSecretPrevious,
+    ).toBe(older);
+    expect(() =>
+      readEnv({ ...local, SESSION_SECRET_PREVIOUS: 'y'.repeat(31) }, PLAIN_PROCESS),
+    ).toThrow(/SESSION_SECRET_PREVIOUS is too short \(31 bytes\)/);
+    expect(
+      readEnv({ ...local, SESSION_SECRET_PREVIOUS: SECRET_32 }, PLAIN_PROCESS)
+        .sessionSecretPrevious,
+    ).toBeUndefined();
+  });
 });
 
 describe('readEnv: local runs', () => {

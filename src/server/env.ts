@@ -157,6 +157,8 @@ export function readEnv(
     /** The Billing Portal configuration `npm run stripe:setup` made (bpc_...). */
     stripePortalConfiguration: env.STRIPE_PORTAL_CONFIGURATION || undefined,
     sessionSecret: sessionSecret(env, local),
+    /** One older SESSION_SECRET, still accepted to open and match what it made (docs/secrets.md). */
+    sessionSecretPrevious: previousSessionSecret(env),
     /** Unset while payments are simulated, unless it is a server on this machine. */
     smtpUrl: reachable(env.SMTP_URL) ? env.SMTP_URL || undefined : undefined,
     mailFrom: env.MAIL_FROM || `${siteSettings.name} <${siteSettings.salesEmail}>`,
@@ -224,19 +226,32 @@ function simulatedTaxRate(env: NodeJS.ProcessEnv): number {
   return rate;
 }
 
-function sessionSecret(env: NodeJS.ProcessEnv, local: LocalRun | undefined): string {
-  const secret = env.SESSION_SECRET || undefined;
-  if (secret !== undefined) {
-    const bytes = byteLength(secret);
-    if (bytes < MIN_SESSION_SECRET_BYTES) {
-      throw new ConfigurationError(
-        ['SESSION_SECRET'],
-        `SESSION_SECRET is too short (${bytes} bytes): at least ${MIN_SESSION_SECRET_BYTES} bytes are required; ` +
-          'generate one with `openssl rand -base64 48`.',
-      );
-    }
-    return secret;
+/** The variable's value when set, refused when shorter than {@link MIN_SESSION_SECRET_BYTES}. */
+export function longEnoughSecret(
+  env: NodeJS.ProcessEnv,
+  name: 'SESSION_SECRET' | 'SESSION_SECRET_PREVIOUS',
+): string | undefined {
+  const secret = env[name] || undefined;
+  if (secret === undefined) return undefined;
+  const bytes = byteLength(secret);
+  if (bytes < MIN_SESSION_SECRET_BYTES) {
+    throw new ConfigurationError(
+      [name],
+      `${name} is too short (${bytes} bytes): at least ${MIN_SESSION_SECRET_BYTES} bytes are required; ` +
+        'generate one with `openssl rand -base64 48`.',
+    );
   }
+  return secret;
+}
+
+function previousSessionSecret(env: NodeJS.ProcessEnv): string | undefined {
+  const previous = longEnoughSecret(env, 'SESSION_SECRET_PREVIOUS');
+  return previous === env.SESSION_SECRET ? undefined : previous;
+}
+
+function sessionSecret(env: NodeJS.ProcessEnv, local: LocalRun | undefined): string {
+  const secret = longEnoughSecret(env, 'SESSION_SECRET');
+  if (secret !== undefined) return secret;
   if (!local) throw new ConfigurationError(['SESSION_SECRET']);
   // A fixed development secret keeps local sessions working across restarts; never used elsewhere.
   return DEVELOPMENT_SESSION_SECRET;

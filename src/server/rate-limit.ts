@@ -5,12 +5,12 @@
 import { and, eq, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { rateLimitHits } from './db/schema.ts';
-import { readEnv } from './env.ts';
+import { ConfigurationError } from './env.ts';
 import { clientIp } from './client-address.ts';
 import type { FunctionContext } from './handler.ts';
 import { HttpError } from './responses.ts';
 import { deleteRows, type Person, type PersonalDataOwner } from './privacy/personal-data.ts';
-import { privateDigest } from './tokens.ts';
+import { privateDigests } from './tokens.ts';
 
 export type RateLimit = { limit: number; windowSeconds: number };
 
@@ -125,15 +125,16 @@ export async function purgeEndedWindows(db: Db, now = new Date()): Promise<numbe
 }
 
 /**
- * The digest that stands for an address in a counter's key, or null when this process cannot
- * compute it (a command run without SESSION_SECRET); such counters end with their window.
+ * The digests that stand for an address in a counter's key (under SESSION_SECRET, and
+ * SESSION_SECRET_PREVIOUS during a rotation), none when this process cannot compute them (a
+ * command run without SESSION_SECRET); such counters end with their window.
  */
-function addressDigest(email: string): string | null {
+function addressDigests(email: string): string[] {
   try {
-    return privateDigest(email, readEnv().sessionSecret);
-  } catch {
-    const secret = process.env.SESSION_SECRET;
-    return secret ? privateDigest(email, secret) : null;
+    return privateDigests(email);
+  } catch (error) {
+    if (error instanceof ConfigurationError) return [];
+    throw error;
   }
 }
 
@@ -143,9 +144,8 @@ function addressDigest(email: string): string | null {
  * one we could find by an e-mail address; they go with their window.
  */
 function ofPerson(person: Person) {
-  const digest = addressDigest(person.email);
   return or(
-    digest ? like(rateLimitHits.key, `%:${digest}`) : undefined,
+    ...addressDigests(person.email).map((digest) => like(rateLimitHits.key, `%:${digest}`)),
     ...person.clientIds.map((id) =>
       eq(sql`split_part(${rateLimitHits.key}, ':client:', 2)`, String(id)),
     ),

@@ -3,8 +3,8 @@
  * bits for the browser, and only their SHA-256 in the database, so a leaked table cannot be
  * replayed.
  */
-import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { readEnv } from './env.ts';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { derivedKeys, sessionSecrets } from './key-ring.ts';
 
 /** Length of a `newToken()` in base64url characters (32 bytes). */
 export const TOKEN_LENGTH = 43;
@@ -22,7 +22,13 @@ export function hashToken(token: string): string {
  * personal data in a key that is stored, such as an e-mail address in a rate-limit counter: a
  * plain SHA-256 of an address is reversed by hashing a list of guesses.
  */
-export function privateDigest(value: string, secret = readEnv().sessionSecret): string {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'private-digest', 'stored keys v1', 32));
-  return createHmac('sha256', key).update(value).digest('hex');
+export function privateDigest(value: string, secret = sessionSecrets()[0]!): string {
+  return privateDigests(value, [secret])[0]!;
+}
+
+/** The value's digest under each secret in use, current first: to find what either made. */
+export function privateDigests(value: string, secrets = sessionSecrets()): string[] {
+  return derivedKeys('private-digest', 'stored keys v1', secrets).map((key) =>
+    createHmac('sha256', key).update(value).digest('hex'),
+  );
 }

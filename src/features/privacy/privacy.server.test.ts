@@ -543,12 +543,12 @@ describe("a person's data", () => {
     // The abandoned checkout's reminder, and Ada's unsubscribe: both only the address's hash.
     await db.insert(checkoutReminders).values({
       checkoutSessionId: 'cs_abandoned',
-      addressHash: reminderAddressHash('Ada@Example.com'),
+      addressHash: await reminderAddressHash(db, 'Ada@Example.com'),
       dueAt: NOW,
     });
     await db
       .insert(reminderOptOuts)
-      .values({ addressHash: reminderAddressHash('ada@example.com') });
+      .values({ addressHash: await reminderAddressHash(db, 'ada@example.com') });
     await form(db, joined.id, NOW);
     await db
       .update(onboardingForms)

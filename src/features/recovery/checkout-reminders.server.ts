@@ -128,7 +128,7 @@ export function cappedRemindersByWeek(db: Db, since: Date): Promise<WeeklySum[]>
  */
 export const personalData: PersonalDataOwner = {
   async holds(db, person) {
-    const hash = addressHashIfKnown(person.email);
+    const hash = await addressHashIfKnown(db, person.email);
     if (!hash) return { checkout_reminders: [] };
     const rows = await db
       .select()
@@ -137,7 +137,7 @@ export const personalData: PersonalDataOwner = {
     return { checkout_reminders: rows.map((r) => exported(r)) };
   },
   async erase(db, person) {
-    const hash = addressHashIfKnown(person.email);
+    const hash = await addressHashIfKnown(db, person.email);
     if (!hash) return { checkout_reminders: 0 };
     const gone = await db
       .delete(checkoutReminders)

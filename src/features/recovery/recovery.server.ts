@@ -6,10 +6,10 @@
  * feature never reads the checkout's table. Tables: checkout-reminders.server.ts,
  * reminder-opt-outs.server.ts.
  */
-import type { Db } from '../../server/db/client.ts';
+import { getDb, type Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
 import { weekStart, type WeeklySum } from '../../server/db/weekly.ts';
-import { readEnv } from '../../server/env.ts';
+import { ConfigurationError, readEnv } from '../../server/env.ts';
 import { cancelEmails, enqueueEmail, sentAmong } from '../../server/mail/outbox.ts';
 import { MessageSecrets } from '../../server/mail/sealed.ts';
 import { hit, type RateLimit } from '../../server/rate-limit.ts';
@@ -54,9 +54,9 @@ export const CHECKOUT_REMINDER_KIND = 'checkout.reminder';
 /** The one-click unsubscribe endpoint (GET shows a confirm button, POST records it). */
 export const UNSUBSCRIBE_PATH = '/api/unsubscribe';
 
-export function unsubscribeUrl(siteUrl: string, email: string): string {
+export async function unsubscribeUrl(db: Db, siteUrl: string, email: string): Promise<string> {
   const url = new URL(UNSUBSCRIBE_PATH, siteUrl);
-  url.searchParams.set('token', unsubscribeToken(email));
+  url.searchParams.set('token', await unsubscribeToken(db, email));
   return url.toString();
 }
 
@@ -89,7 +89,7 @@ export async function remindAbandonedCheckout(
   { now = new Date(), siteUrl = readEnv().siteUrl } = {},
 ): Promise<ReminderOutcome> {
   const email = checkout.customerEmail;
-  const hash = email ? addressHash(email) : null;
+  const hash = email ? await addressHash(tx, email) : null;
   if (hash) await lockAddress(tx, hash);
   // This expiry was reported before (another event id, the sweep): its decision stands.
   if (await hasReminder(tx, checkout.id)) return { queued: false, reason: 'already-decided' };
@@ -121,7 +121,7 @@ export async function remindAbandonedCheckout(
     return { queued: false, reason: 'daily-cap' };
   }
   const secrets = new MessageSecrets();
-  const sealedUnsubscribe = secrets.slot(unsubscribeUrl(siteUrl, email));
+  const sealedUnsubscribe = secrets.slot(await unsubscribeUrl(tx, siteUrl, email));
   const content = checkoutReminderEmail({
     lines: checkout.lines,
     amountCents: checkout.amountTotalCents,
@@ -164,7 +164,7 @@ export async function withdrawRemindersOnPayment(
 ): Promise<number> {
   const reminders = await remindersNotWithdrawn(tx, {
     sessionIds,
-    hash: email ? addressHash(email) : null,
+    hash: email ? await addressHash(tx, email) : null,
   });
   // Only e-mails still pending are withdrawn; one already sent stays a sent reminder.
   const canceled = await cancelEmails(
@@ -176,15 +176,29 @@ export async function withdrawRemindersOnPayment(
 
 /** The unsubscribe link: records the address's hash; false for a token that is not ours. */
 export async function unsubscribe(db: Db, token: string, now = new Date()): Promise<boolean> {
-  const hash = verifyUnsubscribeToken(token);
+  const hash = await verifyUnsubscribeToken(db, token);
   if (!hash) return false;
   await recordOptOut(db, hash, now);
   return true;
 }
 
-/** Whether the token is one of ours (the confirm page shows its button only then). */
-export function isUnsubscribeToken(token: string): boolean {
-  return verifyUnsubscribeToken(token) !== null;
+/**
+ * Whether the token is one of ours (the confirm page shows its button only then), or
+ * 'unavailable' while the links' key cannot be opened (SESSION_SECRET changed without
+ * SESSION_SECRET_PREVIOUS: docs/secrets.md).
+ */
+export async function unsubscribeTokenState(
+  token: string,
+  db?: Db,
+): Promise<'valid' | 'invalid' | 'unavailable'> {
+  try {
+    const hash = await verifyUnsubscribeToken(db ?? (await getDb()), token);
+    return hash ? 'valid' : 'invalid';
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    console.error(`[configuration] ${error.message}`);
+    return 'unavailable';
+  }
 }
 
 /** Reminders that left since `since`, per week they were sent (the overview). */

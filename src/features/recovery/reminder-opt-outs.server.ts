@@ -26,7 +26,7 @@ export async function hasOptedOut(db: Db, hash: string): Promise<boolean> {
 
 export const personalData: PersonalDataOwner = {
   async holds(db, person) {
-    const hash = addressHashIfKnown(person.email);
+    const hash = await addressHashIfKnown(db, person.email);
     if (!hash) return { reminder_opt_outs: [] };
     const rows = await db
       .select()

@@ -67,6 +67,28 @@ export async function addTotp(
   });
 }
 
+/**
+ * Every app's stored secret passed through `reseal` (a rotation of SESSION_SECRET); a new value
+ * replaces it, null leaves it. Answers how many were replaced.
+ */
+export async function resealTotpSecrets(
+  db: Db,
+  reseal: (sealed: string) => string | null,
+): Promise<number> {
+  const rows = await db
+    .select({ id: adminFactors.id, sealed: adminFactors.totpSecret })
+    .from(adminFactors)
+    .where(eq(adminFactors.kind, 'totp'));
+  let replaced = 0;
+  for (const row of rows) {
+    const again = row.sealed === null ? null : reseal(row.sealed);
+    if (again === null) continue;
+    await db.update(adminFactors).set({ totpSecret: again }).where(eq(adminFactors.id, row.id));
+    replaced++;
+  }
+  return replaced;
+}
+
 /** Records a passkey's use and its authenticator's new signature counter. */
 export async function passkeyUsed(db: Db, id: number, signCount: number, now: Date) {
   await db.update(adminFactors).set({ signCount, lastUsedAt: now }).where(eq(adminFactors.id, id));

@@ -10,7 +10,7 @@
  * account tiers the account's app codes are refused (429) for the rest of the window, while
  * passkeys and recovery codes (not guessable) still work. Only failures count.
  */
-import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -25,9 +25,9 @@ import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 import { siteSettings } from '../../lib/site-settings.ts';
 import type { Db } from '../db/client.ts';
-import { readEnv } from '../env.ts';
+import { derivedKeys } from '../key-ring.ts';
 import { HttpError } from '../responses.ts';
-import { openSealed, sealSecret } from '../mail/sealed.ts';
+import { openSecret, resealSecret, sealSecret, UnopenableSecret } from '../mail/sealed.ts';
 import { hit, refund, type RateLimit } from '../rate-limit.ts';
 import {
   acceptTotpStep,
@@ -84,10 +84,16 @@ const CODES_PAUSED = (seconds: number) =>
     { 'Retry-After': String(seconds) },
   );
 
-function sealingKey(): Buffer {
-  return Buffer.from(
-    hkdfSync('sha256', readEnv().sessionSecret, 'admin-factors', 'totp secrets v1', 32),
-  );
+function sealingKeys(secrets?: string[]): Buffer[] {
+  return derivedKeys('admin-factors', 'totp secrets v1', secrets);
+}
+
+/**
+ * An app's stored secret sealed with the current key (`npm run secrets:rotate`), or null when it
+ * already is. Throws UnopenableSecret when neither secret opens it.
+ */
+export function resealTotpSecret(sealed: string, secrets?: string[]): string | null {
+  return resealSecret(sealed, { key: sealingKeys(secrets) });
 }
 
 /** Where the ceremonies run: the site's own origin, as the browser saw it. */
@@ -181,8 +187,19 @@ export function newTotpEnrolment(user: Pick<AdminUser, 'username'>) {
     key: secret.base32,
     uri,
     qrSvg: renderSVG(uri, { border: 2 }),
-    sealed: sealSecret(secret.base32, sealingKey()),
+    sealed: sealSecret(secret.base32, sealingKeys()),
   };
+}
+
+/** The app's secret, or null when no SESSION_SECRET in use sealed it (the app must be enrolled again). */
+function openedTotpSecret(sealed: string): Secret | null {
+  try {
+    return Secret.fromBase32(openSecret(sealed, { key: sealingKeys() }));
+  } catch (error) {
+    if (!(error instanceof UnopenableSecret)) throw error;
+    console.warn('An authenticator app secret cannot be opened with SESSION_SECRET(_PREVIOUS)');
+    return null;
+  }
 }
 
 /** The time step a code belongs to (this, the previous or the next), or null. */
@@ -192,7 +209,8 @@ function totpStep(
   code: string,
   now: Date,
 ): number | null {
-  const secret = Secret.fromBase32(openSealed(sealed, { key: sealingKey() }));
+  const secret = openedTotpSecret(sealed);
+  if (!secret) return null;
   const token = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(token)) return null;
   const delta = totpFor(user, secret).validate({ token, timestamp: now.getTime(), window: 1 });

@@ -5,7 +5,7 @@
  * The password opens a session without a verified second factor; verifying one (sign-in or a
  * later step-up) records when, under a new token.
  */
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { adminSessions } from '../db/schema.ts';
 import { findUserById } from './users.ts';
@@ -129,6 +129,28 @@ export async function setPending(
       ...(pending.totpSecret !== undefined ? { pendingTotpSecret: pending.totpSecret } : {}),
     })
     .where(eq(adminSessions.tokenHash, hashToken(token)));
+}
+
+/** The secrets of apps being enrolled passed through `reseal`, as factors.ts does for enrolled apps. */
+export async function resealPendingTotpSecrets(
+  db: Db,
+  reseal: (sealed: string) => string | null,
+): Promise<number> {
+  const rows = await db
+    .select({ tokenHash: adminSessions.tokenHash, sealed: adminSessions.pendingTotpSecret })
+    .from(adminSessions)
+    .where(isNotNull(adminSessions.pendingTotpSecret));
+  let replaced = 0;
+  for (const row of rows) {
+    const again = reseal(row.sealed!);
+    if (again === null) continue;
+    await db
+      .update(adminSessions)
+      .set({ pendingTotpSecret: again })
+      .where(eq(adminSessions.tokenHash, row.tokenHash));
+    replaced++;
+  }
+  return replaced;
 }
 
 /**

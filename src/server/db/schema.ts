@@ -676,6 +676,18 @@ export const reminderOptOuts = pgTable('reminder_opt_outs', {
 });
 
 /**
+ * Keys that must outlive a rotation of SESSION_SECRET (the address key of opt-outs, the
+ * unsubscribe links' key), each sealed with a key derived from it: a copy of the table is no
+ * key, and `npm run secrets:rotate` seals them again under the new secret (src/server/stored-keys.ts).
+ */
+export const storedKeys = pgTable('stored_keys', {
+  purpose: text('purpose').primaryKey(),
+  /** sealed2.<id of the SESSION_SECRET key>.<the key, AES-256-GCM> */
+  sealed: text('sealed').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * Row counts and amount sums of the big tables per bucket (an order's status and test flag, a
  * contact message's status), kept by triggers that migration 0005 defines next to a backfill.
  * The overview reads these few rows instead of counting 100,000 (src/server/db/tallies.ts).

@@ -35,7 +35,10 @@ import { cutoffOf } from '../privacy/retention.ts';
 import {
   openSealed,
   openSlots,
+  resealSlots,
+  resealWords,
   UnopenableSecret,
+  type SealingKeys,
   withoutSecrets,
   type MessageSecrets,
   type SealedSlots,
@@ -326,6 +329,57 @@ async function claimDue(db: Db, now: Date, limit: number, ids?: number[]): Promi
       )
       .returning();
   });
+}
+
+/**
+ * The secrets of every e-mail that has not left (pending, or failed and retryable) sealed again
+ * with the current key (`npm run secrets:rotate`); running it twice changes nothing. A row no
+ * key in use opens is left as it is and counted.
+ */
+export async function resealUnsent(
+  db: Db,
+  key?: SealingKeys,
+): Promise<{ resealed: number; unopenable: number }> {
+  const rows = await db
+    .select()
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.status, ['pending', 'failed']));
+  let resealed = 0;
+  let unopenable = 0;
+  for (const row of rows) {
+    let changes: Partial<OutboxEmail>;
+    try {
+      changes = row.secrets ? resealedSlotsOf(row.secrets, key) : resealedWordsOf(row, key);
+    } catch (error) {
+      if (!(error instanceof UnopenableSecret)) throw error;
+      unopenable++;
+      continue;
+    }
+    if (!Object.keys(changes).length) continue;
+    await db.update(emailOutbox).set(changes).where(eq(emailOutbox.id, row.id));
+    resealed++;
+  }
+  return { resealed, unopenable };
+}
+
+function resealedSlotsOf(slots: SealedSlots, key?: SealingKeys): Partial<OutboxEmail> {
+  const again = resealSlots(slots, key);
+  return again ? { secrets: again } : {};
+}
+
+/** A row queued before slots: its sealed words stand in the text, the HTML and the headers. */
+function resealedWordsOf(row: OutboxEmail, key?: SealingKeys): Partial<OutboxEmail> {
+  const again = (text: string) => resealWords(text, key);
+  const changes = {
+    text: again(row.text),
+    html: again(row.html),
+    headers: row.headers && mapValues(row.headers, again),
+  };
+  const same =
+    changes.text === row.text &&
+    changes.html === row.html &&
+    JSON.stringify(changes.headers) === JSON.stringify(row.headers);
+  return same ? {} : changes;
 }
 
 /** Gives claimed but unsent rows back, due at once, without counting an attempt. */

@@ -1,10 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { keyId } from '../key-ring';
 import { describe, expect, it } from 'vitest';
 import {
   MessageSecrets,
   openSealed,
   openSecret,
   openSlots,
+  resealSecret,
+  resealSlots,
+  resealWords,
   sealSecret,
   SENT_SECRET_PLACEHOLDER,
   UnopenableSecret,
@@ -80,6 +84,52 @@ describe('secrets sealed whole (the authenticator app) and e-mail queued before 
   it('hides sealed words in a shown copy', () => {
     expect(withoutSecrets(`x ${sealSecret('a-token-long-enough', key)}`, null, '[hidden]')).toBe(
       'x [hidden]',
+    );
+  });
+});
+
+describe('keys with ids (a rotation of SESSION_SECRET)', () => {
+  const current = randomBytes(32);
+  const previous = randomBytes(32);
+  const both = [current, previous];
+
+  /** A value sealed before keys had ids: `sealed1.` and no id. */
+  function sealedWithoutId(plain: string, with_: Buffer, boundTo = ''): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', with_, iv);
+    cipher.setAAD(Buffer.from(boundTo, 'utf8'));
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return `sealed1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  }
+
+  it('names the sealing key, seals with the first and opens with any', () => {
+    const sealed = sealSecret('a-token-long-enough', both);
+    expect(sealed.startsWith(`sealed2.${keyId(current)}.`)).toBe(true);
+    expect(openSecret(sealSecret('old-token', previous), { key: both })).toBe('old-token');
+    expect(() => openSecret(sealSecret('old-token', previous), { key: current })).toThrow(
+      UnopenableSecret,
+    );
+    expect(openSecret(sealedWithoutId('from-before', previous), { key: both })).toBe('from-before');
+  });
+
+  it('seals again under the current key once, and says when nothing opens a value', () => {
+    const old = sealSecret('JBSWY3DPEHPK3PXP', previous);
+    const again = resealSecret(old, { key: both })!;
+    expect(again.startsWith(`sealed2.${keyId(current)}.`)).toBe(true);
+    expect(openSecret(again, { key: current })).toBe('JBSWY3DPEHPK3PXP');
+    expect(resealSecret(again, { key: both })).toBeNull();
+    expect(() => resealSecret(old, { key: [current, randomBytes(32)] })).toThrow(UnopenableSecret);
+  });
+
+  it("seals a message's slots and an older message's words again, bound as before", () => {
+    const secrets = new MessageSecrets(previous);
+    const slot = secrets.slot('own-token');
+    const slots = resealSlots(secrets.sealed, both)!;
+    expect(openSlots(slot, slots, { key: current })).toBe('own-token');
+    expect(resealSlots(slots, both)).toBeNull();
+    const text = `Sign in: ${sealedWithoutId('a-token-long-enough', previous)}`;
+    expect(openSealed(resealWords(text, both), { key: current })).toBe(
+      'Sign in: a-token-long-enough',
     );
   });
 });
