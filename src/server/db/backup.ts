@@ -348,3 +348,35 @@ export async function restoreBackupFile(
   }
   return { header, rows, blobs };
 }
+
+/** The marker a scrubbed preview database carries (a row of no one: webhook_events). */
+const PREVIEW_MARKER = 'preview-database-scrubbed';
+
+/** Whether this database was already emptied for a preview (so a later build keeps its data). */
+export async function wasScrubbedForPreview(db: Db): Promise<boolean> {
+  const [row] = await query<{ any: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM webhook_events WHERE id = ${PREVIEW_MARKER}) AS any`,
+  );
+  return Boolean(row?.any);
+}
+
+/**
+ * Empties every table of the public schema (the database's own list, whatever its version),
+ * restarting the ids, and marks it: a deploy preview's branch starts as a copy of production.
+ */
+export async function emptyForPreview(db: Db): Promise<string[]> {
+  const tables = (
+    await query<{ name: string }>(
+      db,
+      sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+    )
+  ).map((t) => t.name);
+  await db.transaction(async (tx) => {
+    if (tables.length) await tx.execute(sql`TRUNCATE ${list(tables)} RESTART IDENTITY CASCADE`);
+    await tx.execute(
+      sql`INSERT INTO webhook_events (id, type) VALUES (${PREVIEW_MARKER}, 'preview.scrubbed')`,
+    );
+  });
+  return tables;
+}
