@@ -5,7 +5,7 @@
  * column by column and byte by byte; the refusals; and an erasure made after the backup
  * applied again by the restore.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -127,7 +127,7 @@ async function seedEveryTable(url: string, store: LogoStore): Promise<void> {
        VALUES ('ada@example.com', 'Ada Lovelace', 'cus_ada', now()),
               ('bob@example.com', 'Bob Babbage', NULL, NULL)`,
     `INSERT INTO privacy_requests (kind, client_id, email, due_at) VALUES ('export', 1, 'ada@example.com', now() + interval '30 days')`,
-    `INSERT INTO erasure_records (address_digest, client_ids, erased_at) VALUES ('digest-of-someone', '{99}', now() - interval '1 year')`,
+    `INSERT INTO erasure_records (address_digest, erased_at) VALUES ('digest-of-someone', now() - interval '1 year')`,
     `INSERT INTO rate_limit_hits (key, window_start, count) VALUES ('contact:203.0.113.9', date_trunc('hour', now()), 2)`,
     `INSERT INTO client_sessions (token_hash, client_id, whole_account, order_ids, expires_at)
        VALUES ('s1', 1, true, '{1}', now() + interval '7 days')`,
@@ -297,6 +297,32 @@ describe('npm run db:backup and db:restore on PostgreSQL', () => {
       expect(incomplete.stderr).toContain('is incomplete');
     },
     SCRIPT_TIMEOUT * 2,
+  );
+
+  it(
+    'writes a dated file into a folder and deletes its backups over --keep-days old',
+    async () => {
+      const folder = path.join(work, 'kept');
+      await mkdir(folder);
+      const old = 'backup-2020-01-01T00-00-00Z.jsonl.gz';
+      await writeFile(path.join(folder, old), '');
+      await writeFile(path.join(folder, 'notes.txt'), 'not a backup');
+      const r = await db(source, [
+        'backup',
+        '--out',
+        `${folder}/`,
+        '--keep-days',
+        '30',
+        '--without-logos',
+      ]);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toContain(`Deleted ${old} (over 30 days old).`);
+      const names = (await readdir(folder)).sort();
+      expect(names).toHaveLength(2);
+      expect(names[0]).toMatch(/^backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.jsonl\.gz$/);
+      expect(names[1]).toBe('notes.txt');
+    },
+    SCRIPT_TIMEOUT,
   );
 
   it(

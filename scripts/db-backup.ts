@@ -2,6 +2,7 @@
  * Backups of the whole site's data (src/server/db/backup.ts), for operators:
  *
  *   npm run db:backup -- --out backups/                 # backups/backup-<date-time>.jsonl.gz
+ *   npm run db:backup -- --out backups/ --keep-days 30  # and deletes its backups over 30 days old
  *   npm run db:backup -- --out site.jsonl.gz
  *   npm run db:restore -- site.jsonl.gz                 # into an empty database
  *   npm run db:restore -- site.jsonl.gz --force         # replaces everything in it
@@ -15,7 +16,7 @@
  * A restore re-applies every erasure recorded after the backup was taken: those of the database
  * it replaces (--force) and of newer backups named by --erasures-from (docs/backups.md).
  */
-import { stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -39,7 +40,7 @@ import { openChosenSite, UsageError } from './lib/database-choice.ts';
 loadLocalEnv();
 
 const USAGE = `Usage:
-  npm run db:backup -- --out <file or folder> [--without-logos]
+  npm run db:backup -- --out <file or folder> [--keep-days <days>] [--without-logos]
   npm run db:restore -- <file> [--force] [--erasures-from <newer backup>]... [--without-logos]`;
 
 /** `backup-2026-12-02T05-30-00Z.jsonl.gz`: sorts by date, safe in every file system. */
@@ -54,6 +55,26 @@ async function outputFile(out: string | undefined): Promise<string> {
   if (!out) throw new UsageError(`Say where to write the backup: --out <file or folder>\n${USAGE}`);
   const isFolder = out.endsWith('/') || (await stat(out).catch(() => null))?.isDirectory();
   return isFolder ? path.join(out, backupFileName()) : out;
+}
+
+const BACKUP_NAME = /^backup-(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)Z\.jsonl\.gz$/;
+
+/**
+ * Deletes the backups this command wrote in `folder` (by their names' dates) over `days` old:
+ * an erased person stays in a backup until it goes.
+ */
+async function pruneBackups(folder: string, days: number, now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(folder)) {
+    const stamp = BACKUP_NAME.exec(name);
+    if (!stamp) continue;
+    const takenAt = Date.parse(`${stamp[1]}:${stamp[2]}:${stamp[3]}Z`);
+    if (now - takenAt > days * 86_400_000) {
+      await rm(path.join(folder, name));
+      removed.push(name);
+    }
+  }
+  return removed.sort();
 }
 
 async function erasuresIn(file: string): Promise<ErasureRecord[]> {
@@ -78,6 +99,7 @@ async function main(argv: string[]) {
     allowPositionals: true,
     options: {
       out: { type: 'string' },
+      'keep-days': { type: 'string' },
       force: { type: 'boolean' },
       'into-non-empty': { type: 'boolean' },
       'erasures-from': { type: 'string', multiple: true },
@@ -90,6 +112,13 @@ async function main(argv: string[]) {
   if (command !== 'backup' && command !== 'restore')
     throw new UsageError(`Unknown command "${command}".\n${USAGE}`);
   const file = command === 'backup' ? await outputFile(values.out) : positionals[0];
+  const keepDays = values['keep-days'] === undefined ? undefined : Number(values['keep-days']);
+  if (keepDays !== undefined && !(Number.isInteger(keepDays) && keepDays > 0))
+    throw new UsageError('--keep-days takes a whole number of days, e.g. --keep-days 30');
+  if (keepDays !== undefined && command === 'backup' && !BACKUP_NAME.test(path.basename(file!)))
+    throw new UsageError(
+      '--keep-days needs --out <folder>: it deletes old backups in that folder.',
+    );
   if (!file) throw new UsageError(`Name the backup file to restore.\n${USAGE}`);
 
   const site = await openChosenSite();
@@ -105,6 +134,9 @@ async function main(argv: string[]) {
       console.log(`Backed up ${site.source} to ${file}:`);
       console.log(rowLines(summary.rows));
       console.log(logos ? `  logos and upload slots  ${summary.blobs}` : '  logos: left out');
+      if (keepDays !== undefined)
+        for (const old of await pruneBackups(path.dirname(file), keepDays))
+          console.log(`Deleted ${old} (over ${keepDays} days old).`);
       return;
     }
     const replace = Boolean(values.force || values['into-non-empty']);

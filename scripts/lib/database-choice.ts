@@ -33,7 +33,7 @@ type LocalServer = {
 };
 
 const NO_BLOBS =
-  'set NETLIFY_SITE_ID (the site id: Site configuration > General) and NETLIFY_AUTH_TOKEN ' +
+  'set NETLIFY_SITE_ID (the project id: Project configuration > General) and NETLIFY_AUTH_TOKEN ' +
   '(a personal access token: User settings > Applications) to reach Netlify Blobs';
 
 async function readJson(file: string): Promise<Record<string, unknown> | undefined> {

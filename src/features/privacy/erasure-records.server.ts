@@ -1,6 +1,6 @@
 /**
- * The erasure_records table: one row per erasure, the keyed digest of the erased address and
- * the person's account ids, never the address. A backup taken before an erasure still holds
+ * The erasure_records table: one row per erasure, the keyed digest of the erased address, never
+ * the address or the account. A backup taken before an erasure still holds
  * the person; restoring it re-applies these records (scripts/db-restore.ts), so an erasure
  * survives a restore.
  */
@@ -9,7 +9,7 @@ import { erasureRecords } from '../../server/db/schema.ts';
 import { normalisedAddress, type Person } from '../../server/privacy/personal-data.ts';
 import { privateDigest } from '../../server/tokens.ts';
 
-export type ErasureRecord = { addressDigest: string | null; clientIds: number[]; erasedAt: Date };
+export type ErasureRecord = { addressDigest: string | null; erasedAt: Date };
 
 /**
  * The keyed digest of an address, or null when this process cannot compute it (a command run
@@ -33,7 +33,6 @@ export function canMatchErasedAddresses(): boolean {
 export async function recordErasure(db: Db, person: Person, now = new Date()): Promise<void> {
   await db.insert(erasureRecords).values({
     addressDigest: erasureDigest(person.email),
-    clientIds: person.clientIds,
     erasedAt: now,
   });
 }
@@ -42,19 +41,18 @@ export function recordedErasures(db: Db): Promise<ErasureRecord[]> {
   return db
     .select({
       addressDigest: erasureRecords.addressDigest,
-      clientIds: erasureRecords.clientIds,
       erasedAt: erasureRecords.erasedAt,
     })
     .from(erasureRecords)
     .orderBy(erasureRecords.id);
 }
 
-/** What a restored backup holds that an erasure record can name: addresses, clients' addresses. */
-export type RestoredPeople = { addresses: Set<string>; clientEmails: Map<number, string> };
+/** The addresses a restored backup holds (any column, any array element). */
+export type RestoredPeople = { addresses: Set<string> };
 
 /**
  * The addresses of `people` (restored from a backup taken at `takenAt`) that the records erased
- * after it, by digest or by account id. An erasure before the backup was in it already; applying
+ * after it. An erasure before the backup was in it already; applying
  * it again would erase what a returning person gave since.
  */
 export function erasedAddressesIn(
@@ -69,10 +67,5 @@ export function erasedAddressesIn(
     const digest = digests.size ? erasureDigest(address) : null;
     if (digest && digests.has(digest)) found.add(normalisedAddress(address));
   }
-  for (const record of records)
-    for (const id of record.clientIds) {
-      const email = people.clientEmails.get(id);
-      if (email) found.add(normalisedAddress(email));
-    }
   return [...found].sort();
 }

@@ -19,7 +19,6 @@ import { identifyPerson } from './person.server.ts';
 export function erasureRecordOfRow(row: Record<string, unknown>): ErasureRecord {
   return {
     addressDigest: typeof row.address_digest === 'string' ? row.address_digest : null,
-    clientIds: (row.client_ids as number[] | null) ?? [],
     erasedAt: new Date(String(row.erased_at)),
   };
 }
@@ -29,7 +28,7 @@ export function restoredPeopleCollector(): {
   people: RestoredPeople;
   onRow: (table: string, row: Record<string, unknown>) => void;
 } {
-  const people: RestoredPeople = { addresses: new Set(), clientEmails: new Map() };
+  const people: RestoredPeople = { addresses: new Set() };
   const ADDRESS = /^[^\s@]+@[^\s@]+$/;
   const take = (value: unknown) => {
     if (typeof value === 'string' && ADDRESS.test(value.trim()))
@@ -37,9 +36,7 @@ export function restoredPeopleCollector(): {
   };
   return {
     people,
-    onRow(table, row) {
-      if (table === 'clients' && typeof row.email === 'string' && typeof row.id === 'number')
-        people.clientEmails.set(row.id, row.email);
+    onRow(_table, row) {
       for (const value of Object.values(row)) {
         if (Array.isArray(value)) value.forEach(take);
         else take(value);
