@@ -3,6 +3,7 @@
  * production's data goes, sample data of nobody comes, once per branch; anywhere else it refuses.
  */
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/server/db/client';
 import { runScript, SCRIPT_TIMEOUT, useWireDatabase } from '../src/testing/script-runs';
 
 const db = useWireDatabase();
@@ -32,10 +33,9 @@ describe('npm run db:preview-data', () => {
   it(
     'refuses outside a deploy preview; in one, empties the copy of production and seeds it once',
     async () => {
-      // The schema, then production's people, as a new preview branch holds them.
-      expect((await previewData('deploy-preview')).code).toBe(0);
-      await db.query('TRUNCATE contact_messages, orders, clients RESTART IDENTITY CASCADE');
-      await db.query("DELETE FROM webhook_events WHERE id = 'preview-database-scrubbed'");
+      // The schema (the platform migrates a branch), then production's people, as a new
+      // preview branch holds them.
+      await (await openDatabase({ kind: 'postgres', url: db.url })).close();
       await db.query(
         "INSERT INTO clients (email, name) VALUES ('ada@example.com', 'Ada Lovelace')",
       );
@@ -68,6 +68,16 @@ describe('npm run db:preview-data', () => {
       expect(await db.query('SELECT email FROM subscribers')).toEqual([
         { email: 'tester@example.com' },
       ]);
+
+      // A branch whose schema is behind this build (its new migration comes at deploy): emptied,
+      // without sample data.
+      await db.query("DELETE FROM webhook_events WHERE id = 'preview-database-scrubbed'");
+      await db.query('ALTER TABLE subscribers DROP COLUMN source');
+      const behind = await previewData('deploy-preview');
+      expect(behind.stderr).toBe('');
+      expect(behind.stdout).toContain('no sample data: its schema is behind this build');
+      expect(await db.query('SELECT count(*)::int AS n FROM subscribers')).toEqual([{ n: 0 }]);
+      expect(await db.query('SELECT count(*)::int AS n FROM contact_messages')).toEqual([{ n: 0 }]);
     },
     SCRIPT_TIMEOUT * 2,
   );

@@ -8,10 +8,14 @@
  * database that was already emptied keeps what testers entered since (a later build of the same
  * pull request). NETLIFY_DB_URL is the preview's own branch there; DATABASE_URL for a test.
  */
+import { drizzle as nodePgDrizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../src/server/db/client.ts';
+import { missingFromDatabase } from '../src/server/db/schema-check.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';
 import { emptyForPreview, wasScrubbedForPreview } from '../src/server/db/backup.ts';
 import { seedAdminBench } from '../src/testing/admin-bench-seed.ts';
-import { openChosenDatabase, UsageError } from './lib/database-choice.ts';
+import { chooseDatabase, UsageError } from './lib/database-choice.ts';
 
 loadLocalEnv();
 
@@ -28,20 +32,35 @@ async function main() {
     );
   if (!process.env.NETLIFY_DB_URL && !process.env.DATABASE_URL)
     throw new UsageError('No database: NETLIFY_DB_URL (the preview branch) is not set.');
-  const { db, close, source } = await openChosenDatabase();
+  const { url, source } = await chooseDatabase();
+  // Not the site's client: the branch's schema may be behind this build's (the platform applies
+  // a new migration at deploy), and emptying must not wait for it.
+  const address = new URL(url);
+  // Netlify's local database server names no user, and `pg` would then use $USER.
+  if (!address.username) address.username = 'postgres';
+  const pool = new pg.Pool({ connectionString: address.toString(), max: 1 });
+  const db = nodePgDrizzle(pool) as unknown as Db;
   try {
     if (await wasScrubbedForPreview(db)) {
       console.log(`db:preview-data: ${source} was emptied for this preview before; kept as it is.`);
       return;
     }
     const tables = await emptyForPreview(db);
+    const behind = await missingFromDatabase(db);
+    if (behind.length) {
+      console.log(
+        `db:preview-data: emptied ${tables.length} tables of ${source} (a copy of production); ` +
+          `no sample data: its schema is behind this build (${behind.slice(0, 3).join(', ')}).`,
+      );
+      return;
+    }
     await seedAdminBench(db, SAMPLE_ROWS);
     console.log(
       `db:preview-data: emptied ${tables.length} tables of ${source} (a copy of production) ` +
         `and loaded ${SAMPLE_ROWS} sample contact messages and orders of nobody.`,
     );
   } finally {
-    await close();
+    await pool.end();
   }
 }
 
