@@ -16,7 +16,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erasePerson } from '../src/features/privacy/privacy.server';
 import { openDatabase } from '../src/server/db/client';
-import { tablesInDependencyOrder } from '../src/server/db/backup';
+import {
+  restoreBackupFile,
+  tablesInDependencyOrder,
+  writeBackupFile,
+} from '../src/server/db/backup';
+import { neonConfig } from '@neondatabase/serverless';
+import { neonConfigFor, startNeonLocalProxy } from '../src/testing/neon-local-proxy';
 import { saveLogo, type LogoStore } from '../src/server/uploads/logo';
 import { TINY_PNG } from '../src/testing/images';
 import {
@@ -399,5 +405,36 @@ describe('npm run db:backup and db:restore on PostgreSQL', () => {
       expect(await mentionsAda(plain)).not.toEqual([]);
     },
     SCRIPT_TIMEOUT * 4,
+  );
+
+  it(
+    "backs up and restores through Netlify's driver as well (Neon's HTTP queries and WebSocket transactions)",
+    async () => {
+      const proxies = [await startNeonLocalProxy(source)];
+      const through = async (url: string) => {
+        if (url !== source) proxies.push(await startNeonLocalProxy(url));
+        Object.assign(neonConfig, neonConfigFor(proxies.at(-1)!));
+        process.env.NETLIFY_DB_URL = url;
+        process.env.NETLIFY_DB_DRIVER = 'serverless';
+        return openDatabase({ kind: 'netlify' });
+      };
+      try {
+        const file = path.join(work, 'through-netlify.jsonl.gz');
+        const from = await through(source);
+        await writeBackupFile(from.db, sourceBlobs.store, file).finally(() => from.close());
+        const target = await freshDatabase();
+        const targetBlobs = await blobStore();
+        const to = await through(target);
+        await restoreBackupFile(to.db, targetBlobs.store, file).finally(() => to.close());
+        expect(await everyRow(target)).toEqual(await everyRow(source));
+        expect(await logoBytes(targetBlobs.store)).toEqual(await logoBytes(sourceBlobs.store));
+        for (const proxy of proxies) expect(proxy.stats.webSockets).toBeGreaterThan(0);
+      } finally {
+        delete process.env.NETLIFY_DB_URL;
+        delete process.env.NETLIFY_DB_DRIVER;
+        await Promise.all(proxies.map((p) => p.close()));
+      }
+    },
+    SCRIPT_TIMEOUT,
   );
 });
