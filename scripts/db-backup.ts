@@ -16,7 +16,7 @@
  * A restore re-applies every erasure recorded after the backup was taken: those of the database
  * it replaces (--force) and of newer backups named by --erasures-from (docs/backups.md).
  */
-import { readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -54,6 +54,9 @@ function backupFileName(now = new Date()): string {
 async function outputFile(out: string | undefined): Promise<string> {
   if (!out) throw new UsageError(`Say where to write the backup: --out <file or folder>\n${USAGE}`);
   const isFolder = out.endsWith('/') || (await stat(out).catch(() => null))?.isDirectory();
+  if (isFolder) await mkdir(out, { recursive: true });
+  else if (!(await stat(path.dirname(out)).catch(() => null))?.isDirectory())
+    throw new UsageError(`No folder ${path.dirname(out)} to write ${path.basename(out)} into.`);
   return isFolder ? path.join(out, backupFileName()) : out;
 }
 

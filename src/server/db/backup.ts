@@ -74,6 +74,11 @@ async function query<T>(db: Db, statement: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(statement));
 }
 
+async function isOneSessionEngine(db: Db): Promise<boolean> {
+  const [row] = await query<{ version: string }>(db, sql`SELECT version() AS version`);
+  return /emscripten/i.test(row?.version ?? '');
+}
+
 /** The last migration applied (netlify.migrations), the backup's schema version. */
 export async function schemaVersionOf(db: Db): Promise<string> {
   const [last] = await query<{ name: string }>(
@@ -135,43 +140,48 @@ export async function writeBackupLines(
 ): Promise<{ rows: Record<string, number>; blobs: number }> {
   const tables = tablesInDependencyOrder();
   const counts: Record<string, number> = {};
-  await db.transaction(
-    async (tx) => {
-      const header: BackupHeader = {
-        format: BACKUP_FORMAT,
-        formatVersion: BACKUP_FORMAT_VERSION,
-        schemaVersion: await schemaVersionOf(tx),
-        createdAt: now.toISOString(),
-        tables,
-      };
-      await write({ header });
-      for (const table of tables) {
-        counts[table] = 0;
-        const order = list(await primaryKey(tx, table));
-        for (let offset = 0; ; offset += PAGE) {
-          const page = await query<{ row: Record<string, unknown> }>(
-            tx,
-            sql`SELECT to_jsonb(t) AS row FROM ${sql.identifier(table)} t
-                ORDER BY ${order} LIMIT ${PAGE} OFFSET ${offset}`,
-          );
-          for (const { row } of page) await write({ table, row: parsed(row) });
-          counts[table] += page.length;
-          if (page.length < PAGE) break;
-        }
-      }
-      for (const { table, column, seq } of await serialColumns(tx)) {
-        const [state] = await query<{ last_value: string; is_called: boolean }>(
+  const snapshot = async (tx: Db) => {
+    const header: BackupHeader = {
+      format: BACKUP_FORMAT,
+      formatVersion: BACKUP_FORMAT_VERSION,
+      schemaVersion: await schemaVersionOf(tx),
+      createdAt: now.toISOString(),
+      tables,
+    };
+    await write({ header });
+    for (const table of tables) {
+      counts[table] = 0;
+      const order = list(await primaryKey(tx, table));
+      for (let offset = 0; ; offset += PAGE) {
+        const page = await query<{ row: Record<string, unknown> }>(
           tx,
-          sql`SELECT last_value, is_called FROM ${sql.raw(seq)}`,
+          sql`SELECT to_jsonb(t) AS row FROM ${sql.identifier(table)} t
+                ORDER BY ${order} LIMIT ${PAGE} OFFSET ${offset}`,
         );
-        const lastValue = Number(state?.last_value ?? 1);
-        await write({
-          sequence: { table, column, lastValue, isCalled: Boolean(state?.is_called) },
-        });
+        for (const { row } of page) await write({ table, row: parsed(row) });
+        counts[table] += page.length;
+        if (page.length < PAGE) break;
       }
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+    }
+    for (const { table, column, seq } of await serialColumns(tx)) {
+      const [state] = await query<{ last_value: string; is_called: boolean }>(
+        tx,
+        sql`SELECT last_value, is_called FROM ${sql.raw(seq)}`,
+      );
+      const lastValue = Number(state?.last_value ?? 1);
+      await write({
+        sequence: { table, column, lastValue, isCalled: Boolean(state?.is_called) },
+      });
+    }
+  };
+  // `npm run dev`'s emulated server runs every connection in one session: a transaction here
+  // would hold the dev server's own requests in it (read-only), so there it reads without one.
+  if (await isOneSessionEngine(db)) await snapshot(db);
+  else
+    await db.transaction((tx) => snapshot(tx), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
   let blobs = 0;
   if (logos) {
     for (const { key } of (await logos.list({ prefix: '' })).blobs) {
@@ -195,6 +205,8 @@ function parsed(row: unknown): Record<string, unknown> {
 export async function writeBackupFile(db: Db, logos: LogoStore | undefined, file: string) {
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(file));
+  // Failing to open the file must not end the process before the backup can say so.
+  written.catch(() => undefined);
   try {
     const summary = await writeBackupLines(db, logos, async (line) => {
       if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, 'drain');
