@@ -1,8 +1,8 @@
 /**
  * The erasure_records table: one row per erasure, the keyed digest of the erased address, never
- * the address or the account. A backup taken before an erasure still holds
- * the person; restoring it re-applies these records (scripts/db-restore.ts), so an erasure
- * survives a restore.
+ * the address or the account. A backup taken before an erasure still holds the person;
+ * `npm run db:restore` (scripts/db-backup.ts) re-applies these records, so an erasure survives
+ * a restore.
  */
 import type { Db } from '../../server/db/client.ts';
 import { erasureRecords } from '../../server/db/schema.ts';
@@ -52,8 +52,8 @@ export type RestoredPeople = { addresses: Set<string> };
 
 /**
  * The addresses of `people` (restored from a backup taken at `takenAt`) that the records erased
- * after it. An erasure before the backup was in it already; applying
- * it again would erase what a returning person gave since.
+ * after it. An erasure before the backup was in it already; applying it again would erase what
+ * a returning person gave since.
  */
 export function erasedAddressesIn(
   all: ErasureRecord[],
