@@ -8,9 +8,9 @@
  *   npm run privacy:erase -- --email ada@example.com --yes  # for scripts
  *
  * The database is chosen as for `npm run admin:create` (scripts/lib/database-choice.ts):
- * NETLIFY_DB_URL or DATABASE_URL, else the running dev server's. Outside the database:
- *   - logos in Netlify Blobs: with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (a personal access
- *     token), or inside a Netlify environment;
+ * NETLIFY_DB_URL or DATABASE_URL, else the running dev server's or preview's. Outside the database:
+ *   - logos in Netlify Blobs: those of the local server beside it, else with NETLIFY_SITE_ID and
+ *     NETLIFY_AUTH_TOKEN (a personal access token), or inside a Netlify environment;
  *   - the Stripe customer: with STRIPE_SECRET_KEY (simulated payments make none);
  *   - the GoHighLevel sub-account and its users: with GHL_API_KEY and GHL_COMPANY_ID (Demo
  *     Mode's accounts need neither).
@@ -37,8 +37,8 @@ import { loadLocalEnv } from '../src/server/local-env.ts';
 import { customerEraserFor } from '../src/server/payments/customers.ts';
 import type { PurgeCounts, TableCounts } from '../src/server/privacy/personal-data.ts';
 import { RETENTION, RETENTION_RULES } from '../src/server/privacy/retention.ts';
-import { getLogoStore, remoteLogoStore, type LogoStore } from '../src/server/uploads/logo.ts';
-import { openChosenDatabase, UsageError } from './lib/database-choice.ts';
+import type { LogoStore } from '../src/server/uploads/logo.ts';
+import { openChosenSite, UsageError } from './lib/database-choice.ts';
 
 // A local command: DATABASE_URL and friends may come from .env.
 loadLocalEnv();
@@ -47,14 +47,6 @@ const USAGE = `Usage:
   npm run privacy:purge
   npm run privacy:export -- --email <address> [--out <folder>]
   npm run privacy:erase -- --email <address> [--yes] [--leave-logos] [--leave-stripe] [--leave-crm]`;
-
-/** Where the logos are, or why they cannot be reached from here. */
-async function logoStore(env = process.env): Promise<LogoStore | string> {
-  if (env.NETLIFY_SITE_ID && env.NETLIFY_AUTH_TOKEN)
-    return remoteLogoStore(env.NETLIFY_SITE_ID, env.NETLIFY_AUTH_TOKEN);
-  if (env.NETLIFY_BLOBS_CONTEXT) return getLogoStore();
-  return 'set NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN to reach Netlify Blobs';
-}
 
 /** What to do about a part an erasure cannot reach from here. */
 const LEAVE_HINTS: Record<OutsidePart, (store: LogoStore | string) => string> = {
@@ -118,9 +110,8 @@ async function main(argv: string[]) {
     if (again.trim().toLowerCase() !== email) throw new UsageError('Not erased.');
   }
 
-  const store = await logoStore();
+  const { db, close, source, logos: store } = await openChosenSite();
   const logos = typeof store === 'string' ? undefined : store;
-  const { db, close, source } = await openChosenDatabase();
   try {
     if (command === 'purge') {
       const result = await purgeExpired(db, { logoStore: logos, source: 'command' });

@@ -9,6 +9,7 @@ import {
   personalDataViolations,
   tableOwnerViolations,
   tablesOf,
+  WHOLE_SCHEMA,
 } from './table-owners';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -52,11 +53,15 @@ describe('the table owner check', () => {
   write('src/features/admin/types.ts', "import type { orders } from '../../server/db/schema';\n");
   write('src/features/admin/admin.test.ts', "import { orders } from '../../server/db/schema';\n");
   write('src/testing/seed.ts', "import { orders } from '../server/db/schema';\n");
+  write('src/server/db/backup.ts', "import * as schema from './schema.ts';\n");
+  write('src/features/admin/sneaky.server.ts', "import * as all from '../../server/db/schema';\n");
 
   it('reports imports outside the owner and tables nobody owns; tests and types are free', () => {
-    const found = tableOwnerViolations(tree, {
-      orders: 'src/features/orders/orders.server.ts',
-    });
+    const found = tableOwnerViolations(
+      tree,
+      { orders: 'src/features/orders/orders.server.ts' },
+      { 'src/server/db/backup.ts': 'copies every table' },
+    );
     expect(found).toEqual([
       { file: 'src/server/db/schema.ts', table: 'notes', owner: undefined },
       {
@@ -64,6 +69,7 @@ describe('the table owner check', () => {
         table: 'orders',
         owner: 'src/features/orders/orders.server.ts',
       },
+      { file: 'src/features/admin/sneaky.server.ts', table: WHOLE_SCHEMA, owner: undefined },
     ]);
   });
 

@@ -60,14 +60,18 @@ function restoreEnv(name: string, value: string | undefined): void {
   else process.env[name] = value;
 }
 
-/** A local Netlify Blobs endpoint in a temporary directory, as the platform provides. */
+/**
+ * A local Netlify Blobs endpoint, as the platform provides: in `kept` (which survives a restart,
+ * and which the maintenance commands beside it open too), else in a temporary directory.
+ */
 export async function startBlobsServer(
   log: (...a: unknown[]) => void,
-): Promise<() => Promise<void>> {
-  if (process.env.NETLIFY_BLOBS_CONTEXT) return async () => {};
+  kept?: string,
+): Promise<{ stop: () => Promise<void>; directory: string | undefined }> {
+  if (process.env.NETLIFY_BLOBS_CONTEXT) return { stop: async () => {}, directory: undefined };
   const { BlobsServer } = await import('@netlify/blobs/server');
   const token = randomUUID();
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'serve-blobs-'));
+  const directory = kept ?? (await mkdtemp(path.join(os.tmpdir(), 'serve-blobs-')));
   const server = new BlobsServer({ directory, token });
   const { port } = await server.start();
   const edgeURL = `http://127.0.0.1:${port}`;
@@ -75,9 +79,12 @@ export async function startBlobsServer(
     JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, token, siteID: 'local', deployID: '0' }),
   ).toString('base64');
   log(`blobs: local store in ${directory}`);
-  return async () => {
-    await server.stop();
-    delete process.env.NETLIFY_BLOBS_CONTEXT;
-    await rm(directory, { recursive: true, force: true });
+  return {
+    directory,
+    stop: async () => {
+      await server.stop();
+      delete process.env.NETLIFY_BLOBS_CONTEXT;
+      if (!kept) await rm(directory, { recursive: true, force: true });
+    },
   };
 }

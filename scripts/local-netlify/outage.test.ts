@@ -13,7 +13,7 @@
  *
  * No build is needed (see scripts/local-netlify/host-harness.ts), so this runs with the unit tests.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,7 @@ import {
   type Host,
 } from './host-harness.ts';
 import { parseCommandLine } from './serve.ts';
+import { PREVIEW_STATE_FILE, type PreviewState } from '../lib/preview-state.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -102,6 +103,10 @@ describe('serve.ts command line: which database', () => {
     expect(parse([]).dataDir).toBe(kept);
     expect(parse(['--db-port', '5600'])).toMatchObject({ dataDir: kept, dbPort: 5600 });
     expect(parse(['--data-dir', '/tmp/x']).dataDir).toBe(path.resolve('/tmp/x'));
+    // Its logos beside it, kept too; a folder of another name keeps the Blobs of a throwaway run.
+    expect(parse([]).blobsDir).toBe(path.join(root, '.netlify', 'preview-blobs'));
+    expect(parse(['--data-dir', '/tmp/x']).blobsDir).toBeUndefined();
+    expect(parse(['--fresh']).blobsDir).toBeUndefined();
   });
 
   it('throws the data away with --fresh, even when a database URL is configured', () => {
@@ -138,9 +143,15 @@ describe('npm run preview keeps its database', () => {
     // 1. No flags at all, as `npm run preview` starts it.
     let host = await started(startHost({ root: site.dir, port }));
     expect(existsSync(lockFileOf(folder)), 'the folder is locked while in use').toBe(true);
+    // What the maintenance commands beside it read (scripts/lib/database-choice.ts).
+    const stateFile = path.join(site.dir, PREVIEW_STATE_FILE);
+    const state = JSON.parse(readFileSync(stateFile, 'utf8')) as PreviewState;
+    expect(state.blobsDirectory).toBe(path.join(site.dir, '.netlify', 'preview-blobs'));
+    expect(state.dbConnectionString).toMatch(/^postgres:\/\/postgres@localhost:\d+\/postgres$/);
     expect((await postContact(host, kept)).status).toBe(200);
     await host.stop();
     expect(host.exitCode(), host.output()).toBe(0);
+    expect(existsSync(stateFile), 'the state file goes with the server').toBe(false);
     expect(existsSync(path.join(folder, 'PG_VERSION')), 'a PGlite data folder').toBe(true);
     expect(existsSync(lockFileOf(folder)), 'the lock is released on stop').toBe(false);
 
@@ -149,6 +160,9 @@ describe('npm run preview keeps its database', () => {
       startHost({ root: site.dir, port, args: ['--fresh', '--db-port', `${dbPort}`] }),
     );
     expect(await storedMessages(dbUrl, kept)).toBe(0);
+    expect(existsSync(path.join(site.dir, PREVIEW_STATE_FILE)), 'a throwaway one is nobody’s').toBe(
+      false,
+    );
     expect((await postContact(host, thrownAway)).status).toBe(200);
     expect(await storedMessages(dbUrl, thrownAway)).toBe(1);
     await host.stop();

@@ -27,6 +27,7 @@
  * build started meanwhile by someone else cannot change the files under a running test.
  */
 import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,6 +51,7 @@ import {
   type LoadedFunction,
 } from './function-host.ts';
 import { loadLocalEnv } from '../../src/server/local-env.ts';
+import { PREVIEW_STATE_FILE, type PreviewState } from '../lib/preview-state.ts';
 
 // A local run: src/server/env.ts may fall back to its development SESSION_SECRET (never in a
 // deployed invocation), payments are simulated unless .env brings a Stripe key or
@@ -78,6 +80,12 @@ export type ServeOptions = {
    * memory. The command line defaults it to .netlify/preview-db (see {@link parseCommandLine}).
    */
   dataDir?: string | undefined;
+  /**
+   * Keep the Blobs store in this folder and write .netlify/preview-state.json (the database URL
+   * and this folder) while serving, so that `npm run privacy:*`, `admin:*` and `db:*` beside
+   * it reach the same database and logos. The command line sets it with a kept database.
+   */
+  blobsDir?: string | undefined;
 };
 
 export type RunningServer = {
@@ -108,7 +116,8 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
   // Netlify gives functions their site URL in URL; readEnv() falls back to it for SITE_URL.
   process.env.URL ??= origin;
   installNetlifyGlobal();
-  const stopBlobs = await startBlobsServer(log);
+  const blobs = await startBlobsServer(log, options.blobsDir);
+  const stopBlobs = blobs.stop;
   let stopDb: (() => Promise<void>) | undefined;
   let closeDb: (() => Promise<void>) | undefined;
   // A start that fails half-way (a port in use, a failing migration) leaves nothing running;
@@ -121,6 +130,20 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
 
   if (options.dbPort !== undefined || options.dataDir) {
     stopDb = await startDatabase(options.dbPort, options.dataDir, log).catch(abort);
+  }
+  const stateFile = path.join(root, PREVIEW_STATE_FILE);
+  if (options.blobsDir && blobs.directory && process.env.NETLIFY_DB_URL) {
+    const state: PreviewState = {
+      dbConnectionString: process.env.NETLIFY_DB_URL,
+      blobsDirectory: blobs.directory,
+      pid: process.pid,
+    };
+    await writeFile(stateFile, `${JSON.stringify(state, null, 2)}\n`).catch(abort);
+    const stop = stopDb;
+    stopDb = async () => {
+      await rm(stateFile, { force: true });
+      await stop?.();
+    };
   }
   const config = await loadDeployConfig(root, buildRoot).catch(abort);
   // The functions as they deploy (bundled by `npm run build`), else their source.
@@ -218,6 +241,8 @@ async function loadSsrFunction(
 
 /** Where `npm run preview` keeps its database, under the project root. */
 export const PREVIEW_DATA_DIR = path.join('.netlify', 'preview-db');
+/** Where `npm run preview` keeps its logos (Blobs) beside that database. */
+export const PREVIEW_BLOBS_DIR = path.join('.netlify', 'preview-blobs');
 
 /**
  * The command line's options. Which database (see the top of this file): --fresh means a
@@ -255,6 +280,9 @@ export function parseCommandLine(
   else if (!fresh && !opts.dataDir && !opts.snapshot && !externalDb) {
     opts.dataDir = path.resolve(opts.root ?? '.', PREVIEW_DATA_DIR);
   }
+  // A kept database keeps its logos too, and the commands beside it find both.
+  if (opts.dataDir && opts.dataDir === path.resolve(opts.root ?? '.', PREVIEW_DATA_DIR))
+    opts.blobsDir = path.resolve(opts.root ?? '.', PREVIEW_BLOBS_DIR);
   return opts;
 }
 

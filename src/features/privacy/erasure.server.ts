@@ -14,6 +14,7 @@ import { addCounts, type Person, type TableCounts } from '../../server/privacy/p
 import { HttpError } from '../../server/responses.ts';
 import { removeLogosOf, type LogoStore } from '../../server/uploads/logo.ts';
 import { actorFields, ERASE_ORDER, identifyPerson, type PrivacyActor } from './person.server.ts';
+import { recordErasure } from './erasure-records.server.ts';
 import { completePrivacyRequest, recordCrmLeft } from './privacy-requests.server.ts';
 
 /** What an erasure reaches outside the database. */
@@ -151,7 +152,12 @@ export type AnsweredRequest = { id: number; adminUsername: string; notice: Email
 export async function eraseIdentified(
   db: Db,
   person: Person,
-  options: ErasureReach & { actor?: PrivacyActor | undefined; now?: Date | undefined },
+  options: ErasureReach & {
+    actor?: PrivacyActor | undefined;
+    now?: Date | undefined;
+    /** A recorded erasure applied again to a restored backup: recorded and done outside already. */
+    reapplied?: boolean | undefined;
+  },
   answering?: AnsweredRequest,
 ): Promise<ErasureResult & { emailIds: number[] }> {
   const now = options.now ?? new Date();
@@ -163,12 +169,15 @@ export async function eraseIdentified(
     for (const owner of ERASE_ORDER) erased.push(await owner.erase(tx, person, now));
     const counts = addCounts(...erased, outside);
     const by = options.actor?.username ?? answering?.adminUsername ?? null;
-    await recordCrmLeft(tx, { requestId: answering?.id ?? null, locationIds: crmLeft, by }, now);
+    if (!options.reapplied) {
+      await recordCrmLeft(tx, { requestId: answering?.id ?? null, locationIds: crmLeft, by }, now);
+      await recordErasure(tx, person, now);
+    }
     await recordSecurityEvent(tx, {
       event: 'person.erased',
       ...actorFields(options.actor),
       detail: {
-        via: options.actor?.via ?? 'command',
+        via: options.reapplied ? 'restore' : (options.actor?.via ?? 'command'),
         counts,
         skipped,
         ...(crmLeft.length ? { crmLeft } : {}),

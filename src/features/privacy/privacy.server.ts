@@ -84,6 +84,16 @@ export {
 } from './erasure.server.ts';
 export { identifyPerson, PERSONAL_DATA_OWNERS, type PrivacyActor } from './person.server.ts';
 export {
+  canMatchErasedAddresses,
+  recordedErasures,
+  type ErasureRecord,
+} from './erasure-records.server.ts';
+export {
+  erasureRecordOfRow,
+  reapplyErasures,
+  restoredPeopleCollector,
+} from './restored-erasures.server.ts';
+export {
   lastPrivacyRun,
   purgeExpired,
   type PrivacyRunSummary,

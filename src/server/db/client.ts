@@ -19,6 +19,7 @@ import pg from 'pg';
 import { ConfigurationError, localRun } from '../env.ts';
 import { applyMigrations, type MigrationConnection } from './migrations.ts';
 import { assertSchemaCurrent } from './schema-check.ts';
+import { emptyIfPreview } from './preview-data.ts';
 import * as schema from './schema.ts';
 import { logError, logWarn } from '../log.ts';
 
@@ -239,7 +240,13 @@ function processDatabaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTa
 export function getDb(): Promise<Db> {
   const g = globalThis as GlobalWithDb;
   g[GLOBAL_KEY] ??= Promise.resolve()
-    .then(() => openDatabase(processDatabaseTarget()))
+    .then(async () => {
+      const target = processDatabaseTarget();
+      const handle = await openDatabase(target);
+      // Only a hosted branch is a copy of production; a local preview keeps its own data.
+      if (target.kind === 'netlify') await emptyIfPreview(handle.db);
+      return handle;
+    })
     .catch((error: unknown) => {
       delete g[GLOBAL_KEY];
       throw error;

@@ -205,6 +205,18 @@ export const privacyRequests = pgTable(
   ],
 );
 
+/**
+ * Each erasure of a person, kept so that a restored backup taken before it can erase the person
+ * again (scripts/db-backup.ts): the keyed digest of the address, never the address or the
+ * account. A digest names nobody, so it has no retention period (as reminder_opt_outs).
+ */
+export const erasureRecords = pgTable('erasure_records', {
+  id: serial('id').primaryKey(),
+  /** privateDigest of the lower-cased address; null when the erasing command lacked the secret. */
+  addressDigest: text('address_digest'),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Fixed-window counters for rate limits (contact form, meeting form, sign-in, subscribe). */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',

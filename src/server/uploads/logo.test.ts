@@ -7,6 +7,7 @@ import {
   LOGO_QUOTA_ERROR,
   MAX_LOGO_BYTES,
   MAX_LOGOS_PER_ORDER,
+  getLogoStore,
   memoryLogoStore,
   readLimitedBody,
   saveLogo,
@@ -128,5 +129,46 @@ describe('saveLogo / loadLogo', () => {
     await expect(
       saveLogo(store, { orderId: 10, clientId: 1, bytes: TINY_PNG }),
     ).resolves.toMatchObject({ contentType: 'image/png' });
+  });
+});
+
+describe('the logo store of a deploy preview', () => {
+  it("is the preview deploy's own: production's logos are out of its reach, and its own out of production's", async () => {
+    const { BlobsServer } = await import('@netlify/blobs/server');
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'logo-contexts-'));
+    const server = new BlobsServer({ directory, token: 'test-token' });
+    const { port } = await server.start();
+    const edgeURL = `http://127.0.0.1:${port}`;
+    const previous = process.env.NETLIFY_BLOBS_CONTEXT;
+    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+      JSON.stringify({
+        edgeURL,
+        uncachedEdgeURL: edgeURL,
+        token: 'test-token',
+        siteID: 'site',
+        deployID: 'deploy1',
+        primaryRegion: 'us-east-2',
+      }),
+    ).toString('base64');
+    try {
+      const production = await getLogoStore('production');
+      await saveLogo(production, { orderId: 1, clientId: 1, bytes: TINY_PNG });
+      const preview = await getLogoStore('deploy-preview');
+      expect((await preview.list({ prefix: 'order-1/' })).blobs).toEqual([]);
+      await saveLogo(preview, { orderId: 2, clientId: null, bytes: TINY_PNG });
+      expect((await production.list({ prefix: 'order-2/' })).blobs).toEqual([]);
+      expect(
+        (await (await getLogoStore('branch-deploy')).list({ prefix: 'order-' })).blobs,
+      ).toHaveLength(1);
+      expect((await (await getLogoStore('dev')).list({ prefix: 'order-' })).blobs).toHaveLength(1);
+    } finally {
+      if (previous === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT;
+      else process.env.NETLIFY_BLOBS_CONTEXT = previous;
+      await server.stop();
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

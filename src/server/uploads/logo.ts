@@ -6,6 +6,7 @@
  * the owner recorded in the blob's metadata; an order holds at most MAX_LOGOS_PER_ORDER.
  */
 import { randomBytes } from 'node:crypto';
+import { platformDeployContext } from '../deploy-context.ts';
 import { readBodyLimited } from '../request-body.ts';
 import { HttpError } from '../responses.ts';
 import { inspectImage } from './image-check.ts';
@@ -98,10 +99,21 @@ export function setLogoStore(store: LogoStore | undefined): void {
   else delete (globalThis as WithStore)[GLOBAL_KEY];
 }
 
-export async function getLogoStore(): Promise<LogoStore> {
+/**
+ * Deploy previews and branch deploys keep logos in a store of their own deploy: the site-wide
+ * store is production's (its clients' logos), and a preview's database restarts the order ids
+ * its keys are made of (scripts/preview-data.ts).
+ */
+const OWN_STORE_CONTEXTS: readonly string[] = ['deploy-preview', 'branch-deploy'];
+
+export async function getLogoStore(
+  deployContext: string | undefined = platformDeployContext(),
+): Promise<LogoStore> {
   const injected = (globalThis as WithStore)[GLOBAL_KEY];
   if (injected) return injected;
-  const { getStore } = await import('@netlify/blobs');
+  const { getDeployStore, getStore } = await import('@netlify/blobs');
+  if (deployContext && OWN_STORE_CONTEXTS.includes(deployContext))
+    return getDeployStore({ name: LOGO_STORE_NAME, consistency: 'strong' }) as unknown as LogoStore;
   return getStore({ name: LOGO_STORE_NAME, consistency: 'strong' }) as unknown as LogoStore;
 }
 

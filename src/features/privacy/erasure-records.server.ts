@@ -1,0 +1,73 @@
+/**
+ * The erasure_records table: one row per erasure, the keyed digest of the erased address, never
+ * the address or the account. A backup taken before an erasure still holds the person;
+ * `npm run db:restore` (scripts/db-backup.ts) re-applies these records, so an erasure survives
+ * a restore.
+ */
+import type { Db } from '../../server/db/client.ts';
+import { erasureRecords } from '../../server/db/schema.ts';
+import { normalisedAddress, type Person } from '../../server/privacy/personal-data.ts';
+import { privateDigest, privateDigests } from '../../server/tokens.ts';
+
+export type ErasureRecord = { addressDigest: string | null; erasedAt: Date };
+
+/**
+ * The keyed digest of an address, or null when this process cannot compute it (a command run
+ * without SESSION_SECRET): the record then holds the account ids only.
+ */
+export function erasureDigest(address: string): string | null {
+  const value = `erased:${normalisedAddress(address)}`;
+  try {
+    return privateDigest(value);
+  } catch {
+    const secret = process.env.SESSION_SECRET;
+    return secret ? privateDigest(value, secret) : null;
+  }
+}
+
+/** Whether this process can match erasure records by address (it has the site's secret). */
+export function canMatchErasedAddresses(): boolean {
+  return erasureDigest('someone@example.com') !== null;
+}
+
+export async function recordErasure(db: Db, person: Person, now = new Date()): Promise<void> {
+  await db.insert(erasureRecords).values({
+    addressDigest: erasureDigest(person.email),
+    erasedAt: now,
+  });
+}
+
+export function recordedErasures(db: Db): Promise<ErasureRecord[]> {
+  return db
+    .select({
+      addressDigest: erasureRecords.addressDigest,
+      erasedAt: erasureRecords.erasedAt,
+    })
+    .from(erasureRecords)
+    .orderBy(erasureRecords.id);
+}
+
+/** The addresses a restored backup holds (any column, any array element). */
+export type RestoredPeople = { addresses: Set<string> };
+
+/**
+ * The addresses of `people` (restored from a backup taken at `takenAt`) that the records erased
+ * after it. An erasure before the backup was in it already; applying it again would erase what
+ * a returning person gave since.
+ */
+export function erasedAddressesIn(
+  all: ErasureRecord[],
+  people: RestoredPeople,
+  takenAt: Date,
+): string[] {
+  const records = all.filter((r) => r.erasedAt.getTime() > takenAt.getTime());
+  const digests = new Set(records.map((r) => r.addressDigest));
+  const found = new Set<string>();
+  if (!digests.size) return [];
+  for (const address of people.addresses) {
+    // Made under the current SESSION_SECRET or the previous one (a digest cannot be re-keyed).
+    const mine = privateDigests(`erased:${normalisedAddress(address)}`);
+    if (mine.some((digest) => digests.has(digest))) found.add(normalisedAddress(address));
+  }
+  return [...found].sort();
+}
