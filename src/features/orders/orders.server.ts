@@ -22,6 +22,7 @@ import { chargeColumns, orderCharge, type OrderItemView, type OrderView } from '
 export { orderItemDownload } from './order-documents.server.ts';
 export {
   refundCounts,
+  paymentsWithRefundRows,
   refundedOfPayment,
   refundsByWeek,
   refundsOfOrders,
@@ -48,7 +49,6 @@ export {
   newOrderNumber,
   orderIdsAmong,
   orderIdsOfClient,
-  orderRefundsByWeek,
   ordersEndedBefore,
   personalData as orderRecordsPersonalData,
   ordersByIds,
@@ -65,6 +65,7 @@ export {
   type ExportedOrder,
   type NewOrderLines,
   type OrderWithItems,
+  unlistedOrderRefundsByWeek,
 } from './order-records.server.ts';
 
 /** What the checkout's fulfilment knows when a session completes (or its payment fails). */
