@@ -50,7 +50,7 @@ beforeAll(async () => {
     amount: 108_250,
     subtotalCents: 100_000,
     discountCents: 0,
-    discounts: [],
+    discounts: [] as { code: string; amountCents: number }[],
     taxCents: 8_250,
     stripePaymentIntentId: `sim_pi_x${i}`,
     customerEmail: `buyer${i}@example.com`,
@@ -84,7 +84,7 @@ function useStores() {
   };
   setBackgroundRunner(async (path, body) => {
     started.push({ path, body });
-    runs.push(() =>
+    runs.push(async () =>
       routed(backgroundFn)(
         new Request(`${TEST_ORIGIN}${path}`, {
           method: 'POST',
