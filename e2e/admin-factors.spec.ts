@@ -144,11 +144,13 @@ test('a new admin enrols a passkey and an authenticator app, signs in with each,
       .getByRole('navigation', { name: 'Admin sections' })
       .getByRole('link', { name: 'Orders', exact: true })
       .click();
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Export CSV' }).click();
+    await page.getByRole('button', { name: 'Export CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Use your passkey' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Export ready/ })).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     await expect(dialog).toBeHidden();

@@ -144,11 +144,16 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
     );
   });
 
-  await test.step('the overview shows counts and the weekly revenue chart', async () => {
-    await expect(page.getByRole('list', { name: 'Key figures' })).toContainText('Revenue');
-    await expect(page.getByRole('img', { name: 'Revenue per week' })).toBeVisible();
-    await page.getByText('Show revenue per week as a table').click();
-    await expect(page.getByRole('table', { name: 'Revenue per week' })).toBeVisible();
+  await test.step('the overview shows counts and the weekly net revenue chart', async () => {
+    await expect(page.getByRole('list', { name: 'Key figures' })).toContainText('Net revenue');
+    for (const figure of ['Charged', 'Tax collected', 'Refunds', 'Net revenue'])
+      await expect(page.getByRole('term').filter({ hasText: figure })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Net revenue per week' })).toBeVisible();
+    await page.getByText('Show net revenue per week as a table').click();
+    const revenue = page.getByRole('table', { name: 'Net revenue per week' });
+    await expect(revenue).toBeVisible();
+    for (const header of ['Charged', 'Tax collected', 'Refunds', 'Net revenue'])
+      await expect(revenue.getByRole('columnheader', { name: header })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Leads per week' })).toBeVisible();
     await page.getByText('Show leads per week as a table').click();
     const leads = page.getByRole('table', { name: 'Leads per week' });
@@ -181,13 +186,19 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
     await expect(payment).toHaveCount(0);
   });
 
-  await test.step('the orders list exports as CSV', async () => {
+  await test.step('the orders list exports as CSV, prepared in the background', async () => {
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Export ready: 1 order\./ }),
+    ).toBeVisible();
     const downloading = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Export CSV' }).click();
+    await page.getByRole('button', { name: 'Download CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toContain('Order number,Created (UTC),Status,Amount');
+    expect(csv.split('\r\n')[0]).toContain(
+      'Order number,Created (UTC),Status,Subtotal (USD),Discount (USD),Discount codes,Tax (USD),Total (USD),Refunded (USD),Net (USD),Currency,Invoice number',
+    );
     expect(csv).toContain(buyer.email);
     expect(csv.trim().split('\r\n')).toHaveLength(2);
   });

@@ -20,6 +20,8 @@ import {
 } from '../../src/testing/admin-seed.ts';
 import { routed, type FunctionModule } from '../../src/testing/requests.ts';
 import { memoryLogoStore, setLogoStore } from '../../src/server/uploads/logo.ts';
+import { setBackgroundRunner } from '../../src/server/background.ts';
+import { memoryExportStore, setExportStore } from '../../src/server/exports/export-files.ts';
 
 /** One call of a route: `pattern` names the config path it exercises. */
 type Case = {
@@ -42,11 +44,15 @@ let admin: Awaited<ReturnType<typeof seedAdminLists>>['admin'];
 beforeAll(async () => {
   delete process.env.SMTP_URL;
   setLogoStore(memoryLogoStore());
+  setExportStore(memoryExportStore());
+  setBackgroundRunner(async () => {});
   db = await useFreshTestDb();
   ({ admin } = await seedAdminLists(db, 'route.tester'));
 });
 afterAll(async () => {
   setLogoStore(undefined);
+  setExportStore(undefined);
+  setBackgroundRunner(undefined);
   await closeDb();
 });
 
@@ -98,6 +104,26 @@ const CASES: Record<string, Case[]> = {
       path: () => '/api/admin/orders?q=starter&status=paid',
     },
     { pattern: '/api/admin/orders', method: 'GET', path: () => '/api/admin/orders?format=csv' },
+  ],
+  'admin-order-exports.mts': [
+    {
+      pattern: '/api/admin/order-exports',
+      method: 'POST',
+      path: () => '/api/admin/order-exports?status=paid',
+      signedIn: 202,
+    },
+    {
+      pattern: '/api/admin/order-exports/:id',
+      method: 'GET',
+      path: () => '/api/admin/order-exports/AAAAAAAAAAAAAAAAAAAAAAAA',
+      signedIn: 404,
+    },
+    {
+      pattern: '/api/admin/order-exports/:id/parts/:part',
+      method: 'GET',
+      path: () => '/api/admin/order-exports/AAAAAAAAAAAAAAAAAAAAAAAA/parts/0',
+      signedIn: 404,
+    },
   ],
   'admin-contact-messages.mts': [
     {

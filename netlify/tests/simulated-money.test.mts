@@ -322,7 +322,10 @@ describe('refunds in the lifecycle simulator', () => {
     expect(await orderOf(id)).toMatchObject({ status: 'paid', refundedCents: 25_000 });
     const afterPartial = (await getOverview(db)).revenueByWeek.at(-1)!;
     expect(afterPartial.refundedCents - before.refundedCents).toBe(25_000);
-    expect(before.cents - afterPartial.cents).toBe(25_000);
+    expect(before.netCents - afterPartial.netCents).toBe(25_000);
+    // The $82.50 of tax is collected for the state, never revenue.
+    expect(before.taxCents).toBeGreaterThanOrEqual(8_250);
+    expect(before.netCents).toBe(before.grossCents - before.taxCents - before.refundedCents);
 
     // More than is left is refused, and changes nothing.
     expect(await simulate(order.id, { action: 'refund', amountCents: 100_000 })).toEqual({
@@ -341,6 +344,9 @@ describe('refunds in the lifecycle simulator', () => {
       body: { message: 'The order was refunded in full.' },
     });
     expect(await orderOf(id)).toMatchObject({ status: 'refunded', refundedCents: 108_250 });
+    // Each refund counted once, by its own row (not again by the order's running total).
+    const afterFull = (await getOverview(db)).revenueByWeek.at(-1)!;
+    expect(afterFull.refundedCents - before.refundedCents).toBe(108_250);
     const rows = await db
       .select()
       .from(refunds)

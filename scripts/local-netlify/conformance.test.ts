@@ -36,6 +36,17 @@ const MANIFEST: Manifest = {
       routes: [{ pattern: '/api/contact-form', literal: '/api/contact-form', methods: ['POST'] }],
     },
     { name: 'outbox-deliver', schedule: '*/5 * * * *' },
+    {
+      name: 'orders-export-background',
+      invocationMode: 'background',
+      routes: [
+        {
+          pattern: '/api/background/orders-export',
+          literal: '/api/background/orders-export',
+          methods: ['POST'],
+        },
+      ],
+    },
     SSR,
   ],
 };
@@ -43,6 +54,11 @@ const LOCAL = [
   local('logo-get', { path: '/api/onboarding/logo/:orderId/:key', method: ['GET'] }),
   local('contact-form', { path: '/api/contact-form', method: ['POST'] }),
   local('outbox-deliver', { schedule: '*/5 * * * *' }),
+  local('orders-export-background', {
+    path: '/api/background/orders-export',
+    method: ['POST'],
+    background: true,
+  }),
 ];
 
 describe('conformance with the manifest of `netlify build`', () => {
@@ -81,7 +97,7 @@ describe('conformance with the manifest of `netlify build`', () => {
   });
 
   it('reports a scheduled function that the local host would run by URL instead', () => {
-    const unscheduled = [...LOCAL.slice(0, 2), local('outbox-deliver', undefined)];
+    const unscheduled = [...LOCAL.slice(0, 2), local('outbox-deliver', undefined), LOCAL[3]!];
     expect(conformanceProblems(MANIFEST, unscheduled)).toEqual([
       'outbox-deliver: schedule */5 * * * * on Netlify, undefined locally',
       'outbox-deliver: scheduled, yet reachable locally at /.netlify/functions/outbox-deliver',
@@ -92,6 +108,15 @@ describe('conformance with the manifest of `netlify build`', () => {
     const withoutSsr = { functions: MANIFEST.functions.filter((f) => f.name !== 'ssr') };
     expect(conformanceProblems(withoutSsr, LOCAL)).toEqual([
       "ssr: Netlify's manifest has no catch-all route that prefers static files",
+    ]);
+  });
+
+  it('reports a background function that one side would answer in the foreground', () => {
+    const foreground: Manifest = {
+      functions: MANIFEST.functions.map(({ invocationMode: _mode, ...f }) => f),
+    };
+    expect(conformanceProblems(foreground, LOCAL)).toEqual([
+      'orders-export-background: not a background function on Netlify, one locally',
     ]);
   });
 });

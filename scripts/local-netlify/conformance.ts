@@ -9,6 +9,7 @@
  *     manifest's own pattern and by the local host, to the same function and parameters, and
  *     with the same methods; a path the manifest does not route is not routed locally either;
  *   - scheduled functions have their schedule and no route in either;
+ *   - background functions (202 at once, run detached) are the same in both;
  *   - the SSR function is the catch-all that prefers static files.
  * A Netlify upgrade that changes any of this fails here, instead of drifting silently.
  */
@@ -16,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BUNDLED_DIR, loadFunctions, pickFunction, type LoadedFunction } from './function-host.ts';
+import { isBackgroundFunction } from './netlify-routing.ts';
 
 type ManifestRoute = {
   pattern: string;
@@ -27,6 +29,8 @@ type ManifestRoute = {
 export type ManifestFunction = {
   name: string;
   schedule?: string;
+  /** 'background' for a background function (Netlify's invocation modes). */
+  invocationMode?: string;
   routes?: ManifestRoute[];
   generator?: string;
 };
@@ -83,6 +87,11 @@ export function conformanceProblems(manifest: Manifest, local: LoadedFunction[])
   for (const fn of deployed) {
     const own = local.find((f) => f.name === fn.name);
     if (!own) continue;
+    const background = isBackgroundFunction(own.name, own.config);
+    if ((fn.invocationMode === 'background') !== background)
+      problems.push(
+        `${fn.name}: ${fn.invocationMode === 'background' ? 'a background function' : 'not a background function'} on Netlify, ${background ? 'one' : 'not one'} locally`,
+      );
     if (fn.schedule !== undefined || own.config?.schedule !== undefined) {
       if (fn.schedule !== own.config?.schedule) {
         problems.push(

@@ -12,7 +12,11 @@ import type http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { matchFunctionRoute, type FunctionRouteConfig } from './netlify-routing.ts';
+import {
+  isBackgroundFunction,
+  matchFunctionRoute,
+  type FunctionRouteConfig,
+} from './netlify-routing.ts';
 
 /** Where the functions' source lives (what `npm run dev` and the tests run). */
 export const SOURCE_DIR = path.join('netlify', 'functions');
@@ -99,6 +103,20 @@ export async function invokeFunction(
       throw new Error('context.next() is only available in edge functions');
     },
   };
+  if (isBackgroundFunction(fn.name, fn.config)) {
+    // As on Netlify: 202 at once, the function run detached and its answer dropped. The body
+    // is read first, since the caller's connection ends with the 202.
+    const body = request.body ? await request.arrayBuffer() : null;
+    const detached = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+    });
+    invocation
+      .run(context, async () => fn.handler(detached, context))
+      .catch((error: unknown) => console.error(`[functions] background ${fn.name} failed`, error));
+    return new Response(null, { status: 202 });
+  }
   let response = await invocation.run(context, () => fn.handler(request, context));
   if (!(response instanceof Response)) {
     throw new Error(`Function ${fn.name} did not return a Response`);

@@ -43,7 +43,14 @@ export type FunctionRouteConfig = {
   preferStatic?: boolean;
   /** A scheduled function: run by the platform's clock, never reachable by URL. */
   schedule?: string;
+  /** A background function (also named `*-background`): answered 202, run detached. */
+  background?: boolean;
 };
+
+/** Netlify runs a function in the background when its name or its config says so. */
+export function isBackgroundFunction(name: string, config: FunctionRouteConfig | undefined) {
+  return name.endsWith('-background') || config?.background === true;
+}
 
 const asList = (v: string | string[] | undefined): string[] =>
   v === undefined ? [] : Array.isArray(v) ? v : [v];

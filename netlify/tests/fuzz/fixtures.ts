@@ -13,6 +13,10 @@ import { useFreshTestDb } from '../../../src/testing/test-db';
 import { orderItems } from '../../../src/server/db/schema.ts';
 import { storeCheckoutSession } from '../../../src/testing/checkout-fixtures.ts';
 import { memoryLogoStore, saveLogo, setLogoStore } from '../../../src/server/uploads/logo.ts';
+import { setBackgroundRunner } from '../../../src/server/background.ts';
+import { memoryExportStore, setExportStore } from '../../../src/server/exports/export-files.ts';
+import * as exportBuilder from '../../functions/orders-export-background.mts';
+import { ORIGIN } from './cases.ts';
 
 /** The secret Stripe events are signed with (set as STRIPE_WEBHOOK_SECRET while the fuzz runs). */
 export const WEBHOOK_SECRET = 'whsec_fuzz_secret_for_vitest';
@@ -63,6 +67,18 @@ export async function setUpFixtures(): Promise<void> {
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
   logoStore = memoryLogoStore();
   setLogoStore(logoStore);
+  setExportStore(memoryExportStore());
+  // An export started by a fuzzed request is built as Netlify would, after its 202.
+  setBackgroundRunner(async (path, body) => {
+    const run = Promise.resolve(
+      exportBuilder.default(
+        new Request(`${ORIGIN}${path}`, { method: 'POST', body: JSON.stringify(body) }),
+        {},
+      ),
+    );
+    pending.add(run);
+    void run.finally(() => pending.delete(run));
+  });
 
   const db = await useFreshTestDb();
   const { admin, contact, meeting, email } = await seedAdminLists(db, 'fuzz.admin');
@@ -101,6 +117,8 @@ export async function setUpFixtures(): Promise<void> {
 export async function tearDownFixtures(): Promise<void> {
   await Promise.allSettled([...pending]);
   setLogoStore(undefined);
+  setExportStore(undefined);
+  setBackgroundRunner(undefined);
   for (const [name, value] of Object.entries(savedEnv)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;

@@ -22,6 +22,8 @@ type Props<T> = {
   searchLabel?: string;
   /** Changing it reloads the current page (after an action elsewhere). */
   reloadKey?: number;
+  /** The list's own export, given the applied filters (instead of the streamed CSV link). */
+  exportControl?: (filters: Record<string, string>) => ReactNode;
 };
 
 /**
@@ -36,6 +38,7 @@ export function ListView<T>({
   searchHint,
   searchLabel = 'Search',
   reloadKey = 0,
+  exportControl,
 }: Props<T>) {
   const id = useId();
   const def = LISTS[list];
@@ -117,20 +120,23 @@ export function ListView<T>({
           <button className="btn btn--ghost btn--sm" type="button" onClick={store.clearFilters}>
             Reset
           </button>
-          <a
-            className="btn btn--outline btn--sm"
-            href={csvHref}
-            download
-            onClick={(event) => {
-              // Fetched first, so the factor can be asked for again (step-up) before the file.
-              event.preventDefault();
-              void downloadExport(csvHref);
-            }}
-          >
-            <Icon name="download" /> Export CSV
-          </a>
+          {!exportControl && (
+            <a
+              className="btn btn--outline btn--sm"
+              href={csvHref}
+              download
+              onClick={(event) => {
+                // Fetched first, so the factor can be asked for again (step-up) before the file.
+                event.preventDefault();
+                void downloadExport(csvHref);
+              }}
+            >
+              <Icon name="download" /> Export CSV
+            </a>
+          )}
         </div>
       </form>
+      {exportControl?.(filters)}
 
       <p className="admin-list__status muted" role="status">
         {loading && !data ? `Loading ${noun}...` : error ? '' : showing}

@@ -7,6 +7,7 @@ import { onboardingProgressLabel } from './admin';
 import type { AdminOrder } from './orders.server';
 import { createBillingSimulation } from './orders.store';
 import { ListView, type Column } from './ListView';
+import { OrderExportButton } from './OrderExportButton';
 import { StatusBadge, When } from './DisplayParts';
 import { OrderPayment } from './OrderPayment';
 
@@ -142,6 +143,7 @@ export function OrdersView() {
       columns={columns}
       rowKey={(o) => o.id}
       searchHint="Order number, customer, product"
+      exportControl={(filters) => <OrderExportButton filters={filters} />}
     />
   );
 }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { formatCents } from '../../lib/money';
 import { REMINDERS_PER_DAY } from '../recovery/recovery';
-import type { WeekLeads, WeekRecovery, WeekRevenue } from './weeks';
+import { revenueTotals, type WeekLeads, type WeekRecovery, type WeekRevenue } from './weeks';
 import type { Overview } from './overview.server';
 import { $overview, mountOverview } from './overview.store';
 
@@ -141,33 +141,71 @@ function WeekChart<W extends { weekStart: string }>({
   );
 }
 
-/** Revenue per week: first payments and renewals, less refunds. */
+const refund = (cents: number) => (cents ? `−${formatCents(cents)}` : formatCents(0));
+
+/** Net revenue per week: charges less their tax and less the week's refunds. */
 function RevenueChart({ weeks }: { weeks: WeekRevenue[] }) {
   return (
     <WeekChart
       id="revenue-chart"
-      title="Revenue per week"
+      title="Net revenue per week"
       weeks={weeks}
-      value={(w) => w.cents}
+      value={(w) => w.netCents}
       format={formatCents}
       barTitle={(w) =>
-        `Week of ${weekLabel(w.weekStart)}: ${formatCents(w.cents)} (${w.orders} orders, ${w.renewals} renewals${w.refundedCents ? `, ${formatCents(w.refundedCents)} refunded` : ''})`
+        `Week of ${weekLabel(w.weekStart)}: ${formatCents(w.netCents)} net (${formatCents(w.grossCents)} charged, ${formatCents(w.taxCents)} tax, ${formatCents(w.refundedCents)} refunded; ${w.orders} orders, ${w.renewals} renewals)`
       }
       summary={(total, week, best) =>
-        `${total} over ${weeks.length} weeks; best week starting ${week} with ${best}.`
+        `${total} net revenue over ${weeks.length} weeks; best week starting ${week} with ${best}.`
       }
       emptySummary={`No revenue in the last ${weeks.length} weeks.`}
       columns={[
         { header: 'Orders', cell: (w) => w.orders },
         { header: 'Renewals', cell: (w) => w.renewals },
+        { header: 'Charged', numeric: true, cell: (w) => formatCents(w.grossCents) },
         {
-          header: 'Refunds',
+          header: 'Tax collected',
           numeric: true,
-          cell: (w) => (w.refundedCents ? `−${formatCents(w.refundedCents)}` : formatCents(0)),
+          cell: (w) =>
+            `${formatCents(w.taxCents)}${w.taxUnknown ? ` (${w.taxUnknown} unknown)` : ''}`,
         },
-        { header: 'Revenue', numeric: true, cell: (w) => formatCents(w.cents) },
+        { header: 'Refunds', numeric: true, cell: (w) => refund(w.refundedCents) },
+        { header: 'Net revenue', numeric: true, cell: (w) => formatCents(w.netCents) },
       ]}
     />
+  );
+}
+
+/** The weeks' money added up, and what is not known of it. */
+function RevenueTotals({ weeks }: { weeks: WeekRevenue[] }) {
+  const t = revenueTotals(weeks);
+  return (
+    <>
+      <dl className="admin-revenue-totals">
+        <div>
+          <dt>Charged</dt>
+          <dd>{formatCents(t.grossCents)}</dd>
+        </div>
+        <div>
+          <dt>Tax collected</dt>
+          <dd>{formatCents(t.taxCents)}</dd>
+        </div>
+        <div>
+          <dt>Refunds</dt>
+          <dd>{refund(t.refundedCents)}</dd>
+        </div>
+        <div>
+          <dt>Net revenue</dt>
+          <dd>{formatCents(t.netCents)}</dd>
+        </div>
+      </dl>
+      {t.taxUnknown > 0 && (
+        <p className="muted">
+          Tax unknown on {count(t.taxUnknown)} {t.taxUnknown === 1 ? 'payment' : 'payments'}{' '}
+          recorded before the tax was stored: their whole charge counts as net revenue.
+        </p>
+      )}
+    </>
   );
 }
 
@@ -349,9 +387,9 @@ export function OverviewView({ go }: { go: (view: string) => void }) {
   const cards: { view: string; label: string; value: string; note: string }[] = [
     {
       view: 'orders',
-      label: 'Revenue',
-      value: formatCents(data.orders.revenueCents),
-      note: `${data.orders.paid} paid of ${data.orders.total} orders${data.orders.test ? `, ${data.orders.test} test` : ''}`,
+      label: 'Net revenue',
+      value: formatCents(revenueTotals(data.revenueByWeek).netCents),
+      note: `last ${data.revenueByWeek.length} weeks, after tax and refunds; ${data.orders.paid} paid of ${data.orders.total} orders${data.orders.test ? `, ${data.orders.test} test` : ''}`,
     },
     {
       view: 'orders',
@@ -407,10 +445,12 @@ export function OverviewView({ go }: { go: (view: string) => void }) {
       </ul>
       <FailedPayments payments={data.subscriptions.failedPayments} />
       <section aria-labelledby="revenue-heading" className="card">
-        <h3 id="revenue-heading">Revenue per week</h3>
+        <h3 id="revenue-heading">Net revenue per week</h3>
         <p className="muted">
-          First payments and renewals, less refunds, by the week they happened.
+          What first payments and plan invoices charged, less the tax in them and less refunds. A
+          payment counts in the week it was made, a refund in the week it was made.
         </p>
+        <RevenueTotals weeks={data.revenueByWeek} />
         <RevenueChart weeks={data.revenueByWeek} />
       </section>
       <section aria-labelledby="leads-heading" className="card">

@@ -234,7 +234,7 @@ describe('admin lists', () => {
     const o = await getOverview(db);
     expect(o.orders.total).toBeGreaterThan(0);
     expect(o.revenueByWeek).toHaveLength(12);
-    expect(o.revenueByWeek.at(-1)!.cents).toBeGreaterThanOrEqual(100_000);
+    expect(o.revenueByWeek.at(-1)!.grossCents).toBeGreaterThanOrEqual(100_000);
     expect(o.contactMessages.total).toBeGreaterThanOrEqual(3);
     expect(o.outbox.pending).toBeGreaterThan(0);
   });

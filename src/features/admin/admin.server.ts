@@ -37,6 +37,14 @@ export {
   listOrderOnboarding,
   ORDER_ONBOARDING_CSV,
 } from './onboarding.server.ts';
-export { exportOrders, listOrders, ORDER_CSV } from './orders.server.ts';
+export { listOrders } from './orders.server.ts';
+export { exportOrders, ORDER_CSV } from './order-export.server.ts';
+export {
+  buildOrderExport,
+  orderExportDownload,
+  orderExportStatus,
+  purgeExpiredExports,
+  startOrderExport,
+} from './order-exports.server.ts';
 export { listOutbox, OUTBOX_CSV, outboxAttachment, retryOutboxEmail } from './outbox.server.ts';
 export { listSecurityLogForAdmin, SECURITY_LOG_CSV } from './security-log.server.ts';

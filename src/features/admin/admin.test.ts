@@ -10,7 +10,7 @@ import {
 } from './admin';
 import { meetingActionSchema } from '../meeting/meeting';
 import { csvCell, neutraliseFormulas, toCsv } from './csv';
-import { leadsByWeek, revenueByWeek, weekStart } from './weeks';
+import { leadsByWeek, revenueByWeek, revenueTotals, weekStart } from './weeks';
 import { onboardingProgress } from '../order-onboarding/order-onboarding';
 import { paymentKind, stripeDashboardUrl } from '../orders/orders';
 
@@ -165,9 +165,9 @@ describe('weekly revenue', () => {
     const weeks = revenueByWeek(
       {
         orders: [
-          { week: '2026-03-09', count: 2, cents: 350_000 },
-          { week: '2026-02-23', count: 1, cents: 19_800 },
-          { week: '2025-01-06', count: 1, cents: 999 },
+          { week: '2026-03-09', count: 2, cents: 350_000, taxCents: 0, taxUnknown: 0 },
+          { week: '2026-02-23', count: 1, cents: 19_800, taxCents: 0, taxUnknown: 0 },
+          { week: '2025-01-06', count: 1, cents: 999, taxCents: 0, taxUnknown: 0 },
         ],
         renewals: [],
         refunds: [],
@@ -175,12 +175,20 @@ describe('weekly revenue', () => {
       now,
       4,
     );
-    const empty = { cents: 0, orders: 0, renewals: 0, refundedCents: 0 };
+    const empty = {
+      grossCents: 0,
+      taxCents: 0,
+      refundedCents: 0,
+      netCents: 0,
+      orders: 0,
+      renewals: 0,
+      taxUnknown: 0,
+    };
     expect(weeks).toEqual([
       { weekStart: '2026-02-16', ...empty },
-      { weekStart: '2026-02-23', ...empty, cents: 19_800, orders: 1 },
+      { ...empty, weekStart: '2026-02-23', grossCents: 19_800, netCents: 19_800, orders: 1 },
       { weekStart: '2026-03-02', ...empty },
-      { weekStart: '2026-03-09', ...empty, cents: 350_000, orders: 2 },
+      { ...empty, weekStart: '2026-03-09', grossCents: 350_000, netCents: 350_000, orders: 2 },
     ]);
   });
 
@@ -188,8 +196,8 @@ describe('weekly revenue', () => {
     const now = new Date('2026-03-11T12:00:00Z');
     const [earlier, current] = revenueByWeek(
       {
-        orders: [{ week: '2026-03-02', count: 1, cents: 29_900 }],
-        renewals: [{ week: '2026-03-09', count: 1, cents: 29_900 }],
+        orders: [{ week: '2026-03-02', count: 1, cents: 29_900, taxCents: 0, taxUnknown: 0 }],
+        renewals: [{ week: '2026-03-09', count: 1, cents: 29_900, taxCents: 0, taxUnknown: 0 }],
         refunds: [
           { week: '2026-03-09', count: 1, cents: 10_000 },
           { week: '2026-03-09', count: 1, cents: 5_000 },
@@ -198,12 +206,67 @@ describe('weekly revenue', () => {
       now,
       2,
     );
-    expect(earlier).toMatchObject({ cents: 29_900, orders: 1, renewals: 0 });
+    expect(earlier).toMatchObject({ netCents: 29_900, orders: 1, renewals: 0 });
     expect(current).toMatchObject({
-      cents: 14_900,
+      netCents: 14_900,
       orders: 0,
       renewals: 1,
       refundedCents: 15_000,
+    });
+  });
+
+  it('counts net revenue as an accountant does: tax out, a refund in its own later week, unknown tax flagged', () => {
+    const now = new Date('2026-03-18T12:00:00Z');
+    const weeks = revenueByWeek(
+      {
+        // Week 1: a $1,082.50 order with $82.50 tax, and an old $500 order of unknown tax.
+        orders: [{ week: '2026-03-02', count: 2, cents: 158_250, taxCents: 8_250, taxUnknown: 1 }],
+        // Week 2: a renewal of $108.25 with $8.25 tax.
+        renewals: [{ week: '2026-03-09', count: 1, cents: 10_825, taxCents: 825, taxUnknown: 0 }],
+        // Week 3: $250 refunded of the first order, by the refund's date.
+        refunds: [{ week: '2026-03-16', count: 1, cents: 25_000 }],
+      },
+      now,
+      3,
+    );
+    expect(weeks).toEqual([
+      {
+        weekStart: '2026-03-02',
+        grossCents: 158_250,
+        taxCents: 8_250,
+        refundedCents: 0,
+        netCents: 150_000,
+        orders: 2,
+        renewals: 0,
+        taxUnknown: 1,
+      },
+      {
+        weekStart: '2026-03-09',
+        grossCents: 10_825,
+        taxCents: 825,
+        refundedCents: 0,
+        netCents: 10_000,
+        orders: 0,
+        renewals: 1,
+        taxUnknown: 0,
+      },
+      {
+        weekStart: '2026-03-16',
+        grossCents: 0,
+        taxCents: 0,
+        refundedCents: 25_000,
+        netCents: -25_000,
+        orders: 0,
+        renewals: 0,
+        taxUnknown: 0,
+      },
+    ]);
+    expect(revenueTotals(weeks)).toEqual({
+      grossCents: 169_075,
+      taxCents: 9_075,
+      refundedCents: 25_000,
+      netCents: 135_000,
+      taxUnknown: 1,
     });
   });
 

@@ -43,16 +43,30 @@ export function parseListQuery(list: ListName, params: URLSearchParams): ListQue
  * with ?format=csv every matching row as a download `<list>-<date>.csv`, streamed as it is read.
  * The CSV needs a recent factor (the guard asks); so do pages past the session's allowance.
  */
-export async function listResponse<E, T extends E = E>(
+export function listResponse<T>(
+  req: ListRequest,
+  list: ListName,
+  fetch: Fetcher<T>,
+  columns: CsvColumn<T>[],
+): Promise<Response>;
+/** `fetchForExport`: the export's own read, when the file's rows differ from a page's. */
+export function listResponse<T, E>(
   req: ListRequest,
   list: ListName,
   fetch: Fetcher<T>,
   columns: CsvColumn<E>[],
-  /** A leaner read for the export, when a page carries more than the file needs. */
+  fetchForExport: Fetcher<E>,
+): Promise<Response>;
+export async function listResponse<T, E>(
+  req: ListRequest,
+  list: ListName,
+  fetch: Fetcher<T>,
+  columns: CsvColumn<E>[],
   fetchForExport?: Fetcher<E>,
 ): Promise<Response> {
   const q = parseListQuery(list, req.url.searchParams);
-  if (q.format === 'csv') return csvResponse(list, q, fetchForExport ?? fetch, columns);
+  if (q.format === 'csv')
+    return csvResponse(list, q, fetchForExport ?? (fetch as unknown as Fetcher<E>), columns);
   // Counted while the page is read (no added wait); a refused page is never answered.
   const [charge, page] = await Promise.all([chargeListPage(req, q), fetch(q, pageRequestOf(q))]);
   if (charge.bulk)

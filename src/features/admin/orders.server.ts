@@ -5,7 +5,6 @@
 import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import type { OrderItem } from '../../server/db/schema.ts';
-import { formatCents } from '../../lib/money.ts';
 import { CYCLE_LABEL, type BillingCycle } from '../catalogue/catalogue.ts';
 import { onboardingFormsOf } from '../order-onboarding/order-onboarding.server.ts';
 import {
@@ -13,7 +12,6 @@ import {
   type OnboardingProgress,
 } from '../order-onboarding/order-onboarding.ts';
 import {
-  exportOrders as exportOrderRows,
   listOrders as listOrderRows,
   paymentRefunds,
   refundsOfOrders,
@@ -29,14 +27,12 @@ import {
 import { readEnv } from '../../server/env.ts';
 import {
   orderCharge,
-  PAYMENT_KIND_LABEL,
   paymentKind,
   stripeDashboardUrl,
   type OrderCharge,
   type PaymentRefund,
 } from '../orders/orders.ts';
-import { onboardingProgressLabel, type ListQuery } from './admin.ts';
-import type { CsvColumn } from './csv.ts';
+import type { ListQuery } from './admin.ts';
 
 type AdminOrderItem = {
   productId: string;
@@ -140,53 +136,6 @@ export async function listOrders(
   return { ...paging, rows: items };
 }
 
-/** An order as the CSV export carries it: the fields of ORDER_CSV. */
-type AdminOrderExport = Pick<
-  AdminOrder,
-  | 'orderNumber'
-  | 'createdAt'
-  | 'status'
-  | 'amountCents'
-  | 'currency'
-  | 'customerName'
-  | 'customerEmail'
-  | 'items'
-  | 'onboarding'
-  | 'paymentReference'
-  | 'payment'
-  | 'stripeUrl'
->;
-
-/** Every order matching the filters, batch by batch, for the CSV export. */
-export async function exportOrders(
-  db: Db,
-  q: ListQuery,
-  page: PageRequest,
-): Promise<Listed<AdminOrderExport>> {
-  const { rows, ...paging } = await exportOrderRows(db, q, page);
-  const forms = await onboardingFormsOf(
-    db,
-    rows.map((r) => r.order.id),
-  );
-  return {
-    ...paging,
-    rows: rows.map(({ order, items }) => ({
-      orderNumber: order.orderNumber,
-      createdAt: order.createdAt.toISOString(),
-      status: order.status,
-      amountCents: order.amount,
-      currency: order.currency,
-      customerName: order.customerName,
-      customerEmail: order.customerEmail,
-      items: items.map(itemView),
-      onboarding: onboardingProgress(forms.get(order.id)),
-      paymentReference: order.stripePaymentIntentId,
-      payment: paymentKind(order),
-      stripeUrl: stripeDashboardUrl(order),
-    })),
-  };
-}
-
 function subscriptionView(s: Subscription | undefined): AdminOrder['subscription'] {
   if (!s) return null;
   return {
@@ -218,26 +167,3 @@ function itemView({
     quantity,
   };
 }
-
-export const ORDER_CSV: CsvColumn<AdminOrderExport>[] = [
-  { header: 'Order number', value: (o) => o.orderNumber },
-  { header: 'Created (UTC)', value: (o) => o.createdAt },
-  { header: 'Status', value: (o) => o.status },
-  { header: 'Amount', value: (o) => o.amountCents / 100 },
-  { header: 'Currency', value: (o) => o.currency.toUpperCase() },
-  { header: 'Customer name', value: (o) => o.customerName },
-  { header: 'Customer email', value: (o) => o.customerEmail },
-  {
-    header: 'Items',
-    value: (o) =>
-      o.items
-        .map(
-          (i) => `${i.quantity} x ${i.name} (${i.cycleLabel}, ${formatCents(i.unitAmountCents)})`,
-        )
-        .join('; '),
-  },
-  { header: 'Onboarding', value: (o) => onboardingProgressLabel(o.onboarding) },
-  { header: 'Payment reference', value: (o) => o.paymentReference },
-  { header: 'Payment', value: (o) => PAYMENT_KIND_LABEL[o.payment] },
-  { header: 'Stripe link', value: (o) => o.stripeUrl ?? '' },
-];

@@ -11,17 +11,19 @@ import { meetingRequestCounts, meetingRequestsByWeek } from '../meeting/meeting.
 import { onboardingFormCounts } from '../order-onboarding/order-onboarding.server.ts';
 import { expiredSessionsByWeek } from '../checkout/checkout.server.ts';
 import {
-  orderRefundsByWeek,
   orderTotals,
   paidOrdersByWeek,
+  paymentsWithRefundRows,
   recoveredOrdersByWeek,
+  refundsByWeek,
+  unlistedOrderRefundsByWeek,
 } from '../orders/orders.server.ts';
 import { cappedRemindersByWeek, remindersSentByWeek } from '../recovery/recovery.server.ts';
 import { lastPrivacyRun, type PrivacyRunSummary } from '../privacy/privacy.server.ts';
 import {
-  renewalRefundsByWeek,
   renewalsByWeek,
   subscriptionStats,
+  unlistedRenewalRefundsByWeek,
   type SubscriptionStats,
 } from '../subscriptions/subscriptions.server.ts';
 import {
@@ -43,6 +45,7 @@ export type Overview = {
   onboarding: { orderForms: number; completed: number; clientSubmissions: number };
   outbox: { pending: number; failed: number; sent: number };
   subscriptions: SubscriptionStats;
+  /** Gross, tax, refunds and net revenue per week (docs/accounting.md). */
   revenueByWeek: WeekRevenue[];
   leadsByWeek: WeekLeads[];
   /** Abandoned checkouts, reminders sent (and held back by the daily cap), orders recovered. */
@@ -63,7 +66,7 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
     outbox,
     subscriptions,
     privacy,
-    [paid, renewals, orderRefunds, renewalRefunds, contactWeeks, meetingWeeks],
+    [paid, renewals, refunds, orderRefunds, renewalRefunds, contactWeeks, meetingWeeks],
     [abandoned, remindersSent, remindersCapped, recovered],
   ] = await Promise.all([
     orderTotals(db),
@@ -77,8 +80,9 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
     Promise.all([
       paidOrdersByWeek(db, since),
       renewalsByWeek(db, since),
-      orderRefundsByWeek(db, since),
-      renewalRefundsByWeek(db, since),
+      refundsByWeek(db, since),
+      unlistedOrderRefundsByWeek(db, since, paymentsWithRefundRows(db)),
+      unlistedRenewalRefundsByWeek(db, since, paymentsWithRefundRows(db)),
       contactMessagesByWeek(db, since),
       meetingRequestsByWeek(db, since),
     ]),
@@ -97,7 +101,7 @@ export async function getOverview(db: Db, now = new Date()): Promise<Overview> {
     outbox,
     subscriptions,
     revenueByWeek: revenueByWeek(
-      { orders: paid, renewals, refunds: [...orderRefunds, ...renewalRefunds] },
+      { orders: paid, renewals, refunds: [...refunds, ...orderRefunds, ...renewalRefunds] },
       now,
       OVERVIEW_WEEKS,
     ),

@@ -1,9 +1,10 @@
 /**
- * The overview's figures per week (oldest first, current week last, zero-filled): revenue from
- * first payments, renewals and refunds, and leads from contact messages and meeting requests.
- * The database groups the rows by week (src/server/db/weekly.ts); this lays them on the weeks.
+ * The overview's figures per week (oldest first, current week last, zero-filled): money as an
+ * accountant counts it (docs/accounting.md), and leads from contact messages and meeting
+ * requests. The database groups the rows by week (src/server/db/weekly.ts); this lays them on
+ * the weeks.
  */
-import { weekStart, type WeeklySum } from '../../server/db/weekly.ts';
+import { weekStart, type WeeklyCharges, type WeeklySum } from '../../server/db/weekly.ts';
 
 export { weekStart };
 
@@ -32,31 +33,76 @@ function byWeek(sums: WeeklySum[]): Map<string, WeeklySum> {
 
 export type WeekRevenue = {
   weekStart: string;
-  /** Net: first payments and renewals, less refunds. */
-  cents: number;
+  /** What was charged: first payments and plan invoices (renewals, switches), tax included. */
+  grossCents: number;
+  /** The tax in those charges, where the provider reported it. */
+  taxCents: number;
+  /** Refunds made this week, by the refund's own date, whichever week the payment was. */
+  refundedCents: number;
+  /** Net revenue: gross − tax − refunds; a payment of unknown tax counts as if it had none. */
+  netCents: number;
   orders: number;
   renewals: number;
-  refundedCents: number;
+  /** Payments of the week whose tax is unknown (stored before the provider's breakdown). */
+  taxUnknown: number;
 };
 
-type RevenueSums = { orders: WeeklySum[]; renewals: WeeklySum[]; refunds: WeeklySum[] };
+type RevenueSums = { orders: WeeklyCharges[]; renewals: WeeklyCharges[]; refunds: WeeklySum[] };
+
+function chargesByWeek(sums: WeeklyCharges[]): Map<string, WeeklyCharges> {
+  const weeks = new Map<string, WeeklyCharges>();
+  for (const s of sums) {
+    const seen = weeks.get(s.week);
+    weeks.set(
+      s.week,
+      seen
+        ? {
+            week: s.week,
+            count: seen.count + s.count,
+            cents: seen.cents + s.cents,
+            taxCents: seen.taxCents + s.taxCents,
+            taxUnknown: seen.taxUnknown + s.taxUnknown,
+          }
+        : s,
+    );
+  }
+  return weeks;
+}
 
 export function revenueByWeek(sums: RevenueSums, now: Date, weeks = 12): WeekRevenue[] {
-  const orders = byWeek(sums.orders);
-  const renewals = byWeek(sums.renewals);
+  const orders = chargesByWeek(sums.orders);
+  const renewals = chargesByWeek(sums.renewals);
   const refunds = byWeek(sums.refunds);
   return weeksUpTo(now, weeks).map((week) => {
     const o = orders.get(week);
     const r = renewals.get(week);
+    const grossCents = (o?.cents ?? 0) + (r?.cents ?? 0);
+    const taxCents = (o?.taxCents ?? 0) + (r?.taxCents ?? 0);
     const refundedCents = refunds.get(week)?.cents ?? 0;
     return {
       weekStart: week,
-      cents: (o?.cents ?? 0) + (r?.cents ?? 0) - refundedCents,
+      grossCents,
+      taxCents,
+      refundedCents,
+      netCents: grossCents - taxCents - refundedCents,
       orders: o?.count ?? 0,
       renewals: r?.count ?? 0,
-      refundedCents,
+      taxUnknown: (o?.taxUnknown ?? 0) + (r?.taxUnknown ?? 0),
     };
   });
+}
+
+/** The weeks' figures added up (the overview's key figure and the chart's summary). */
+export function revenueTotals(weeks: WeekRevenue[]) {
+  const sum = (key: 'grossCents' | 'taxCents' | 'refundedCents' | 'netCents' | 'taxUnknown') =>
+    weeks.reduce((s, w) => s + w[key], 0);
+  return {
+    grossCents: sum('grossCents'),
+    taxCents: sum('taxCents'),
+    refundedCents: sum('refundedCents'),
+    netCents: sum('netCents'),
+    taxUnknown: sum('taxUnknown'),
+  };
 }
 
 export type WeekLeads = { weekStart: string; contactMessages: number; meetingRequests: number };

@@ -36,7 +36,12 @@ import {
   type PageRequest,
 } from '../../server/db/list-query.ts';
 import { talliesOf } from '../../server/db/tallies.ts';
-import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
+import {
+  weeklyCharges,
+  weeklySums,
+  type WeeklyCharges,
+  type WeeklySum,
+} from '../../server/db/weekly.ts';
 import {
   orderItems,
   orders,
@@ -431,6 +436,12 @@ const EXPORTED = {
   createdAt: orders.createdAt,
   status: orders.status,
   amount: orders.amount,
+  subtotalCents: orders.subtotalCents,
+  discountCents: orders.discountCents,
+  discounts: orders.discounts,
+  taxCents: orders.taxCents,
+  refundedCents: orders.refundedCents,
+  invoiceNumber: orders.invoiceNumber,
   currency: orders.currency,
   customerName: orders.customerName,
   customerEmail: orders.customerEmail,
@@ -474,18 +485,18 @@ export async function orderTotals(
 }
 
 /**
- * Orders paid in US dollars since `since`, per week of purchase (the revenue chart). Refunded
- * orders count in the week they were paid; their refunds are subtracted in the week of the
- * refund (`orderRefundsByWeek`).
+ * Orders paid in US dollars since `since`, per week of purchase, with their tax (the revenue
+ * chart). Refunded orders count in the week they were paid; their refunds are subtracted in
+ * the week of the refund.
  */
-export function paidOrdersByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
-  return weeklySums(
+export function paidOrdersByWeek(db: Db, since: Date): Promise<WeeklyCharges[]> {
+  return weeklyCharges(
     db,
     orders,
     orders.createdAt,
     since,
     and(inArray(orders.status, [...REVENUE_STATUSES, 'refunded']), eq(orders.currency, 'usd')),
-    orders.amount,
+    { total: orders.amount, tax: orders.taxCents },
   );
 }
 
@@ -524,14 +535,26 @@ export async function paidOrderSince(db: Db, email: string, since: Date): Promis
   return Boolean(row);
 }
 
-/** What was refunded of orders since `since`, per week of the latest refund. */
-export function orderRefundsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+/**
+ * Refunds of orders whose payment has no row in `refunds` (`listedPayments`: the payment
+ * intents that do), refunded before that table existed: their running total, in the week of
+ * the latest refund, the only date kept of them.
+ */
+export function unlistedOrderRefundsByWeek(
+  db: Db,
+  since: Date,
+  listedPayments: SQLWrapper,
+): Promise<WeeklySum[]> {
   return weeklySums(
     db,
     orders,
     orders.refundedAt,
     since,
-    gt(orders.refundedCents, 0),
+    and(
+      gt(orders.refundedCents, 0),
+      eq(orders.currency, 'usd'),
+      notInArray(orders.stripePaymentIntentId, listedPayments),
+    ),
     orders.refundedCents,
   );
 }

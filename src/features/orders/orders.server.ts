@@ -24,6 +24,7 @@ export { orderItemDownload } from './order-documents.server.ts';
 export {
   paymentRefunds,
   refundCounts,
+  paymentsWithRefundRows,
   refundedOfPayment,
   refundsByWeek,
   refundsOfOrders,
@@ -50,7 +51,6 @@ export {
   newOrderNumber,
   orderIdsAmong,
   orderIdsOfClient,
-  orderRefundsByWeek,
   ordersEndedBefore,
   personalData as orderRecordsPersonalData,
   ordersByIds,
@@ -67,6 +67,7 @@ export {
   type ExportedOrder,
   type NewOrderLines,
   type OrderWithItems,
+  unlistedOrderRefundsByWeek,
 } from './order-records.server.ts';
 
 /** What the checkout's fulfilment knows when a session completes (or its payment fails). */

@@ -8,7 +8,7 @@
  * only forward (pending → succeeded → failed or canceled), and what was once known of it (its
  * order, its invoice) is never forgotten by a later, sparser report.
  */
-import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import { refunds, type Refund, type RefundStatus } from '../../server/db/schema.ts';
@@ -89,14 +89,25 @@ export async function refundsOfOrders(db: Db, orderIds: number[]): Promise<Refun
     .orderBy(asc(refunds.refundedAt), asc(refunds.id));
 }
 
-/** Counted refunds made since `since`, per week of the refund. */
+/** Counted refunds in US dollars made since `since`, per week of the refund itself. */
 export function refundsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
   return weeklySums(
     db,
     refunds,
     refunds.refundedAt,
     since,
-    notInArray(refunds.status, NOT_COUNTED),
+    and(notInArray(refunds.status, NOT_COUNTED), eq(refunds.currency, 'usd')),
     refunds.amountCents,
   );
+}
+
+/**
+ * The payment intents with a refund row (a subquery for the orders' and invoices' owners):
+ * the refunds of any other payment predate this table and are known only by running total.
+ */
+export function paymentsWithRefundRows(db: Db) {
+  return db
+    .selectDistinct({ paymentIntentId: refunds.paymentIntentId })
+    .from(refunds)
+    .where(isNotNull(refunds.paymentIntentId));
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalDataOwners } from '../../../scripts/lib/table-owners';
 import * as purgeFunction from '../../../netlify/functions/privacy-purge.mts';
 import { recordSecurityEvent } from '../../server/auth/security-log';
+import { memoryExportStore, setExportStore } from '../../server/exports/export-files';
 import { closeDb, type Db } from '../../server/db/client';
 import {
   checkoutReminders,
@@ -420,17 +421,25 @@ describe('the retention rules', () => {
     expect(purged[0]!.detail).toMatchObject({ via: 'command', counts: { orders: { orders: 2 } } });
   });
 
-  it('runs daily as a scheduled function, with the logo store', async () => {
+  it('runs daily as a scheduled function, with the logo store, and deletes day-old exports', async () => {
     expect(purgeFunction.config).toEqual({ schedule: '@daily' });
     expect('path' in purgeFunction.config).toBe(false);
     setLogoStore(store);
+    const exports = memoryExportStore();
+    const startedAt = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
+    await exports.setJSON('AAAAAAAAAAAAAAAAAAAAAAAA/status', { startedAt });
+    await exports.set('AAAAAAAAAAAAAAAAAAAAAAAA/part-00000', 'Order number\r\n');
+    setExportStore(exports);
     try {
       const response = await purgeFunction.default();
       expect(response.status).toBe(200);
       const body = (await response.json()) as { counts: Record<string, unknown> };
       expect(Object.keys(body.counts)).toContain('onboarding');
+      expect(body).toMatchObject({ exportsRemoved: 1 });
+      expect(exports.keys()).toEqual([]);
     } finally {
       setLogoStore(undefined);
+      setExportStore(undefined);
     }
     expect((await lastPrivacyRun(db))!.source).toBe('schedule');
   });

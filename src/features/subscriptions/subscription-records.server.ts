@@ -13,16 +13,23 @@ import {
   gt,
   inArray,
   isNotNull,
+  isNull,
   ne,
   notInArray,
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 import { cutoffOf } from '../../server/privacy/retention.ts';
-import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
+import {
+  weeklyCharges,
+  weeklySums,
+  type WeeklyCharges,
+  type WeeklySum,
+} from '../../server/db/weekly.ts';
 import {
   subscriptionPayments,
   subscriptions,
@@ -324,23 +331,46 @@ export async function latestPaidRenewal(
   return latest ?? null;
 }
 
-/** Renewals (paid invoices after the first) since `since`, per week of payment. */
-export function renewalsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+/**
+ * Plan invoices paid since `since` other than the first (renewals, a cycle switch's proration;
+ * the first is the order's payment), per week of payment, with their tax.
+ */
+export function renewalsByWeek(db: Db, since: Date): Promise<WeeklyCharges[]> {
   const p = subscriptionPayments;
-  return weeklySums(
+  return weeklyCharges(
     db,
     p,
     p.paidAt,
     since,
-    and(eq(p.status, 'paid'), ne(p.billingReason, 'subscription_create')),
-    p.amountCents,
+    and(eq(p.status, 'paid'), ne(p.billingReason, 'subscription_create'), eq(p.currency, 'usd')),
+    { total: p.amountCents, tax: p.taxCents },
   );
 }
 
-/** What was refunded of renewals since `since`, per week of the latest refund. */
-export function renewalRefundsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
+/**
+ * Refunds of those invoices whose payment has no row in `refunds` (`listedPayments`), made
+ * before that table existed: their running total, in the week of the latest refund. The first
+ * invoice's refunds are the order's.
+ */
+export function unlistedRenewalRefundsByWeek(
+  db: Db,
+  since: Date,
+  listedPayments: SQLWrapper,
+): Promise<WeeklySum[]> {
   const p = subscriptionPayments;
-  return weeklySums(db, p, p.refundedAt, since, gt(p.refundedCents, 0), p.refundedCents);
+  return weeklySums(
+    db,
+    p,
+    p.refundedAt,
+    since,
+    and(
+      gt(p.refundedCents, 0),
+      ne(p.billingReason, 'subscription_create'),
+      eq(p.currency, 'usd'),
+      or(isNull(p.paymentIntentId), notInArray(p.paymentIntentId, listedPayments)),
+    ),
+    p.refundedCents,
+  );
 }
 
 /** The plans in these statuses, with what they bill. */

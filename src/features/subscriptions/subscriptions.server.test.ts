@@ -99,7 +99,7 @@ describe('subscriptions in the admin overview', () => {
     );
     const overview = await getOverview(db, NOW);
     const week = overview.revenueByWeek.at(-1)!;
-    expect(week).toMatchObject({ orders: 0, renewals: 1, refundedCents: 10000, cents: 19900 });
+    expect(week).toMatchObject({ orders: 0, renewals: 1, refundedCents: 10000, netCents: 19900 });
     expect(overview.subscriptions.active).toBe(3);
   });
 });

@@ -15,8 +15,8 @@ export { simulateBilling, startSimulatedSubscription } from './simulated-billing
 export {
   personalData as subscriptionRecordsPersonalData,
   plansServingSince,
-  renewalRefundsByWeek,
   renewalsByWeek,
+  unlistedRenewalRefundsByWeek,
   subscriptionsByProviderIds,
   type SubscriptionWithPayments,
 } from './subscription-records.server.ts';

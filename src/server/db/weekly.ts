@@ -39,3 +39,32 @@ export function weekStart(date: Date): Date {
   d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
   return d;
 }
+
+/** A week of payments: the sum charged, the tax in it, and the payments whose tax is unknown. */
+export type WeeklyCharges = WeeklySum & { taxCents: number; taxUnknown: number };
+
+/**
+ * Like weeklySums for payments: `total` summed as `cents`, `tax` summed where known, and the
+ * payments whose `tax` is NULL (stored before the provider's breakdown was) counted apart.
+ */
+export async function weeklyCharges(
+  db: Db,
+  table: PgTable,
+  at: PgColumn,
+  since: Date,
+  where: SQL | undefined,
+  { total, tax }: { total: PgColumn; tax: PgColumn },
+): Promise<WeeklyCharges[]> {
+  const monday = sql`date_trunc('week', ${at} AT TIME ZONE 'UTC')`;
+  return db
+    .select({
+      week: sql<string>`to_char(${monday}, 'YYYY-MM-DD')`,
+      count: countAll,
+      cents: sql<number>`coalesce(sum(${total}), 0)::float8`,
+      taxCents: sql<number>`coalesce(sum(${tax}), 0)::float8`,
+      taxUnknown: sql<number>`(count(*) filter (where ${tax} is null))::int`,
+    })
+    .from(table)
+    .where(and(gte(at, since), where))
+    .groupBy(monday);
+}
