@@ -3,18 +3,7 @@
  * products → cart → checkout → test payment page → success page → onboarding link, plus
  * Decline, Cancel, the empty cart, errors, tampered carts and the success-page fallback.
  */
-import type { Page } from '@playwright/test';
-import { test, expect, expectLinks } from './fixtures';
-
-const PAY_PAGE = /\/pay\/simulated\?session=sim_cs_/;
-
-async function payAs(page: Page, name: string, email: string, total: string) {
-  await expect(page).toHaveURL(PAY_PAGE);
-  await expect(page.getByText('TEST MODE')).toBeVisible();
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: `Pay ${total}`, exact: true }).click();
-}
+import { test, expect, expectLinks, PAY_PAGE, payAs } from './fixtures';
 
 test.describe('checkout with the simulated provider', () => {
   test('products → cart → checkout → Pay → success page → Start Setup', async ({

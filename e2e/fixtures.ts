@@ -182,3 +182,15 @@ export async function holdScriptFiles(page: Page): Promise<() => void> {
   );
   return release;
 }
+
+/** The simulated payment page's address. */
+export const PAY_PAGE = /\/pay\/simulated\?session=sim_cs_/;
+
+/** Pays on the simulated payment page as `name` <`email`>, pressing "Pay <total>". */
+export async function payAs(page: Page, name: string, email: string, total: string) {
+  await expect(page).toHaveURL(PAY_PAGE);
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: `Pay ${total}`, exact: true }).click();
+}
