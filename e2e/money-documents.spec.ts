@@ -4,6 +4,7 @@
  * at 8.25 with E2E_BASE_URL), read off the payment page and found again, row for row, on the
  * success page, the downloaded receipt, the confirmation e-mail, the dashboard and the admin.
  */
+import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { pdfPages } from '../src/testing/pdf-text';
 import { createAdmin, enrolApp, openSection, signIn } from './admin-accounts';
@@ -64,6 +65,8 @@ test('a Starter purchase with SAVE10 reads the same, and adds up, on every docum
     const link = page.getByRole('link', { name: 'Download Files' });
     const pdf = await page.request.get((await link.getAttribute('href')) ?? '');
     expect(pdf.status()).toBe(200);
+    // Kept beside the test's results, for `pdftotext` and a reader's eyes.
+    await writeFile(test.info().outputPath('receipt.pdf'), await pdf.body());
     const lines = (await pdfPages(await pdf.body())).flat();
     for (const [label, amount] of onPaper) {
       const pattern = typeof label === 'string' ? escape(label) : label.source;
@@ -112,16 +115,18 @@ test('a Starter purchase with SAVE10 reads the same, and adds up, on every docum
     await payment.getByRole('button', { name: 'Close' }).click();
 
     // A partial refund: on the payment's rows, and out of this week's net revenue.
-    const half = Math.round(cents(total) / 2);
     await row
       .getByRole('group', { name: `Simulated billing for ${orderNumber}` })
       .getByRole('button', { name: 'Refund half of last payment' })
       .click();
     await row.getByRole('button', { name: `Payment of ${orderNumber}` }).click();
-    const refunded = `-${dollars(half)}`;
+    const refundRow = payment.getByRole('row').filter({ hasText: /^Refunded on / });
+    await expect(refundRow).toHaveText(/^Refunded on .+-\$[\d,]+\.\d\d$/);
+    const half = -cents(/-\$[\d,.]+$/.exec((await refundRow.textContent()) ?? '')![0]);
+    expect(Math.abs(half - cents(total) / 2)).toBeLessThanOrEqual(0.5);
     await expect(payment.getByRole('row')).toHaveText([
       ...rows.map(asRow),
-      new RegExp(`^Refunded on .+${escape(refunded)}$`),
+      new RegExp(`^Refunded on .+${escape(`-${dollars(half)}`)}$`),
       asRow(['Remaining after refunds', dollars(cents(total) - half)]),
     ]);
     await payment.getByRole('button', { name: 'Close' }).click();
