@@ -171,6 +171,9 @@ async function seedEveryTable(url: string, store: LogoStore): Promise<void> {
     `INSERT INTO checkout_reminders (checkout_session_id, address_hash, outbox_email_id, due_at)
        VALUES ('cs_ada', 'hash-ada', 1, now())`,
     `INSERT INTO reminder_opt_outs (address_hash) VALUES ('hash-carol')`,
+    `INSERT INTO stored_keys (purpose, sealed) VALUES ('reminder-address', 'sealed2.0a1b2c3d.x')`,
+    `INSERT INTO job_runs (name, last_started_at, last_finished_at, last_succeeded_at, last_status)
+       VALUES ('outbox-deliver', now(), now(), now(), 'ok')`,
     `INSERT INTO subscribers (email, source) VALUES ('ada@example.com', 'airbnb-automation')`,
     `INSERT INTO subscriptions (provider, provider_subscription_id, provider_customer_id, status, plan,
          lines, interval, amount_cents, last_event_at, current_period_end)
