@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { links, rendered, tableRows } from '../../testing/rendered-tables';
 import type { OrderView } from '../orders/orders';
 import SuccessOrder from './SuccessOrder';
+import { save10Taxed, STRIPE_INVOICE } from '../../testing/charge-fixtures';
 
 const SUPPORT = { company: 'NovaReach', phone: '555', phoneHref: 'tel:555', email: 's@x.test' };
-const INVOICE = {
-  id: 'in_1',
-  number: 'A1B2-0001',
-  hostedUrl: 'https://invoice.stripe.com/i/acct_1/test_1',
-  pdfUrl: 'https://pay.stripe.com/invoice/acct_1/test_1/pdf',
-};
+const INVOICE = STRIPE_INVOICE;
 
 /** The Starter package bought with SAVE10 at 8.25 %, refunded in part. */
 const ORDER: OrderView = {
@@ -34,17 +30,7 @@ const ORDER: OrderView = {
       onboardingPath: '/onboarding-starter/7',
     },
   ],
-  charge: {
-    currency: 'usd',
-    subtotalCents: 100_000,
-    discountCents: 10_000,
-    discounts: [{ code: 'SAVE10', amountCents: 10_000 }],
-    taxCents: 7_425,
-    taxes: [{ amountCents: 7_425, ratePercent: 8.25, jurisdiction: null, displayName: 'Tax' }],
-    totalCents: 97_425,
-    refundedCents: 25_000,
-    invoice: INVOICE,
-  },
+  charge: save10Taxed({ refundedCents: 25_000, invoice: INVOICE }),
   refunds: [{ amountCents: 25_000, refundedAt: '2026-12-03T10:00:00.000Z' }],
   access: 'buyer',
 };

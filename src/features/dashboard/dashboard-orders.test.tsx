@@ -1,27 +1,12 @@
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { links, rendered, tableRows } from '../../testing/rendered-tables';
-import type { OrderCharge } from '../orders/orders';
 import type { DashboardOrder, DashboardSubscription, DashboardView } from './dashboard';
 import DashboardOrders from './DashboardOrders';
+import { save10Taxed, STRIPE_INVOICE } from '../../testing/charge-fixtures';
 
-const INVOICE = {
-  id: 'in_1',
-  number: 'A1B2-0001',
-  hostedUrl: 'https://invoice.stripe.com/i/acct_1/test_1',
-  pdfUrl: 'https://pay.stripe.com/invoice/acct_1/test_1/pdf',
-};
-const SAVE10_TAXED: OrderCharge = {
-  currency: 'usd',
-  subtotalCents: 100_000,
-  discountCents: 10_000,
-  discounts: [{ code: 'SAVE10', amountCents: 10_000 }],
-  taxCents: 7_425,
-  taxes: [{ amountCents: 7_425, ratePercent: 8.25, jurisdiction: null, displayName: 'Tax' }],
-  totalCents: 97_425,
-  refundedCents: 25_000,
-  invoice: INVOICE,
-};
+const INVOICE = STRIPE_INVOICE;
+const SAVE10_TAXED = save10Taxed({ refundedCents: 25_000, invoice: INVOICE });
 const ORDER: DashboardOrder = {
   id: 7,
   orderNumber: 'NR-20261202-ABC234',

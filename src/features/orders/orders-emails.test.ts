@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderConfirmationEmail } from './orders-emails';
 import type { OrderCharge } from './orders';
+import { save10Taxed } from '../../testing/charge-fixtures';
 
 const LINES = [
   {
@@ -11,17 +12,7 @@ const LINES = [
     onboardingUrl: 'https://novareach.test/onboarding-starter/7',
   },
 ];
-const SAVE10_TAXED: OrderCharge = {
-  currency: 'usd',
-  subtotalCents: 100_000,
-  discountCents: 10_000,
-  discounts: [{ code: 'SAVE10', amountCents: 10_000 }],
-  taxCents: 7_425,
-  taxes: [{ amountCents: 7_425, ratePercent: 8.25, jurisdiction: null, displayName: 'Tax' }],
-  totalCents: 97_425,
-  refundedCents: 0,
-  invoice: null,
-};
+const SAVE10_TAXED = save10Taxed();
 const confirmation = (charge: OrderCharge) =>
   orderConfirmationEmail({
     orderNumber: 'NR-20261202-ABC234',
