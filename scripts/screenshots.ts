@@ -2,7 +2,7 @@
  * `npm run screenshots [-- --label before] [-- --only /about,/contact] [-- --base-url URL]`:
  * full-page screenshots of
  * every route of the e2e suite and of the states a visitor sees (menu, cart, chat, cookie
- * banner, validation, the test payment page) at 390 px and 1440 px, from the production build
+ * banner, validation, the test payment page) at 390, 1024 and 1440 px, from the production build
  * (`npm run build` first), or from a server already running at --base-url (e.g. `npm run dev`). Pictures go to reports/screenshots/<label>/<width>/, with
  * summary.json beside them: per picture, how far the page scrolls sideways and which headings
  * or controls a floating button lies on in the first view (e2e/phone-layout.ts). Compare two
@@ -24,7 +24,7 @@ type Shot = {
   width?: number;
 };
 
-const WIDTHS = [390, 1440] as const;
+const WIDTHS = [390, 1024, 1440] as const;
 
 const click = (role: 'button' | 'tab', name: string | RegExp) => async (page: Page) => {
   await page.getByRole(role, { name }).first().click();
