@@ -21,7 +21,7 @@ if (!DEV && !process.env.E2E_BASE_URL) {
 const webServer = {
   command: DEV
     ? `npm run dev -- --port ${PORT}`
-    : `npx tsx scripts/local-netlify/serve.ts --snapshot --host localhost --port ${PORT} --db-port ${DB_PORT}`,
+    : `node scripts/local-netlify/serve.ts --snapshot --host localhost --port ${PORT} --db-port ${DB_PORT}`,
   url: `${baseURL}/`,
   timeout: 180_000,
   reuseExistingServer: !process.env.CI,

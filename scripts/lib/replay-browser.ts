@@ -7,10 +7,12 @@
 /** A browser: a cookie jar carried by every request. */
 export class Browser {
   jar = new Map<string, string>();
-  constructor(
-    readonly base: string,
-    readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
-  ) {}
+  readonly base: string;
+  readonly ip: string;
+  constructor(base: string, ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {
+    this.base = base;
+    this.ip = ip;
+  }
   get cookie() {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }

@@ -31,14 +31,15 @@ function jsonError(bodyText: string): string | undefined {
  */
 export class RequestError extends Error {
   override name = 'RequestError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly detail?: string,
-    /** A 429's or 503's Retry-After, in seconds, when it gave one. */
-    readonly retryAfterSeconds?: number,
-  ) {
+  readonly status: number;
+  readonly detail: string | undefined;
+  /** A 429's or 503's Retry-After, in seconds, when it gave one. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(status: number, message: string, detail?: string, retryAfterSeconds?: number) {
     super(message);
+    this.status = status;
+    this.detail = detail;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -43,12 +43,14 @@ const DEVELOPMENT_SESSION_SECRET = 'local-development-session-secret-not-for-pro
  * variable and never its value (src/server/handler.ts).
  */
 export class ConfigurationError extends Error {
+  readonly missing: string[];
   constructor(
-    readonly missing: string[],
+    missing: string[],
     message = `Missing required environment variable${missing.length > 1 ? 's' : ''}: ${missing.join(', ')} ` +
       '(set it with the Functions scope for this deploy context)',
   ) {
     super(message);
+    this.missing = missing;
     this.name = 'ConfigurationError';
   }
 }

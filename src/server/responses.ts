@@ -6,12 +6,12 @@
 import { FUNCTION_CSP, SECURITY_HEADERS } from './security-headers.ts';
 
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
     super(message);
+    this.status = status;
+    this.headers = headers;
   }
 }
 

@@ -19,7 +19,10 @@ export type Answer = {
 /** One browser: its session cookie and its address (a fresh IPv4 one unless given). */
 export class AdminBrowser {
   cookie = '';
-  constructor(public ip = `192.0.2.${(++visitor % 250) + 1}`) {}
+  ip: string;
+  constructor(ip = `192.0.2.${(++visitor % 250) + 1}`) {
+    this.ip = ip;
+  }
 
   async call(mod: FunctionModule, method: string, path: string, body?: unknown): Promise<Answer> {
     const res = await routed(mod)(

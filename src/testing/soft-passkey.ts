@@ -20,7 +20,10 @@ export class SoftPasskey {
   private counter = 0;
 
   /** `origin`: the site's origin as the browser sees it (its host name is the relying party). */
-  constructor(readonly origin: string) {}
+  readonly origin: string;
+  constructor(origin: string) {
+    this.origin = origin;
+  }
 
   private authenticatorData(rpId: string, flags: number, attested?: Uint8Array): Buffer {
     const count = Buffer.alloc(4);

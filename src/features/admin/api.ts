@@ -14,11 +14,10 @@ export type AdminUserView = { username: string; stage?: FactorStage | undefined 
 export const $adminUser = atom<AdminUserView | null | undefined>(undefined);
 
 export class AdminApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
   }
 }
 

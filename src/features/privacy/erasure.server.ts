@@ -52,22 +52,22 @@ export type ErasureReach = {
  * person's logos, customer or CRM account any more.
  */
 export class ErasureIncomplete extends Error {
-  constructor(readonly parts: OutsidePart[]) {
+  readonly parts: OutsidePart[];
+  constructor(parts: OutsidePart[]) {
     super(
       `Cannot reach ${parts.map((part) => PART_NAMES[part]).join(' and ')}; nothing was erased.`,
     );
+    this.parts = parts;
     this.name = 'ErasureIncomplete';
   }
 }
 
 /** A part outside the database failed; nothing in the database was erased. */
 export class ErasureFailed extends Error {
-  constructor(
-    readonly part: OutsidePart,
-    what: string,
-    cause: unknown,
-  ) {
+  readonly part: OutsidePart;
+  constructor(part: OutsidePart, what: string, cause: unknown) {
     super(`${what}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.part = part;
     this.name = 'ErasureFailed';
   }
 }

@@ -26,7 +26,11 @@ type GhlOptions = {
 export class GhlClient implements CrmClient {
   readonly simulated = false;
 
-  constructor(private readonly options: GhlOptions) {}
+  private readonly options: GhlOptions;
+
+  constructor(options: GhlOptions) {
+    this.options = options;
+  }
 
   private async call<T>(
     method: string,

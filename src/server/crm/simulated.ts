@@ -26,7 +26,11 @@ export function deletedDemoLocations(): string[] {
 export class SimulatedCrm implements CrmClient {
   readonly simulated = true;
 
-  constructor(private readonly options: { secret: string }) {}
+  private readonly options: { secret: string };
+
+  constructor(options: { secret: string }) {
+    this.options = options;
+  }
 
   private derive(label: string, email: string): Buffer {
     return createHmac('sha256', this.options.secret)

@@ -43,11 +43,10 @@ export function isDemoLocation(locationId: string): boolean {
 
 /** A failed call to the CRM; `status` is the API's HTTP status when there was one. */
 export class CrmError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
     super(message);
+    this.status = status;
     this.name = 'CrmError';
   }
 }

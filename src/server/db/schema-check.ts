@@ -14,7 +14,8 @@ import type { Db } from './client.ts';
 import * as schema from './schema.ts';
 
 export class DatabaseSchemaError extends Error {
-  constructor(readonly missing: string[]) {
+  readonly missing: string[];
+  constructor(missing: string[]) {
     super(
       `Database schema is behind the code: missing ${missing.slice(0, 8).join(', ')}` +
         `${missing.length > 8 ? ` and ${missing.length - 8} more` : ''}. ` +
@@ -22,6 +23,7 @@ export class DatabaseSchemaError extends Error {
         'check that deploy log (a failed migration blocks the publish), or run ' +
         '`npm run db:migrate` for a database of your own.',
     );
+    this.missing = missing;
     this.name = 'DatabaseSchemaError';
   }
 }

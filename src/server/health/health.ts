@@ -101,8 +101,10 @@ async function databaseChecks(
 }
 
 class HealthTimeout extends Error {
-  constructor(readonly ms: number) {
+  readonly ms: number;
+  constructor(ms: number) {
     super(`no answer within ${ms / 1000} seconds`);
+    this.ms = ms;
     this.name = 'HealthTimeout';
   }
 }

@@ -125,7 +125,10 @@ const SLOT = /^secret-[A-Za-z0-9_-]{22}$/;
 export class MessageSecrets {
   readonly sealed: SealedSlots = {};
 
-  constructor(private readonly key: SealingKeys = sealingKeys()) {}
+  private readonly key: SealingKeys;
+  constructor(key: SealingKeys = sealingKeys()) {
+    this.key = key;
+  }
 
   slot(plain: string): string {
     const word = `secret-${randomBytes(16).toString('base64url')}`;

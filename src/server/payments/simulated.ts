@@ -74,7 +74,10 @@ export class SimulatedProvider implements PaymentProvider {
   readonly name = 'simulated' as const;
 
   /** @param taxRatePercent SIMULATED_TAX_RATE (ServerEnv's simulatedTaxRatePercent). */
-  constructor(private readonly taxRatePercent = 0) {}
+  private readonly taxRatePercent: number;
+  constructor(taxRatePercent = 0) {
+    this.taxRatePercent = taxRatePercent;
+  }
 
   async createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout> {
     // Like Stripe, the same idempotency key answers the same session.

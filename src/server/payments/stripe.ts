@@ -248,7 +248,10 @@ export class StripeProvider implements PaymentProvider {
 
   #client: Promise<Stripe> | undefined;
 
-  constructor(private readonly keys: StripeKeys) {
+  private readonly keys: StripeKeys;
+
+  constructor(keys: StripeKeys) {
+    this.keys = keys;
     if (!keys.stripeSecretKey) throw new Error('STRIPE_SECRET_KEY is not set');
   }
 
