@@ -1,7 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import netlify from '@astrojs/netlify';
 import sitemap from '@astrojs/sitemap';
 import { SECURITY_HEADERS, CSP_DIRECTIVES } from './src/server/security-headers.ts';
 import { isPrivatePath } from './src/lib/indexing.ts';
@@ -9,6 +8,7 @@ import { SPECULATION_RULES } from './src/lib/speculation-rules.ts';
 import { createHash } from 'node:crypto';
 import { loadLocalEnv } from './src/server/local-env.ts';
 import { devFunctions } from './scripts/local-netlify/dev-functions.ts';
+import { netlifyAdapter } from './scripts/lib/netlify-adapter.ts';
 import { launchCheck } from './scripts/lib/launch-placeholders.ts';
 import { skewProtectedPreloads } from './scripts/lib/skew-protected-preloads.ts';
 import { islandPreloads } from './scripts/lib/island-preloads.ts';
@@ -69,7 +69,7 @@ export default defineConfig({
   // Explicit, so that Keystatic's integration (which binds 127.0.0.1 when nothing is set) leaves
   // `npm run dev` on localhost as the README and the test suites address it.
   server: { host: 'localhost' },
-  adapter: netlify({
+  adapter: netlifyAdapter({
     // CSP (with frame-ancestors, which a <meta> cannot carry) goes out as a real header.
     staticHeaders: true,
     devFeatures: { environmentVariables: false, images: true, edgeFunctions: false },

@@ -38,11 +38,9 @@ describe('a bad body is a 4xx, never a 5xx', () => {
     expect(unstorableTextAt({ ok: ['Zoë 山田 😀'] })).toBeNull();
   });
 
-  it('refuses a body nested deeper than the limit at once (the fuzz found 34 s per request)', async () => {
+  it('refuses a body nested deeper than the limit (the fuzz found 34 s per request; npm run bench:inputs times it)', async () => {
     const nested = (depth: number, inner = '') => '['.repeat(depth) + inner + ']'.repeat(depth);
-    const started = performance.now();
     const deep = await call({}, nested(30_000));
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(deep.status).toBe(400);
     expect(await deep.json()).toEqual({ error: 'Request body is nested too deeply' });
     // At the limit, a body is read as usual; one level more is refused.
@@ -50,8 +48,6 @@ describe('a bad body is a 4xx, never a 5xx', () => {
     expect((await call({}, nested(MAX_JSON_DEPTH + 1))).status).toBe(400);
     // Outside bodies (a Stripe event), the text rule walks any depth in linear time.
     const bottom = JSON.parse(nested(30_000, '"\\u0000"')) as unknown;
-    const walked = performance.now();
     expect(unstorableTextAt(bottom)).toEqual(Array.from({ length: 30_000 }, () => '0'));
-    expect(performance.now() - walked).toBeLessThan(1_000);
   });
 });
