@@ -32,8 +32,8 @@ export const FULL: Stage[] = [
     { name: 'check:functions', command: 'tsx scripts/function-bundles.ts --check' },
   ],
   [{ name: 'check:netlify-hosts', command: 'tsx scripts/local-netlify/netlify-hosts.ts' }],
-  [{ name: 'check:js-budget', command: 'tsx scripts/check-js-budget.ts' }],
-  [{ name: 'check:prerender', command: 'tsx scripts/bench-prerender.ts --check' }],
+  [{ name: 'check:js-budget', command: 'node scripts/check-js-budget.ts' }],
+  [{ name: 'check:prerender', command: 'node scripts/bench-prerender.ts --check' }],
   [{ name: 'e2e', command: 'playwright test' }],
   [
     {
@@ -43,7 +43,7 @@ export const FULL: Stage[] = [
       env: { E2E_SERVER: 'dev' },
     },
   ],
-  [{ name: 'check:build-beside-dev', command: 'tsx scripts/check-build-beside-dev.ts' }],
+  [{ name: 'check:build-beside-dev', command: 'node scripts/check-build-beside-dev.ts' }],
 ];
 
 type Result = { name: string; seconds: number; code: number };
