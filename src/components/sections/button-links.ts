@@ -22,3 +22,9 @@ export const PACKAGES_OR_CONTACT: readonly ButtonLink[] = [
   VIEW_PACKAGES,
   { href: '/#contact', label: 'Contact Us', variant: 'outline-light' },
 ];
+
+/** The same pair on a light band (the type-led hero). */
+export const PACKAGES_OR_CONTACT_ON_LIGHT: readonly ButtonLink[] = [
+  { href: VIEW_PACKAGES.href, label: VIEW_PACKAGES.label },
+  { href: '/#contact', label: 'Contact Us', variant: 'outline' },
+];
