@@ -247,6 +247,32 @@ export default config({
           publicPath: '../../assets/portfolio/',
         }),
         imageAlt: project.text('imageAlt', 'Screenshot description'),
+        client: project.text('client', 'Who the client is'),
+        outcome: project.text('outcome', 'Outcome'),
+        brief: project.text('brief', 'The brief', { multiline: true }),
+        built: project.texts('built', 'What we built', 'Item'),
+        screens: project.list(
+          'screens',
+          'Screens',
+          (screen) => ({
+            image: screen.image('image', 'Screen', {
+              directory: 'src/assets/portfolio',
+              publicPath: '../../assets/portfolio/',
+            }),
+            alt: screen.text('alt', 'Screen description'),
+          }),
+          (screen) => String(screen.alt ?? 'Screen'),
+        ),
+        result: project.text('result', 'The result', { multiline: true }),
+        figures: project.list(
+          'figures',
+          'Result figures',
+          (figure) => ({
+            value: figure.text('value', 'Figure'),
+            label: figure.text('label', 'Label'),
+          }),
+          (figure) => `${String(figure.value ?? '')} ${String(figure.label ?? '')}`,
+        ),
       },
     }),
     team: collection({

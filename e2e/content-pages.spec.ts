@@ -22,7 +22,9 @@ test.describe('Home', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
 
-    const hero = page.locator('.page-hero');
+    const hero = page.getByRole('region', {
+      name: await page.getByRole('heading', { level: 1 }).innerText(),
+    });
     await expectLinks(hero, [
       ['Explore Our Services', '/services'],
       ['See How It Works', '/how-it-works'],

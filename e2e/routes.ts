@@ -2,6 +2,8 @@
  * Every route of the spec's route table, with a sample for the parameterised ones.
  * Shared by the route smoke test, the accessibility scan and the SEO checks.
  */
+import { readdirSync } from 'node:fs';
+
 export type RouteKind = 'content' | 'interactive';
 
 export type Route = {
@@ -11,12 +13,19 @@ export type Route = {
   handsOffTo?: RegExp;
 };
 
+/** A case study per file of the portfolio collection, /portfolio/<file name>. */
+export const CASE_STUDIES = readdirSync(new URL('../src/content/portfolio/', import.meta.url))
+  .filter((file) => file.endsWith('.yaml'))
+  .sort()
+  .map((file) => `/portfolio/${file.replace(/\.yaml$/, '')}`);
+
 export const ROUTES: Route[] = [
   { path: '/', kind: 'content' },
   { path: '/about', kind: 'content' },
   { path: '/services', kind: 'content' },
   { path: '/products', kind: 'content' },
   { path: '/portfolio', kind: 'content' },
+  ...CASE_STUDIES.map((path) => ({ path, kind: 'content' as const })),
   { path: '/how-it-works', kind: 'content' },
   { path: '/lily-ai', kind: 'content' },
   { path: '/airbnb-automation', kind: 'content' },

@@ -88,7 +88,7 @@ export const serviceSchema = z.strictObject({
   detailed: z.boolean().default(false).describe('Shown on the home page when ticked'),
 });
 
-/** Client showcase cards on /portfolio: one file per client. */
+/** Client showcase cards on /portfolio and their case studies: one file per client. */
 export const portfolioSchema = <Image extends z.ZodType>(image: ImageSchema<Image>) =>
   z.strictObject({
     name: z.string().min(1).describe('Client name, the card heading'),
@@ -98,6 +98,39 @@ export const portfolioSchema = <Image extends z.ZodType>(image: ImageSchema<Imag
     tags: z.array(z.string().min(1)).min(1).describe('Services used, shown as labels'),
     image: image().describe('Screenshot of the site (PNG or JPEG, about 1200 × 750)'),
     imageAlt: z.string().min(1).describe('What the screenshot shows, for screen readers'),
+    client: z
+      .string()
+      .min(1)
+      .max(80)
+      .describe('Who the client is, e.g. Family dental practice, Portland'),
+    outcome: z
+      .string()
+      .min(1)
+      .max(70)
+      .describe('One short result line, e.g. Online orders: a third of weekly sales'),
+    brief: z.string().min(1).describe('The case study: what the client asked for, and why'),
+    built: z.array(z.string().min(1)).min(2).max(6).describe('What we built, one short line each'),
+    screens: z
+      .array(
+        z.strictObject({
+          image: image().describe('A large screen of the site (PNG, 1600 wide)'),
+          alt: z.string().min(1).describe('What the screen shows, for screen readers'),
+        }),
+      )
+      .min(2)
+      .max(3)
+      .describe('Two or three large screens shown on the case study'),
+    result: z.string().min(1).describe('What changed for the client, a short paragraph'),
+    figures: z
+      .array(
+        z.strictObject({
+          value: z.string().min(1).max(12).describe('The number as shown, e.g. +38%'),
+          label: z.string().min(1).describe('What it measures'),
+        }),
+      )
+      .max(3)
+      .default([])
+      .describe('Up to three result figures (optional)'),
   });
 
 /** FAQ groups: one file per page, e.g. faqs/products.yaml. */
