@@ -1,7 +1,7 @@
 /**
- * What a visitor on a phone would call broken, measured in the page: a page wider than the
- * screen, and a floating button (cart, chat) lying on a heading or a control in the first view.
- * Shared by e2e/phone-layout.spec.ts and `npm run screenshots`, which reports both per route.
+ * What a visitor would call broken, measured in the page: a page wider than the screen, and a
+ * floating button (cart, chat) lying on a heading, a control or an image in the view. Shared by
+ * e2e/small-screens.spec.ts, e2e/look-layout.spec.ts and `npm run screenshots`.
  */
 import type { Page } from '@playwright/test';
 
@@ -16,10 +16,11 @@ export function sidewaysScroll(page: Page): Promise<number> {
 }
 
 /**
- * Every heading or control in the view that a floating button lies on, as "button → element"
- * lines. Floating buttons are the visible `.fab`s; what they may cover is anything a visitor
- * reads as a heading or can press or type in, outside fixed layers (the header bar, the
- * buttons themselves, an open panel), where the button is what the visitor sees on top of it.
+ * Every heading, control, image or card icon in the view that a floating button lies on, as
+ * "button → element" lines. Floating buttons are the visible `.fab`s; what they may cover is
+ * anything a visitor reads as a heading, looks at, or can press or type in, outside fixed
+ * layers (the header bar, the buttons themselves, an open panel), where the button is what the
+ * visitor sees on top of it.
  */
 export function coveredInFirstView(page: Page): Promise<string[]> {
   // A string, not a function: tsx (`npm run screenshots`) would wrap the inner arrow
@@ -28,7 +29,7 @@ export function coveredInFirstView(page: Page): Promise<string[]> {
 }
 
 const COVERED_IN_FIRST_VIEW = `(() => {
-  const SOUGHT = 'h1, h2, h3, h4, h5, h6, a[href], button, input:not([type=hidden]), select, textarea, label, [role=tab], [role=button]';
+  const SOUGHT = 'h1, h2, h3, h4, h5, h6, a[href], button, input:not([type=hidden]), select, textarea, label, [role=tab], [role=button], img, video, iframe, .icon-tile';
   const visible = (el) => {
     const style = getComputedStyle(el);
     const box = el.getBoundingClientRect();

@@ -2,8 +2,8 @@
  * Every route on a 390 px phone: nothing scrolls sideways, and no floating button (cart,
  * chat, the products page's sales assistant) lies on a heading or a control in the first
  * view, nor in the states a visitor reaches there (the AI tab, a form's validation, the test
- * payment page). Between a phone and a desktop the buttons float in the bottom corners and
- * step aside while a field of the page has focus.
+ * payment page). Up to 1359 px the buttons sit in the header bar (e2e/look-layout.spec.ts
+ * checks every width).
  */
 import type { Page } from '@playwright/test';
 import { expect, fromOwnAddress, test } from './fixtures';
@@ -99,19 +99,21 @@ test.describe('on a 390 px phone', () => {
   });
 });
 
-test.describe('between a phone and a desktop', () => {
-  test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true });
-
-  test('the floating buttons step aside while a field of the page has focus', async ({ page }) => {
-    await page.goto('/contact');
-    const cart = page.getByRole('button', { name: /^Shopping cart/ });
-    const chat = page.getByRole('button', { name: 'Chat with Lily AI' });
-    await expect(cart).toBeVisible();
-    await expect(chat).toBeVisible();
-    await page.getByRole('textbox', { name: /^Message/ }).focus();
-    await expect(cart).toBeHidden();
-    await expect(chat).toBeHidden();
-    await page.getByRole('textbox', { name: /^Message/ }).blur();
-    await expect(cart).toBeVisible();
-  });
+test.describe('between a phone and a wide desktop', () => {
+  for (const width of [820, 1280]) {
+    test(`at ${width} px the cart and chat sit in the header bar, clear of a focused field`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/contact');
+      const header = (await page.getByRole('banner').boundingBox())!;
+      for (const name of [/^Shopping cart/, 'Chat with Lily AI']) {
+        const box = (await page.getByRole('button', { name }).boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(header.y);
+        expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+      }
+      await page.getByRole('textbox', { name: /^Message/ }).focus();
+      expect(await coveredInFirstView(page)).toEqual([]);
+    });
+  }
 });

@@ -4,8 +4,8 @@
  * every route of the e2e suite and of the states a visitor sees (menu, cart, chat, cookie
  * banner, validation, the test payment page) at 390, 1024 and 1440 px, from the production build
  * (`npm run build` first), or from a server already running at --base-url (e.g. `npm run dev`). Pictures go to reports/screenshots/<label>/<width>/, with
- * summary.json beside them: per picture, how far the page scrolls sideways and which headings
- * or controls a floating button lies on in the first view (e2e/phone-layout.ts). Compare two
+ * summary.json beside them: per picture, how far the page scrolls sideways and which headings,
+ * controls or images a floating button lies on in the first view (e2e/phone-layout.ts). Compare two
  * labels side by side to review a visual change; the pictures are not committed.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -79,7 +79,7 @@ async function take(browser: Browser, origin: string, shot: Shot, width: number,
     await shot.act?.(page);
     const result = {
       sideways: await sidewaysScroll(page),
-      covered: width === 390 ? await coveredInFirstView(page) : [],
+      covered: await coveredInFirstView(page),
     };
     await page.screenshot({ path: path.join(dir, `${slug(shot)}.png`), fullPage: true });
     // What the screen shows before any scroll, at full size: the hero, where the floating

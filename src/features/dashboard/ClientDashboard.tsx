@@ -207,12 +207,12 @@ export default function ClientDashboard({ supportEmail }: Props) {
       )}
       {(session.state === 'loading' || session.state === 'anonymous') &&
         (!pendingLink || pendingLink.state === 'other-browser') && (
-          <SignIn inputRef={emailInput} beforeAnswer={session.state === 'loading'} />
+          <SignIn inputRef={emailInput} beforeAnswer={session.state === 'loading'} showInside />
         )}
 
       {signedIn && <DashboardOrders view={signedIn} headingRef={ordersHeading} />}
 
-      <div className="db-grid">
+      <div className={signedIn ? 'db-grid' : 'db-grid db-grid--signed-out'}>
         <section className="ob-card db-card" aria-labelledby="db-integration">
           <h2 id="db-integration">GoHighLevel Integration</h2>
           <p className="db-status" role="status">
@@ -335,12 +335,21 @@ function ConfirmEmail({
   );
 }
 
+/** What a signed-in client finds here, beside the sign-in form (it would stand half empty). */
+const INSIDE = [
+  'Your orders and what each one still needs',
+  'Onboarding, step by step',
+  'Billing for your subscriptions',
+  'Your GoHighLevel marketing platform',
+];
+
 function SignIn({
   inputRef,
   initialEmail = '',
   title = 'Sign in to see your orders',
   intro = 'Enter the e-mail address you used at checkout and we will e-mail you a secure sign-in link.',
   beforeAnswer = false,
+  showInside = false,
 }: {
   inputRef: React.RefObject<HTMLInputElement | null>;
   initialEmail?: string;
@@ -348,20 +357,34 @@ function SignIn({
   intro?: string;
   /** Shown before the session lookup answered: hidden for a returning client (dashboard.css). */
   beforeAnswer?: boolean;
+  /** Beside the form, what the dashboard holds once signed in. */
+  showInside?: boolean;
 }) {
   const titleId = useId();
+  const classes = ['ob-card', 'db-signin'];
+  if (beforeAnswer) classes.push('db-signin--before-answer');
+  if (showInside) classes.push('db-signin--split');
   return (
-    <section
-      className={beforeAnswer ? 'ob-card db-signin db-signin--before-answer' : 'ob-card db-signin'}
-      aria-labelledby={titleId}
-    >
-      <h2 id={titleId}>{title}</h2>
-      <p>{intro}</p>
-      <SignInLinkForm
-        inputRef={inputRef}
-        initialEmail={initialEmail}
-        submitLabel="Email me a sign-in link"
-      />
+    <section className={classes.join(' ')} aria-labelledby={titleId}>
+      <div className="db-signin__form">
+        <h2 id={titleId}>{title}</h2>
+        <p>{intro}</p>
+        <SignInLinkForm
+          inputRef={inputRef}
+          initialEmail={initialEmail}
+          submitLabel="Email me a sign-in link"
+        />
+      </div>
+      {showInside && (
+        <div className="db-signin__inside">
+          <p className="db-signin__inside-title">Inside your dashboard</p>
+          <ul className="check-list">
+            {INSIDE.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }
