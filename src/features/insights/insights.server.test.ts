@@ -173,17 +173,15 @@ describe('counting', () => {
 
   it('folds new sources into "other" once a day has its fill of rows', async () => {
     const day = '2026-02-01';
-    await db
-      .insert(insightsDaily)
-      .values(
-        Array.from({ length: MAX_ROWS_PER_DAY }, (_, i) => ({
-          day,
-          path: '/',
-          referrerHost: `h${i}.test`,
-          device: 'desktop',
-          views: 1,
-        })),
-      );
+    await db.insert(insightsDaily).values(
+      Array.from({ length: MAX_ROWS_PER_DAY }, (_, i) => ({
+        day,
+        path: '/',
+        referrerHost: `h${i}.test`,
+        device: 'desktop',
+        views: 1,
+      })),
+    );
     const at = new Date(`${day}T10:00:00Z`);
     await recordBeacon(
       db,
