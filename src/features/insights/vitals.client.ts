@@ -4,7 +4,6 @@
  * page is idle; web-vitals observes with buffered entries, so nothing from before is missed.
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals/attribution';
-import { sendInsights } from './beacon-send';
 
 export function observeVitals(path: string): void {
   const values: Record<string, number> = {};
@@ -31,7 +30,12 @@ export function observeVitals(path: string): void {
   const send = () => {
     if (sent || !Object.keys(values).length) return;
     sent = true;
-    sendInsights(() => ({ k: 'vitals', p: path, m: values, a: targets }));
+    // Not beacon-send.ts: a shared import would make the page's inline beacon fetch a helper.
+    if (!(navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl)
+      navigator.sendBeacon?.(
+        '/api/insights',
+        JSON.stringify({ k: 'vitals', p: path, m: values, a: targets }),
+      );
   };
   // Registered after web-vitals' own listeners, so their final values are in by now.
   addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && send());
