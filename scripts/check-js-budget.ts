@@ -245,7 +245,11 @@ async function scanSources(): Promise<string[]> {
   return problems;
 }
 
-async function writeReports(reports: (PageReport & { vitals?: string })[], sourceProblems: string[], notBuilt: string[]) {
+async function writeReports(
+  reports: (PageReport & { vitals?: string })[],
+  sourceProblems: string[],
+  notBuilt: string[],
+) {
   const lines = [
     '# JavaScript before interaction (gzip)',
     '',

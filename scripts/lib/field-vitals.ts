@@ -24,15 +24,16 @@ export async function vitalsTiming(page: Page): Promise<VitalsTiming> {
 }
 
 /** The report's line for one page: the chunk's bytes and whether it waited for the paint. */
-export function describeVitalsLoad(bytes: number, timings: VitalsTiming[]): {
+export function describeVitalsLoad(
+  bytes: number,
+  timings: VitalsTiming[],
+): {
   line: string;
   problem: string | null;
 } {
   const seen = timings.filter((t) => t.requestedAt !== null);
   if (!seen.length) return { line: 'not loaded without input', problem: null };
-  const early = seen.find(
-    (t) => t.firstPaintAt === null || (t.requestedAt ?? 0) < t.firstPaintAt,
-  );
+  const early = seen.find((t) => t.firstPaintAt === null || (t.requestedAt ?? 0) < t.firstPaintAt);
   const when = seen.map((t) => `${t.requestedAt} ms (first paint ${t.firstPaintAt} ms)`).join(', ');
   return {
     line: `${(bytes / 1024).toFixed(1)} KB gzip, requested at ${when}: ${early ? 'BEFORE' : 'after'} first paint`,
