@@ -15,7 +15,7 @@
  *   npm run bench:admin [-- --sizes 1000,10000,100000] [--runs 30] [--pglite] [--json]
  *
  * Budgets (docs/budgets.md, "Admin at scale"): at 100k rows every list page and search p50 <= 15 ms,
- * overview <= 30 ms, CSV export of 100k orders <= 5 s with every row, the background export
+ * overview <= 30 ms, Insights over a seeded year (insights-bench-seed.ts) p50 <= 100 ms, CSV export of 100k orders <= 5 s with every row, the background export
  * of 100k orders whole and ready within 60 s; lists and search grow at most 3x from 1k to
  * 100k. The script prints the table and exits 1 when a budget is missed.
  */
@@ -35,6 +35,7 @@ import {
   BENCH_RARE_ORDER_WORD,
   seedAdminBench,
 } from '../src/testing/admin-bench-seed.ts';
+import { seedInsightsYear } from '../src/testing/insights-bench-seed.ts';
 import { freePort, startPostgres } from '../src/testing/postgres-server.ts';
 import { BUNDLED_DIR } from './local-netlify/function-host.ts';
 
@@ -149,6 +150,7 @@ async function benchSize(size: number): Promise<Result> {
     const seeded = performance.now();
     await seedAdminBench(handle.db, size);
     await createOrResetUser(handle.db, ADMIN.username, ADMIN.password);
+    const insightsRows = await seedInsightsYear(handle.db);
     console.error(
       `[bench] ${size} rows seeded in ${database.kind} in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
@@ -184,10 +186,14 @@ async function benchSize(size: number): Promise<Result> {
       ),
       'orders search': await time(() => get(`/api/admin/orders?q=${BENCH_RARE_ORDER_WORD}`)),
       'admin overview': await time(() => get('/api/admin/overview')),
+      'admin insights, 30 days': await time(() => get('/api/admin/insights?range=30d')),
+      'admin insights, 12 months': await time(() => get('/api/admin/insights?range=12m')),
       'public GET /api/orders/{id}': await time(() =>
         get(`/api/orders/${someOrder.paymentReference}`),
       ),
     };
+    result['admin insights, 12 months']!.note =
+      `a year seeded: ${insightsRows.daily.toLocaleString('en-US')} daily rows, ${insightsRows.vitals.toLocaleString('en-US')} vitals rows`;
     let rows = 0;
     let csvBytes = 0;
     csvRows.set(size, 0);
@@ -275,6 +281,10 @@ function budgetFailures(results: Map<number, Result>): string[] {
   const overview = large['admin overview'];
   if (overview && overview.p50 > 30)
     failures.push(`admin overview: p50 ${overview.p50.toFixed(1)} ms > 30 ms at 100k`);
+  for (const name of ['admin insights, 30 days', 'admin insights, 12 months']) {
+    const t = large[name];
+    if (t && t.p50 > 100) failures.push(`${name}: p50 ${t.p50.toFixed(1)} ms > 100 ms`);
+  }
   const csv = large['orders CSV export'];
   if (csv && csv.p50 > 5_000) failures.push(`orders CSV export: ${csv.p50.toFixed(0)} ms > 5 s`);
   if (csvRows.get(100_000) !== 100_000)

@@ -8,6 +8,8 @@
  * Each page is also opened in Chromium (phone 412×823 and desktop 1350×940, no input) to see
  * which `client:visible` islands and lazy imports load without scrolling; those count too.
  * With --static-only no browser runs and every client:visible island is counted.
+ * The page beacon (inline) counts; the web-vitals chunk it loads when idle is reported apart,
+ * with its bytes and when it was requested (after the first paint, or the page fails).
  *
  *   npm run build && npm run check:js-budget [-- --static-only]
  * Writes reports/js-budget.md and reports/js-budget.json; exits 1 on any problem.
@@ -18,6 +20,12 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { ROUTES } from '../e2e/routes.ts';
+import {
+  describeVitalsLoad,
+  isVitalsChunk,
+  vitalsTiming,
+  type VitalsTiming,
+} from './lib/field-vitals.ts';
 import { startServer, type RunningServer } from './local-netlify/serve.ts';
 import {
   eagerDirectivesInSource,
@@ -143,8 +151,8 @@ async function measure(
   route: string,
   html: string,
   readModule: (url: string) => Promise<string | undefined>,
-  observed: Set<string> | undefined,
-): Promise<PageReport> {
+  observed: Observed | undefined,
+): Promise<PageReport & { vitals?: string }> {
   const scripts = extractPageScripts(html);
   const eagerIslands = scripts.islands.filter(hydratesWithoutInput);
   const visibleIslands = scripts.islands.filter(
@@ -157,8 +165,10 @@ async function measure(
     readModule,
   );
   const extra =
-    observed ?? (await moduleClosure(visibleIslands.flatMap(islandUrls), [], route, readModule));
-  for (const url of extra) counted.add(url);
+    observed?.seen ??
+    (await moduleClosure(visibleIslands.flatMap(islandUrls), [], route, readModule));
+  const vitalsChunks = [...extra].filter(isVitalsChunk);
+  for (const url of extra) if (!isVitalsChunk(url)) counted.add(url);
   const files: PageReport['files'] = [];
   for (const url of [...counted].sort()) {
     const code = await readModule(url);
@@ -166,7 +176,10 @@ async function measure(
   }
   const inlineBytes = scripts.inlineCode.reduce((sum, code) => sum + gzipSize(code), 0);
   const counts = (i: Island) => Boolean(i.componentUrl && counted.has(i.componentUrl));
-  return judge({
+  let vitalsBytes = 0;
+  for (const url of vitalsChunks) vitalsBytes += gzipSize((await readModule(url)) ?? '');
+  const vitals = describeVitalsLoad(vitalsBytes, observed?.vitals ?? []);
+  const report = judge({
     path: route,
     kind: pageKind(route),
     bytes: files.reduce((sum, f) => sum + f.bytes, 0) + inlineBytes,
@@ -178,11 +191,16 @@ async function measure(
         `${i.directive} ${i.name ?? i.componentUrl}${counts(i) ? ' (loaded without scrolling: counted)' : ''}`,
     ),
   });
+  if (vitals.problem) report.problems.push(vitals.problem);
+  return { ...report, vitals: vitals.line };
 }
 
+type Observed = { seen: Set<string>; vitals: VitalsTiming[] };
+
 /** Same-origin scripts Chromium loads for a page with no input, on a phone and a desktop. */
-async function observeScripts(browser: Browser, url: string): Promise<Set<string>> {
+async function observeScripts(browser: Browser, url: string): Promise<Observed> {
   const seen = new Set<string>();
+  const vitals: VitalsTiming[] = [];
   const origin = new URL(url).origin;
   for (const device of VIEWPORTS) {
     const context = await browser.newContext(device);
@@ -196,9 +214,10 @@ async function observeScripts(browser: Browser, url: string): Promise<Set<string
     // client:idle islands hydrate in requestIdleCallback, visible ones on the first frame:
     // 500 ms without requests covers both. A page that keeps the network busy gets 15 s.
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+    vitals.push(await vitalsTiming(page));
     await context.close();
   }
-  return seen;
+  return { seen, vitals };
 }
 
 /** Content page sources must not use client:load/client:only (covers on-demand pages too). */
@@ -226,7 +245,11 @@ async function scanSources(): Promise<string[]> {
   return problems;
 }
 
-async function writeReports(reports: PageReport[], sourceProblems: string[], notBuilt: string[]) {
+async function writeReports(
+  reports: (PageReport & { vitals?: string })[],
+  sourceProblems: string[],
+  notBuilt: string[],
+) {
   const lines = [
     '# JavaScript before interaction (gzip)',
     '',
@@ -241,6 +264,12 @@ async function writeReports(reports: PageReport[], sourceProblems: string[], not
     ),
     '',
   ];
+  lines.push(
+    '## Field vitals (web-vitals, loaded when idle; not counted above)',
+    '',
+    ...reports.filter((r) => r.vitals).map((r) => `- ${r.path}: ${r.vitals}`),
+    '',
+  );
   const withIslands = reports.filter((r) => r.visibleIslands.length || r.eagerIslands.length);
   if (withIslands.length) {
     lines.push('## Islands', '');
@@ -275,6 +304,7 @@ async function writeReports(reports: PageReport[], sourceProblems: string[], not
       `  ${mark} ${r.path.padEnd(width)} ${r.kind.padEnd(11)} ${formatKb(r.bytes).padStart(9)} / ${formatKb(r.budget)}`,
     );
     for (const p of r.problems) console.log(`       ${p}`);
+    if (r.vitals && r.kind === 'content') console.log(`       web-vitals: ${r.vitals}`);
   }
   for (const p of sourceProblems) console.log(`  FAIL ${p}`);
   if (notBuilt.length) console.log(`  (not built yet: ${notBuilt.join(', ')})`);

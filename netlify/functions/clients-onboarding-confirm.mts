@@ -35,7 +35,7 @@ export default handler(['GET', 'POST'], async (req, context) => {
   assertSameOrigin(req);
   const { token } = await parseJson(req, confirmRequestSchema());
   const db = await getDb();
-  const result = await confirmClientOnboarding(db, token);
+  const result = await confirmClientOnboarding(db, token, { visitor: req });
   if (result.state === 'created' && result.emailIds.length)
     void deliverInBackground(db, result.emailIds, context);
   const answer: ConfirmResponse =

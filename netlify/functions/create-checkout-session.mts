@@ -33,7 +33,7 @@ export default handler(['POST'], async (req, context) => {
     await readJson(req),
     allowedOrigins(req, env.siteUrl),
     attempt.token,
-    { customerId },
+    { customerId, visitor: req },
   );
   // The cookie is what later proves this browser paid (the success URL alone proves nothing).
   return json({ url }, { headers: { 'Set-Cookie': attempt.cookie } });

@@ -38,6 +38,7 @@ export default handler(['POST'], async (req, context) => {
     return seeOther(
       await runSimulatedAction(await getDb(), simulatedActionSchema.parse(fields), context, {
         origin: new URL(req.url).origin,
+        visitor: req,
       }),
     );
   } catch (error) {

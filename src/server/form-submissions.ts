@@ -123,7 +123,11 @@ function formSubmissionHandler(
   form: FormPages,
   submit: (db: Db, body: unknown, options: SubmitOptions) => Promise<{ emailIds: number[] }>,
   successMessage: string,
-  options: { rateLimit?: RateLimit | false; failureMessage?: boolean | undefined } = {},
+  options: {
+    rateLimit?: RateLimit | false;
+    failureMessage?: boolean | undefined;
+    onStored?: OnStored | undefined;
+  } = {},
 ): Handler {
   const answer = handler(['POST'], async (req, context) => {
     assertSameOrigin(req);
@@ -133,11 +137,16 @@ function formSubmissionHandler(
       ip: clientIp(context),
       rateLimit: options.rateLimit,
     });
+    // A stored submission always queues its e-mails; a honeypot's queues none.
+    if (emailIds.length) await options.onStored?.(db, req);
     if (emailIds.length) void deliverInBackground(db, emailIds, context);
     return json({ success: true, message: successMessage });
   });
   return answeringNativePosts(form, options.failureMessage ? withFailureMessage(answer) : answer);
 }
+
+/** Work after a form was stored, given the visitor's request; it must not throw. */
+export type OnStored = (db: Db, visitor: Request) => Promise<void>;
 
 /**
  * A form that stores what the visitor typed and queues the team's notice and the visitor's
@@ -163,6 +172,8 @@ export function storedForm<
   successMessage: string;
   /** 4xx answers as `{ success: false, message, error }` (the island reads `message`). */
   failureMessage?: boolean;
+  /** Runs after a submission was stored through the handler (the insights count it). */
+  onStored?: OnStored;
 }) {
   async function submit(
     db: Db,
@@ -184,6 +195,7 @@ export function storedForm<
     formSubmissionHandler(form.pages, submit, form.successMessage, {
       ...options,
       failureMessage: form.failureMessage,
+      onStored: form.onStored,
     });
   return { submit, handler };
 }

@@ -60,6 +60,12 @@ export function shapesFor(pattern: string, f: Fixtures): Shape[] {
           website: '',
         },
       ];
+    case '/api/insights':
+      return [
+        { k: 'view', p: '/products', r: 'https://www.google.com/', q: '?utm_source=news' },
+        { k: 'step', s: 'cartAdds', p: '/products' },
+        { k: 'vitals', p: '/', m: { LCP: 1200, CLS: 0.01, INP: 80 }, a: { LCP: 'main>h1' } },
+      ];
     case '/api/subscribe':
       return [{ email: 'ada@example.com', source: 'airbnb-automation', website: '' }];
     case '/api/auth/magic-link':

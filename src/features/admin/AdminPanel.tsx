@@ -6,6 +6,7 @@ import { ClientOnboardingView, OrderOnboardingView } from './OnboardingViews';
 import { OrdersView } from './OrdersView';
 import { OutboxView } from './OutboxView';
 import { OverviewView } from './OverviewView';
+import { InsightsView } from '../insights/InsightsView';
 import { StepUpDialog } from './SecondFactor';
 import { PersonView } from './PersonView';
 import { SecurityLogView } from './SecurityLogView';
@@ -14,6 +15,7 @@ import { $logout, signOut, type AdminUserView } from './session.store';
 
 const VIEWS = [
   { id: 'overview', label: 'Overview' },
+  { id: 'insights', label: 'Insights' },
   { id: 'orders', label: 'Orders' },
   { id: 'contact-messages', label: 'Contact messages' },
   { id: 'meeting-requests', label: 'Meeting requests' },
@@ -96,6 +98,7 @@ export function AdminPanel({
           {current.label}
         </h2>
         {view === 'overview' && <OverviewView go={go} />}
+        {view === 'insights' && <InsightsView />}
         {view === 'orders' && <OrdersView />}
         {view === 'contact-messages' && <ContactMessagesView />}
         {view === 'meeting-requests' && <MeetingRequestsView timeSlots={timeSlots} />}

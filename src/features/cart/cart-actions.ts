@@ -5,6 +5,7 @@
  */
 import type { BillingCycle } from '../catalogue/catalogue';
 import { notify } from '../../lib/notifications';
+import { sendInsightsStep } from '../insights/beacon-send';
 import {
   BUY_NOW_DELAY_MS,
   CART_OPEN_DELAY_MS,
@@ -48,6 +49,7 @@ export function addItem(item: CartItem, options: AddOptions = {}): AddOutcome {
   const { openPanel = true, notice = true, noticeMs } = options;
   const { items, outcome } = addToCart($cartItems.get(), item);
   save(items);
+  sendInsightsStep('cartAdds');
   if (notice) {
     notify({ ...addNotice(outcome, item.name), ...(noticeMs ? { durationMs: noticeMs } : {}) });
   }
@@ -94,6 +96,7 @@ export const navigation = {
 export function buyItemNow(item: CartItem) {
   clearTimeout(openTimer);
   save([{ ...item, quantity: 1 }]);
+  sendInsightsStep('cartAdds');
   setTimeout(() => navigation.go('/checkout'), BUY_NOW_DELAY_MS);
 }
 

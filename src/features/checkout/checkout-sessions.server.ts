@@ -28,11 +28,14 @@ import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 type NewCheckoutSession = typeof checkoutSessions.$inferInsert;
 
 /** Stores a new session; the same session again (a retried attempt) is stored once. */
-export async function insertCheckoutSession(db: Db, values: NewCheckoutSession): Promise<void> {
-  await db
+/** Stores a new checkout session once; answers whether this call stored it. */
+export async function insertCheckoutSession(db: Db, values: NewCheckoutSession): Promise<boolean> {
+  const stored = await db
     .insert(checkoutSessions)
     .values(values)
-    .onConflictDoNothing({ target: checkoutSessions.id });
+    .onConflictDoNothing({ target: checkoutSessions.id })
+    .returning({ id: checkoutSessions.id });
+  return stored.length > 0;
 }
 
 export async function findCheckoutSession(db: Db, id: string): Promise<CheckoutSession | null> {

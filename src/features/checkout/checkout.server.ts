@@ -23,6 +23,7 @@ import {
 } from './checkout';
 import { orderForBrowser } from './checkout-attempt.server.ts';
 import { insertCheckoutSession } from './checkout-sessions.server.ts';
+import { countStep } from '../insights/insights.server.ts';
 import { fulfillCheckout, type FulfilOptions } from './fulfilment.server.ts';
 
 export {
@@ -101,7 +102,7 @@ export async function startCheckout(
   body: unknown,
   origins: readonly string[],
   attemptToken: string,
-  options: { customerId?: string | null } = {},
+  options: { customerId?: string | null; visitor?: Request } = {},
 ): Promise<{ url: string; sessionId: string }> {
   const input = createCheckoutSessionSchema.parse(body);
   for (const [field, url] of [
@@ -136,7 +137,7 @@ export async function startCheckout(
     customerId: options.customerId ?? undefined,
   });
   // A retry of the same attempt gets the same session back; it is stored once.
-  await insertCheckoutSession(db, {
+  const stored = await insertCheckoutSession(db, {
     id: created.id,
     provider: provider.name,
     mode: cart.mode,
@@ -147,6 +148,7 @@ export async function startCheckout(
     cancelUrl,
     attemptHash: hashToken(attemptToken),
   });
+  if (stored) await countStep(db, 'checkouts', options.visitor);
   return { url: created.url, sessionId: created.id };
 }
 

@@ -9,6 +9,7 @@
  * session complete: a fault at any point leaves either all of it or none, and whichever path
  * runs next finishes it. The e-mail is sent after the answer.
  */
+import { countStep } from '../insights/insights.server.ts';
 import { getDb, type Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
@@ -58,6 +59,8 @@ export type FulfilOptions = {
   now?: Date;
   /** The function's context: the confirmation e-mail is sent after the answer (waitUntil). */
   context?: FunctionContext | undefined;
+  /** The buyer's own request, when it is one (not a webhook): the insights' traffic rules. */
+  visitor?: Request | undefined;
   /**
    * The order, once it exists, is the answer: the provider is not asked again (the success
    * page's lookup, which anyone can repeat, must not spend the provider's read quota). Later
@@ -245,5 +248,6 @@ export async function fulfillCheckout(
   if (recorded.confirmationEmailId !== null)
     void deliverInBackground(db, [recorded.confirmationEmailId], options.context);
   const { order, items, created } = recorded;
+  if (created && order.status === 'paid') await countStep(db, 'payments', options.visitor);
   return { state: 'fulfilled', session, provider, order, items, created };
 }

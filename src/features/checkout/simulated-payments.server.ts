@@ -182,7 +182,8 @@ export async function runSimulatedAction(
   {
     origin = readEnv().siteUrl,
     taxRatePercent = readEnv().simulatedTaxRatePercent,
-  }: { origin?: string; taxRatePercent?: number } = {},
+    visitor,
+  }: { origin?: string; taxRatePercent?: number; visitor?: Request } = {},
 ): Promise<string> {
   const session = await findSimulatedSession(db, action.session);
   if (!session) throw new HttpError(404, 'Unknown test payment session');
@@ -246,6 +247,7 @@ export async function runSimulatedAction(
   const result = await fulfillCheckout(session.id, {
     db,
     context,
+    visitor,
     // A complete session was paid before (an answer that never arrived): the provider's
     // record says so, and the fulfilment finds or finishes its order.
     ...(session.status === 'open'

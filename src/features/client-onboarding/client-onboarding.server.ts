@@ -13,6 +13,7 @@
  * finishes the account by hand. A filled honeypot (see client-onboarding.ts) gets that same
  * answer, with nothing stored, sent or created.
  */
+import { countStep } from '../insights/insights.server.ts';
 import { findItem } from '../catalogue/catalogue';
 import {
   accountReadyEmail,
@@ -221,12 +222,13 @@ type ConfirmResult =
 export async function confirmClientOnboarding(
   db: Db,
   token: string,
-  options: { crm?: CrmClient; now?: Date } = {},
+  options: { crm?: CrmClient; now?: Date; visitor?: Request } = {},
 ): Promise<ConfirmResult> {
   if (!token || token.length > 200) return { state: 'invalid' };
   const now = options.now ?? new Date();
   const row = await confirmSubmission(db, hashToken(token), now);
   if (!row) return { state: 'invalid' };
+  await countStep(db, 'clientOnboardings', options.visitor, now);
   const crm = options.crm ?? getCrm();
   const data = row.data as { phone?: string; website?: string };
   const account = await createAccount(db, crm, row.id, {

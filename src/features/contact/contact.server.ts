@@ -6,6 +6,7 @@
  */
 import type { ContactMessage } from '../../server/db/schema.ts';
 import { storedForm } from '../../server/form-submissions.ts';
+import { countStep } from '../insights/insights.server.ts';
 import { contactReceiptEmail, contactTeamEmail } from './contact-emails.tsx';
 import { insertContactMessage } from './contact-messages.server.ts';
 import { CONTACT_FORM_PAGES, CONTACT_SUCCESS, contactSchema } from './contact.ts';
@@ -32,6 +33,7 @@ const contactForm = storedForm({
     receipt: { kind: 'contact.receipt', ...contactReceiptEmail(message) },
   }),
   successMessage: CONTACT_SUCCESS.description,
+  onStored: (db, visitor) => countStep(db, 'contacts', visitor),
 });
 
 export const submitContactMessage = contactForm.submit;

@@ -8,6 +8,7 @@
  */
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { storedForm } from '../../server/form-submissions.ts';
+import { countStep } from '../insights/insights.server.ts';
 import { textAttachment } from '../../server/mail/outbox.ts';
 import { meetingReceiptEmail, meetingTeamEmail } from './meeting-emails.tsx';
 import {
@@ -61,6 +62,7 @@ const meetingForm = storedForm({
   },
   successMessage: MEETING_SUCCESS.description,
   failureMessage: true,
+  onStored: (db, visitor) => countStep(db, 'meetings', visitor),
 });
 
 export const submitMeetingRequest = meetingForm.submit;

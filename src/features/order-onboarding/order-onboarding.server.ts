@@ -4,6 +4,7 @@
  * order's one onboarding_forms row in order; the last one completes onboarding and links
  * the client to the CRM.
  */
+import { countStep } from '../insights/insights.server.ts';
 import { z } from '../../lib/zod-mini';
 import { linkClientToCrm } from '../clients/clients.server.ts';
 import { getDb, type Db } from '../../server/db/client.ts';
@@ -107,7 +108,7 @@ export async function loadOnboardingState(
   };
 }
 
-type SaveStepOptions = { crm?: CrmClient };
+type SaveStepOptions = { crm?: CrmClient; visitor?: Request };
 
 type SaveStepResult = {
   success: true;
@@ -168,6 +169,7 @@ async function saveOnboardingStep(
       emailIds.push(mail.id);
     }
   });
+  if (completing && !wasCompleted) await countStep(db, 'onboardings', options.visitor, now);
 
   // Only a browser signed in to the order's client by a sign-in link (the address proven) may
   // have a CRM account made for it; one that only paid is offered the proof on the dashboard.
@@ -223,7 +225,9 @@ export function onboardingStepHandler(step: StepKey) {
     assertSameOrigin(req);
     const body = await readJson(req);
     const db = await getDb();
-    const result = await saveOnboardingStep(db, step, body, await readClientAccess(db, req));
+    const result = await saveOnboardingStep(db, step, body, await readClientAccess(db, req), {
+      visitor: req,
+    });
     if (result.emailIds.length) deliverInBackground(db, result.emailIds, context);
     return json({ success: true, step, completed: result.completed });
   });

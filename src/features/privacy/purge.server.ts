@@ -13,6 +13,7 @@ import {
 import { cutoffOf, RETENTION, RETENTION_RULES } from '../../server/privacy/retention.ts';
 import { ordersWithLogos, removeLogosOf, type LogoStore } from '../../server/uploads/logo.ts';
 import { emailsOfClients } from '../clients/clients.server.ts';
+import { purgeInsights } from '../insights/insights.server.ts';
 import { contactAddressesSince } from '../contact/contact.server.ts';
 import { meetingAddressesSince } from '../meeting/meeting.server.ts';
 import {
@@ -61,6 +62,7 @@ export async function purgeExpired(
       security_log: await purgeSecurityLog(db, cutoffOf('securityLog', startedAt)),
     },
   });
+  found.push({ insights: await purgeInsights(db, cutoffOf('insights', startedAt), startedAt) });
   if (options.logoStore) {
     const ended = await orderIdsAmong(
       db,

@@ -1,2 +1,2 @@
 // Written by `npm run db:generate` (scripts/latest-migration.ts); do not edit.
-export const LATEST_MIGRATION = '0020_erasure_records';
+export const LATEST_MIGRATION = '0021_insights';

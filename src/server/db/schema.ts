@@ -22,6 +22,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ChargeDiscount, ChargeTax } from '../../lib/charge.ts';
 
+export * from './insights-schema.ts';
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**

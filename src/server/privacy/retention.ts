@@ -79,6 +79,12 @@ export const RETENTION = {
     policy:
       'A request to export or erase your data is kept for {period} after we complete it, as a record that we did; when your data is erased, the record keeps neither your e-mail address nor your account.',
   },
+  insights: {
+    title: 'Visit counts (no personal data)',
+    period: { months: 25 },
+    policy:
+      'Visit counts (page views, visitors, steps towards a purchase and page speed, added up per day) are kept for {period}; the code that lets a visitor be counted once a day is deleted at the end of that day.',
+  },
 } as const satisfies Record<string, RetentionRule>;
 
 export type RetentionRuleName = keyof typeof RETENTION;

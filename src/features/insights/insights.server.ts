@@ -1,0 +1,138 @@
+/**
+ * Counting, the feature's front door: the beacon's views, steps and vitals, and the steps the
+ * server sees (each owner service calls `countStep`). Counting never fails its caller: an
+ * error is logged and swallowed, and a request that must not be counted is simply not.
+ */
+import { clientIp } from '../../server/client-address.ts';
+import type { Db } from '../../server/db/client.ts';
+import { getDb } from '../../server/db/client.ts';
+import { handler } from '../../server/handler.ts';
+import { logError } from '../../server/log.ts';
+import { enforce, type RateLimit } from '../../server/rate-limit.ts';
+import { readJson } from '../../server/request-body.ts';
+import { HttpError, withSecurityHeaders } from '../../server/responses.ts';
+import { assertSameOrigin } from '../../server/same-origin.ts';
+import { addCounts, purgeDailyBefore, type DailyKey } from './daily-counts.server.ts';
+import { deviceClass, normalisePath, parseUtm, PRODUCT_PATHS, referrerHost } from './dimensions.ts';
+import { BEACON_MAX_BYTES, beaconSchema, type Beacon, type ServerStep } from './insights.ts';
+import { skipReason } from './traffic-rules.ts';
+import { firstVisitToday, forgetDaysBefore } from './visitor-days.server.ts';
+import { addVitals, purgeVitalsBefore } from './vitals.server.ts';
+
+/** Beacons per visitor address: a page sends two or three; a loop gets 429. */
+export const BEACON_RATE_LIMIT: RateLimit = { limit: 300, windowSeconds: 10 * 60 };
+
+/** The UTC day a moment falls in, as the tables key it. */
+export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Where the server's own steps are counted: no page, no source. */
+export const SERVER_PATH = '(server)';
+
+export type BeaconRequest = { headers: Headers; site: string; address: string; now?: Date };
+
+/** Counts one beacon that passed the traffic rules and the schema. */
+export async function recordBeacon(db: Db, beacon: Beacon, from: BeaconRequest): Promise<void> {
+  const day = dayOf(from.now ?? new Date());
+  const path = normalisePath(beacon.p);
+  const userAgent = from.headers.get('user-agent') ?? '';
+  if (beacon.k === 'vitals') {
+    await addVitals(db, { day, path, values: beacon.m, targets: beacon.a });
+    return;
+  }
+  const key: DailyKey = {
+    day,
+    path,
+    referrerHost: '',
+    utmSource: '',
+    utmMedium: '',
+    utmCampaign: '',
+    device: deviceClass(userAgent),
+  };
+  if (beacon.k === 'step') {
+    await addCounts(db, key, { [beacon.s]: 1 });
+    return;
+  }
+  const utm = parseUtm(beacon.q);
+  const first = await firstVisitToday(db, day, {
+    site: from.site,
+    address: from.address,
+    userAgent,
+  });
+  await addCounts(
+    db,
+    {
+      ...key,
+      referrerHost: referrerHost(beacon.r, from.site),
+      utmSource: utm.source,
+      utmMedium: utm.medium,
+      utmCampaign: utm.campaign,
+    },
+    { views: 1, visitors: first ? 1 : 0, productViews: PRODUCT_PATHS.has(path) ? 1 : 0 },
+  );
+}
+
+/**
+ * Counts a funnel step the server saw. `visitor` is the request that made it, when there is
+ * one: the same rules as the beacon's apply (not counted for DNT/GPC, robots, tests). Never
+ * throws.
+ */
+export async function countStep(
+  db: Db,
+  step: ServerStep,
+  visitor?: { headers: Headers } | null,
+  now = new Date(),
+): Promise<void> {
+  try {
+    if (visitor && skipReason(visitor.headers)) return;
+    await addCounts(
+      db,
+      {
+        day: dayOf(now),
+        path: SERVER_PATH,
+        referrerHost: '',
+        utmSource: '',
+        utmMedium: '',
+        utmCampaign: '',
+        device: deviceClass(visitor?.headers.get('user-agent') ?? ''),
+      },
+      { [step]: 1 },
+    );
+  } catch (error) {
+    logError('Insights step not counted', error, { step });
+  }
+}
+
+const noContent = () => new Response(null, { status: 204, headers: withSecurityHeaders() });
+
+/** POST /api/insights: bad input is a 4xx; a failure to count is logged, never a 5xx. */
+export function beaconHandler() {
+  return handler(['POST'], async (req, context) => {
+    assertSameOrigin(req);
+    const beacon = beaconSchema.parse(await readJson(req, BEACON_MAX_BYTES));
+    if (skipReason(req.headers)) return noContent();
+    try {
+      const db = await getDb();
+      const address = clientIp(context);
+      await enforce(db, `insights:${address || 'unknown'}`, BEACON_RATE_LIMIT);
+      await recordBeacon(db, beacon, {
+        headers: req.headers,
+        site: new URL(req.url).host,
+        address,
+      });
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      logError('Insights beacon not counted', error);
+    }
+    return noContent();
+  });
+}
+
+/** The retention rule applied: counts before `cutoff`, and every visitor hash before today. */
+export async function purgeInsights(db: Db, cutoff: Date, now = new Date()) {
+  const before = dayOf(cutoff);
+  return {
+    insights_daily: await purgeDailyBefore(db, before),
+    insights_vitals: await purgeVitalsBefore(db, before),
+    insights_visitor_hashes: await forgetDaysBefore(db, dayOf(now)),
+  };
+}

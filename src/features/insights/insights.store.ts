@@ -1,0 +1,55 @@
+/**
+ * The admin's Insights section (InsightsView only reads these stores and calls the actions):
+ * the figures of the chosen time range, and the CSV download of them.
+ */
+import { atom } from 'nanostores';
+import { errorMessage } from '../../lib/error-message';
+import { requestAction } from '../../lib/request-action';
+import { sendRequest } from '../../lib/request-json';
+import { ADMIN_REQUEST_HEADERS } from '../admin/admin';
+import { adminFetch, downloadedFile, saveFile } from '../admin/api';
+import type { RangeKey } from './insights';
+import type { Insights } from './insights-report.server';
+
+export const INSIGHTS_ERROR = 'The insights could not be loaded. Please try again.';
+export const INSIGHTS_CSV_ERROR = 'The CSV file could not be made. Please try again.';
+
+const url = (range: RangeKey, format: 'json' | 'csv') =>
+  `/api/admin/insights?range=${range}${format === 'csv' ? '&format=csv' : ''}`;
+
+export const $insightsRange = atom<RangeKey>('30d');
+
+const insights = requestAction(
+  (range: RangeKey) => adminFetch<Insights>(url(range, 'json')),
+  (error) => errorMessage(error, INSIGHTS_ERROR),
+);
+
+/** `result` is the range's figures once loaded; `error` the sentence when they could not be. */
+export const $insights = insights.$state;
+
+const csv = requestAction(
+  async (range: RangeKey) => {
+    const res = await sendRequest('GET', url(range, 'csv'), undefined, {
+      headers: { ...ADMIN_REQUEST_HEADERS },
+    });
+    saveFile(await downloadedFile(res, `insights-${range}.csv`));
+  },
+  (error) => errorMessage(error, INSIGHTS_CSV_ERROR),
+);
+
+export const $insightsCsv = csv.$state;
+
+export function chooseRange(range: RangeKey): void {
+  $insightsRange.set(range);
+  void insights.run(range);
+}
+
+export const downloadInsightsCsv = () => void csv.run($insightsRange.get());
+
+/** The section is on screen: its figures are asked for afresh; forgotten when it closes. */
+export function mountInsights(): () => void {
+  insights.reset();
+  csv.reset();
+  void insights.run($insightsRange.get());
+  return insights.reset;
+}

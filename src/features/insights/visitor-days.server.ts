@@ -1,0 +1,57 @@
+/**
+ * The insights_salts and insights_visitor_hashes tables: this module is their only reader and
+ * writer. A visitor is a hash of (today's salt, site, address, user agent): the same person is
+ * one visitor all day and nobody the next, since the salt and the hashes go as the day changes.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import type { Db } from '../../server/db/client.ts';
+import { insightsSalts, insightsVisitorHashes } from '../../server/db/schema.ts';
+
+/** Today's salt, made on the day's first visit; older salts and hashes are deleted then. */
+export async function saltOf(db: Db, day: string): Promise<Uint8Array> {
+  const [found] = await db.select().from(insightsSalts).where(eq(insightsSalts.day, day));
+  if (found) return found.salt;
+  await forgetDaysBefore(db, day);
+  await db
+    .insert(insightsSalts)
+    .values({ day, salt: randomBytes(32) })
+    .onConflictDoNothing();
+  const [made] = await db.select().from(insightsSalts).where(eq(insightsSalts.day, day));
+  return made!.salt;
+}
+
+export type Visitor = { site: string; address: string; userAgent: string };
+
+/** The day's hash of a visitor: 16 bytes of SHA-256 over the salt and who is asking. */
+export function visitorHash(salt: Uint8Array, { site, address, userAgent }: Visitor): Buffer {
+  return createHash('sha256')
+    .update(salt)
+    .update(`\n${site}\n${address}\n${userAgent}`)
+    .digest()
+    .subarray(0, 16);
+}
+
+/** Whether this is the visitor's first view today (the hash is kept for the day). */
+export async function firstVisitToday(db: Db, day: string, visitor: Visitor): Promise<boolean> {
+  const hash = visitorHash(await saltOf(db, day), visitor);
+  const stored = await db
+    .insert(insightsVisitorHashes)
+    .values({ day, hash })
+    .onConflictDoNothing()
+    .returning({ day: insightsVisitorHashes.day });
+  return stored.length > 0;
+}
+
+/** Deletes the salts and hashes of the days before `day`; answers how many rows went. */
+export async function forgetDaysBefore(db: Db, day: string): Promise<number> {
+  const hashes = await db
+    .delete(insightsVisitorHashes)
+    .where(lt(insightsVisitorHashes.day, day))
+    .returning({ day: insightsVisitorHashes.day });
+  const salts = await db
+    .delete(insightsSalts)
+    .where(lt(insightsSalts.day, day))
+    .returning({ day: insightsSalts.day });
+  return hashes.length + salts.length;
+}
