@@ -1,7 +1,7 @@
 /** GET /api/admin/insights?range=30d[&format=csv]: the admin's Insights figures. */
 import type { Config } from '@netlify/functions';
 import { insightsQuerySchema } from '../../src/features/insights/insights.ts';
-import { insightsCsv, readInsights } from '../../src/features/insights/insights-report.server.ts';
+import { insightsCsv, readInsights } from '../../src/features/insights/insights.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { json } from '../../src/server/responses.ts';
 

@@ -6,7 +6,7 @@ import { ClientOnboardingView, OrderOnboardingView } from './OnboardingViews';
 import { OrdersView } from './OrdersView';
 import { OutboxView } from './OutboxView';
 import { OverviewView } from './OverviewView';
-import { InsightsView } from '../insights/InsightsView';
+import { InsightsView } from './InsightsView';
 import { StepUpDialog } from './SecondFactor';
 import { PersonView } from './PersonView';
 import { SecurityLogView } from './SecurityLogView';

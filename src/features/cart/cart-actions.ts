@@ -5,7 +5,7 @@
  */
 import type { BillingCycle } from '../catalogue/catalogue';
 import { notify } from '../../lib/notifications';
-import { sendInsightsStep } from '../insights/beacon-send';
+import { sendInsightsStep } from '../../lib/insights-beacon';
 import {
   BUY_NOW_DELAY_MS,
   CART_OPEN_DELAY_MS,

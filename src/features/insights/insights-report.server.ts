@@ -8,7 +8,7 @@ import type { Db } from '../../server/db/client.ts';
 import { withSecurityHeaders } from '../../server/responses.ts';
 import { countsByDay, countsByPath, countsBySource } from './daily-counts.server.ts';
 import { sourceOf } from './dimensions.ts';
-import { percentileOf, type Percentile } from './histogram.ts';
+import { percentileOf } from './histogram.ts';
 import {
   COUNT_KEYS,
   FUNNEL_STEPS,
@@ -16,37 +16,14 @@ import {
   SIDE_STEPS,
   VITAL_METRICS,
   type CountKey,
+  type Counts,
+  type Insights,
+  type PageVitals,
   type RangeKey,
-  type VitalMetric,
+  type SeriesPoint,
 } from './insights.ts';
 import { dayOf, SERVER_PATH } from './insights.server.ts';
 import { ALL_THREE, vitalBuckets, vitalTargets } from './vitals.server.ts';
-
-export type Counts = Record<CountKey, number>;
-export type SeriesPoint = Counts & { start: string };
-export type PageVitals = {
-  path: string;
-  metrics: Partial<Record<VitalMetric, Percentile>>;
-  /** Share of measured views passing LCP, INP and CLS; null before any. */
-  passShare: number | null;
-  measured: number;
-  /** Most often poor: the LCP element and the INP interaction's target. */
-  targets: { metric: string; target: string; samples: number; poor: number }[];
-};
-
-export type Insights = {
-  range: RangeKey;
-  from: string;
-  to: string;
-  bucket: 'day' | 'week';
-  totals: Counts;
-  series: SeriesPoint[];
-  funnel: { key: string; label: string; count: number }[];
-  side: { key: string; label: string; count: number }[];
-  pages: (Counts & { path: string })[];
-  sources: (Counts & { source: string })[];
-  vitals: PageVitals[];
-};
 
 const zero = (): Counts => Object.fromEntries(COUNT_KEYS.map((k) => [k, 0])) as Counts;
 

@@ -136,3 +136,4 @@ export async function purgeInsights(db: Db, cutoff: Date, now = new Date()) {
     insights_visitor_hashes: await forgetDaysBefore(db, dayOf(now)),
   };
 }
+export { insightsCsv, readInsights } from './insights-report.server.ts';

@@ -3,6 +3,7 @@
  * admin island imports this module too), the time ranges and the Core Web Vitals thresholds.
  */
 import { withDefault, z } from '../../lib/zod-mini.ts';
+import type { Percentile } from './histogram.ts';
 
 /** The funnel from a visit to an onboarded client, in order; each a column of a daily row. */
 export const FUNNEL_STEPS = [
@@ -96,3 +97,29 @@ export const beaconSchema = z.discriminatedUnion('k', [
   }),
 ]);
 export type Beacon = z.output<typeof beaconSchema>;
+
+export type Counts = Record<CountKey, number>;
+export type SeriesPoint = Counts & { start: string };
+export type PageVitals = {
+  path: string;
+  metrics: Partial<Record<VitalMetric, Percentile>>;
+  /** Share of measured views passing LCP, INP and CLS; null before any. */
+  passShare: number | null;
+  measured: number;
+  /** Most often poor: the LCP element and the INP interaction's target. */
+  targets: { metric: string; target: string; samples: number; poor: number }[];
+};
+
+export type Insights = {
+  range: RangeKey;
+  from: string;
+  to: string;
+  bucket: 'day' | 'week';
+  totals: Counts;
+  series: SeriesPoint[];
+  funnel: { key: string; label: string; count: number }[];
+  side: { key: string; label: string; count: number }[];
+  pages: (Counts & { path: string })[];
+  sources: (Counts & { source: string })[];
+  vitals: PageVitals[];
+};

@@ -30,7 +30,7 @@ export function observeVitals(path: string): void {
   const send = () => {
     if (sent || !Object.keys(values).length) return;
     sent = true;
-    // Not beacon-send.ts: a shared import would make the page's inline beacon fetch a helper.
+    // Not src/lib/insights-beacon.ts: a shared import would make the page's inline beacon fetch a helper.
     if (!(navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl)
       navigator.sendBeacon?.(
         '/api/insights',

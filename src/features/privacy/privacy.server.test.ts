@@ -324,6 +324,8 @@ describe('the retention rules', () => {
       signIn: { magic_links: 2, client_sessions: 2, rate_limit_hits: 1 },
       securityLog: { security_log: 1 },
       privacyRequests: { privacy_requests: 1 },
+      // Seeded and purged in src/features/insights/insights.server.test.ts.
+      insights: { insights_daily: 0, insights_visitor_hashes: 0, insights_vitals: 0 },
     });
   });
 
@@ -412,6 +414,7 @@ describe('the retention rules', () => {
       'signIn',
       'securityLog',
       'privacyRequests',
+      'insights',
     ]);
     const purged = await db
       .select()

@@ -6,10 +6,9 @@ import { atom } from 'nanostores';
 import { errorMessage } from '../../lib/error-message';
 import { requestAction } from '../../lib/request-action';
 import { sendRequest } from '../../lib/request-json';
-import { ADMIN_REQUEST_HEADERS } from '../admin/admin';
-import { adminFetch, downloadedFile, saveFile } from '../admin/api';
-import type { RangeKey } from './insights';
-import type { Insights } from './insights-report.server';
+import { ADMIN_REQUEST_HEADERS } from './admin';
+import { adminFetch, downloadedFile, saveFile } from './api';
+import type { Insights, RangeKey } from '../insights/insights';
 
 export const INSIGHTS_ERROR = 'The insights could not be loaded. Please try again.';
 export const INSIGHTS_CSV_ERROR = 'The CSV file could not be made. Please try again.';

@@ -1,7 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { RANGES, RATING_LABELS, VITAL_METRICS, type RangeKey, type VitalMetric } from './insights';
-import type { Insights, PageVitals } from './insights-report.server';
+import {
+  RANGES,
+  RATING_LABELS,
+  VITAL_METRICS,
+  type RangeKey,
+  type VitalMetric,
+} from '../insights/insights';
+import type { Insights, PageVitals } from '../insights/insights';
 import {
   ChartTable,
   DataTable,
@@ -19,7 +25,7 @@ import {
   downloadInsightsCsv,
   mountInsights,
 } from './insights.store';
-import './insights.css';
+import './admin-insights.css';
 
 const RANGE_KEYS = Object.keys(RANGES) as RangeKey[];
 const conversionsOf = (p: Insights['totals']) =>
