@@ -174,7 +174,7 @@ test.describe('Services', () => {
 
   test('methodology, Lily demo and closing buttons', async ({ page }) => {
     await page.goto('/services');
-    const steps = page.getByRole('region', { name: 'Our Methodology' });
+    const steps = page.getByRole('region', { name: 'Our methodology' });
     for (const step of [
       'Discovery & Planning',
       'Strategy & Design',
@@ -236,17 +236,17 @@ test.describe('How It Works', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('[data-lily-demo="banner"]')).toHaveCount(1);
 
-    const process = page.getByRole('region', { name: 'Our Development Process' });
+    const process = page.getByRole('region', { name: 'Our development process' });
     await expect(process.getByRole('listitem')).toHaveCount(4);
 
-    const journey = page.getByRole('region', { name: 'After You Purchase' });
+    const journey = page.getByRole('region', { name: 'After you purchase' });
     const steps = journey.getByRole('listitem');
     await expect(steps).toHaveCount(3);
-    await expect(steps.nth(0)).toContainText('Select and Purchase a Package');
-    await expect(steps.nth(1)).toContainText('Complete Onboarding Forms');
-    await expect(steps.nth(2)).toContainText('Access the Client Portal');
+    await expect(steps.nth(0)).toContainText('Select and purchase a package');
+    await expect(steps.nth(1)).toContainText('Complete onboarding forms');
+    await expect(steps.nth(2)).toContainText('Access the client portal');
 
-    const phases = page.getByRole('region', { name: 'What Each Phase Delivers' });
+    const phases = page.getByRole('region', { name: 'What each phase delivers' });
     await expect(phases.locator('.card-grid > li')).toHaveCount(4);
 
     const cta = page.getByRole('region', { name: 'Ready to get started?' });

@@ -140,7 +140,7 @@ test.describe('/products', () => {
       '/lily-ai',
     );
     await expect(
-      page.getByRole('heading', { name: 'Core Features of Every AI Agent' }),
+      page.getByRole('heading', { name: 'Core features of every AI agent' }),
     ).toBeVisible();
 
     await expect(page.locator('#faq-products details')).toHaveCount(14);
@@ -312,10 +312,10 @@ test.describe('package pages', () => {
       ['Select Advanced', '/checkout/advanced'],
     ]);
     for (const capability of [
-      'Product Catalogue',
-      'Shopping Cart',
-      'Secure Checkout',
-      'Order Management',
+      'Product catalogue',
+      'Shopping cart',
+      'Secure checkout',
+      'Order management',
     ]) {
       await expect(page.getByRole('heading', { name: capability, exact: true })).toBeVisible();
     }

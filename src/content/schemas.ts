@@ -135,7 +135,7 @@ export const portfolioSchema = <Image extends z.ZodType>(image: ImageSchema<Imag
 
 /** FAQ groups: one file per page, e.g. faqs/products.yaml. */
 export const faqsSchema = z.strictObject({
-  title: z.string().min(1).default('Frequently Asked Questions').describe('Section heading'),
+  title: z.string().min(1).default('Frequently asked questions').describe('Section heading'),
   items: z
     .array(
       z.strictObject({
