@@ -174,6 +174,12 @@ async function seedEveryTable(url: string, store: LogoStore): Promise<void> {
     `INSERT INTO stored_keys (purpose, sealed) VALUES ('reminder-address', 'sealed2.0a1b2c3d.x')`,
     `INSERT INTO job_runs (name, last_started_at, last_finished_at, last_succeeded_at, last_status)
        VALUES ('outbox-deliver', now(), now(), now(), 'ok')`,
+    `INSERT INTO insights_daily (day, path, device, views, visitors) VALUES ('2026-12-01', '/', 'phone', 3, 2)`,
+    `INSERT INTO insights_vitals (day, path, metric, bucket, samples) VALUES ('2026-12-01', '/', 'LCP', 4, 2)`,
+    `INSERT INTO insights_vital_targets (day, path, metric, target, samples, poor)
+       VALUES ('2026-12-01', '/', 'LCP', 'h1#page-title', 2, 0)`,
+    `INSERT INTO insights_salts (day, salt) VALUES ('2026-12-01', '\\x00ff10')`,
+    `INSERT INTO insights_visitor_hashes (day, hash) VALUES ('2026-12-01', '\\x0a0b')`,
     `INSERT INTO subscribers (email, source) VALUES ('ada@example.com', 'airbnb-automation')`,
     `INSERT INTO subscriptions (provider, provider_subscription_id, provider_customer_id, status, plan,
          lines, interval, amount_cents, last_event_at, current_period_end)
