@@ -26,12 +26,13 @@ export const FULL: Stage[] = [
   [format, lint, { name: 'types (astro check)', command: 'astro check' }],
   [{ name: 'unit', command: 'vitest run' }],
   [{ name: 'pg', command: 'vitest run --config vitest.pg.config.ts' }],
+  // Before the build: `netlify dev` routes /api/* to a built SSR function it finds in .netlify/v1.
+  [{ name: 'check:netlify-hosts', command: 'tsx scripts/local-netlify/netlify-hosts.ts' }],
   [{ name: 'build (netlify build)', command: 'netlify build --offline --context deploy-preview' }],
   [
     { name: 'check:netlify', command: 'tsx scripts/local-netlify/conformance.ts' },
     { name: 'check:functions', command: 'tsx scripts/function-bundles.ts --check' },
   ],
-  [{ name: 'check:netlify-hosts', command: 'tsx scripts/local-netlify/netlify-hosts.ts' }],
   [{ name: 'check:js-budget', command: 'node scripts/check-js-budget.ts' }],
   [{ name: 'check:prerender', command: 'node scripts/bench-prerender.ts --check' }],
   [{ name: 'e2e', command: 'playwright test' }],

@@ -25,7 +25,9 @@ export function netlifyAdapter(options?: Options): AstroIntegration {
   const setup = adapter.hooks['astro:config:setup'];
   if (!setup) return adapter;
   const keepingBuild: SetupHook = async (params) => {
-    if (params.command === 'build') return setup(params);
+    // Under `netlify dev` the CLI reads .netlify/v1 itself: a kept build's SSR function would
+    // answer every /api/* path, so the adapter cleans as it always did.
+    if (params.command === 'build' || process.env.NETLIFY_DEV) return setup(params);
     const restore = await setAside(fileURLToPath(params.config.root));
     try {
       await setup(params);
