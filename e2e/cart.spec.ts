@@ -343,8 +343,9 @@ test('a content page loads no React before the cart is opened', async ({ page },
   await cartButton(page).click();
   const preview = page.getByRole('region', { name: 'Cart preview' });
   await expect(preview).toBeVisible();
-  // The panel's stylesheet arrives with it (not inlined into the page) and is applied.
-  await expect(preview).toHaveCSS('position', 'absolute');
+  // The panel's stylesheet arrives with it (not inlined into the page) and is applied: below
+  // 1360 px it opens fixed under the header bar.
+  await expect(preview).toHaveCSS('position', 'fixed');
   expect(
     (await Promise.all(scripts)).some((s) => s.react),
     'React after opening the cart',
