@@ -52,7 +52,7 @@ const COVERED_IN_FIRST_VIEW = `(() => {
   const viewport = new DOMRect(0, 0, innerWidth, innerHeight);
   const buttons = [...document.querySelectorAll('.fab')].filter(visible);
   const sought = [...document.querySelectorAll(SOUGHT)].filter((el) =>
-    visible(el) && !inFixedLayer(el) && !el.closest('.sr-only') &&
+    visible(el) && !inFixedLayer(el) && !el.closest('.sr-only, [aria-hidden="true"]') &&
     overlaps(el.getBoundingClientRect(), viewport));
   // Lying on it means the button is what a visitor sees there and the element comes right
   // under it: content scrolled under the opaque header bar is hidden by the bar, not the button.
