@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   RANGES,
   RATING_LABELS,
@@ -50,7 +50,7 @@ export function InsightsView() {
                 name="insights-range"
                 value={key}
                 checked={range === key}
-                onChange={() => chooseRange(key)}
+                onChange={() => void chooseRange(key)}
               />
               <span>{RANGES[key].label}</span>
             </label>
@@ -216,71 +216,81 @@ function Funnel({ insights }: { insights: Insights }) {
   );
 }
 
-function TopPages({ insights }: { insights: Insights }) {
-  const max = Math.max(1, ...insights.pages.map((p) => p.views));
+type Figure<R> = { header: string; value: (row: R) => number };
+
+/** A ranked list as a table: the name, the figure it is ranked by (with its bar), one more. */
+function Ranking<R>(props: {
+  id: string;
+  heading: string;
+  title: string;
+  empty: string;
+  rows: R[];
+  rowKey: (row: R) => string;
+  name: { header: string; cell: (row: R) => ReactNode };
+  rankedBy: Figure<R>;
+  also: Figure<R>;
+}) {
+  const { rows, rankedBy, also } = props;
+  const max = Math.max(1, ...rows.map(rankedBy.value));
   return (
-    <section className="insights-section" aria-labelledby="insights-pages">
-      <h3 id="insights-pages">Top pages</h3>
-      {insights.pages.length ? (
+    <section className="insights-section" aria-labelledby={props.id}>
+      <h3 id={props.id}>{props.heading}</h3>
+      {rows.length ? (
         <div className="table-wrap">
           <DataTable
-            title="Top pages by page views"
-            rows={insights.pages}
-            rowKey={(p) => p.path}
+            title={props.title}
+            rows={rows}
+            rowKey={props.rowKey}
             columns={[
-              { header: 'Page', cell: (p) => <span className="insights-path">{p.path}</span> },
+              props.name,
               {
-                header: 'Views',
+                header: rankedBy.header,
                 numeric: true,
-                cell: (p) => (
+                cell: (row) => (
                   <>
-                    <ShareBar share={p.views / max} /> {formatCount(p.views)}
+                    <ShareBar share={rankedBy.value(row) / max} />{' '}
+                    {formatCount(rankedBy.value(row))}
                   </>
                 ),
               },
-              { header: 'Entry visitors', numeric: true, cell: (p) => formatCount(p.visitors) },
+              { header: also.header, numeric: true, cell: (row) => formatCount(also.value(row)) },
             ]}
           />
         </div>
       ) : (
-        <p className="muted">No page views in this range.</p>
+        <p className="muted">{props.empty}</p>
       )}
     </section>
   );
 }
 
-function TopSources({ insights }: { insights: Insights }) {
-  const max = Math.max(1, ...insights.sources.map((s) => s.visitors));
-  return (
-    <section className="insights-section" aria-labelledby="insights-sources">
-      <h3 id="insights-sources">Top sources</h3>
-      {insights.sources.length ? (
-        <div className="table-wrap">
-          <DataTable
-            title="Top sources by visitors"
-            rows={insights.sources}
-            rowKey={(s) => s.source}
-            columns={[
-              { header: 'Source', cell: (s) => s.source },
-              {
-                header: 'Visitors',
-                numeric: true,
-                cell: (s) => (
-                  <>
-                    <ShareBar share={s.visitors / max} /> {formatCount(s.visitors)}
-                  </>
-                ),
-              },
-              { header: 'Views', numeric: true, cell: (s) => formatCount(s.views) },
-            ]}
-          />
-        </div>
-      ) : (
-        <p className="muted">No visits in this range.</p>
-      )}
-    </section>
-  );
-}
+const TopPages = ({ insights }: { insights: Insights }) => (
+  <Ranking
+    id="insights-pages"
+    heading="Top pages"
+    title="Top pages by page views"
+    empty="No page views in this range."
+    rows={insights.pages}
+    rowKey={(p) => p.path}
+    name={{ header: 'Page', cell: (p) => <span className="insights-path">{p.path}</span> }}
+    rankedBy={{ header: 'Views', value: (p) => p.views }}
+    also={{ header: 'Entry visitors', value: (p) => p.visitors }}
+  />
+);
+
+const TopSources = ({ insights }: { insights: Insights }) => (
+  <Ranking
+    id="insights-sources"
+    heading="Top sources"
+    title="Top sources by visitors"
+    empty="No visits in this range."
+    rows={insights.sources}
+    rowKey={(s) => s.source}
+    name={{ header: 'Source', cell: (s) => s.source }}
+    rankedBy={{ header: 'Visitors', value: (s) => s.visitors }}
+    also={{ header: 'Views', value: (s) => s.views }}
+  />
+);
 
 const formatVital = (metric: VitalMetric, value: number) =>
   metric === 'CLS'

@@ -38,9 +38,22 @@ const csv = requestAction(
 
 export const $insightsCsv = csv.$state;
 
-export function chooseRange(range: RangeKey): void {
+/** Loads the chosen range; a range chosen while a load is under way is loaded right after it. */
+let loading: Promise<void> | undefined;
+function loadChosenRange(): Promise<void> {
+  loading ??= (async () => {
+    let range: RangeKey;
+    do {
+      range = $insightsRange.get();
+      await insights.run(range);
+    } while (range !== $insightsRange.get());
+  })().finally(() => (loading = undefined));
+  return loading;
+}
+
+export function chooseRange(range: RangeKey): Promise<void> {
   $insightsRange.set(range);
-  void insights.run(range);
+  return loadChosenRange();
 }
 
 export const downloadInsightsCsv = () => void csv.run($insightsRange.get());
@@ -49,6 +62,6 @@ export const downloadInsightsCsv = () => void csv.run($insightsRange.get());
 export function mountInsights(): () => void {
   insights.reset();
   csv.reset();
-  void insights.run($insightsRange.get());
+  void loadChosenRange();
   return insights.reset;
 }

@@ -171,6 +171,21 @@ describe('counting', () => {
     expect(report.sources.map((s) => s.source)).toContain('news');
   });
 
+  it('counts a visitor once a day in each step the page sees, so no step outnumbers visitors', async () => {
+    const day = '2026-02-10';
+    const grace = from('192.0.2.40', LAPTOP, new Date(`${day}T11:00:00Z`));
+    for (const p of ['/products', '/lily-ai', '/products']) {
+      await recordBeacon(db, { k: 'view', p, r: '', q: '' }, grace);
+      await recordBeacon(db, { k: 'step', s: 'cartAdds', p }, grace);
+    }
+    const rows = await rowsOfDay(db, day);
+    const sum = (k: 'views' | 'visitors' | 'productViews' | 'cartAdds') =>
+      rows.reduce((n, r) => n + r[k], 0);
+    expect([sum('views'), sum('visitors'), sum('productViews'), sum('cartAdds')]).toEqual([
+      3, 1, 1, 1,
+    ]);
+  });
+
   it('folds new sources into "other" once a day has its fill of rows', async () => {
     const day = '2026-02-01';
     await db.insert(insightsDaily).values(

@@ -16,7 +16,7 @@ import { addCounts, purgeDailyBefore, type DailyKey } from './daily-counts.serve
 import { deviceClass, normalisePath, parseUtm, PRODUCT_PATHS, referrerHost } from './dimensions.ts';
 import { BEACON_MAX_BYTES, beaconSchema, type Beacon, type ServerStep } from './insights.ts';
 import { skipReason } from './traffic-rules.ts';
-import { firstVisitToday, forgetDaysBefore } from './visitor-days.server.ts';
+import { firstToday, forgetDaysBefore } from './visitor-days.server.ts';
 import { addVitals, purgeVitalsBefore } from './vitals.server.ts';
 
 /** Beacons per visitor address: a page sends two or three; a loop gets 429. */
@@ -48,16 +48,16 @@ export async function recordBeacon(db: Db, beacon: Beacon, from: BeaconRequest):
     utmCampaign: '',
     device: deviceClass(userAgent),
   };
+  // Each funnel step counts a visitor once a day, so that no step can outnumber the one before.
+  const visitor = { site: from.site, address: from.address, userAgent };
   if (beacon.k === 'step') {
-    await addCounts(db, key, { [beacon.s]: 1 });
+    if (await firstToday(db, day, visitor, beacon.s)) await addCounts(db, key, { [beacon.s]: 1 });
     return;
   }
   const utm = parseUtm(beacon.q);
-  const first = await firstVisitToday(db, day, {
-    site: from.site,
-    address: from.address,
-    userAgent,
-  });
+  const first = await firstToday(db, day, visitor);
+  const firstProductView =
+    PRODUCT_PATHS.has(path) && (await firstToday(db, day, visitor, 'productViews'));
   await addCounts(
     db,
     {
@@ -67,7 +67,7 @@ export async function recordBeacon(db: Db, beacon: Beacon, from: BeaconRequest):
       utmMedium: utm.medium,
       utmCampaign: utm.campaign,
     },
-    { views: 1, visitors: first ? 1 : 0, productViews: PRODUCT_PATHS.has(path) ? 1 : 0 },
+    { views: 1, visitors: first ? 1 : 0, productViews: firstProductView ? 1 : 0 },
   );
 }
 

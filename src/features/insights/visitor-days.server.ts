@@ -23,18 +23,30 @@ export async function saltOf(db: Db, day: string): Promise<Uint8Array> {
 
 export type Visitor = { site: string; address: string; userAgent: string };
 
+/** What a visitor is counted once a day for: the visit, and each funnel step the page sees. */
+export type FirstOfDay = 'visit' | 'productViews' | 'cartAdds';
+
 /** The day's hash of a visitor: 16 bytes of SHA-256 over the salt and who is asking. */
-export function visitorHash(salt: Uint8Array, { site, address, userAgent }: Visitor): Buffer {
+export function visitorHash(
+  salt: Uint8Array,
+  { site, address, userAgent }: Visitor,
+  what: FirstOfDay = 'visit',
+): Buffer {
   return createHash('sha256')
     .update(salt)
-    .update(`\n${site}\n${address}\n${userAgent}`)
+    .update(`\n${site}\n${address}\n${userAgent}${what === 'visit' ? '' : `\n${what}`}`)
     .digest()
     .subarray(0, 16);
 }
 
-/** Whether this is the visitor's first view today (the hash is kept for the day). */
-export async function firstVisitToday(db: Db, day: string, visitor: Visitor): Promise<boolean> {
-  const hash = visitorHash(await saltOf(db, day), visitor);
+/** Whether this is the visitor's first visit (or step) today; the hash is kept for the day. */
+export async function firstToday(
+  db: Db,
+  day: string,
+  visitor: Visitor,
+  what: FirstOfDay = 'visit',
+): Promise<boolean> {
+  const hash = visitorHash(await saltOf(db, day), visitor, what);
   const stored = await db
     .insert(insightsVisitorHashes)
     .values({ day, hash })
