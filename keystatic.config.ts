@@ -1,12 +1,3 @@
-/**
- * The editor at /keystatic (README, "Editing the site"): forms over the files in src/content
- * that the site reads, one file per entry. Every field comes from the site's own schemas
- * (src/content/schemas.ts, src/lib/site-settings.schema.ts) through keystatic-fields.ts; this
- * file only names things for the marketing team and lays out the forms.
- *
- * Storage: the files on this computer under `npm run dev`; on a deploy (only when the GitHub
- * App's variables are set, astro.config.mjs) each save is a commit to the repository.
- */
 import { collection, config, fields, singleton } from '@keystatic/core';
 import { entrySchemas } from './src/content/schemas.ts';
 import { fileName, formFor, imagePath } from './src/content/keystatic-fields.ts';

@@ -1,17 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { executableOption } from './scripts/lib/browser.ts';
 
-/**
- * The suite runs against the production build served like Netlify (scripts/local-netlify/serve.ts: real
- * per-page CSP and security headers, functions, on-demand pages, in-process database), so
- * `npm run build` must have run first (`npm test` does). E2E_SERVER=dev runs it against
- * `astro dev` instead (no CSP there); E2E_BASE_URL points it at a server you started.
- */
+// Runs against the production build served like Netlify, so `npm run build` must have run first.
 const DEV = process.env.E2E_SERVER === 'dev';
 const PORT = Number(process.env.E2E_PORT ?? (DEV ? 4321 : 4500));
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${PORT}`;
-// The preview server's database listens here (Netlify's local Postgres server), so specs that
-// query it (E2E_DATABASE_URL) and `npm run admin:create` (DATABASE_URL) see the same data.
+// Netlify's local Postgres server: specs and `npm run admin:create` see the same data.
 const DB_PORT = PORT + 1000;
 if (!DEV && !process.env.E2E_BASE_URL) {
   process.env.E2E_DATABASE_URL ??= `postgres://postgres@localhost:${DB_PORT}/postgres`;
@@ -32,8 +26,7 @@ const webServer = {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  // `astro dev` serves every module unbundled and React's development build: two browsers on a
-  // 2-core machine took 10-15 s to hand a cart to checkout (CI, 2026-11-26), one takes 3-5 s.
+  // `astro dev` is unbundled: two browsers on a 2-core machine took 10-15 s to reach checkout.
   workers: DEV ? 1 : 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -43,7 +36,6 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      // CHROME_PATH, else Debian's Chromium, else Playwright's own (scripts/lib/browser.ts).
       ...executableOption(),
       args: [
         '--no-sandbox',
@@ -62,8 +54,7 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'] },
       testIgnore: /phone\.spec\.ts/,
     },
-    // Every form on a throttled phone (e2e/phone.spec.ts), each run repeated with the island
-    // scripts arriving at another moment. No retries: a race that shows once is a failure.
+    // No retries: a race that shows once is a failure.
     {
       name: 'phone',
       use: { ...devices['Pixel 7'] },

@@ -1,8 +1,7 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
-// The real-Postgres suite (*.pg.test.ts, `npm run test:pg`): one worker, since every file
-// starts its own PostgreSQL server and the tests themselves are about concurrency and faults.
+// One worker: every file starts its own PostgreSQL server, and the tests are about concurrency.
 export default getViteConfig({
   test: {
     include: ['src/**/*.pg.test.ts', 'scripts/**/*.pg.test.ts'],

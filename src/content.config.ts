@@ -1,8 +1,3 @@
-/**
- * Where each content collection lives. The schemas are src/content/schemas.ts, shared with the
- * in-browser editor (keystatic.config.ts): one file per entry, so the editor and Astro read the
- * same files the same way.
- */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import {

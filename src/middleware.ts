@@ -1,16 +1,11 @@
-/**
- * Security headers for on-demand pages. Netlify applies netlify.toml [[headers]] only to files
- * it serves itself, not to the SSR function, so pages rendered on request (and the on-demand
- * 404 page) add the same list here. Astro already sets their hashed Content-Security-Policy.
- * Prerendered pages get theirs from netlify.toml and the adapter's static headers instead.
- */
+// Netlify applies netlify.toml [[headers]] only to files it serves itself, not to the SSR function,
+// so on-demand pages add the same list here.
 import { defineMiddleware } from 'astro:middleware';
 import { isPrivatePath } from './lib/indexing.ts';
 import { ConfigurationError } from './server/env.ts';
 import { SERVICE_NOT_CONFIGURED } from './server/handler.ts';
 import { SECURITY_HEADERS, contentEditorCsp } from './server/security-headers.ts';
 
-/** An on-demand page of a deploy that lacks a secret: 503, and the log names the variable. */
 function notConfigured(error: ConfigurationError): Response {
   console.error(`[configuration] ${error.message}`);
   return new Response(
@@ -39,8 +34,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const missing: Record<string, string> = { ...SECURITY_HEADERS };
   const replaced: Record<string, string> = {};
   const path = context.url.pathname;
-  // Pages without the site's own <head> (the content editor) carry no robots meta: the header
-  // keeps every private on-demand page out of search results.
+  // The content editor's pages carry no robots meta: the header keeps private pages out of search.
   if (isPrivatePath(path)) missing['X-Robots-Tag'] = 'noindex, nofollow';
   // Builds only: `npm run dev` sends no CSP at all (astro.config.mjs).
   const csp = response.headers.get('Content-Security-Policy');

@@ -1,7 +1,3 @@
-/**
- * GET   /api/admin/contact-messages?q&status&from&to&page=first|last&after&before&pageSize&format=csv
- * PATCH /api/admin/contact-messages/{id} {status: "handled" | "new"}
- */
 import type { Config } from '@netlify/functions';
 import { contactStatusSchema } from '../../src/features/admin/admin.ts';
 import {

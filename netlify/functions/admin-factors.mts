@@ -1,15 +1,5 @@
-/**
- * An admin's second factors (also for a session opened by the password alone, which may only
- * enrol a first factor; later changes need a factor verified in the last 10 minutes):
- * GET    /api/admin/factors                    the session's stage and the account's factors
- * POST   /api/admin/factors/totp               a new authenticator-app secret (key, URI, QR)
- * POST   /api/admin/factors/totp/confirm       {code, label}: the app's first code enrols it
- * POST   /api/admin/factors/passkey/options    WebAuthn registration options
- * POST   /api/admin/factors/passkey            {response, label}: registers the passkey
- * POST   /api/admin/factors/recovery-codes     ten new recovery codes (the old ones void)
- * DELETE /api/admin/factors/:id                removes a factor (never the last one)
- * A first factor answers the recovery codes (shown once) and verifies the session.
- */
+// A session opened by the password alone may only enrol a first factor; later changes need a
+// factor verified in the last 10 minutes.
 import type { Config } from '@netlify/functions';
 import {
   factorStatus,
@@ -29,7 +19,6 @@ import { idParam } from '../../src/server/handler.ts';
 import { parseJson } from '../../src/server/request-body.ts';
 import { errorJson, json } from '../../src/server/responses.ts';
 
-/** An enrolment's answer; a first factor's also carries the verified session's new cookie. */
 const enrolledAnswer = ({
   token,
   recoveryCodes,

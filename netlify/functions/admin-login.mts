@@ -1,9 +1,3 @@
-/**
- * POST /api/admin/login {username, password}: starts a fresh admin session (rotating any old
- * one) that reaches no data yet: `stage` says whether the second factor is to be enrolled or
- * verified next. 401 for a wrong username or password alike; 429 + Retry-After once this
- * address has failed too often.
- */
 import type { Config } from '@netlify/functions';
 import { signIn, signInStage } from '../../src/features/admin/admin.server.ts';
 import { loginSchema } from '../../src/features/admin/admin.ts';
@@ -34,9 +28,7 @@ export default handler(['POST'], async (req, context) => {
 export const config: Config = {
   path: '/api/admin/login',
   method: ['POST'],
-  // Netlify's edge limit in front of the app's own guards (admin.server.ts): failures per
-  // address and per account+address answer 429; failures per account only slow it down, so
-  // nobody can lock the owner out. This one also bounds how many delayed requests one address
-  // can keep open.
+  // Netlify's edge limit in front of the app's own guards: failures per account only slow it down,
+  // so nobody can lock the owner out. This bounds how many delayed requests one address keeps open.
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

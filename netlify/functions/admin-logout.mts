@@ -1,7 +1,3 @@
-/**
- * POST /api/admin/logout: ends this session and clears the cookie. POST /api/admin/logout/others:
- * ends every other session of the account ({ended}; a factor from the last 10 minutes, else 403).
- */
 import type { Config } from '@netlify/functions';
 import { signOut, signOutOtherSessions } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';

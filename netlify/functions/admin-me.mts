@@ -1,9 +1,5 @@
-/**
- * GET /api/admin/me: who is signed in, and how far: `stage` is `enrol` (the password opened a
- * session for an account without a second factor: enrol one), `verify` (present a factor) or
- * `ready`. Signed out is an answer, not an error: 200 with `{ user: null }`, so the panel's
- * first check does not log a failed request in the console.
- */
+// Signed out is an answer, not an error (200 with `{ user: null }`), so the panel's first check
+// does not log a failed request in the console.
 import type { Config } from '@netlify/functions';
 import { signInStage } from '../../src/features/admin/admin.server.ts';
 import { readSessionToken, validateSession } from '../../src/server/auth/session.ts';

@@ -1,8 +1,3 @@
-/**
- * GET  /api/admin/meeting-requests?q&status&from&to&page=first|last&after&before&pageSize&format=csv
- * POST /api/admin/meeting-requests/{id} {action: "confirm" | "propose" | "decline", date?, time?, note?}
- *      Answers the visitor by e-mail (through the outbox) with an updated calendar file.
- */
 import type { Config } from '@netlify/functions';
 import {
   answerMeetingRequest,

@@ -1,10 +1,3 @@
-/**
- * The orders CSV built in the background (docs/accounting.md), for the admin who starts it:
- * POST /api/admin/order-exports?q&status&from&to   starts it (202, its progress)
- * GET  /api/admin/order-exports/:id                its progress
- * GET  /api/admin/order-exports/:id/parts/:part    one part of the finished file
- * Starting and downloading need a factor verified in the last 10 minutes.
- */
 import type { Config } from '@netlify/functions';
 import {
   orderExportDownload,

@@ -1,4 +1,3 @@
-/** GET /api/admin/orders?q&status&from&to&page=first|last&after&before&pageSize&format=csv */
 import type { Config } from '@netlify/functions';
 import {
   listResponse,

@@ -1,8 +1,3 @@
-/**
- * GET  /api/admin/outbox?q&status&from&to&page=first|last&after&before&pageSize&format=csv
- * GET  /api/admin/outbox/{id}/attachments/{index}  (download, e.g. the .ics invitation)
- * POST /api/admin/outbox/{id}/retry                (pending or failed e-mail, sent again now)
- */
 import type { Config } from '@netlify/functions';
 import {
   listResponse,

@@ -1,4 +1,3 @@
-/** GET /api/admin/overview: counts that need attention and revenue per week. */
 import type { Config } from '@netlify/functions';
 import { getOverview } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';

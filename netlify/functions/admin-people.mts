@@ -1,13 +1,4 @@
-/**
- * The admin's person view (everything stored about one e-mail address). The address travels
- * only in a JSON body, never in the URL (CDN and log-drain logs keep URLs): a request naming
- * it in the query string is refused, and the lookup and export answer only POST.
- * POST /api/admin/people {email}                        rows per table and logos
- * POST /api/admin/people/export {email, table?}         the data as JSON, or one table as CSV
- * POST /api/admin/people/erase {email, confirm}         erases the address everywhere
- * Exports and erasure need a second factor verified in the last 10 minutes (403 otherwise).
- * Clients' requests from the dashboard: admin-privacy-requests.mts.
- */
+// The address travels only in a JSON body, never in the URL: CDN and log-drain logs keep URLs.
 import type { Config } from '@netlify/functions';
 import {
   erasePersonForAdmin,

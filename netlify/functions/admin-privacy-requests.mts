@@ -1,12 +1,3 @@
-/**
- * Clients' requests about their data (from the dashboard), for the admin:
- * GET  /api/admin/privacy-requests                    {requests, crmLeft}: the open ones (with
- *      the reason a failed answer gave) and the CRM accounts erasures left to delete by hand
- * POST /api/admin/privacy-requests/:id/answer {leave?} answers one: an erasure erases first,
- *      then completes it and tells the client; `leave: ['crm']` leaves the CRM account
- * POST /api/admin/privacy-requests/:id/crm-deleted    the admin deleted those accounts by hand
- * Answers need a second factor verified in the last 10 minutes (403 otherwise).
- */
 import type { Config } from '@netlify/functions';
 import {
   answerRequestForAdmin,

@@ -1,8 +1,3 @@
-/**
- * GET /api/admin/security-log?q&status&from&to&page=first|last&after&before&pageSize&format=csv
- * The security log, newest first: `status` is an event (security-events.ts), `q` matches the
- * account's username, `from`/`to` the day it happened.
- */
 import type { Config } from '@netlify/functions';
 import {
   listResponse,

@@ -1,12 +1,3 @@
-/**
- * The second factor at sign-in and for step-up (a session opened by the password alone, or a
- * verified one whose factor is older than 10 minutes):
- * POST /api/admin/verify/options   WebAuthn authentication options for the account's passkeys
- * POST /api/admin/verify           {method: 'passkey', response} | {method: 'totp' | 'recovery', code}
- * Success answers the session's new cookie; a wrong factor is 400, the fifth in a session ends
- * it (401), and the limits answer 429 + Retry-After (docs/security.md). A passkey answer
- * without a challenge issued in the last 5 minutes is 409.
- */
 import type { Config } from '@netlify/functions';
 import {
   startPasskeyVerification,

@@ -1,4 +1,3 @@
-/** POST /api/billing-portal → {url} of a Stripe Billing Portal session for the signed-in client. */
 import type { Config } from '@netlify/functions';
 import { requireWholeAccount } from '../../src/features/clients/clients.server.ts';
 import { billingPortalUrl } from '../../src/features/dashboard/dashboard.server.ts';

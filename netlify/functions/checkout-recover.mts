@@ -1,8 +1,3 @@
-/**
- * GET /api/checkout-recover?session=… — the simulated provider's recovery link (what Stripe's
- * `after_expiration.recovery.url` is for a Stripe session): opens the expired session's cart
- * in a new session and redirects to its payment page. Simulated mode only.
- */
 import type { Config } from '@netlify/functions';
 import { recoverSimulatedCheckout } from '../../src/features/checkout/checkout.server.ts';
 import { getDb } from '../../src/server/db/client.ts';

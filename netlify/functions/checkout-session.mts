@@ -1,11 +1,5 @@
-/**
- * GET /api/checkout-session/{sessionId}[?ref=…] — the success page's lookup. Fulfils a paid
- * session (same code as the webhook); the browser that paid is granted the order, anyone
- * else sees it without personal data. Limited per visitor (429 with Retry-After); the payment
- * provider is asked only while the order does not exist yet, and never about an id the site
- * did not store (404 from the database alone) unless `ref`, from the success URL, is one of
- * the site's expired checkouts (a session opened from its recovery link).
- */
+// The provider is asked only while the order does not exist yet, and never about an id the site
+// did not store unless `ref` (from the success URL) names one of its expired checkouts.
 import type { Config } from '@netlify/functions';
 import { lookupCheckoutSession } from '../../src/features/checkout/checkout.server.ts';
 import { SUCCESS_REF, SUCCESS_REF_PARAM } from '../../src/features/checkout/checkout.ts';

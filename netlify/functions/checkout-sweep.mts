@@ -1,9 +1,4 @@
-/**
- * Scheduled every 10 minutes: fulfils checkout sessions that were paid but never recorded as
- * an order (every webhook delivery failed, the buyer closed the tab before the success page),
- * through the same exactly-once fulfilment as the webhook. Like every scheduled function it
- * has no URL.
- */
+// For sessions paid but never recorded: every webhook delivery failed, the buyer closed the tab.
 import type { Config } from '@netlify/functions';
 import { sweepCheckouts } from '../../src/features/checkout/checkout.server.ts';
 import { scheduledJob } from '../../src/server/jobs/scheduled-job.ts';

@@ -1,12 +1,5 @@
-/**
- * /api/clients/onboarding/confirm: confirming the address typed in the client onboarding form.
- * - POST {token} (same origin): the person pressed "Confirm and create my account" on the
- *   page the e-mailed link opened. Using the token proves the address, so the portal account
- *   is created (once) and its login details e-mailed there; the answer says the outcome (and
- *   Demo Mode's portal).
- * - GET ?token=… (links e-mailed before the page asked first): changes nothing, and sends the
- *   browser to that page, which asks. A mail scanner opening links creates nothing.
- */
+// GET (links e-mailed before the page asked first) changes nothing: a mail scanner opening links
+// creates nothing. Only the page's POST uses the token.
 import type { Config } from '@netlify/functions';
 import { confirmClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
 import {

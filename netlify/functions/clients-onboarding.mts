@@ -1,8 +1,3 @@
-/**
- * POST /api/clients/onboarding: stores the client onboarding form. The client's portal account
- * is created at once only for a browser signed in as that address; any other address gets a
- * confirmation link first (client-onboarding.server.ts).
- */
 import type { Config } from '@netlify/functions';
 import { submitClientOnboarding } from '../../src/features/client-onboarding/client-onboarding.server.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';

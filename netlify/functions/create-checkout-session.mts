@@ -1,4 +1,3 @@
-/** POST /api/create-checkout-session — spec payload {items, success_url, cancel_url} → {url}. */
 import type { Config } from '@netlify/functions';
 import {
   allowedOrigins,

@@ -1,4 +1,3 @@
-/** POST /api/create-payment-intent → {clientSecret} for the test suite (simulated mode only). */
 import type { Config } from '@netlify/functions';
 import { simulatedPaymentIntent } from '../../src/features/test-mode/test-mode.server.ts';
 import { handler } from '../../src/server/handler.ts';

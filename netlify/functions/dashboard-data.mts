@@ -1,8 +1,4 @@
-/**
- * GET /api/dashboard: the orders this browser's session may see, with onboarding progress.
- * Without a session it answers `{ client: null }` (200): being signed out is the normal first
- * visit, not a failed request for the browser console to report.
- */
+// Signed out answers `{ client: null }` (200): the normal first visit, not a failed request.
 import type { Config } from '@netlify/functions';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { SIGNED_OUT } from '../../src/features/dashboard/dashboard.ts';

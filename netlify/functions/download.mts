@@ -1,4 +1,3 @@
-/** GET /api/download/{itemId} — the receipt and getting-started guide (PDF), for its purchaser only. */
 import type { Config } from '@netlify/functions';
 import { orderItemDownload } from '../../src/features/orders/orders.server.ts';
 import { getDb } from '../../src/server/db/client.ts';

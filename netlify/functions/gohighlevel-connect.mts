@@ -1,7 +1,3 @@
-/**
- * POST /api/gohighlevel/connect/{userId}: "Connect to GoHighLevel" creates the client's
- * sub-account; only a session a sign-in link opened (403 for one that only paid).
- */
 import type { Config } from '@netlify/functions';
 import { requireProvenAccount } from '../../src/features/clients/clients.server.ts';
 import { connectCrm } from '../../src/features/dashboard/dashboard.server.ts';

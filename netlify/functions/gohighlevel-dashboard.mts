@@ -1,4 +1,3 @@
-/** GET /api/gohighlevel/dashboard/{id} → {dashboardUrl}; only for the signed-in client's own id. */
 import type { Config } from '@netlify/functions';
 import { crmDashboardUrl, requireOwnAccount } from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';

@@ -1,4 +1,3 @@
-/** GET /api/gohighlevel/status/{userId} → {isLinked}; only for the signed-in client's own id. */
 import type { Config } from '@netlify/functions';
 import { crmStatus, requireOwnAccount } from '../../src/features/clients/clients.server.ts';
 import { getDb } from '../../src/server/db/client.ts';

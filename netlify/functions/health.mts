@@ -1,8 +1,4 @@
-/**
- * GET /api/health → 200 {status: "ok", checks} or 503 {status: "failing", checks} naming what
- * is wrong (src/server/health/health.ts; docs/operations.md). For an uptime monitor: no rate
- * limit, no cookies, never cached, no personal data.
- */
+// For an uptime monitor: no rate limit, no cookies, never cached, no personal data.
 import type { Config } from '@netlify/functions';
 import { getDb } from '../../src/server/db/client.ts';
 import { ConfigurationError, readEnv } from '../../src/server/env.ts';
@@ -39,7 +35,6 @@ export default handler(['GET', 'HEAD'], async (req, context) => {
   return req.method === 'HEAD' ? new Response(null, response) : response;
 });
 
-/** "outbox: oldest due message is 42 minutes old", one per failing check ("not …" are notes). */
 function failingChecks(checks: Record<string, string | Record<string, string>>): string[] {
   return Object.entries(checks).flatMap(([name, value]) =>
     typeof value === 'string'

@@ -1,4 +1,3 @@
-/** GET /api/admin/insights?range=30d[&format=csv]: the admin's Insights figures. */
 import type { Config } from '@netlify/functions';
 import { insightsQuerySchema } from '../../src/features/insights/insights.ts';
 import { insightsCsv, readInsights } from '../../src/features/insights/insights.server.ts';

@@ -1,4 +1,3 @@
-/** POST /api/insights: the page beacon (a view, a step, a page's vitals). Never a cookie. */
 import type { Config } from '@netlify/functions';
 import { beaconHandler } from '../../src/features/insights/insights.server.ts';
 

@@ -1,7 +1,3 @@
-/**
- * GET /api/onboarding/logo/{orderId}/{key}: an uploaded logo, only for the order's owner or a
- * signed-in admin. Served with its sniffed image type, nosniff and a script-free CSP.
- */
 import type { Config } from '@netlify/functions';
 import { ownsOrder } from '../../src/features/order-onboarding/order-onboarding.server.ts';
 import { parseOrderId } from '../../src/features/order-onboarding/order-onboarding.ts';

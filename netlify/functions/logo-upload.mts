@@ -1,7 +1,3 @@
-/**
- * POST /api/onboarding/logo?orderId={id}: the raw image file as the body (≤ 2 MB, PNG/JPEG/WebP
- * by magic bytes). Stores it for the signed-in owner's order and answers its URL.
- */
 import type { Config } from '@netlify/functions';
 import { requireOwnedOrder } from '../../src/features/order-onboarding/order-onboarding.server.ts';
 import { logoUrlFor, parseOrderId } from '../../src/features/order-onboarding/order-onboarding.ts';

@@ -1,9 +1,3 @@
-/**
- * POST /api/auth/magic/preview {token}: what a sign-in link would do in this browser, without
- * using it: `{ state: 'ready', account: 'j•••@example.com' }` (the dashboard asks "Sign in as
- * …?"; with `current: 'a•••@…'` when this browser is signed in to another account, "Switch to
- * …?"), `{ state: 'other-browser' }` or `{ state: 'invalid' }`.
- */
 import type { Config } from '@netlify/functions';
 import {
   actingClientId,

@@ -1,9 +1,5 @@
-/**
- * POST /api/auth/magic-link {email}: e-mails a single-use dashboard sign-in link, bound to this
- * browser (its sign-in nonce cookie). The answer, its time and its cookie are the same for
- * every address: the address is looked up after the answer. 429 only for a visitor over its
- * limit.
- */
+// The answer, its time and its cookie are the same for every address: the address is looked up
+// after the answer.
 import type { Config } from '@netlify/functions';
 import { signInNonce } from '../../src/features/clients/clients.server.ts';
 import { SIGN_IN_SENT } from '../../src/features/clients/clients.ts';

@@ -1,8 +1,3 @@
-/**
- * POST /api/auth/signout-everywhere: ends every session that can read the signed-in client's
- * orders (a copied cookie, a forgotten browser, a browser that paid with the client's address),
- * this one included. Needs the whole account.
- */
 import type { Config } from '@netlify/functions';
 import {
   clearClientSessionCookie,

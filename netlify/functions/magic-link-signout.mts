@@ -1,4 +1,3 @@
-/** POST /api/auth/signout: ends this browser's client session at once and removes its cookie. */
 import type { Config } from '@netlify/functions';
 import {
   clearClientSessionCookie,

@@ -1,12 +1,5 @@
-/**
- * /api/auth/magic: POST {token} uses a sign-in link and sets the client session cookie. The
- * e-mailed link opens /dashboard, which shows a Sign in button that sends this POST, so
- * neither a mail scanner fetching the link nor a link planted on another site signs anyone
- * in. A GET (links from older e-mails) only leads to that page; it uses nothing up. A link
- * requested in another browser is refused with 403 and stays usable there; an order e-mail's
- * link outside its account needs `email`, the full address it was sent to (400 without, 403
- * when wrong).
- */
+// The e-mailed link opens /dashboard, whose Sign in button sends this POST: neither a mail scanner
+// fetching the link nor a link planted on another site signs anyone in.
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod.ts';
 import {
@@ -30,13 +23,11 @@ import { assertSameOrigin } from '../../src/server/same-origin.ts';
 import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
 const signInSchema = magicLinkTokenSchema.extend({
-  /** The page asked "Switch to …?" of a browser signed in to another account, and it agreed. */
   switchAccount: z.boolean().optional(),
-  /** The address an order e-mail's link was sent to, typed in a browser outside its account. */
   email: z.string().max(254).optional(),
 });
 
-/** What each refusal answers; the link stays usable (until the fifth wrong address). */
+// The link stays usable (until the fifth wrong address).
 const REFUSALS = {
   'other-browser': [403, LINK_OTHER_BROWSER],
   'switch-not-confirmed': [409, SWITCH_NOT_CONFIRMED],

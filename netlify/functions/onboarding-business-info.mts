@@ -1,4 +1,3 @@
-/** POST /api/onboarding/business-info: saves this wizard step for an order of the signed-in client. */
 import type { Config } from '@netlify/functions';
 import { onboardingStepHandler } from '../../src/features/order-onboarding/order-onboarding.server.ts';
 

@@ -1,4 +1,3 @@
-/** GET /api/onboarding/state/{orderId}: the order and its saved steps, for the signed-in owner only. */
 import type { Config } from '@netlify/functions';
 import { loadOnboardingState } from '../../src/features/order-onboarding/order-onboarding.server.ts';
 import { parseOrderId } from '../../src/features/order-onboarding/order-onboarding.ts';

@@ -1,8 +1,4 @@
-/**
- * POST /api/background/orders-export {id}: a background function (Netlify answers 202 at once
- * and gives it 15 minutes) that builds the queued orders export into Netlify Blobs. Reachable
- * by URL like any function, it builds only an export an admin queued (a random id), once.
- */
+// Reachable by URL like any function: it builds only an export an admin queued (a random id), once.
 import type { Config } from '@netlify/functions';
 import { buildOrderExport } from '../../src/features/admin/admin.server.ts';
 import { getDb } from '../../src/server/db/client.ts';

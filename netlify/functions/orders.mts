@@ -1,8 +1,4 @@
-/**
- * GET /api/orders/{paymentIntentId} → {order: {id, status, amount, customerName, customerEmail,
- * createdAt, items}}. Like the session lookup, personal data and the session cookie go only
- * to the browser that paid.
- */
+// Personal data and the session cookie go only to the browser that paid.
 import type { Config } from '@netlify/functions';
 import { orderForBrowser } from '../../src/features/checkout/checkout.server.ts';
 import { findOrderByPaymentIntent } from '../../src/features/orders/orders.server.ts';

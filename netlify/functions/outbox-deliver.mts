@@ -1,8 +1,4 @@
-/**
- * Scheduled every 5 minutes: sends the outbox e-mails that are due (new ones the inline
- * attempt missed, and retries whose backoff has passed). Without SMTP_URL it does nothing
- * and the e-mails stay pending for the admin panel.
- */
+// Without SMTP_URL it does nothing and the e-mails stay pending for the admin panel.
 import type { Config } from '@netlify/functions';
 import { scheduledJob } from '../../src/server/jobs/scheduled-job.ts';
 import { deliverDue } from '../../src/server/mail/outbox.ts';

@@ -1,8 +1,3 @@
-/**
- * GET /api/privacy/export: everything held about the signed-in client as one JSON download,
- * while an export they asked for on the dashboard was completed in the last 30 days (403 with
- * why otherwise; 401 without a session, 403 for a session that only paid).
- */
 import type { Config } from '@netlify/functions';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { exportOwnData } from '../../src/features/privacy/privacy.server.ts';

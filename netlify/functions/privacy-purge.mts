@@ -1,10 +1,4 @@
-/**
- * Scheduled daily: applies the retention rules (src/server/privacy/retention.ts) to every table
- * with personal data and to the order logos in Blobs, and records the run for the admin
- * overview, and deletes the admin's order exports older than a day. Like every scheduled
- * function it has no URL; a run deletes only what its period has passed, so an extra run
- * removes nothing early.
- */
+// A run deletes only what its period has passed, so an extra run removes nothing early.
 import type { Config } from '@netlify/functions';
 import { purgeExpiredExports } from '../../src/features/admin/admin.server.ts';
 import { purgeExpired } from '../../src/features/privacy/privacy.server.ts';

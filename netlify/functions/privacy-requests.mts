@@ -1,12 +1,3 @@
-/**
- * The signed-in client's requests about their data (whole account only: 401 without a session,
- * 403 for a session that only paid):
- * GET  /api/privacy/requests         → {requests}: the open ones with their due date, and an
- *                                      export ready to download
- * POST /api/privacy/requests {kind}  → {request, created}: "Download my data" ('export') or
- *                                      "Delete my account" ('erase'), due in 30 days; the team
- *                                      is e-mailed (201; 200 when one of the kind was open)
- */
 import type { Config } from '@netlify/functions';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 import {

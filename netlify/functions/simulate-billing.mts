@@ -1,11 +1,4 @@
-/**
- * POST /api/test/simulate-billing {orderId, action, amountCents?} → {message} (simulated
- * payments only; 404 when payments are real). The simulated provider plays what Stripe would
- * report next for the order's plan or payment: a renewal, a failed renewal, a cancellation at
- * period end, a full or partial refund (`amountCents` with `refund`, or `partial_refund` for
- * half), through the same code as Stripe's events. The client who may see the order, or an admin,
- * may ask; anyone else gets the same 404 as for an unknown order.
- */
+// Anyone but the client who may see the order, or an admin, gets the same 404 as an unknown order.
 import type { Config } from '@netlify/functions';
 import { canSeeOrder, readClientAccess } from '../../src/features/clients/clients.server.ts';
 import { findOrder } from '../../src/features/orders/orders.server.ts';

@@ -1,7 +1,3 @@
-/**
- * POST /api/simulated-checkout — the form on the simulated payment page (Pay, Decline,
- * Cancel, Let it expire). Answers with a 303 to wherever the buyer goes next. Simulated mode only.
- */
 import type { Config } from '@netlify/functions';
 import { ZodError } from '../../src/lib/zod.ts';
 import {

@@ -1,4 +1,3 @@
-/** POST /api/stripe-webhook — verified on the raw body, then exactly-once fulfilment. */
 import type { Config } from '@netlify/functions';
 import {
   MAX_WEBHOOK_BYTES,

@@ -1,4 +1,3 @@
-/** POST /api/subscribe: stores an early-access e-mail address from /airbnb-automation. */
 import type { Config } from '@netlify/functions';
 import { subscribeHandler } from '../../src/features/subscribe/subscribe.server.ts';
 

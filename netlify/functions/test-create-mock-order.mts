@@ -1,9 +1,5 @@
-/**
- * POST /api/test/create-mock-order → {orderId} (simulated mode only; 404 in production).
- * The order is priced from the catalogue and granted to this browser, as a payment would
- * be, so the test page can walk the onboarding steps for it. An existing client's address
- * grants nothing of that client: the order waits for the address to be proven.
- */
+// An existing client's address grants nothing of that client: the order waits for the address to
+// be proven.
 import type { Config } from '@netlify/functions';
 import { z } from '../../src/lib/zod.ts';
 import { createTestOrder } from '../../src/features/test-mode/test-mode.server.ts';

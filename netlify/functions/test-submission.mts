@@ -1,8 +1,3 @@
-/**
- * POST /api/test/submission → { stored, emails } (simulated mode only; 404 in production).
- * End-to-end tests confirm a contact message or meeting request reached the database; see
- * src/features/test-mode/submission-check.server.ts for what it reveals (nothing new).
- */
 import type { Config } from '@netlify/functions';
 import {
   checkSubmission,

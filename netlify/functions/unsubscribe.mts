@@ -1,11 +1,5 @@
-/**
- * /api/unsubscribe?token=… — the checkout reminder's unsubscribe link and its List-Unsubscribe
- * header (RFC 8058). GET only leads to /unsubscribe, whose button confirms (mail scanners fetch
- * links; a fetch must not unsubscribe anyone). POST records the opt-out: the one-click POST of
- * a mail client (body `List-Unsubscribe=One-Click`) gets 200, the page's form a 303 to its
- * "done" state. No same-origin check: mail providers post from their own servers, and the
- * token alone speaks for the one address it was made for.
- */
+// GET only leads to /unsubscribe, whose button confirms: mail scanners fetch links. No same-origin
+// check: mail providers post from their own servers, and the token speaks for its one address.
 import type { Config } from '@netlify/functions';
 import { unsubscribe } from '../../src/features/recovery/recovery.server.ts';
 import { getDb } from '../../src/server/db/client.ts';
@@ -13,7 +7,6 @@ import { handler } from '../../src/server/handler.ts';
 import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 import { HttpError, json, withSecurityHeaders } from '../../src/server/responses.ts';
 
-/** The confirm page. */
 const PAGE = '/unsubscribe';
 const MAX_BODY_BYTES = 4 * 1024;
 const INVALID = 'This unsubscribe link is not valid.';

@@ -1,11 +1,5 @@
-/**
- * Runs `task` once the visitor has used the page at all (scrolled, touched, pressed a key or
- * a pointer), including a use that came before this script arrived: AfterPaint.astro's inline
- * script marks <html> with `data-visitor-active` from the start (markFirstUse in
- * early-presses.ts). A visitor who scrolls while the page's scripts are still on their way
- * is the usual case on a phone; missing that scroll left the cart and the chat unfetched
- * until the press.
- */
+// Also sees a use from before this script arrived: AfterPaint.astro's inline script marks <html>
+// with `data-visitor-active` (markFirstUse in early-presses.ts).
 const FIRST_USE = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
 const MARK = 'data-visitor-active';
 

@@ -1,32 +1,18 @@
-/**
- * What a payment was made of, in integer cents, as the payment provider computed it: subtotal,
- * discounts, taxes, total and the invoice. Stripe's numbers are stored as Stripe sent them; the
- * simulated provider computes its own with {@link chargeFor}. Browser-safe and pure.
- */
-
-/** One discount: a promotion code and what it took off. */
 export type ChargeDiscount = {
-  /** The code the buyer typed ("SAVE10"); null when the provider did not name it. */
   code: string | null;
-  /** The provider's id of that code (Stripe's `promo_…`), when it gave one. */
   promotionCodeId?: string | null;
   amountCents: number;
 };
 
-/** One tax: its amount and, where the provider gives them, its rate and jurisdiction. */
 export type ChargeTax = {
   amountCents: number;
   /** Percent out of 100 (8.25), null when unknown. */
   ratePercent: number | null;
-  /** Where it is owed ("NY", "New York"), null when unknown. */
   jurisdiction: string | null;
-  /** The tax's own name on the provider's documents ("Sales Tax", "VAT"). */
   displayName?: string | null;
-  /** What it was charged on (the discounted amount), null when unknown. */
   taxableAmountCents?: number | null;
 };
 
-/** The provider's invoice of a payment: its own document, hosted page and PDF. */
 export type ChargeInvoice = {
   id: string;
   number: string | null;
@@ -34,12 +20,7 @@ export type ChargeInvoice = {
   pdfUrl: string | null;
 };
 
-/**
- * A payment as the provider charged it: `subtotalCents − discountCents + taxCents =
- * totalCents`, the discounts adding up to `discountCents` and the taxes to `taxCents`.
- */
 export type ChargeBreakdown = {
-  /** ISO code, lower case ("usd"). */
   currency: string;
   subtotalCents: number;
   discounts: ChargeDiscount[];
@@ -52,7 +33,6 @@ export type ChargeBreakdown = {
 
 const isCents = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n);
 
-/** What is wrong with a breakdown (nothing: an empty list). */
 export function breakdownProblems(b: ChargeBreakdown): string[] {
   const problems: string[] = [];
   const amounts: [string, unknown][] = [
@@ -88,10 +68,7 @@ export function addsUp(b: ChargeBreakdown): boolean {
 const RATE_SCALE = 10_000n;
 const PERCENT = 100n * RATE_SCALE;
 
-/**
- * `percent` % of `cents`, rounded to the cent half away from zero (12.5 ¢ → 13 ¢): the rounding
- * of Stripe's amounts. Exact: integer arithmetic, never a float product.
- */
+/** Rounded half away from zero (12.5 ¢ → 13 ¢) as Stripe rounds, in integer arithmetic. */
 export function percentOfCents(cents: number, percent: number): number {
   if (!isCents(cents)) throw new RangeError(`Not whole cents: ${cents}`);
   if (!Number.isFinite(percent) || percent < 0) throw new RangeError(`Not a rate: ${percent}`);
@@ -107,11 +84,7 @@ export type PercentPromotion = {
 };
 export type TaxRule = { ratePercent: number; jurisdiction?: string | null; displayName?: string };
 
-/**
- * A charge computed the simulated provider's way: the promotion's percent off the whole
- * subtotal (rounded once, not per line), then tax at the rate on the discounted subtotal
- * (rounded once). A rate of 0 charges no tax and lists none.
- */
+/** The simulated provider's charge: percent off the whole subtotal, then tax, each rounded once. */
 export function chargeFor(input: {
   currency: string;
   subtotalCents: number;
@@ -156,7 +129,6 @@ export function chargeFor(input: {
   };
 }
 
-/** "8.25%", "10%": a rate as people write it. */
 export function percentLabel(percent: number): string {
   return `${Number(percent.toFixed(4))}%`;
 }

@@ -1,23 +1,10 @@
-/**
- * Presses on controls whose script has not run yet. Such a control carries
- * `data-awaits-script` in its HTML (the script loads after the first paint, see
- * AfterPaint.astro). A press on it meanwhile is held, and replayed once the scripts have
- * run, so a quick visitor's press is never lost and never half-handled by the browser
- * (a link followed, a form posted natively). Forms of islands that have not hydrated yet are
- * held the same way (see AWAITS_ISLAND).
- *
- * Imported only by AfterPaint.astro, so Astro inlines it there: holding must work before
- * any script file has arrived.
- */
+// Presses on `data-awaits-script` controls are held until the scripts ran, so no press is lost or
+// half-handled natively. Imported only by AfterPaint.astro so Astro inlines it: holding must work
+// before any script file has arrived.
 const ATTRIBUTE = 'data-awaits-script';
 
-/**
- * A form rendered by an island that has not hydrated carries this attribute. Its submission
- * is held ("submitted") for the island to replay (components/form/form.ts); if the island has
- * not taken over after ISLAND_WAIT_MS (its script failed or is still far away), a form with
- * an action is posted by the browser itself ("posted"), which the form's function answers
- * with a page. A form without one (a wizard's step) waits for its island however long it takes.
- */
+// An unhydrated island's form is held; if the island has not taken over after ISLAND_WAIT_MS, a
+// form with an action is posted natively, which its function answers with a page.
 export const AWAITS_ISLAND = 'data-awaits-island';
 const ISLAND_WAIT_MS = 8000;
 
@@ -66,11 +53,7 @@ export function releaseHeldPresses(): void {
   }
 }
 
-/**
- * Marks <html> with `data-visitor-active` at the page's first use, for the scripts that load
- * after the first paint and fetch ahead of a press (src/lib/after-first-use.ts, which reads
- * the mark: a shared constant would make this inlined module a file of its own).
- */
+// after-first-use.ts reads the mark; sharing a constant would turn this inlined module into a file.
 export function markFirstUse(): void {
   const uses = ['wheel', 'touchstart', 'pointerdown', 'keydown'];
   const mark = () => {

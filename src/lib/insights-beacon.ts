@@ -1,8 +1,3 @@
-/**
- * The one way the browser reports to /api/insights: `navigator.sendBeacon`, fire and forget
- * (no answer is read, no cookie is sent or set), and nothing at all when the visitor asks not
- * to be tracked.
- */
 export const BEACON_URL = '/api/insights';
 
 type Signals = Navigator & { globalPrivacyControl?: boolean; doNotTrack?: string | null };
@@ -14,7 +9,6 @@ export function sendInsights(body: () => Record<string, unknown>): void {
   nav.sendBeacon(BEACON_URL, JSON.stringify(body()));
 }
 
-/** A step of the funnel the browser sees (the server counts the others). */
 export function sendInsightsStep(step: 'cartAdds'): void {
   sendInsights(() => ({ k: 'step', s: step, p: location.pathname }));
 }

@@ -1,4 +1,3 @@
-/** A real calendar date written YYYY-MM-DD (rejects 2026-02-30): what a date input's value is. */
 export function isIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;

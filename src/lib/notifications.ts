@@ -1,7 +1,3 @@
-/**
- * The site's notification (toast) API. Any island or script calls `notify()`; the one
- * Toaster in the layout renders it. One notice is visible at a time; a new one replaces it.
- */
 import { atom } from 'nanostores';
 
 export const NOTIFICATION_DURATION_MS = 5000;
@@ -42,17 +38,13 @@ export function dismiss(id?: number) {
   if (current && (id === undefined || current.id === id)) $notification.set(null);
 }
 
-/**
- * A notice's closing timer, which holds while the notice is hovered or has focus (WCAG 2.2.1:
- * a reader can take longer than 5 s) and then runs for the time it had left.
- */
+/** Holds while hovered or focused (WCAG 2.2.1: a reader can take longer than 5 s). */
 export function pausableTimeout(callback: () => void, ms: number, now = () => Date.now()) {
   let remaining = ms;
   let started = now();
   let handle: ReturnType<typeof setTimeout> | undefined = setTimeout(callback, remaining);
   const holds = new Set<string>();
   return {
-    /** Holds the timer for `reason` (e.g. "hover", "focus") until `release(reason)`. */
     hold(reason: string) {
       if (handle !== undefined && holds.size === 0) {
         clearTimeout(handle);

@@ -1,4 +1,3 @@
-/** The portfolio collection in page order, and where each project's case study lives. */
 import { getCollection, type CollectionEntry } from 'astro:content';
 
 export type Project = CollectionEntry<'portfolio'>;

@@ -1,12 +1,7 @@
-// The islands' JSON request helper: no dependencies, so an island can use it without loading zod.
-
+// No dependencies, so an island can use it without loading zod.
 const MAX_ERROR_TEXT = 300;
 
-/**
- * The spec's rule for any non-OK response: "{status}: {body text or status text}". The
- * functions answer `{"error": "..."}` (or `{"message": "..."}`); that sentence is shown rather
- * than the raw JSON, e.g. "429: Too many requests. Please wait 10 minutes and try again."
- */
+/** The spec's rule for any non-OK response: "{status}: {body text or status text}". */
 export function httpErrorMessage(status: number, statusText: string, bodyText: string): string {
   const text = bodyText.trim();
   const shown = jsonError(text) ?? text;
@@ -25,15 +20,10 @@ function jsonError(bodyText: string): string | undefined {
   }
 }
 
-/**
- * A non-OK answer; `status` lets a page tell "try again later" (503) from "not found", and
- * `detail` is the answer's own `error` sentence (without the status), when it had one.
- */
 export class RequestError extends Error {
   override name = 'RequestError';
   readonly status: number;
   readonly detail: string | undefined;
-  /** A 429's or 503's Retry-After, in seconds, when it gave one. */
   readonly retryAfterSeconds: number | undefined;
   constructor(status: number, message: string, detail?: string, retryAfterSeconds?: number) {
     super(message);
@@ -43,7 +33,6 @@ export class RequestError extends Error {
   }
 }
 
-/** Extra headers (e.g. the admin's CSRF header); a Blob or FormData body is sent as it is. */
 type RequestOptions = { headers?: Record<string, string> };
 
 function isRawBody(body: unknown): body is Blob | FormData {
@@ -53,11 +42,6 @@ function isRawBody(body: unknown): body is Blob | FormData {
   );
 }
 
-/**
- * Sends a request the way every island does (credentials, JSON body) and answers the raw
- * response; a non-OK response throws a RequestError with the spec's "{status}: {body}" text,
- * and a failed network call a RequestError with status 0.
- */
 export async function sendRequest(
   method: string,
   url: string,
@@ -92,7 +76,6 @@ export async function sendRequest(
 
 export const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
 
-/** `sendRequest`, then the parsed JSON answer. */
 export async function requestJson<T>(
   method: string,
   url: string,

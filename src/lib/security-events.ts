@@ -1,9 +1,3 @@
-/**
- * The kinds of entry in the security log and the admin panel's words for them: shared by the
- * log's owner (src/server/auth/security-log.ts) and the panel's filter, which runs in the browser.
- */
-
-/** Every event the log knows; a new kind of entry is added here first. */
 export const SECURITY_EVENTS = [
   'admin.password-accepted',
   'admin.password-refused',

@@ -1,13 +1,3 @@
-/**
- * The schema of src/content/settings.json, with a description of every field for the people who
- * edit it: the "Site settings" form at /keystatic is built from it (keystatic.config.ts), and
- * `npm run settings:schema` turns it into settings.schema.json for code editors
- * (.vscode/settings.json maps it onto the file: Keystatic keeps no "$schema" key in it).
- *
- * Checked where it cannot cost a visitor or a function anything: when Astro starts or builds
- * (scripts/lib/launch-placeholders.ts) and in the unit tests. The functions read the file
- * through site-settings.ts without loading zod.
- */
 import { z } from 'astro/zod';
 
 const httpsUrl = z.url({ protocol: /^https$/ });
@@ -81,12 +71,10 @@ export const siteSettingsSchema = z.strictObject({
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-/** The JSON Schema editors use for settings.json (`npm run settings:schema` writes it). */
 export function settingsJsonSchema() {
   return z.toJSONSchema(siteSettingsSchema, { io: 'input' });
 }
 
-/** The settings, or an Error listing every field that is wrong. */
 export function parseSettings(value: unknown): SiteSettings {
   const result = siteSettingsSchema.safeParse(value);
   if (result.success) return result.data;

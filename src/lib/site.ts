@@ -1,7 +1,3 @@
-/**
- * Typed access to the site-wide content entries used by the shell and SEO tags. The
- * company's own facts (name, phones, e-mails, address) are `siteSettings` in site-settings.ts.
- */
 import { getEntry } from 'astro:content';
 
 export async function getLinks(id: 'header' | 'footer-services' | 'footer-company' | 'legal') {

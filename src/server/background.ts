@@ -1,14 +1,9 @@
-/**
- * Starts a Netlify background function (`*-background` in netlify/functions, `background:
- * true`): Netlify answers 202 at once and runs it for up to 15 minutes, its answer going
- * nowhere. The local hosts do the same (scripts/local-netlify/function-host.ts).
- */
+// Netlify answers 202 at once and runs a `*-background` function for up to 15 minutes.
 import { HttpError } from './responses.ts';
 
 export const BACKGROUND_UNAVAILABLE =
   'The background job could not be started. Please try again in a minute.';
 
-/** What starts a background function at `path` with `body` (tests run the handler instead). */
 export type BackgroundRunner = (path: string, body: unknown) => Promise<void>;
 
 const GLOBAL_KEY = Symbol.for('agency.backgroundRunner');
@@ -19,7 +14,6 @@ export function setBackgroundRunner(runner: BackgroundRunner | undefined): void 
   else delete (globalThis as WithRunner)[GLOBAL_KEY];
 }
 
-/** Asks the site that answered `req` to run the function at `path`; a refusal is a 503. */
 export async function startBackgroundFunction(
   req: Request,
   path: string,

@@ -1,21 +1,11 @@
-/**
- * Who is calling, as the rate limits count visitors: Netlify's own record of the address, an
- * IPv6 address as its /64.
- */
 import type { FunctionContext } from './handler.ts';
 
-/**
- * The visitor a rate limit counts: Netlify's `context.ip` (the address its edge saw; the local
- * hosts set it too), never a header, since X-Forwarded-For is whatever the caller typed. An
- * IPv6 address counts as its /64, the block one subscriber is given, so rotating addresses
- * inside it gives no new buckets. '' when no address is known (only possible off Netlify),
- * which the form limits count in one shared, larger bucket (form-submissions.ts).
- */
+// Never a header: X-Forwarded-For is whatever the caller typed. '' only off Netlify.
 export function clientIp(context: FunctionContext): string {
   return addressBucket(context.ip ?? '');
 }
 
-/** An address as a rate-limit bucket: IPv4 as is, IPv6 as its /64 prefix ("2001:db8:0:1::/64"). */
+// IPv6 as its /64, the block one subscriber is given, so rotating addresses gives no new buckets.
 export function addressBucket(raw: string): string {
   const ip = raw
     .trim()
@@ -34,7 +24,6 @@ export function addressBucket(raw: string): string {
     .join(':')}::/64`;
 }
 
-/** The eight 16-bit groups of an IPv6 address (with "::" and a trailing IPv4 part), or null. */
 function expandIpv6(ip: string): number[] | null {
   const halves = ip.toLowerCase().split('::');
   if (halves.length > 2) return null;

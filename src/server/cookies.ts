@@ -1,4 +1,3 @@
-/** Reads one cookie from a Cookie header. */
 export function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {

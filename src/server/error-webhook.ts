@@ -1,17 +1,11 @@
-/**
- * The optional error tracker: each 5xx line and each failed scheduled run, POSTed as the same
- * JSON the log holds to ERROR_WEBHOOK_URL (any service that takes a JSON webhook; no SDK).
- * Fire and forget: it never delays or changes an answer, and its own failure is only logged.
- */
+// Fire and forget: it never delays or changes an answer, and its own failure is only logged.
 import { errorWebhookUrl } from './env.ts';
 import { log, type LogLine } from './log.ts';
 
-/** A tracker slower than this is given up on; the answer has long gone by then. */
 export const ERROR_WEBHOOK_TIMEOUT_MS = 3_000;
 
 type WaitUntil = { waitUntil?: (promise: Promise<unknown>) => void };
 
-/** Posts `line` if a webhook is configured; the platform keeps the function alive for it. */
 export function reportToErrorWebhook(
   line: LogLine,
   context?: WaitUntil,

@@ -1,15 +1,10 @@
-/**
- * The visitor forms' requests: bodies in JSON (the hydrated island) or URL-encoded (the
- * browser itself, when a visitor submits before the island has hydrated), and the answer a
- * browser's own submission gets: a 303 back to the form's page carrying the outcome
- * (src/lib/native-form.ts), since it would otherwise display the function's JSON.
- */
+// A browser's own submission (before the island hydrated) would otherwise display the function's
+// JSON: it gets a 303 back to the form's page carrying the outcome.
 import { nativeFormResultUrl, type FormPages, type NativeFormOutcome } from '../lib/native-form.ts';
 import type { Handler } from './handler.ts';
 import { assertStorableText, readBodyLimited, readJson, utf8Body } from './request-body.ts';
 import { HttpError, withSecurityHeaders } from './responses.ts';
 
-/** Largest form body accepted; every field at its maximum fits well within it. */
 const MAX_FORM_BODY_BYTES = 32 * 1024;
 
 const URL_ENCODED = 'application/x-www-form-urlencoded';
@@ -18,7 +13,6 @@ function mediaType(req: Request): string {
   return (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** Reads a form's body; an oversized body is a 400 like any other invalid body. */
 export async function readFormBody(req: Request): Promise<unknown> {
   try {
     if (mediaType(req) !== URL_ENCODED) return await readJson(req, MAX_FORM_BODY_BYTES);
@@ -35,10 +29,7 @@ export async function readFormBody(req: Request): Promise<unknown> {
   }
 }
 
-/**
- * A form the browser submitted as a page navigation. Scripts' requests (the island, API
- * clients) keep their JSON answers whatever their body.
- */
+// Scripts' requests (the island, API clients) keep their JSON answers whatever their body.
 function isNativeFormPost(req: Request): boolean {
   if (mediaType(req) !== URL_ENCODED) return false;
   const mode = req.headers.get('sec-fetch-mode');
@@ -46,7 +37,7 @@ function isNativeFormPost(req: Request): boolean {
   return (req.headers.get('accept') ?? '').includes('text/html');
 }
 
-/** The page the post came from when it is one of the form's pages (the Referer is a hint only). */
+// The Referer is a hint only.
 function returnPath(req: Request, { pages }: FormPages): string {
   const referer = req.headers.get('referer');
   if (referer && URL.canParse(referer)) {
@@ -62,10 +53,6 @@ function outcomeOf(status: number): NativeFormOutcome {
   return status === 400 ? 'invalid' : 'failed';
 }
 
-/**
- * Wraps a form's JSON handler: a browser's own submission is answered with a 303 to the
- * form's page, reporting sent / invalid / failed. A refused origin or method keeps its error.
- */
 export function answeringNativePosts(form: FormPages, inner: Handler): Handler {
   return async (req, context) => {
     const response = await inner(req, context);

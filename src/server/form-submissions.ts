@@ -1,9 +1,3 @@
-/**
- * What every visitor form's submission shares on the server: the per-address limit, the
- * options a submission takes, what it answers, and the function handler of the forms that
- * store a row and queue its e-mails (contact, meeting). Each feature brings its schema, its
- * table owner and its e-mails.
- */
 import { getDb, type Db } from './db/client.ts';
 import type { FormPages } from '../lib/native-form.ts';
 import { answeringNativePosts, readFormBody } from './form-posts.ts';
@@ -16,49 +10,29 @@ import { deliverInBackground, enqueueEmail, type EmailInput } from './mail/outbo
 import { enforce, hit, type RateLimit } from './rate-limit.ts';
 import { privateDigest } from './tokens.ts';
 
-/**
- * Requests without a client address share one counter, so it allows far more. On Netlify
- * every request carries its address (`context.ip`); only a caller of the function that sets
- * none, such as a test or another host, lacks one.
- */
+// On Netlify every request carries its address; only a caller that sets none (a test) lacks one.
 const SHARED_ADDRESS_LIMIT: RateLimit = { limit: 100, windowSeconds: 10 * 60 };
 
-/**
- * The app's limit per client address on a visitor form that stores what it is sent (contact,
- * meeting, client onboarding); the function's Netlify rateLimit guards the edge.
- */
+// The function's Netlify rateLimit guards the edge; this is the app's own limit.
 export const VISITOR_FORM_LIMIT: RateLimit = { limit: 10, windowSeconds: 10 * 60 };
 
 export type SubmitOptions = {
-  /** The client address the app limit counts by. */
   ip: string;
-  /** The app limit; `false` turns it off (used by the property tests). */
   rateLimit?: RateLimit | false | undefined;
   now?: Date;
 };
 
-/** A stored submission under its own name (null for a honeypot: nothing stored), and its e-mails. */
 export type Submitted<Name extends string, Row> = { [key in Name]: Row | null } & {
-  /** Outbox rows queued with it, to deliver after the answer. */
   emailIds: number[];
 };
 
-/**
- * Receipts to one typed address a day, across the visitor forms: the address is unproven, so
- * without a cap anyone could fill a stranger's inbox from many client addresses. Past it the
- * submission is still stored and the team still told; only the receipt is left out. Not while
- * payments are simulated: mail then reaches only this machine (env.ts `onThisMachine`), and
- * test runs send many receipts to one address.
- */
+// The typed address is unproven: without a cap anyone could fill a stranger's inbox. Not while
+// payments are simulated: mail then reaches only this machine, and tests send many receipts.
 export const RECEIPTS_PER_ADDRESS: RateLimit = { limit: 5, windowSeconds: 24 * 60 * 60 };
 
-/** An e-mail about a submission, without its recipient: both concern the visitor. */
 type SubmissionEmail = Omit<EmailInput, 'to' | 'about'>;
 
-/**
- * Stores a submission and queues the team's notice and the visitor's receipt (to the address
- * the visitor typed) in one transaction, so a success answer always means the row is saved.
- */
+// One transaction, so a success answer always means the row is saved.
 function storeWithEmails<Row extends { email: string }>(
   db: Db,
   store: (tx: Db) => Promise<Row>,
@@ -76,13 +50,12 @@ function storeWithEmails<Row extends { email: string }>(
   });
 }
 
-/** Counts a receipt to `email`; keyed by a keyed digest, so no typed address is stored. */
+// A keyed digest, so no typed address is stored.
 async function receiptAllowed(tx: Db, email: string): Promise<boolean> {
   const key = `receipt:${privateDigest(email.trim().toLowerCase())}`;
   return (await hit(tx, key, RECEIPTS_PER_ADDRESS)).allowed;
 }
 
-/** The app's per-address limit for one form; throws a readable 429 when it is exceeded. */
 export async function enforceFormLimit(
   db: Db,
   form: string,
@@ -95,10 +68,6 @@ export async function enforceFormLimit(
   await enforce(db, `${form}:${ip || 'unknown'}`, limit, options.now);
 }
 
-/**
- * A 4xx answer as `{ success: false, message, error }` for forms whose island reads `message`
- * (a refused method keeps the plain error).
- */
 function withFailureMessage(inner: Handler): Handler {
   return async (req, context) => {
     const response = await inner(req, context);
@@ -113,12 +82,7 @@ function withFailureMessage(inner: Handler): Handler {
   };
 }
 
-/**
- * POST handler of a form that stores its submission: same-origin check, the body (JSON or a
- * browser's own post), `submit`, then `{ success: true, message }`. The answer does not wait
- * for SMTP; whatever is not sent now stays queued. `rateLimit` replaces the app limit (`false`
- * for the property tests, which send thousands of bodies from one address).
- */
+// The answer does not wait for SMTP; whatever is not sent now stays queued.
 function formSubmissionHandler(
   form: FormPages,
   submit: (db: Db, body: unknown, options: SubmitOptions) => Promise<{ emailIds: number[] }>,
@@ -137,7 +101,6 @@ function formSubmissionHandler(
       ip: clientIp(context),
       rateLimit: options.rateLimit,
     });
-    // A stored submission always queues its e-mails; a honeypot's queues none.
     if (emailIds.length) await options.onStored?.(db, req);
     if (emailIds.length) void deliverInBackground(db, emailIds, context);
     return json({ success: true, message: successMessage });
@@ -145,34 +108,22 @@ function formSubmissionHandler(
   return answeringNativePosts(form, options.failureMessage ? withFailureMessage(answer) : answer);
 }
 
-/** Work after a form was stored, given the visitor's request; it must not throw. */
 export type OnStored = (db: Db, visitor: Request) => Promise<void>;
 
-/**
- * A form that stores what the visitor typed and queues the team's notice and the visitor's
- * receipt (contact, meeting): `submit` validates with the form's schema (`now` is its today),
- * counts the address against the app limit, answers a filled honeypot (`website`) like a
- * success without storing or sending anything, then stores the fields (less the honeypot)
- * and queues both e-mails in one transaction. `handler` is its function's POST handler
- * (`rateLimit` replaces the app limit; `false` turns it off).
- */
+// A filled honeypot (`website`) is answered like a success without storing or sending anything.
 export function storedForm<
   Name extends string,
   Input extends { website?: string | undefined },
   Row extends { email: string },
 >(form: {
   pages: FormPages;
-  /** The stored row's key in what `submit` answers. */
   key: Name;
-  /** The counter's name in the app's rate limit (VISITOR_FORM_LIMIT). */
   limitName: string;
   parse: (body: unknown, now: Date) => Input;
   store: (tx: Db, fields: Omit<Input, 'website'>) => Promise<Row>;
   emails: (row: Row, now: Date) => { team: SubmissionEmail; receipt: SubmissionEmail };
   successMessage: string;
-  /** 4xx answers as `{ success: false, message, error }` (the island reads `message`). */
   failureMessage?: boolean;
-  /** Runs after a submission was stored through the handler (the insights count it). */
   onStored?: OnStored;
 }) {
   async function submit(

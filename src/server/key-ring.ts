@@ -1,12 +1,7 @@
-/**
- * The keys derived from SESSION_SECRET, and from SESSION_SECRET_PREVIOUS while a rotation is
- * under way (docs/secrets.md): the first key makes new values, every key opens, verifies and
- * matches. Each key has an id, stored beside what it sealed, so opening picks its key.
- */
+// Each key has an id, stored beside what it sealed, so opening picks its key.
 import { createHmac, hkdfSync } from 'node:crypto';
 import { ConfigurationError, longEnoughSecret, readEnv } from './env.ts';
 
-/** The secrets in use, current first: the functions' configuration, or a command's variables. */
 export function sessionSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
   try {
     const { sessionSecret, sessionSecretPrevious } = readEnv(env);
@@ -20,12 +15,11 @@ export function sessionSecrets(env: NodeJS.ProcessEnv = process.env): string[] {
   }
 }
 
-/** One HKDF-SHA-256 key per secret, current first (`salt` and `info` name what it is for). */
 export function derivedKeys(salt: string, info: string, secrets = sessionSecrets()): Buffer[] {
   return secrets.map((secret) => Buffer.from(hkdfSync('sha256', secret, salt, info, 32)));
 }
 
-/** A key's public name: 8 hex characters of an HMAC of a fixed label (says nothing of the key). */
+// Of a fixed label: says nothing of the key.
 export function keyId(key: Buffer): string {
   return createHmac('sha256', key).update('novareach key id').digest('hex').slice(0, 8);
 }

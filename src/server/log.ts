@@ -1,9 +1,5 @@
-/**
- * The one logger: JSON lines on stdout/stderr (Netlify's function log keeps them; docs/operations.md).
- * A line inside a request carries that request's id and function (an AsyncLocalStorage set by
- * handler.ts). Lines never hold a body, cookie, token, query string or e-mail address: callers
- * pass fields, not objects from the request, and every string is scrubbed of addresses.
- */
+// Lines never hold a body, cookie, token, query string or e-mail address: callers pass fields, not
+// objects from the request, and every string is scrubbed of addresses.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { loggableError } from './loggable-error.ts';
@@ -13,7 +9,6 @@ export type LogLevel = 'info' | 'warn' | 'error';
 export type RequestScope = {
   requestId: string;
   function: string;
-  /** What the request's own log line says went wrong, when nothing was thrown. */
   note?: string;
 };
 
@@ -28,7 +23,6 @@ export type LogLine = {
 
 const scope = new AsyncLocalStorage<RequestScope>();
 
-/** Runs `fn` with every line it logs tagged with the request's id and function. */
 export function inRequestScope<T>(request: RequestScope, fn: () => T): T {
   return scope.run(request, fn);
 }
@@ -37,17 +31,14 @@ export function currentScope(): RequestScope | undefined {
   return scope.getStore();
 }
 
-/** Puts `text` into the `error` field of this request's line (when it is logged at all). */
 export function noteForRequestLog(text: string): void {
   const request = scope.getStore();
   if (request) request.note = text;
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
-/** Long opaque runs (session tokens, magic-link codes, hashes) in free text. */
 const TOKEN_LIKE = /\b[A-Za-z0-9_-]{32,}\b/g;
 
-/** Free text as a log may keep it: no e-mail addresses, no token-like strings. */
 export function scrub(text: string): string {
   return text.replace(EMAIL, '[address]').replace(TOKEN_LIKE, '[token]');
 }
@@ -61,12 +52,10 @@ function scrubbed(value: unknown): unknown {
   return value;
 }
 
-/** The error as a log field: its causes and frames, no bound query values, no addresses. */
 export function errorField(error: unknown): string {
   return scrub(loggableError(error));
 }
 
-/** Builds the line (time, the request's scope, scrubbed fields) without writing it. */
 export function logLine(
   level: LogLevel,
   msg: string,
@@ -82,7 +71,7 @@ export function logLine(
   };
 }
 
-/** Writes one JSON line; `error` and `warn` go to stderr, which Netlify marks as such. */
+// stderr for `error` and `warn`: Netlify marks those lines as such.
 export function writeLine(line: LogLine): void {
   const text = JSON.stringify(line);
   if (line.level === 'error') console.error(text);
@@ -96,21 +85,16 @@ export function log(level: LogLevel, msg: string, fields?: Record<string, unknow
 
 export const logInfo = (msg: string, fields?: Record<string, unknown>) => log('info', msg, fields);
 export const logWarn = (msg: string, fields?: Record<string, unknown>) => log('warn', msg, fields);
-/** An error line; `error` (any thrown value) becomes the `error` field. */
 export function logError(msg: string, error?: unknown, fields?: Record<string, unknown>): void {
   log('error', msg, { ...fields, ...(error === undefined ? {} : { error: errorField(error) }) });
 }
 
-/** Netlify's id of the request (its `x-nf-request-id`), or one of our own where there is none. */
 export function requestIdOf(req: Request, context?: { requestId?: string }): string {
   const given = req.headers.get('x-nf-request-id') || context?.requestId || '';
   return /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
 }
 
-/**
- * The request path as logged: no query string, each matched `:name` parameter put back as its
- * name (a path may carry an id or a token), any other long opaque segment withheld.
- */
+// Each matched `:name` parameter put back as its name: a path may carry an id or a token.
 export function loggablePath(url: string, params: Record<string, string> = {}): string {
   const names = new Map(Object.entries(params).map(([name, value]) => [value, name]));
   return new URL(url).pathname
@@ -131,16 +115,11 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** A function's own file: its source in netlify/functions, or its bundle. */
 const FUNCTION_FILE = /[\\/](netlify[\\/]functions|functions-bundled)[\\/][^\\/]+$/;
-/** The site's own modules (the wrapper, form helpers, features), but not their tests. */
 const SITE_MODULE = /[\\/]src[\\/](?!.*\.test\.[cm]?[jt]sx?$)/;
 
-/**
- * Which function `handler()` is wrapping, named like its file: the first stack frame in a
- * function's file (a form helper may stand between), else the first outside the site's own
- * modules (a test). In a bundle every frame is the bundle's file, named like the function.
- */
+// The first frame in a function's file (a form helper may stand between), else the first outside
+// the site's modules (a test). In a bundle every frame is the bundle's, named like its function.
 export function callerFileName(stack: string | undefined): string {
   const files = (stack ?? '')
     .split('\n')

@@ -1,10 +1,5 @@
-/**
- * An error as the log may keep it. A failed query's error (drizzle's DrizzleQueryError) names
- * every value the query was bound to in its message: e-mail addresses, names, messages, token
- * hashes. Logs are kept and read more widely than the database, so those values never go
- * there: the query's SQL text and the driver's own error (its SQLSTATE code) are enough to
- * find the fault.
- */
+// DrizzleQueryError names every bound value in its message (addresses, names, token hashes); logs
+// are read more widely than the database, so the SQL text and the SQLSTATE must do.
 type QueryError = Error & { query: string; params: unknown[] };
 
 function isQueryError(error: unknown): error is QueryError {
@@ -13,7 +8,6 @@ function isQueryError(error: unknown): error is QueryError {
   );
 }
 
-/** The error and its causes, each on its own line, with no bound query values. */
 export function loggableError(error: unknown): string {
   const lines: string[] = [];
   for (let current = error, depth = 0; current !== undefined && depth < 6; depth++) {

@@ -1,7 +1,5 @@
-/**
- * Per-key fixed-window rate limiting in the database, so every function instance shares
- * the count (Netlify's `rateLimit` config guards the edge; this guards the app itself).
- */
+// In the database, so every function instance shares the count (Netlify's `rateLimit` guards the
+// edge; this guards the app itself).
 import { and, eq, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { rateLimitHits } from './db/schema.ts';
@@ -18,14 +16,9 @@ type HitResult = {
   allowed: boolean;
   retryAfterSeconds: number;
   count: number;
-  /** The window this hit was counted in; `refund` needs it to take back exactly this hit. */
   windowStart: Date;
 };
 
-/**
- * Counts one hit for `key` (`weight` hits when one request stands for several, e.g. the rows of
- * a list page); returns whether it is within the limit and when the window ends.
- */
 export async function hit(
   db: Db,
   key: string,
@@ -51,12 +44,6 @@ export async function hit(
   return { allowed: count <= limit, retryAfterSeconds, count, windowStart };
 }
 
-/** Throws a 429 with a readable message when `key` is over its limit. */
-/**
- * Requests per visitor address (Netlify's `context.ip`; an unknown address shares one bucket)
- * for endpoints that answer from the database or a provider and that anyone may call: a loop
- * gets 429 with Retry-After instead of unbounded work.
- */
 export const VISITOR_LIMITS = {
   'magic-link-preview': { limit: 30, windowSeconds: 10 * 60 },
   'magic-link-verify': { limit: 20, windowSeconds: 10 * 60 },
@@ -90,12 +77,8 @@ export async function enforce(db: Db, key: string, rule: RateLimit, now = new Da
   return result;
 }
 
-/**
- * Takes back one hit that `hit` counted in `windowStart`, for limits that should count only
- * failures: counting every attempt up front is atomic (parallel requests cannot all slip under
- * the limit before any of them is recorded), and the attempts that did not fail are refunded.
- * Naming the window, not "now", keeps a refund from landing in the next window.
- */
+// Counting every attempt up front is atomic, then refunding those that did not fail; naming the
+// window, not "now", keeps a refund from landing in the next window.
 export async function refund(db: Db, key: string, windowStart: Date) {
   await db
     .update(rateLimitHits)
@@ -103,18 +86,13 @@ export async function refund(db: Db, key: string, windowStart: Date) {
     .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowStart)));
 }
 
-/** Forgets all counters for `key` (e.g. after a successful sign-in). */
 export async function reset(db: Db, key: string) {
   await db.delete(rateLimitHits).where(sql`${rateLimitHits.key} = ${key}`);
 }
 
-/**
- * Windows are kept this long after they start: longer than the longest window any limit uses
- * (a day), so a purge never resets a live counter, whoever triggers it.
- */
+// Longer than the longest window (a day), so a purge never resets a live counter.
 export const KEEP_WINDOWS_SECONDS = 2 * 24 * 60 * 60;
 
-/** Deletes the counters of windows that ended long ago; answers how many rows went. */
 export async function purgeEndedWindows(db: Db, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - KEEP_WINDOWS_SECONDS * 1000);
   const purged = await db
@@ -124,11 +102,6 @@ export async function purgeEndedWindows(db: Db, now = new Date()): Promise<numbe
   return purged.length;
 }
 
-/**
- * The digests that stand for an address in a counter's key (under SESSION_SECRET, and
- * SESSION_SECRET_PREVIOUS during a rotation), none when this process cannot compute them (a
- * command run without SESSION_SECRET); such counters end with their window.
- */
 function addressDigests(email: string): string[] {
   try {
     return privateDigests(email);
@@ -138,11 +111,6 @@ function addressDigests(email: string): string[] {
   }
 }
 
-/**
- * A person's counters: keys end with the digest of their address (receipts, confirmation
- * e-mails) or with one of their client ids (sign-in links). Keys by visitor address name no
- * one we could find by an e-mail address; they go with their window.
- */
 function ofPerson(person: Person) {
   return or(
     ...addressDigests(person.email).map((digest) => like(rateLimitHits.key, `%:${digest}`)),

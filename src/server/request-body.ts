@@ -1,20 +1,10 @@
-/**
- * Reading a request body: the size limit (read as a stream, never held beyond it), UTF-8, JSON
- * that nests no deeper than MAX_JSON_DEPTH, and the one text rule for everything the API stores
- * (no NUL, no unpaired surrogates). Every refusal is an HttpError: 400, or 413 for a body too
- * large.
- */
 import { HttpError } from './responses.ts';
 
-/** Largest JSON body any endpoint accepts; larger bodies are refused before parsing. */
 const MAX_JSON_BYTES = 64 * 1024;
 
 const BODY_TOO_LARGE = 'Request body is too large';
 
-/**
- * Reads a body as a stream and stops at `maxBytes`: a body sent without Content-Length (or
- * with a false one) is never held in memory beyond the limit.
- */
+// As a stream: a body without (or with a false) Content-Length is never held beyond the limit.
 export async function readBodyLimited(
   req: Request,
   maxBytes: number,
@@ -45,28 +35,19 @@ export async function readBodyLimited(
   return out;
 }
 
-/**
- * How deep a JSON body may nest. No form or API body of ours goes past 4; a deeper one is
- * refused before any other work, since walking a 60 KB body of 30,000 nested arrays is
- * work an attacker gets for free.
- */
+// No body of ours nests past 4; walking 30,000 nested arrays is free work for an attacker.
 export const MAX_JSON_DEPTH = 32;
 
 type Visit = { value: unknown; key: string | null; parent: Visit | null; depth: number };
 
-/** The keys from the body's root down to `visit` (built only when one is reported). */
 function pathTo(visit: Visit): string[] {
   const path: string[] = [];
   for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) path.push(at.key);
   return path.reverse();
 }
 
-/**
- * Walks a parsed JSON value once, iteratively (a body nested thousands deep must not overflow
- * the stack) and in linear time (a child points to its parent; no path is copied per level).
- * Calls `check` on every value (with its key, parent and depth); stops at the first non-null
- * answer.
- */
+// Iterative (a body nested thousands deep must not overflow the stack) and linear (a child points
+// to its parent; no path is copied per level).
 function walkJson<T>(value: unknown, check: (visit: Visit) => T | null): T | null {
   const stack: Visit[] = [{ value, key: null, parent: null, depth: 0 }];
   while (stack.length) {
@@ -90,12 +71,7 @@ function isUnstorable(text: string): boolean {
   return text.includes('\u0000') || !text.isWellFormed();
 }
 
-/**
- * The one text rule for everything the API accepts: no NUL characters and no unpaired UTF-16
- * surrogates. Postgres cannot store either (text refuses 0x00, jsonb refuses \u0000 and lone
- * surrogates), so they would otherwise surface as a server error. Answers the first offending
- * field's path, or null.
- */
+// Postgres refuses NUL and unpaired surrogates (text and jsonb), so they would surface as a 5xx.
 export function unstorableTextAt(value: unknown): string[] | null {
   return walkJson(value, (visit) =>
     (visit.key !== null && !Array.isArray(visit.parent?.value) && isUnstorable(visit.key)) ||
@@ -105,7 +81,6 @@ export function unstorableTextAt(value: unknown): string[] | null {
   );
 }
 
-/** Whether a parsed JSON value nests deeper than {@link MAX_JSON_DEPTH}. */
 function nestedTooDeep(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
   return (
     walkJson(value, (visit) =>
@@ -116,7 +91,6 @@ function nestedTooDeep(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
   );
 }
 
-/** 400 naming the field when a value holds text that cannot be stored. */
 export function assertStorableText(value: unknown): void {
   const path = unstorableTextAt(value);
   if (!path) return;
@@ -127,7 +101,6 @@ export function assertStorableText(value: unknown): void {
   );
 }
 
-/** A body's bytes as text; anything but valid UTF-8 is a 400 with `message`. */
 export function utf8Body(bytes: Uint8Array, message: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -136,7 +109,6 @@ export function utf8Body(bytes: Uint8Array, message: string): string {
   }
 }
 
-/** Reads a JSON body with a size limit; malformed, oversized or unstorable bodies become 400/413. */
 export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
   const text = utf8Body(await readBodyLimited(req, maxBytes), 'Request body must be UTF-8 JSON');
   if (!text.trim()) throw new HttpError(400, 'Request body must be JSON');
@@ -151,7 +123,6 @@ export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise
   return value;
 }
 
-/** Parses a JSON body with a shared zod schema. */
 export async function parseJson<T>(req: Request, schema: { parse(data: unknown): T }): Promise<T> {
   return schema.parse(await readJson(req));
 }

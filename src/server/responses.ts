@@ -1,8 +1,3 @@
-/**
- * How a function answers: JSON bodies with the security headers (never a stack trace), and
- * HttpError, the failure a function throws to answer a status of its choosing (handler.ts turns
- * it into a response).
- */
 import { FUNCTION_CSP, SECURITY_HEADERS } from './security-headers.ts';
 
 export class HttpError extends Error {

@@ -1,9 +1,5 @@
-/**
- * `npm run secrets:rotate`: everything stored under SESSION_SECRET_PREVIOUS sealed again under
- * SESSION_SECRET, through each table's owner, so the previous secret can then be dropped
- * (docs/secrets.md). Digests are not re-keyed: the ones that outlive a rotation use stored
- * keys, and rate-limit counters under the old key end with their window.
- */
+// Digests are not re-keyed: those that outlive a rotation use stored keys, and rate-limit counters
+// under the old key end with their window.
 import { resealTotpSecrets } from './auth/factors.ts';
 import { resealTotpSecret } from './auth/second-factor.ts';
 import { resealPendingTotpSecrets } from './auth/session.ts';
@@ -22,7 +18,6 @@ export type RotationReport = {
   storedKeys: Resealed;
 };
 
-/** Counts, around `reseal`, the values no secret in use opens (left as they are). */
 function counting(reseal: (sealed: string) => string | null) {
   let unopenable = 0;
   const each = (sealed: string) => {
@@ -37,7 +32,6 @@ function counting(reseal: (sealed: string) => string | null) {
   return { each, unopenable: () => unopenable };
 }
 
-/** Seals every stored secret with the current key; a second run reseals nothing. */
 export async function rotateSessionSecret(
   db: Db,
   secrets: string[] = sessionSecrets(),

@@ -1,9 +1,5 @@
-/**
- * The stored_keys table: this module is its only reader and writer. Keys whose values must
- * outlive a rotation of SESSION_SECRET (an opt-out is matched by an address hash, and an
- * unsubscribe link already e-mailed must keep working), kept sealed with a key derived from
- * the secret, so rotating it seals them again instead of changing them.
- */
+// Values that must outlive a rotation of SESSION_SECRET (an unsubscribe link already e-mailed must
+// keep working): sealed with a key derived from it, so a rotation seals them again.
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { storedKeys } from './db/schema.ts';
@@ -11,10 +7,7 @@ import { ConfigurationError } from './env.ts';
 import { derivedKeys } from './key-ring.ts';
 import { openSecret, resealSecret, sealSecret, UnopenableSecret } from './mail/sealed.ts';
 
-/**
- * What a stored key is for, and the HKDF labels the key had before it was stored: its first
- * value is that key, so hashes and links made before it was stored still match.
- */
+// `before`: the HKDF labels of the key before it was stored, so what it made before still matches.
 export type StoredKeyKind = { purpose: string; before: { salt: string; info: string } };
 
 function wrappingKeys(secrets?: string[]): Buffer[] {
@@ -26,7 +19,7 @@ async function storedRow(db: Db, purpose: string) {
   return row;
 }
 
-/** The key, stored on its first use (concurrent first uses agree on one). */
+/** Concurrent first uses agree on one. */
 export async function storedKey(db: Db, kind: StoredKeyKind, secrets?: string[]): Promise<Buffer> {
   const wrapping = wrappingKeys(secrets);
   let row = await storedRow(db, kind.purpose);
@@ -52,7 +45,6 @@ export async function storedKey(db: Db, kind: StoredKeyKind, secrets?: string[])
   }
 }
 
-/** Every stored key sealed again with the current secret; a second run changes nothing. */
 export async function resealStoredKeys(
   db: Db,
   secrets?: string[],

@@ -1,7 +1,3 @@
-/**
- * Admin accounts as the terminal manages them: create one, reset its password, or reset a
- * lost second factor. A new or reset account must enrol a factor at its next sign-in.
- */
 import type { Db } from '../db/client.ts';
 import { removeAllFactors } from './factors.ts';
 import { recordSecurityEvent } from './security-log.ts';
@@ -15,13 +11,9 @@ import {
   usernameProblem,
 } from './users.ts';
 
-/** A refused account change (a weak password, the old one again): its message says why. */
 export class AccountProblem extends Error {}
 
-/**
- * Creates the account, or resets its password if it exists. A reset ends every session of
- * that user, so whoever held the old password is signed out.
- */
+// A reset ends every session, so whoever held the old password is signed out.
 export async function createOrResetUser(
   db: Db,
   username: string,
@@ -41,11 +33,7 @@ export async function createOrResetUser(
   return { id: row.id, username: name, created: true };
 }
 
-/**
- * A lost second factor: its factors and recovery codes go, its sessions end, and `newPassword`
- * replaces the password, since whoever knew the old one could enrol the next factor first.
- * Null for no account; AccountProblem for a weak password or the old one again.
- */
+// The password is replaced too, since whoever knew the old one could enrol the next factor first.
 export async function resetFactors(
   db: Db,
   username: string,

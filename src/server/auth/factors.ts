@@ -1,12 +1,7 @@
-/**
- * An admin's second factors and recovery codes (the only reader and writer of both tables).
- * It stores and reads; the ceremonies and the rules live in second-factor.ts.
- */
 import { and, asc, count, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { adminFactors, adminRecoveryCodes, type AdminFactor } from '../db/schema.ts';
 
-/** What the panel shows of a factor: never its key material. */
 export type FactorView = Pick<AdminFactor, 'id' | 'kind' | 'label' | 'createdAt' | 'lastUsedAt'>;
 
 export async function listFactors(db: Db, userId: number): Promise<FactorView[]> {
@@ -67,10 +62,6 @@ export async function addTotp(
   });
 }
 
-/**
- * Every app's stored secret passed through `reseal` (a rotation of SESSION_SECRET); a new value
- * replaces it, null leaves it. Answers how many were replaced.
- */
 export async function resealTotpSecrets(
   db: Db,
   reseal: (sealed: string) => string | null,
@@ -89,15 +80,12 @@ export async function resealTotpSecrets(
   return replaced;
 }
 
-/** Records a passkey's use and its authenticator's new signature counter. */
 export async function passkeyUsed(db: Db, id: number, signCount: number, now: Date) {
   await db.update(adminFactors).set({ signCount, lastUsedAt: now }).where(eq(adminFactors.id, id));
 }
 
-/**
- * Accepts a TOTP time step once: one conditional UPDATE, so a code (even sent twice at the same
- * moment) signs in at most once and never after a later one.
- */
+// One conditional UPDATE, so a code (even sent twice at the same moment) signs in at most once and
+// never after a later one.
 export async function acceptTotpStep(db: Db, id: number, step: number, now: Date) {
   const [row] = await db
     .update(adminFactors)
@@ -112,7 +100,6 @@ export async function acceptTotpStep(db: Db, id: number, step: number, now: Date
   return Boolean(row);
 }
 
-/** Removes one factor of the user; answers whether it existed. */
 export async function removeFactor(db: Db, userId: number, id: number): Promise<boolean> {
   const removed = await db
     .delete(adminFactors)
@@ -121,14 +108,12 @@ export async function removeFactor(db: Db, userId: number, id: number): Promise<
   return removed.length > 0;
 }
 
-/** A new set of recovery codes (their hashes) replaces every earlier one. */
 export async function replaceRecoveryCodes(db: Db, userId: number, hashes: string[]) {
   await db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
   if (hashes.length)
     await db.insert(adminRecoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
 }
 
-/** Uses up an unused recovery code (one conditional UPDATE); answers whether it was one. */
 export async function useRecoveryCode(db: Db, userId: number, codeHash: string, now: Date) {
   const [row] = await db
     .update(adminRecoveryCodes)
@@ -152,7 +137,6 @@ export async function recoveryCodesLeft(db: Db, userId: number): Promise<number>
   return row?.n ?? 0;
 }
 
-/** A lost factor, reset from the command line: every factor and recovery code goes. */
 export async function removeAllFactors(db: Db, userId: number): Promise<number> {
   const removed = await db
     .delete(adminFactors)

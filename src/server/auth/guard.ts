@@ -1,10 +1,3 @@
-/**
- * The gate in front of every /api/admin/* function: a valid session whose second factor was
- * verified (else 401 JSON; a session opened by the password alone reaches only the factor
- * endpoints, `partial`) and, for anything that changes state, a same-origin request carrying
- * the custom CSRF header. Exports, erasure and admin-account changes also need a recent
- * factor (`requireRecentFactor`).
- */
 import {
   SECOND_FACTOR_REQUIRED,
   STEP_UP_REQUIRED,
@@ -18,7 +11,7 @@ import { assertSameOrigin } from '../same-origin.ts';
 import { recordSecurityEvent } from './security-log.ts';
 import { readSessionToken, validateSession, type AdminSession } from './session.ts';
 
-/** Browsers never attach a custom header cross-site without a CORS preflight, which we never grant. */
+// Browsers never attach a custom header cross-site without a CORS preflight, which we never grant.
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'fetch';
 
@@ -26,7 +19,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const SIGN_IN_REQUIRED = 'Please sign in to continue.';
 
-/** A signed-in session; `partial` lets one without a verified second factor through. */
 export async function requireAdmin(
   db: Db,
   req: Request,
@@ -39,7 +31,6 @@ export async function requireAdmin(
   return { ...session, token };
 }
 
-/** Step-up: 403 unless a second factor was verified in this session in the last 10 minutes. */
 export function requireRecentFactor(
   session: Pick<AdminSession, 'factorVerifiedAt'>,
   now = new Date(),
@@ -49,7 +40,7 @@ export function requireRecentFactor(
     throw new HttpError(403, STEP_UP_REQUIRED);
 }
 
-/** CSRF defence for state-changing requests (login included: login CSRF is a real attack). */
+// Login included: login CSRF is a real attack.
 export function assertCsrf(req: Request): void {
   assertSameOrigin(req);
   if (req.headers.get('sec-fetch-site') === 'cross-site') {
@@ -65,14 +56,9 @@ type AdminContext = {
   user: AdminSession;
   token: string;
   url: URL;
-  /** Netlify's function context (params, waitUntil for background e-mail delivery). */
   context: FunctionContext;
 };
 
-/**
- * `handler()` plus the session check (401) and, for unsafe methods, the CSRF check (403).
- * `partial`: also for a session whose second factor is not verified yet (the factor screens).
- */
 export function adminHandler(
   methods: string[],
   fn: (req: Request, ctx: AdminContext) => Promise<Response> | Response,

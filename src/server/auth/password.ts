@@ -1,18 +1,14 @@
-/**
- * Password hashing for admin users: argon2id from `node:crypto` (Node >= 24.7) with OWASP's
- * minimum parameters, stored as a PHC string so the parameters travel with each hash and can
- * be raised later without breaking existing users.
- */
+// A PHC string, so the parameters travel with each hash and can be raised later.
 import { argon2, randomBytes, timingSafeEqual, type Argon2Parameters } from 'node:crypto';
 
 type Argon2Cost = { memoryKiB: number; passes: number; parallelism: number };
 
-/** OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1. */
+// OWASP Password Storage Cheat Sheet's minimum.
 export const ARGON2_COST: Argon2Cost = { memoryKiB: 19_456, passes: 2, parallelism: 1 };
 
 const SALT_BYTES = 16;
 const TAG_BYTES = 32;
-/** Hashing is deliberately expensive; refuse absurd inputs before doing that work. */
+// Hashing is deliberately expensive; refuse absurd inputs before doing that work.
 const MAX_PASSWORD_LENGTH = 256;
 
 function derive(
@@ -39,7 +35,6 @@ function derive(
 
 const b64 = (buf: Buffer) => buf.toString('base64').replace(/=+$/, '');
 
-/** Hashes a password into `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>` (unpadded base64). */
 export async function hashPassword(
   password: string,
   cost: Argon2Cost = ARGON2_COST,
@@ -63,7 +58,6 @@ export function parseHash(encoded: string): ParsedHash | null {
   return { cost, salt, tag };
 }
 
-/** Checks a password against a stored hash in constant time; malformed hashes never match. */
 export async function verifyPassword(encoded: string, password: string): Promise<boolean> {
   const parsed = parseHash(encoded);
   if (!parsed || password.length > MAX_PASSWORD_LENGTH) return false;
@@ -71,7 +65,6 @@ export async function verifyPassword(encoded: string, password: string): Promise
   return timingSafeEqual(tag, parsed.tag);
 }
 
-/** True when a stored hash uses weaker parameters than today's, so it should be re-hashed. */
 export function needsRehash(encoded: string, cost: Argon2Cost = ARGON2_COST): boolean {
   const parsed = parseHash(encoded);
   if (!parsed) return true;
@@ -84,16 +77,14 @@ export function needsRehash(encoded: string, cost: Argon2Cost = ARGON2_COST): bo
 
 let dummyHash: Promise<string> | undefined;
 
-/**
- * A hash of a random password, verified when the username is unknown so that "no such user"
- * costs the same argon2 work as "wrong password" and timing does not reveal which it was.
- */
+// Verified when the username is unknown, so "no such user" costs the same argon2 work as "wrong
+// password" and timing does not reveal which it was.
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(24).toString('base64'));
   return dummyHash;
 }
 
-/** The rule `admin:create` enforces; long passphrases beat composition rules (NIST 800-63B). */
+// Long passphrases beat composition rules (NIST 800-63B).
 export function passwordProblem(password: string): string | null {
   if (password.length < 12) return 'Password must be at least 12 characters long.';
   if (password.length > MAX_PASSWORD_LENGTH) {

@@ -1,15 +1,5 @@
-/**
- * The admin's second factor (OWASP ASVS 5.0 §6.3.3, level 2): passkeys (WebAuthn, through
- * @simplewebauthn/server), an authenticator app (TOTP, RFC 6238, through otpauth) as the
- * fallback, and ten one-time recovery codes. What is stored: a passkey's public key, the app's
- * shared secret sealed with a key derived from SESSION_SECRET (a copy of the table produces no
- * codes), the recovery codes' SHA-256 only.
- *
- * Wrong answers are limited per address and per account and address like passwords (429 for
- * that address), and wrong app codes also per account from any address: past FACTOR_LIMITS'
- * account tiers the account's app codes are refused (429) for the rest of the window, while
- * passkeys and recovery codes (not guessable) still work. Only failures count.
- */
+// OWASP ASVS 5.0 §6.3.3, level 2. Past an account's limit of wrong app codes from any address,
+// passkeys and recovery codes (not guessable) still work.
 import { createHash, randomBytes } from 'node:crypto';
 import {
   generateAuthenticationOptions,
@@ -43,29 +33,22 @@ import {
 import type { AdminUser } from './session.ts';
 
 const TOTP_PERIOD_SECONDS = 30;
-/**
- * EdDSA, ES256 and RS256 (COSE ids), named rather than left to the library, whose default
- * probes Node's experimental post-quantum WebCrypto and prints a warning on every ceremony.
- */
+// Named rather than left to the library, whose default probes Node's experimental post-quantum
+// WebCrypto and prints a warning on every ceremony.
 const PASSKEY_ALGORITHMS = [-8, -7, -257];
 const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** Failures of second-factor answers (fixed windows, src/server/rate-limit.ts). */
 export const FACTOR_LIMITS = {
-  /** Per address (an IPv6 /64 is one), the same hard limits as passwords. */
   address: { limit: 20, windowSeconds: 15 * 60 },
   accountAddress: { limit: 5, windowSeconds: 15 * 60 },
-  /** Wrong app codes for one account from anywhere: past these, its app codes are paused. */
   account: { limit: 10, windowSeconds: 15 * 60 },
   accountDay: { limit: 30, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
-/** Wrong answers one session may give: the next ends it, and the password is needed again. */
 export const SESSION_FACTOR_FAILURES = 5;
 
 export const FACTOR_REFUSED = 'That did not work. Please check the code and try again.';
-/** "7 minutes", or "5 hours" for a wait past 90 minutes (the day tier). */
 export function waitText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   if (minutes <= 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
@@ -88,15 +71,10 @@ function sealingKeys(secrets?: string[]): Buffer[] {
   return derivedKeys('admin-factors', 'totp secrets v1', secrets);
 }
 
-/**
- * An app's stored secret sealed with the current key (`npm run secrets:rotate`), or null when it
- * already is. Throws UnopenableSecret when neither secret opens it.
- */
 export function resealTotpSecret(sealed: string, secrets?: string[]): string | null {
   return resealSecret(sealed, { key: sealingKeys(secrets) });
 }
 
-/** Where the ceremonies run: the site's own origin, as the browser saw it. */
 export type RelyingParty = { origin: string; rpID: string };
 
 export function relyingParty(req: Request): RelyingParty {
@@ -104,24 +82,16 @@ export function relyingParty(req: Request): RelyingParty {
   return { origin, rpID: hostname };
 }
 
-/* Rate limit ------------------------------------------------------------------------ */
-
-/** An account's app codes were just paused: the first refusal of its window. */
 export type CodesPaused = { failures: number; windowSeconds: number; until: Date };
 
 type AttemptOptions = {
-  /** An app code: also counted per account, and refused while the account's codes are paused. */
   accountWide?: boolean;
-  /** Called once per window, when an account tier refuses for the first time. */
   onPaused?: (paused: CodesPaused) => Promise<void>;
   now?: Date;
 };
 
-/**
- * Counts an attempt before it is checked (atomic against parallel guesses) and refuses it past
- * a limit; `succeeded` gives the counts back, so only failures use up the budget. A refusal
- * by an account tier stays counted, so exactly one request sees its first refusal.
- */
+// Counted before it is checked (atomic against parallel guesses); `succeeded` gives the counts
+// back, so only failures use up the budget.
 export async function startFactorAttempt(
   db: Db,
   userId: number,
@@ -165,8 +135,6 @@ export async function startFactorAttempt(
   return { succeeded: giveBack };
 }
 
-/* Authenticator app (TOTP) ------------------------------------------------------------ */
-
 function totpFor(user: Pick<AdminUser, 'username'>, secret: Secret): TOTP {
   return new TOTP({
     issuer: siteSettings.name,
@@ -176,10 +144,6 @@ function totpFor(user: Pick<AdminUser, 'username'>, secret: Secret): TOTP {
   });
 }
 
-/**
- * A new secret for an authenticator app: what the enrolment screen shows (the key, its
- * otpauth:// URI and that URI as a QR code) and the sealed secret the session keeps meanwhile.
- */
 export function newTotpEnrolment(user: Pick<AdminUser, 'username'>) {
   const secret = new Secret({ size: 20 });
   const uri = totpFor(user, secret).toString();
@@ -191,7 +155,6 @@ export function newTotpEnrolment(user: Pick<AdminUser, 'username'>) {
   };
 }
 
-/** The app's secret, or null when no SESSION_SECRET in use sealed it (the app must be enrolled again). */
 function openedTotpSecret(sealed: string): Secret | null {
   try {
     return Secret.fromBase32(openSecret(sealed, { key: sealingKeys() }));
@@ -202,7 +165,6 @@ function openedTotpSecret(sealed: string): Secret | null {
   }
 }
 
-/** The time step a code belongs to (this, the previous or the next), or null. */
 function totpStep(
   user: Pick<AdminUser, 'username'>,
   sealed: string,
@@ -218,7 +180,6 @@ function totpStep(
   return Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS) + delta;
 }
 
-/** Finishes an app's enrolment: the first code proves the app holds the secret. */
 export async function confirmTotpEnrolment(
   db: Db,
   user: AdminUser,
@@ -234,13 +195,11 @@ export async function confirmTotpEnrolment(
 async function verifyTotp(db: Db, user: AdminUser, code: string, now: Date) {
   for (const factor of await factorsOfKind(db, user.id, 'totp')) {
     const step = factor.totpSecret ? totpStep(user, factor.totpSecret, code, now) : null;
-    // Accepted once: a code seen on the way (or typed twice) never works again.
+    // A code seen on the way (or typed twice) never works again.
     if (step !== null && (await acceptTotpStep(db, factor.id, step, now))) return true;
   }
   return false;
 }
-
-/* Passkeys (WebAuthn) ------------------------------------------------------------------ */
 
 export async function passkeyRegistrationOptions(
   db: Db,
@@ -328,14 +287,11 @@ async function verifyPasskey(
   return true;
 }
 
-/* Recovery codes ------------------------------------------------------------------------ */
-
 const hashRecoveryCode = (code: string) =>
   createHash('sha256')
     .update(code.toUpperCase().replace(/[^A-Z0-9]/g, ''))
     .digest('hex');
 
-/** Ten new codes (80 random bits each), replacing the old ones; shown once, stored hashed. */
 export async function newRecoveryCodes(db: Db, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const bytes = randomBytes(16);
@@ -346,14 +302,11 @@ export async function newRecoveryCodes(db: Db, userId: number): Promise<string[]
   return codes;
 }
 
-/* Verification ---------------------------------------------------------------------------- */
-
 export type FactorProof =
   | { method: 'totp'; code: string }
   | { method: 'recovery'; code: string }
   | { method: 'passkey'; response: AuthenticationResponseJSON; challenge: string | null };
 
-/** Whether the proof is one of the user's factors (each TOTP step and recovery code once). */
 export async function verifyFactor(
   db: Db,
   user: AdminUser,
@@ -367,7 +320,6 @@ export async function verifyFactor(
   return verifyPasskey(db, user, proof, rp, now);
 }
 
-/** What the sign-in screen may offer this user. */
 export async function factorSummary(db: Db, userId: number) {
   const factors = await listFactors(db, userId);
   return {

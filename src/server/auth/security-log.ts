@@ -1,9 +1,4 @@
-/**
- * The security log (its table's one owner): admin sign-ins and their failures, second-factor
- * changes, exports and erasures of personal data. An entry names the event, the admin account
- * and the IP address the request came from (kept 90 days, src/server/privacy/retention.ts),
- * never a password, a code, a customer's address or the personal data an erasure removed.
- */
+// Never a password, a code, a customer's address or the personal data an erasure removed.
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { SecurityEventName } from '../../lib/security-events.ts';
 import type { Db } from '../db/client.ts';
@@ -25,7 +20,7 @@ export type SecurityEventInput = {
   userId?: number | null | undefined;
   username?: string | null | undefined;
   ip?: string | null | undefined;
-  /** Counts, ids, the method used: nothing that identifies a person outside the admin team. */
+  /** Nothing that identifies a person outside the admin team. */
   detail?: Record<string, unknown> | undefined;
   at?: Date | undefined;
 };
@@ -41,7 +36,6 @@ export async function recordSecurityEvent(db: Db, input: SecurityEventInput): Pr
   });
 }
 
-/** The newest entries first. */
 export function latestSecurityEvents(db: Db, limit = 100): Promise<SecurityEvent[]> {
   return db
     .select()
@@ -50,10 +44,6 @@ export function latestSecurityEvents(db: Db, limit = 100): Promise<SecurityEvent
     .limit(limit);
 }
 
-/**
- * One page of the log for the admin panel, newest first: `status` is the event, the search
- * words match the account's username, the day range applies to when it happened.
- */
 export function listSecurityLog(
   db: Db,
   filter: ListFilter,
@@ -73,7 +63,6 @@ export function listSecurityLog(
   );
 }
 
-/** Deletes entries older than `before` (the retention period); answers how many. */
 export async function purgeSecurityLog(db: Db, before: Date): Promise<number> {
   const removed = await db
     .delete(securityLog)

@@ -1,12 +1,7 @@
-/**
- * The users table (admin accounts): this module is its only reader and writer. Accounts are
- * created or reset from the terminal (`npm run admin:create`, see accounts.ts), never by default.
- */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 
-/** Usernames compare case-insensitively: "Admin" and "admin" are one account. */
 export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
 }

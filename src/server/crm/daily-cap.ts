@@ -1,11 +1,5 @@
-/**
- * A ceiling on real CRM accounts created per day, across every path that creates one (client
- * onboarding, the dashboard's Connect). Each account is a sub-account and an admin login in
- * the agency's GoHighLevel: whatever slips past the other checks cannot turn into an
- * unbounded number of them. Past the cap the call fails like an unreachable CRM, so the
- * callers' "the team finishes it by hand" path takes over. Demo Mode creates nothing real and
- * is not counted.
- */
+// Past the cap the call fails like an unreachable CRM, so the callers' "the team finishes it by
+// hand" path takes over. Demo Mode creates nothing real and is not counted.
 import type { Db } from '../db/client.ts';
 import { hit, type RateLimit } from '../rate-limit.ts';
 import { CrmError, type ClientAccount, type ClientAccountInput, type CrmClient } from './types.ts';
@@ -15,10 +9,7 @@ export const CRM_ACCOUNTS_PER_DAY: RateLimit = { limit: 25, windowSeconds: 24 * 
 
 const DAILY_CAP_REACHED = 'The daily limit of new CRM accounts is reached';
 
-/**
- * A path's own share of the day's accounts, counted before the shared cap: the anonymous
- * /client-onboarding form cannot spend the accounts that paying clients' Connect needs.
- */
+// The anonymous /client-onboarding form cannot spend the accounts that paying clients need.
 export type PathCap = { name: string; cap: RateLimit };
 
 export async function createAccountWithinDailyCap(

@@ -1,9 +1,3 @@
-/**
- * The real GoHighLevel (LeadConnector API v2) client: an agency Private Integration Token
- * creates the client's sub-account (POST /locations/) and an admin user for it (POST /users/),
- * and an erasure deletes both (DELETE /users/{id}, DELETE /locations/{id}).
- * Every call carries the Bearer token and the API Version header and times out.
- */
 import type { ClientAccount, ClientAccountInput, CrmAccountToDelete, CrmClient } from './types.ts';
 import { CrmError, isDemoLocation, splitName } from './types.ts';
 import { temporaryPassword } from './password.ts';
@@ -19,7 +13,6 @@ type GhlOptions = {
   appUrl?: string | undefined;
   timeoutMs?: number | undefined;
   fetch?: typeof fetch | undefined;
-  /** Injected in tests for a predictable password. */
   newPassword?: (() => string) | undefined;
 };
 
@@ -104,8 +97,7 @@ export class GhlClient implements CrmClient {
       });
       userId = typeof user.data?.id === 'string' ? user.data.id : null;
     } catch (error) {
-      // The sub-account exists; a user that cannot be created (e.g. the e-mail already has a
-      // HighLevel login) is finished by the team, so no password is handed out.
+      // A user that cannot be created (its e-mail has a HighLevel login) is finished by the team.
       logWarn('GoHighLevel user creation failed', { error: (error as Error).message });
     }
 

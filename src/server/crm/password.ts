@@ -1,10 +1,10 @@
-/** Temporary portal passwords that meet GoHighLevel's rules (12+ characters, upper, lower, digit, symbol). */
+// GoHighLevel's rules: 12+ characters, upper, lower, digit, symbol.
 import { randomBytes } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const SYMBOLS = '!@#$%*?';
 
-/** Maps bytes onto an unambiguous alphabet (no 0/O, 1/l/I) so the password can be read aloud. */
+// No 0/O, 1/l/I, so the password can be read aloud.
 function encodeReadable(bytes: Uint8Array, length: number): string {
   let out = '';
   for (let i = 0; i < length; i++)
@@ -12,7 +12,6 @@ function encodeReadable(bytes: Uint8Array, length: number): string {
   return out;
 }
 
-/** A password built from `bytes` (at least 16 of them); random unless bytes are given. */
 export function temporaryPassword(bytes: Uint8Array = randomBytes(16)): string {
   const body = encodeReadable(bytes, 12);
   const symbol = SYMBOLS[(bytes[12] ?? 0) % SYMBOLS.length];

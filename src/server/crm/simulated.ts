@@ -1,8 +1,5 @@
-/**
- * Demo Mode: no GoHighLevel account is configured, so accounts are simulated. Ids and
- * passwords are derived from the e-mail address with an HMAC, so the same client always
- * gets the same demo sub-account (tests can rely on it) and nobody can guess another's.
- */
+// Derived from the address with an HMAC: the same client always gets the same demo sub-account,
+// and nobody can guess another's.
 import { createHmac } from 'node:crypto';
 import {
   CrmError,
@@ -15,10 +12,8 @@ import {
 } from './types.ts';
 import { temporaryPassword } from './password.ts';
 
-/** The demo sub-accounts an erasure deleted, in this process (nothing real was ever made). */
 const deletedDemoAccounts = new Set<string>();
 
-/** What Demo Mode recorded as deleted, oldest first. */
 export function deletedDemoLocations(): string[] {
   return [...deletedDemoAccounts];
 }
@@ -54,7 +49,6 @@ export class SimulatedCrm implements CrmClient {
     return isDemoLocation(locationId) && !deletedDemoAccounts.has(locationId);
   }
 
-  /** Records the deletion; a real sub-account is out of Demo Mode's reach. */
   async deleteClientAccount({ locationId }: CrmAccountToDelete): Promise<'deleted' | 'missing'> {
     if (!isDemoLocation(locationId)) {
       throw new CrmError(
@@ -66,7 +60,6 @@ export class SimulatedCrm implements CrmClient {
     return 'deleted';
   }
 
-  /** The demo portal: a page saying that no portal exists and what the real one shows. */
   dashboardUrl(locationId: string): string {
     return `/dashboard/demo-portal?location=${encodeURIComponent(locationId)}`;
   }

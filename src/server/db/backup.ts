@@ -1,11 +1,5 @@
-/**
- * Whole-database backups (`npm run db:backup`, `npm run db:restore`): every table of schema.ts
- * in dependency order, the serial sequences and the uploaded logos, as gzip-compressed JSON
- * lines. Rows travel as Postgres's own JSON of the row (`to_jsonb`) and come back through
- * `jsonb_populate_recordset`, so timestamps keep their microseconds and arrays and JSON columns
- * their exact values. The one module allowed to read and write every table
- * (scripts/lib/table-owners.ts, WHOLE_DATABASE_MODULES): it copies rows, it never interprets them.
- */
+// Rows travel as Postgres's own JSON (`to_jsonb` / `jsonb_populate_recordset`), so timestamps keep
+// their microseconds. Copies rows, never interprets them (table-owners.ts WHOLE_DATABASE_MODULES).
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
@@ -25,7 +19,6 @@ const PAGE = 1000;
 export type BackupHeader = {
   format: typeof BACKUP_FORMAT;
   formatVersion: number;
-  /** The last migration applied to the database it was taken from. */
   schemaVersion: string;
   createdAt: string;
   tables: string[];
@@ -39,12 +32,11 @@ export type BackupLine =
   | { blob: StoredBlob }
   | { end: { rows: Record<string, number>; blobs: number } };
 
-/** A backup that cannot be restored here; its message says why and what to do. */
 export class BackupRefused extends Error {
   override name = 'BackupRefused';
 }
 
-/** The tables of schema.ts, each after the tables it references (row_tallies last: triggers fill it). */
+// row_tallies last: triggers fill it.
 export function tablesInDependencyOrder(): string[] {
   const refs = new Map<string, string[]>();
   for (const value of Object.values(schema)) {
@@ -76,7 +68,6 @@ async function isOneSessionEngine(db: Db): Promise<boolean> {
   return /emscripten/i.test(row?.version ?? '');
 }
 
-/** The last migration applied (netlify.migrations), the backup's schema version. */
 export async function schemaVersionOf(db: Db): Promise<string> {
   const [last] = await query<{ name: string }>(
     db,
@@ -97,7 +88,6 @@ async function primaryKey(db: Db, table: string): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-/** The columns a restore writes: every column but the generated ones (search text). */
 async function writableColumns(db: Db, table: string): Promise<string[]> {
   const rows = await query<{ name: string }>(
     db,
@@ -125,10 +115,6 @@ const list = (names: string[]) =>
     sql`, `,
   );
 
-/**
- * Every line of a backup of `db` (one consistent snapshot: a repeatable-read transaction) and
- * of the logo store, handed to `write` in order.
- */
 export async function writeBackupLines(
   db: Db,
   logos: LogoStore | undefined,
@@ -193,12 +179,10 @@ export async function writeBackupLines(
   return { rows: counts, blobs };
 }
 
-/** Some drivers answer a jsonb value as its text. */
 function parsed(row: unknown): Record<string, unknown> {
   return (typeof row === 'string' ? JSON.parse(row) : row) as Record<string, unknown>;
 }
 
-/** Writes a backup to `file` (gzip of JSON lines). */
 export async function writeBackupFile(db: Db, logos: LogoStore | undefined, file: string) {
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(file));
@@ -218,14 +202,12 @@ export async function writeBackupFile(db: Db, logos: LogoStore | undefined, file
   }
 }
 
-/** The lines of a backup file, parsed. */
 export async function* readBackupFile(file: string): AsyncGenerator<BackupLine> {
   const input = createReadStream(file).pipe(createGunzip());
   const lines = createInterface({ input, crlfDelay: Infinity });
   for await (const line of lines) if (line.trim()) yield JSON.parse(line) as BackupLine;
 }
 
-/** The header of a complete backup file; refuses one that is not ours or was cut short. */
 export async function checkBackupFile(file: string): Promise<BackupHeader> {
   let header: BackupHeader | undefined;
   let ended = false;
@@ -247,7 +229,6 @@ export async function checkBackupFile(file: string): Promise<BackupHeader> {
   return header;
 }
 
-/** Rows per table of `db` that hold anything (row_tallies aside: triggers keep it). */
 export async function nonEmptyTables(db: Db): Promise<string[]> {
   const found: string[] = [];
   for (const table of tablesInDependencyOrder()) {
@@ -261,16 +242,10 @@ export async function nonEmptyTables(db: Db): Promise<string[]> {
 }
 
 export type RestoreOptions = {
-  /** Empty every table (and the logo store) first, in the restore's own transaction. */
   replace?: boolean;
-  /** Each restored row, as it goes in (the caller collects what it needs from it). */
   onRow?: (table: string, row: Record<string, unknown>) => void;
 };
 
-/**
- * Loads a backup into `db` (one transaction) and its logos into `logos`. Refuses another
- * schema version, and a database or logo store that holds anything unless `replace`.
- */
 export async function restoreBackupFile(
   db: Db,
   logos: LogoStore | undefined,

@@ -1,16 +1,5 @@
-/**
- * The one database client. Which database follows the environment ({@link databaseTarget}):
- * - a hosted Netlify Database (NETLIFY_DB_URL set by the platform): `@netlify/database` with
- *   drizzle's Netlify driver (HTTP queries, WebSocket transactions in functions). Netlify
- *   applies netlify/database/migrations when a deploy is published; the site only checks that
- *   the schema is there ({@link assertSchemaCurrent}) and never migrates it;
- * - a Postgres of the developer's own (`npm run dev`'s local server, DATABASE_URL in CI or on
- *   a laptop): node-postgres, migrated on first use from the same files;
- * - neither (unit tests, `npm run preview --snapshot`): an in-process PGlite, in memory or in
- *   PGLITE_DIR, migrated on first use.
- * PGlite is imported only on its own path and left out of the function bundles
- * (scripts/bundle-functions.ts): production never takes it.
- */
+// PGlite is imported only on its own path and left out of the function bundles
+// (scripts/bundle-functions.ts): production never takes it.
 import { getDatabase } from '@netlify/database';
 import { drizzle as netlifyDrizzle } from 'drizzle-orm/netlify-db';
 import { drizzle as nodePgDrizzle } from 'drizzle-orm/node-postgres';
@@ -27,7 +16,6 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 type Handle = { db: Db; close: () => Promise<void> };
 
-/** What `getDatabase()` of @netlify/database returns, or the same built by hand (tests). */
 type NetlifyConnection =
   | { driver: 'serverless'; httpClient: unknown; pool: PoolLike }
   | { driver: 'server'; pool: PoolLike };
@@ -48,7 +36,6 @@ const MIGRATION_LOCK_ID = 72_412_018;
 
 type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<Handle> };
 
-/** NETLIFY_DB_URL (Netlify, or `npm run dev`'s local server), else DATABASE_URL. */
 export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.NETLIFY_DB_URL || env.DATABASE_URL || undefined;
 }
@@ -58,11 +45,8 @@ function isOnThisMachine(url: string): boolean {
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1';
 }
 
-/**
- * A NETLIFY_DB_URL off this machine is a hosted Netlify Database (a deploy, or a preview's
- * branch); on this machine it is `npm run dev`'s emulated one, unless NETLIFY_DB_DRIVER asks
- * for Neon's serverless driver by name (the restart test runs it against a local proxy).
- */
+// On this machine NETLIFY_DB_URL is `npm run dev`'s emulated database, unless NETLIFY_DB_DRIVER
+// asks for Neon's serverless driver by name (the restart test runs it against a local proxy).
 export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
   if (
     env.NETLIFY_DB_URL &&
@@ -74,23 +58,15 @@ export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTa
   return env.PGLITE_DIR ? { kind: 'pglite', dir: env.PGLITE_DIR } : { kind: 'pglite' };
 }
 
-/** The emulated database URL carries no user name, and `pg` would then use $USER. */
+// The emulated database URL carries no user name, and `pg` would then use $USER.
 function withDefaultUser(url: string): string {
   const parsed = new URL(url);
   if (!parsed.username) parsed.username = 'postgres';
   return parsed.toString();
 }
 
-/**
- * A connection the server drops (a restart, a failover, a suspend, the network) reports an
- * 'error' event, and an 'error' event nobody listens to ends the whole process, static pages
- * included. The pool listens while a connection is idle, and drops it; while it is checked
- * out (a transaction between two statements, the migration lock) the pool's listener is off,
- * so every connection gets one of its own for its whole life. The statement that was running
- * fails with the same error, its transaction is rolled back by the server, and the request
- * answers 503 (src/server/db-errors.ts); the pool opens a new connection on the next query.
- * Node-postgres and Neon's serverless `Pool` (a node-postgres pool over WebSockets) alike.
- */
+// An 'error' event nobody listens to ends the whole process, and the pool's listener is off while a
+// connection is checked out: every connection gets one of its own for its whole life.
 function guardPool(pool: PoolLike): void {
   pool.on('error', logDroppedConnection);
   pool.on('connect', (client) => client.on('error', logDroppedConnection));
@@ -101,10 +77,10 @@ function logDroppedConnection(error: Error) {
   logWarn('Database connection lost; it will be reopened on the next query', { reason });
 }
 
-/** A pool that gives up on an unreachable server in seconds, so a request answers 503, not a hang. */
+// Gives up on an unreachable server in seconds, so a request answers 503, not a hang.
 const CONNECT_TIMEOUT_MS = 5_000;
 
-/** Connections per process: a function instance serves one request at a time. */
+// A function instance serves one request at a time.
 const POOL_SIZE = 5;
 
 function postgresPool(url: string, max: number): pg.Pool {
@@ -117,19 +93,13 @@ function postgresPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
-/**
- * Netlify's local database server (`npm run dev`, `npm run preview`, the e2e suite) is PGlite
- * behind the wire protocol: ONE session for every connection, so two connections' transactions
- * would run inside each other (one's COMMIT or ROLLBACK ends the other's, seen in the e2e
- * suite as "SAVEPOINT can only be used in transaction blocks"). Against it the pool keeps one
- * connection, and every query and transaction of the process takes its turn.
- */
+// Netlify's local database server is PGlite behind the wire protocol: ONE session for every
+// connection, so two connections' transactions would run inside each other. Keep one connection.
 async function isOneSessionEngine(conn: pg.PoolClient): Promise<boolean> {
   const { rows } = await conn.query<{ version: string }>('SELECT version() AS version');
   return /emscripten/i.test(rows[0]?.version ?? '');
 }
 
-/** One pooled node-postgres connection as the migrator's connection (BEGIN/COMMIT on it). */
 function nodePgMigrationConnection(conn: pg.PoolClient): MigrationConnection {
   const statements = {
     exec: (sql: string) => conn.query(sql),
@@ -153,7 +123,6 @@ function nodePgMigrationConnection(conn: pg.PoolClient): MigrationConnection {
 
 let lastSchemaLog = '';
 
-/** Checks the schema once per connection; says what is missing once, not once per request. */
 async function checkSchema(handle: Handle): Promise<Handle> {
   try {
     await assertSchemaCurrent(handle.db);
@@ -220,11 +189,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Handle> {
   return checkSchema({ db, close: () => client.close() });
 }
 
-/**
- * The database of this process's environment. Outside a local run (a deploy, `netlify serve`)
- * a missing database URL is a configuration error: an in-process PGlite there would be a
- * private, throwaway database per function instance, so nothing acknowledged would last.
- */
+// Outside a local run an in-process PGlite would be a private, throwaway database per function
+// instance, so nothing acknowledged would last.
 function processDatabaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
   const target = databaseTarget(env);
   if (target.kind === 'pglite' && !localRun(env)) {
@@ -236,7 +202,7 @@ function processDatabaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTa
   return target;
 }
 
-/** The process-wide database (cached on globalThis so dev-server module reloads share it). */
+/** Cached on globalThis so dev-server module reloads share it. */
 export function getDb(): Promise<Db> {
   const g = globalThis as GlobalWithDb;
   g[GLOBAL_KEY] ??= Promise.resolve()
@@ -254,10 +220,6 @@ export function getDb(): Promise<Db> {
   return g[GLOBAL_KEY].then((h) => h.db);
 }
 
-/**
- * Makes `next` the process-wide database and closes the one it replaces
- * (src/testing/test-db.ts gives each test file a fresh one through it).
- */
 export async function replaceProcessDatabase(next: Promise<Handle>): Promise<Db> {
   const g = globalThis as GlobalWithDb;
   const previous = g[GLOBAL_KEY];

@@ -1,7 +1,4 @@
-/**
- * The insights' tables (src/features/insights): counts per day, never a row per visitor. The
- * one per-visitor trace, a day's hashes, is kept only for that day, like the salt behind it.
- */
+// Counts per day, never a row per visitor; a day's visitor hashes are kept only for that day.
 import {
   customType,
   date,
@@ -14,11 +11,7 @@ import {
 
 const count = (name: string) => integer(name).notNull().default(0);
 
-/**
- * One row per day × page path × referrer host × UTM source/medium/campaign × device class:
- * the views, the visitors first seen there that day, and the funnel's steps. Server-side
- * steps have the path '(server)' and no source.
- */
+// Server-side steps have the path '(server)' and no source.
 export const insightsDaily = pgTable(
   'insights_daily',
   {
@@ -47,13 +40,12 @@ export const insightsDaily = pgTable(
   ],
 );
 
-/** Core Web Vitals per page per day as bucket counts (src/features/insights/histogram.ts). */
 export const insightsVitals = pgTable(
   'insights_vitals',
   {
     day: date('day', { mode: 'string' }).notNull(),
     path: text('path').notNull(),
-    /** LCP, INP, CLS, FCP, TTFB; `ALL3` counts views passing all three (bucket 0) or not (1). */
+    /** `ALL3` counts views passing all three (bucket 0) or not (1). */
     metric: text('metric').notNull(),
     bucket: smallint('bucket').notNull(),
     samples: count('samples'),
@@ -61,7 +53,6 @@ export const insightsVitals = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.path, t.metric, t.bucket] })],
 );
 
-/** Which element was the LCP, which target the slowest interaction: a few per page-day. */
 export const insightsVitalTargets = pgTable(
   'insights_vital_targets',
   {
@@ -77,13 +68,12 @@ export const insightsVitalTargets = pgTable(
 
 const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
 
-/** Today's salt for the visitor hash; yesterday's is deleted as the day changes. */
 export const insightsSalts = pgTable('insights_salts', {
   day: date('day', { mode: 'string' }).primaryKey(),
   salt: bytea('salt').notNull(),
 });
 
-/** Today's visitor hashes, alone: a hash is never stored with a page, a source or a count. */
+// Alone: a hash is never stored with a page, a source or a count.
 export const insightsVisitorHashes = pgTable(
   'insights_visitor_hashes',
   {

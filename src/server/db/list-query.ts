@@ -1,14 +1,5 @@
-/**
- * The pieces every table owner's list query shares: the filter an admin list sends (search
- * words, created-at range), keyset paging and the count. Each owner applies them to its own
- * columns, so no list needs to know another feature's table.
- *
- * Paging is by keyset on (sort column, id), newest first: a page starts after (or before) the
- * last (or first) row the reader saw, so page 5,000 costs what page 1 costs, where an OFFSET
- * sorts and skips every row before it. The count is exact up to {@link EXACT_COUNT_LIMIT}
- * matching rows and the planner's estimate above that, and only on a list's first or last page
- * (the reader keeps it while paging).
- */
+// Keyset paging on (sort column, id): page 5,000 costs what page 1 costs, where an OFFSET sorts and
+// skips every row before it.
 import {
   and,
   eq,
@@ -26,16 +17,11 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
-/** What a list request filters by; `status` is interpreted by the owner of the table. */
 export type ListFilter = { q: string; status: string; from: string; to: string };
 
-/** A row's place in a list: its sort column exactly as Postgres prints it (microseconds), and id. */
+/** `at` exactly as Postgres prints it (microseconds). */
 export type Cursor = { at: string; id: number };
 
-/**
- * Which page: the first (no cursor), the one after or before a cursor, or the last. `count`
- * asks for the total as well (first and last pages only; exports never need it).
- */
 export type PageRequest = {
   size: number;
   after?: Cursor | undefined;
@@ -44,10 +30,8 @@ export type PageRequest = {
   count?: boolean | undefined;
 };
 
-/** How many rows match: exact, or the planner's estimate (shown as "about"). */
 export type Total = { count: number; exact: boolean };
 
-/** One page of rows, the cursors of its neighbours (null at either end) and the total if asked. */
 export type Listed<T> = {
   rows: T[];
   next: string | null;
@@ -55,7 +39,6 @@ export type Listed<T> = {
   total: Total | null;
 };
 
-/** Up to this many matching rows are counted; above it the estimate is cheaper and as useful. */
 export const EXACT_COUNT_LIMIT = 1_000;
 
 export const countAll = sql<number>`count(*)::int`;
@@ -63,20 +46,15 @@ export const countAll = sql<number>`count(*)::int`;
 export const countWhere = (condition: SQL) =>
   sql<number>`count(*) filter (where ${condition})::int`;
 
-/** ILIKE pattern for a literal substring (%, _ and \ in the search text match themselves). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The search words of a query (at most eight, so one request cannot build a huge condition). */
+// At most eight words, so one request cannot build a huge condition.
 function searchWords(q: string): string[] {
   return q.split(/\s+/).filter(Boolean).slice(0, 8);
 }
 
-/**
- * Every word must appear in the searched text, or in what `elsewhere` matches for it (e.g. the
- * rows of another owner's table, given as a subquery condition).
- */
 export function searchCondition(
   q: string,
   searched: AnyColumn | SQL,
@@ -89,24 +67,17 @@ export function searchCondition(
   );
 }
 
-/**
- * `column = ANY($1::int[])`: a list of ids as one array parameter. With `IN ($1, …, $1000)`
- * (drizzle's inArray) every id is a parameter of its own, parsed and planned one by one.
- */
+// One array parameter: with `IN ($1, …, $1000)` every id is parsed and planned one by one.
 export function idIn(column: AnyColumn, ids: number[]): SQL {
   return sql`${column} = any(${sql.param(ids)}::int[])`;
 }
 
-/** Inclusive UTC day bounds (YYYY-MM-DD) as SQL conditions on `column`. */
 export function createdWithin(column: AnyColumn, f: Pick<ListFilter, 'from' | 'to'>): SQL[] {
   return [
     ...(f.from ? [gte(column, new Date(`${f.from}T00:00:00.000Z`))] : []),
     ...(f.to ? [lte(column, new Date(`${f.to}T23:59:59.999Z`))] : []),
   ];
 }
-
-/* ----------------------------------------------------------------------------------------- */
-/* Cursors                                                                                    */
 
 // What Postgres prints for a timestamptz (DateStyle ISO): 2026-11-25 16:30:41.123456+00.
 // The offset stays within what Postgres accepts (±15:59:59).
@@ -133,10 +104,6 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
 }
 
-/**
- * The cursor a list handed out, or null when `text` is not one: it goes into SQL as a
- * timestamp and an integer, so anything else is refused here, not by the database.
- */
 export function decodeCursor(text: string): Cursor | null {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
   let value: unknown;
@@ -153,29 +120,18 @@ export function decodeCursor(text: string): Cursor | null {
   return { at, id };
 }
 
-/* ----------------------------------------------------------------------------------------- */
-/* Paging                                                                                     */
-
-/** The columns a list is ordered by, newest first: a timestamp and the id that breaks ties. */
 type SortKey = { at: PgColumn; id: PgColumn };
 
 const keyOf = (c: Cursor) => sql`(${c.at}::timestamptz, ${c.id}::int)`;
 
-/** A row as a list reads it: every column but the search text. */
 type Listable<T extends PgTable> = Omit<T['$inferSelect'], 'searchText'>;
 
-/**
- * One page of `table`'s rows matching `where`, newest first by `key`, with the cursors of the
- * pages around it: the one paging every owner's list uses (changing how lists page is one
- * change here).
- */
 export async function listPage<T extends PgTable, Row = Listable<T>>(
   db: Db,
   table: T,
   where: SQL | undefined,
   key: SortKey,
   page: PageRequest,
-  /** Only these columns (an export's), typed by `Row`; every column but the search text when left out. */
   only?: Record<string, PgColumn>,
 ): Promise<Listed<Row>> {
   const from = table as PgTable;
@@ -194,7 +150,6 @@ export async function listPage<T extends PgTable, Row = Listable<T>>(
   const order = backwards
     ? [sql`${key.at} asc`, sql`${key.id} asc`]
     : [sql`${key.at} desc`, sql`${key.id} desc`];
-  // Every column but the search text, which only the index needs.
   const columns =
     only ??
     Object.fromEntries(
@@ -227,7 +182,6 @@ export async function listPage<T extends PgTable, Row = Listable<T>>(
   };
 }
 
-/** A table an admin list shows: searched by its search text, newest first by creation. */
 type ListedTable = PgTable & {
   id: PgColumn;
   createdAt: PgColumn;
@@ -235,11 +189,6 @@ type ListedTable = PgTable & {
   status?: PgColumn;
 };
 
-/**
- * One page of an admin list: the filter's search words, status and day range over `table`,
- * newest first. The status matches the table's `status` column unless the owner says what a
- * status means (`byStatus`); owners check the status against their own values first.
- */
 export function listByStatus<T extends ListedTable, Row = Listable<T>>(
   db: Db,
   table: T,
@@ -247,7 +196,6 @@ export function listByStatus<T extends ListedTable, Row = Listable<T>>(
   page: PageRequest,
   options: {
     byStatus?: (status: string) => SQL | undefined;
-    /** Only these columns (an export's), typed by `Row`. */
     only?: Record<string, PgColumn>;
   } = {},
 ): Promise<Listed<Row>> {
@@ -268,19 +216,12 @@ export function listByStatus<T extends ListedTable, Row = Listable<T>>(
   );
 }
 
-/**
- * The admin list of an owner whose statuses are its `status` column's own values:
- * `export const listThings = listOf<typeof things, Thing>(things)`.
- */
 export function listOf<T extends ListedTable, Row = Listable<T>>(table: T) {
   return (db: Db, filter: ListFilter, page: PageRequest): Promise<Listed<Row>> =>
     listByStatus<T, Row>(db, table, filter, page);
 }
 
-/**
- * How many rows match: counted up to EXACT_COUNT_LIMIT (a bounded index walk), else the
- * planner's estimate for the same query, which reads no rows.
- */
+// Counted up to EXACT_COUNT_LIMIT (a bounded index walk), else the planner's estimate: no row read.
 async function countMatching(db: Db, table: PgTable, where: SQL | undefined): Promise<Total> {
   const limited = db
     .select({ one: sql`1` })
@@ -300,7 +241,6 @@ async function countMatching(db: Db, table: PgTable, where: SQL | undefined): Pr
   return { count: Math.max(estimate, count), exact: false };
 }
 
-/** The top plan node's row estimate from EXPLAIN (FORMAT JSON), whatever the driver returns. */
 function planRows(result: unknown): number {
   const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? [];
   const first = rows[0] as Record<string, unknown> | undefined;

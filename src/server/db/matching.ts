@@ -1,7 +1,3 @@
-/**
- * The ids of the rows that hold exactly the given values: how an owner answers the test
- * mode's stored check ("is this submission in the table?") without spelling the query out.
- */
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';

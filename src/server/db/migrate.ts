@@ -1,13 +1,5 @@
-/**
- * `npm run db:migrate`: applies netlify/database/migrations to a database of your own
- * (DATABASE_URL, or `npm run dev`'s local one named by NETLIFY_DB_URL). The dev server, the
- * tests and the preview server do this by themselves on first use; this is for a database you
- * want ready before that.
- *
- * It refuses a hosted Netlify Database: the platform applies the same files when a deploy is
- * published (and to each deploy preview's branch), and a migration run from elsewhere would
- * drift from the history it keeps.
- */
+// Refuses a hosted Netlify Database: the platform applies the same files when a deploy is
+// published, and a migration run from elsewhere would drift from the history it keeps.
 import { closeDb, databaseTarget, getDb } from './client.ts';
 import { loadLocalEnv } from '../local-env.ts';
 

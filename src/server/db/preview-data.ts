@@ -1,20 +1,13 @@
-/**
- * A deploy preview's database branch starts as a copy of production's, people and all
- * (docs/backups.md#deploy-previews). The first connection of a preview or branch deploy empties
- * it, once per branch, so production's personal data never lives on where erasure and the daily
- * purge do not reach; `npm run db:preview-data` does the same and adds sample rows.
- */
+// A preview's database branch starts as a copy of production's, people and all: emptied once per
+// branch so personal data never lives on where erasure and the daily purge do not reach.
 import { sql } from 'drizzle-orm';
 import { platformDeployContext } from '../deploy-context.ts';
 import type { Db } from './client.ts';
 
-/** The marker a scrubbed preview database carries (a row of no one: webhook_events). */
 const PREVIEW_MARKER = 'preview-database-scrubbed';
-/** One scrub at a time, whichever function starts first. */
 const SCRUB_LOCK = 7_202_612;
 export const PREVIEW_CONTEXTS = ['deploy-preview', 'branch-deploy'];
 
-/** The rows of a raw statement, whichever driver ran it (arrays, or `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
   return ((Array.isArray(result) ? result : (result as { rows?: T[] }).rows) ?? []) as T[];
 }
@@ -28,16 +21,11 @@ async function markerExists(db: Db): Promise<boolean> {
   return Boolean(row?.any);
 }
 
-/** Whether this database was already emptied for a preview (so it keeps what testers add). */
+// Emptied once only, so it keeps what testers add.
 export function wasScrubbedForPreview(db: Db): Promise<boolean> {
   return markerExists(db);
 }
 
-/**
- * Empties every table of the public schema (the database's own list, whatever its version),
- * restarting the ids, and marks it, unless it carries the mark already: answers the tables
- * emptied, or null when it had been done.
- */
 export async function emptyForPreview(db: Db): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SCRUB_LOCK})`);
@@ -61,7 +49,6 @@ export async function emptyForPreview(db: Db): Promise<string[] | null> {
   });
 }
 
-/** On a preview or branch deploy's first connection: its copy of production goes. */
 export async function emptyIfPreview(
   db: Db,
   context = platformDeployContext(),

@@ -1,13 +1,5 @@
-/**
- * Whether the database has every table and column the code's schema (schema.ts) declares.
- *
- * A hosted Netlify Database is migrated by the platform when a deploy is published, never by
- * the site. If a deploy's functions ever meet a database behind them (a migration that did
- * not run, a branch restored from an old snapshot), the first query would fail with a bare
- * "relation does not exist" on every request. Instead the client checks once per instance,
- * logs one line that names what is missing and where migrations come from, and answers 503
- * until the schema is there (the check runs again on the next request).
- */
+// A hosted database is migrated by the platform, never by the site: if a migration did not run,
+// answer 503 and log what is missing once, instead of "relation does not exist" on every request.
 import { eq, is, max } from 'drizzle-orm';
 import { PgTable, getTableConfig, pgSchema, text } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
@@ -35,13 +27,8 @@ const columns = informationSchema.table('columns', {
   columnName: text('column_name'),
 });
 
-/** Where Netlify Database (and the local migrator, migrations.ts) records applied migrations. */
 const appliedMigrations = pgSchema('netlify').table('migrations', { name: text('name') });
 
-/**
- * Whether `expected` (the newest migration this code ships) is applied, and the newest that
- * is: two lookups in the table's primary-key index.
- */
 export async function migrationState(
   db: Db,
   expected: string,
@@ -54,7 +41,6 @@ export async function migrationState(
   return { applied: found !== undefined, newest: latest?.newest ?? null };
 }
 
-/** Every `table.column` the schema declares. */
 export function expectedColumns(): string[] {
   const expected: string[] = [];
   for (const value of Object.values(schema)) {
@@ -65,7 +51,6 @@ export function expectedColumns(): string[] {
   return expected;
 }
 
-/** The declared tables and columns the database lacks (empty when it is current). */
 export async function missingFromDatabase(db: Db): Promise<string[]> {
   const rows = await db
     .select({ table: columns.tableName, column: columns.columnName })

@@ -1,14 +1,8 @@
-/**
- * The row_tallies table: counts (and amount sums) of the big tables per bucket, kept current
- * by the database's own triggers on every insert, update and delete (migration 0005), so a
- * total costs a few rows instead of a pass over the table. This module only reads them; the
- * table owning the rows decides what its buckets mean.
- */
+// Kept current by migration 0005's triggers, so a total costs a few rows instead of a table scan.
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { rowTallies } from './schema.ts';
 
-/** The tables with tallies, and what their buckets are. */
 type TalliedTable =
   /** Bucket: `<status>:<is_test>`, e.g. "paid:false"; cents: the sum of `amount`. */
   | 'orders'

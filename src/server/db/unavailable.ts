@@ -1,10 +1,5 @@
-/**
- * Tells a database that cannot be reached (down, restarting, refusing connections, a dropped
- * connection) from a query that failed. The first is the visitor's to retry, a 503; the
- * second is a bug, a 500. Drivers and drizzle wrap errors, so the whole `cause` chain is read.
- */
-
-/** Node socket errors of a connection that could not be made or was lost. */
+// Unreachable is the visitor's to retry (503); a failed query is a bug (500). Drivers and drizzle
+// wrap errors, so the whole `cause` chain is read.
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -16,7 +11,6 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-/** SQLSTATE classes and codes of a server that is not available (not of a bad query). */
 function isUnavailableSqlState(code: string): boolean {
   return (
     code.startsWith('08') || // connection exception
@@ -60,5 +54,4 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 export const DATABASE_UNAVAILABLE =
   'We could not reach our database. Nothing you typed was lost; please try again in a minute.';
-/** Seconds a client should wait before retrying after a 503. */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;

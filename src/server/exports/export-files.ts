@@ -1,11 +1,7 @@
-/**
- * Where large admin exports are written: a Netlify Blobs store (emulated by `npm run dev`),
- * each export a status record and its parts. A file over Netlify's 20 MB limit on a streamed
- * function response arrives whole because each part is downloaded on its own.
- */
+// A file over Netlify's 20 MB limit on a streamed response arrives whole: each part is downloaded
+// on its own.
 export const EXPORT_STORE_NAME = 'admin-exports';
 
-/** The part of a Netlify Blobs store the exports use (a memory store stands in for tests). */
 export interface ExportStore {
   set(key: string, data: string): Promise<unknown>;
   setJSON(key: string, data: unknown): Promise<unknown>;
@@ -46,7 +42,6 @@ export function memoryExportStore(): ExportStore & { keys(): string[] } {
 const GLOBAL_KEY = Symbol.for('agency.exportStore');
 type WithStore = typeof globalThis & { [GLOBAL_KEY]?: ExportStore };
 
-/** Tests inject a store here; production and `npm run dev` use Netlify Blobs. */
 export function setExportStore(store: ExportStore | undefined): void {
   if (store) (globalThis as WithStore)[GLOBAL_KEY] = store;
   else delete (globalThis as WithStore)[GLOBAL_KEY];

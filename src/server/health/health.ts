@@ -1,9 +1,4 @@
-/**
- * What GET /api/health answers (docs/operations.md): the database reachable, its migrations
- * current, the outbox moving, each scheduled job on time. Every check is a primary-key or index
- * lookup, so a monitor may call it every minute; the report names what is wrong and holds no
- * personal data, addresses or secrets.
- */
+// Every check is a primary-key or index lookup, so a monitor may call it every minute.
 import type { Db } from '../db/client.ts';
 import { LATEST_MIGRATION } from '../db/latest-migration.ts';
 import { DatabaseSchemaError, migrationState } from '../db/schema-check.ts';
@@ -13,10 +8,9 @@ import { jobRunsOf, type JobRun } from '../jobs/job-runs.ts';
 import { describePeriod, JOB_NAMES, lateAfterMinutes, type JobName } from '../jobs/schedules.ts';
 import { oldestDueSince } from '../mail/outbox.ts';
 
-/** An e-mail due longer than this means delivery has stopped (it runs every 5 minutes). */
+// Delivery runs every 5 minutes.
 export const OUTBOX_MAX_WAIT_MINUTES = 15;
 
-/** The database part gives up after this, so the monitor gets its answer, not a hang. */
 export const HEALTH_DATABASE_TIMEOUT_MS = 4_000;
 
 const NOT_CHECKED = 'not checked (no database)';
@@ -36,10 +30,9 @@ export type HealthReport = {
 
 export type HealthOptions = {
   openDb: () => Promise<Db>;
-  /** A missing required variable (ConfigurationError's message), or undefined. */
   configurationProblem?: string;
   smtpConfigured: boolean;
-  /** Schedules run on the published deploy only; elsewhere the jobs are not expected to run. */
+  /** Schedules run on the published deploy only. */
   jobsScheduled: boolean;
   now?: Date;
   timeoutMs?: number;
@@ -109,7 +102,7 @@ class HealthTimeout extends Error {
   }
 }
 
-/** The failure in a few words: never the connection string, host or a query's values. */
+// Never the connection string, host or a query's values.
 function describeDatabaseFailure(error: unknown): string {
   if (error instanceof HealthTimeout) return error.message;
   if (error instanceof ConfigurationError) return `not configured (${error.missing.join(', ')})`;
@@ -120,7 +113,6 @@ function describeDatabaseFailure(error: unknown): string {
   return `query failed${code ? ` (${code})` : ''}`;
 }
 
-/** The first error code (a socket code or SQLSTATE) along the cause chain. */
 function errorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 8; depth++) {
     const { code, cause, errors } = current as {
@@ -181,7 +173,6 @@ async function jobChecks(db: Db, now: Date): Promise<Record<JobName, Check>> {
   ) as Record<JobName, Check>;
 }
 
-/** On time: succeeded within its period plus grace (schedules.ts), or new and not yet due. */
 export function jobCheck(name: JobName, run: JobRun | undefined, now: Date): Check {
   const late = lateAfterMinutes(name);
   const period = describePeriod(name);
@@ -210,7 +201,6 @@ function minutesBetween(from: Date, to: Date): number {
   return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
 }
 
-/** "42 minutes ago", "1 minute ago", "26 hours ago" (hours past two). */
 function ago(minutes: number, suffix = ' ago'): string {
   if (minutes >= 120) return `${Math.floor(minutes / 60)} hours${suffix}`;
   return `${minutes} minute${minutes === 1 ? '' : 's'}${suffix}`;

@@ -1,7 +1,3 @@
-/**
- * Owner of `job_runs`: when each scheduled function last started, finished and succeeded.
- * Written by the scheduled-job wrapper (scheduled-job.ts), read by the health check.
- */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobRuns, type JobRun } from '../db/schema.ts';
@@ -34,10 +30,7 @@ export async function recordJobEnd(
     .where(eq(jobRuns.name, name));
 }
 
-/**
- * The rows of `names` (one primary-key lookup each); a job without a row gets one now, so its
- * grace period starts at the first health check that expects it.
- */
+// A job without a row gets one now, so its grace period starts at the first check expecting it.
 export async function jobRunsOf(db: Db, names: string[], now = new Date()): Promise<JobRun[]> {
   const rows = await db.select().from(jobRuns).where(inArray(jobRuns.name, names));
   const missing = names.filter((name) => !rows.some((r) => r.name === name));

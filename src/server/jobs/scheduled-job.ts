@@ -1,8 +1,3 @@
-/**
- * The wrapper every scheduled function runs in: records the run's start and end in `job_runs`
- * (what /api/health reads), logs one JSON line per run, and on failure answers 500, logs the
- * error and reports it to the error webhook. Netlify runs schedules on the published deploy only.
- */
 import { getDb, type Db } from '../db/client.ts';
 import { reportToErrorWebhook } from '../error-webhook.ts';
 import type { FunctionContext } from '../handler.ts';
@@ -13,7 +8,6 @@ import type { JobName } from './schedules.ts';
 
 export type ScheduledFunction = (req?: Request, context?: FunctionContext) => Promise<Response>;
 
-/** Runs `job` against the process's database as the scheduled function `name`. */
 export function scheduledJob(
   name: JobName,
   job: (db: Db) => Promise<Record<string, unknown>>,

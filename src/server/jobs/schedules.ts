@@ -1,8 +1,5 @@
-/**
- * The scheduled functions and how often each runs: the health check's expectations. Each
- * function keeps its own `config.schedule` literal (Netlify reads it statically);
- * netlify/tests/health.test.mts fails when the two disagree.
- */
+// Each function keeps its own `config.schedule` literal (Netlify reads it statically);
+// netlify/tests/health.test.mts fails when the two disagree.
 export const SCHEDULED_JOBS = {
   'outbox-deliver': { schedule: '*/5 * * * *', everyMinutes: 5 },
   'checkout-sweep': { schedule: '*/10 * * * *', everyMinutes: 10 },
@@ -14,16 +11,12 @@ export type JobName = keyof typeof SCHEDULED_JOBS;
 
 export const JOB_NAMES = Object.keys(SCHEDULED_JOBS) as JobName[];
 
-/**
- * How long after its last successful run a job counts as late: its period plus half of it, and
- * at least ten minutes more (a platform delay, a slow run, one failed run are not an outage).
- */
+// At least ten minutes more: a platform delay, a slow run or one failed run is not an outage.
 export function lateAfterMinutes(job: JobName): number {
   const every = SCHEDULED_JOBS[job].everyMinutes;
   return every + Math.max(10, every / 2);
 }
 
-/** "every 5 minutes", "every hour", "every day". */
 export function describePeriod(job: JobName): string {
   const every = SCHEDULED_JOBS[job].everyMinutes;
   if (every === 60) return 'every hour';

@@ -1,22 +1,6 @@
-/**
- * The one layout every e-mail uses (React Email's components), and the few blocks messages are
- * built from. Written for the clients that matter to a small business's customers:
- *
- * - Outlook desktop ignores `max-width`, so the 600 px card sits in an MSO-only ghost table;
- * - the button is a table cell with `bgcolor` (Outlook paints it) around React Email's
- *   `Button` (its padding survives Outlook), so it is a real button everywhere;
- * - `color-scheme` metas and a `prefers-color-scheme` block give a deliberate dark mode
- *   (Apple Mail, Outlook.com/app via `[data-ogsc]`) instead of a client's automatic inversion;
- * - a preheader (the grey line after the subject in the inbox list) that is not in the text;
- * - visitor-typed values sit in `dir="auto"` elements that wrap anywhere, so a right-to-left
- *   name reads correctly and a 200-character "word" cannot widen the card.
- *
- * React escapes every text and attribute; nothing here builds HTML from strings except the
- * fixed Outlook comments.
- */
-// React Email's components, each from its own package: the `@react-email/components` barrel
-// also loads its Tailwind, Markdown, code-block and render (Prettier) packages, 25 MB that
-// Netlify's tracer copied into the SSR function and ~0.6 s of import for every dev process.
+// Outlook desktop ignores `max-width` (hence the MSO-only ghost table) and paints only `bgcolor`.
+// Import each component from its own package: the `@react-email/components` barrel also loads
+// 25 MB (Tailwind, Markdown, Prettier) that Netlify's tracer copies into the SSR function.
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
@@ -58,14 +42,14 @@ const DARK_MODE_CSS = `
 [data-ogsc] .email-brand { color: #b3adff !important; }
 `;
 
-/** Content only Outlook desktop (Word's renderer) reads; a fixed string, never input. */
+/** Only Outlook desktop (Word's renderer) reads it; a fixed string, never input. */
 function OutlookOnly({ html }: { html: string }) {
   return <span dangerouslySetInnerHTML={{ __html: `<!--[if mso]>${html}<![endif]-->` }} />;
 }
 
 const wraps: CSSProperties = { overflowWrap: 'anywhere', wordBreak: 'break-word' };
 
-/** A value someone typed: its own direction (right-to-left names read right), wraps anywhere. */
+/** Right-to-left names read right, and a 200-character "word" cannot widen the card. */
 export function Typed({ children }: { children: string }) {
   return (
     <span dir="auto" style={wraps}>
@@ -85,7 +69,6 @@ export function Paragraph({ children }: { children: ReactNode }) {
   );
 }
 
-/** A link inside a paragraph (in the text body: the label, then the address). */
 export function TextLink({ href, children }: { href: string; children: string }) {
   return (
     <Link
@@ -98,11 +81,6 @@ export function TextLink({ href, children }: { href: string; children: string })
   );
 }
 
-/** Label/value rows (what was submitted, the meeting's time); empty values are left out. */
-/**
- * A label/value table. `amounts`: the values are money, right-aligned with even figures so a
- * receipt's amounts line up under each other.
- */
 export function Details({
   rows,
   amounts = false,
@@ -163,10 +141,8 @@ export function Details({
   );
 }
 
-/** `bgcolor` (which React's types omit) is the fill Outlook desktop paints. */
 const OUTLOOK_FILL: Record<string, string> = { bgcolor: COLOR.brand };
 
-/** A bulletproof call-to-action button. */
 export function ActionButton({ href, children }: { href: string; children: string }) {
   return (
     <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: '6px 0 22px' }}>
@@ -202,9 +178,7 @@ export function ActionButton({ href, children }: { href: string; children: strin
 }
 
 type EmailLayoutProps = {
-  /** The message's own title, the first line of its body. */
   heading: ReactNode;
-  /** The inbox preview after the subject: what the message is about, in one sentence. */
   preheader: string;
   children: ReactNode;
 };

@@ -1,21 +1,12 @@
-/**
- * iCalendar (RFC 5545) invitations for e-mail attachments, plus the wall-clock → UTC
- * conversion they need. Times are written in UTC ("...Z"), so no VTIMEZONE block is needed
- * and every calendar shows the slot in its owner's zone.
- *
- * Meeting requests go out as METHOD:REQUEST with STATUS:TENTATIVE; the admin's confirmation
- * reuses the same UID with a higher SEQUENCE and STATUS:CONFIRMED, which updates the event
- * already in the visitor's calendar instead of adding a second one.
- */
+// Times are written in UTC, so no VTIMEZONE block is needed. A confirmation reuses the UID with a
+// higher SEQUENCE, which updates the event already in the visitor's calendar instead of adding one.
 
 export type IcsStatus = 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
 export type IcsMethod = 'REQUEST' | 'PUBLISH' | 'CANCEL';
 type IcsPerson = { name: string; email: string };
 
 type IcsEvent = {
-  /** Stable per meeting (see meetingUid); reused by later updates of the same meeting. */
   uid: string;
-  /** 0 for the first invitation, incremented by each update (confirmation, new time). */
   sequence?: number;
   method?: IcsMethod;
   status: IcsStatus;
@@ -27,7 +18,6 @@ type IcsEvent = {
   url?: string;
   organizer: IcsPerson;
   attendee: IcsPerson;
-  /** DTSTAMP; defaults to the current time. */
   now?: Date;
 };
 
@@ -53,7 +43,6 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The zone's UTC offset in ms at the instant `utcMs` (e.g. -4 h for New York in July). */
 export function zoneOffsetMs(timeZone: string, utcMs: number): number {
   const instant = Math.floor(utcMs / 1000) * 1000;
   const parts: Record<string, number> = {};
@@ -71,17 +60,12 @@ export function zoneOffsetMs(timeZone: string, utcMs: number): number {
   return asUtc - instant;
 }
 
-/**
- * The UTC instant at which clocks in the IANA zone `timeZone` show `wall`, honouring daylight
- * saving time on that date (e.g. 9:00 in America/New_York is 14:00Z in January, 13:00Z in July).
- * Like Temporal's "compatible" rule, a repeated wall time (clocks going back) resolves to its
- * first occurrence and one skipped by clocks going forward to the instant an hour later.
- */
+// Like Temporal's "compatible" rule: a repeated wall time resolves to its first occurrence, a
+// skipped one to the instant an hour later.
 export function zonedTimeToUtc(wall: WallTime, timeZone: string): Date {
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
   const day = 24 * 60 * 60 * 1000;
-  // Zones change offset at most once a day, so the offsets a day either side are the only
-  // candidates; a candidate is right when the zone really has that offset at that instant.
+  // Zones change offset at most once a day: the offsets a day either side are the only candidates.
   const before = zoneOffsetMs(timeZone, asUtc - day);
   const after = zoneOffsetMs(timeZone, asUtc + day);
   const valid = [...new Set([before, after])]
@@ -91,7 +75,6 @@ export function zonedTimeToUtc(wall: WallTime, timeZone: string): Date {
   return new Date(asUtc - before);
 }
 
-/** 20260310T143000Z */
 export function formatIcsUtc(date: Date): string {
   return date
     .toISOString()
@@ -99,7 +82,7 @@ export function formatIcsUtc(date: Date): string {
     .replace(/\.\d{3}/, '');
 }
 
-/** TEXT value escaping (RFC 5545 §3.3.11). */
+/** RFC 5545 §3.3.11. */
 export function escapeIcsText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
@@ -109,13 +92,12 @@ export function escapeIcsText(value: string): string {
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
 }
 
-/** Parameter values (e.g. CN) cannot contain DQUOTE or controls; quoted when they hold ":;,". */
 function paramValue(value: string): string {
   const clean = value.replace(/["\u0000-\u001f\u007f]/g, '').trim();
   return /[:;,]/.test(clean) ? `"${clean}"` : clean;
 }
 
-/** Folds a content line to at most 75 octets per line without splitting a UTF-8 character. */
+/** At most 75 octets per line without splitting a UTF-8 character. */
 export function foldIcsLine(line: string): string {
   const out: string[] = [];
   let current = '';
@@ -136,7 +118,6 @@ export function foldIcsLine(line: string): string {
   return out.join('\r\n ');
 }
 
-/** Builds the .ics file text (CRLF line endings, folded lines). */
 export function buildIcs(event: IcsEvent): string {
   const end = new Date(event.start.getTime() + event.durationMinutes * 60_000);
   const lines = [

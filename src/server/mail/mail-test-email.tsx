@@ -2,7 +2,6 @@ import { siteSettings } from '../../lib/site-settings.ts';
 import { Details, EmailLayout, Paragraph } from './email-layout.tsx';
 import { renderEmail, type EmailContent } from './render-email.ts';
 
-/** What `npm run mail:test` sends: proof that SMTP_URL and MAIL_FROM deliver. */
 export function mailTestEmail({
   from,
   smtpHost,

@@ -1,11 +1,5 @@
-/**
- * Turns a message (a React Email element) into the HTML and plain-text bodies the outbox
- * stores when the message is queued.
- *
- * react-dom's `renderToStaticMarkup` and html-to-text with React Email's own plain-text rules
- * are what `@react-email/render` does; it is not used because it loads Prettier at import
- * (for its `pretty` option), which every function that sends mail would pay at cold start.
- */
+// What `@react-email/render` does, without it: it loads Prettier at import, which every function
+// that sends mail would pay at cold start.
 import { convert, type DomNode, type FormatCallback } from 'html-to-text';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -23,7 +17,6 @@ const elementsNamed = (node: Element, name: string): Element[] =>
 const textOf = (node: Element): string =>
   node.type === 'text' ? (node.data ?? '') : (node.children ?? []).map(textOf).join('');
 
-/** A details table as "Label: value" lines; a multi-line value starts on its own line. */
 const detailLines: FormatCallback = (elem, _walk, builder) => {
   builder.openBlock({ leadingLineBreaks: 2 });
   for (const row of elementsNamed(elem as Element, 'tr')) {
@@ -35,7 +28,6 @@ const detailLines: FormatCallback = (elem, _walk, builder) => {
   builder.closeBlock({ trailingLineBreaks: 1 });
 };
 
-/** A button as "Label: https://…", on its own line. */
 const buttonLine: FormatCallback = (elem, _walk, builder) => {
   const href = (elem as DomNode & { attribs?: Record<string, string> }).attribs?.href ?? '';
   builder.openBlock({ leadingLineBreaks: 2 });
@@ -62,7 +54,6 @@ function toPlainText(html: string): string {
     .trim();
 }
 
-/** Renders a message for the outbox: HTML (with doctype) and its plain-text twin. */
 export function renderEmail(subject: string, message: ReactElement): EmailContent {
   const html = `${DOCTYPE}${renderToStaticMarkup(message)}`;
   return { subject, html, text: `${toPlainText(html)}\n` };

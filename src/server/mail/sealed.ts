@@ -1,29 +1,20 @@
-/**
- * Secrets in stored e-mail (a sign-in or confirmation link's token). `email_outbox` and the
- * admin's view of it must never hold one that works, so a secret is sealed (AES-256-GCM, a key
- * derived from SESSION_SECRET) into the row's own `secrets` column, and the message's text holds
- * a slot word in its place that only that message knows. Sending opens the slots of that row
- * and nothing else: a sealed word typed by a visitor, or copied from another row, stays text.
- */
+// The outbox and the admin's view of it must never hold a secret that works: the text holds a slot
+// word only its own message opens, so a sealed word typed by a visitor or copied stays text.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { derivedKeys, keyId } from '../key-ring.ts';
 
-/** `sealed2.<key id>.<iv, tag, body>`; `sealed1.` (no key id) came before and opens with any key. */
+// `sealed1.` (no key id) came before and opens with any key.
 const SEALED_WORD = /^sealed(?:1|2\.([0-9a-f]{8}))\.([A-Za-z0-9_-]{40,400})$/;
 const SEALED = /sealed(?:1|2\.[0-9a-f]{8})\.[A-Za-z0-9_-]{40,400}/g;
-/** What a sent e-mail keeps where its secret was. */
 export const SENT_SECRET_PLACEHOLDER = '[sent-not-kept]';
 
-/** The key that seals, then any older one that still opens (a Buffer alone: that key only). */
 export type SealingKeys = Buffer | readonly Buffer[];
 const ring = (keys: SealingKeys): readonly Buffer[] => (Buffer.isBuffer(keys) ? [keys] : keys);
 
-/** The outbox's keys under the secrets in use (or `secrets`), current first. */
 export function sealingKeys(secrets?: string[]): Buffer[] {
   return derivedKeys('email-outbox', 'sealed secrets v1', secrets);
 }
 
-/** A sealed secret that cannot be opened here: another key, or not sealed by the site. */
 export class UnopenableSecret extends Error {
   constructor() {
     super('A secret in this e-mail cannot be opened (sealed with another SESSION_SECRET?)');
@@ -31,10 +22,7 @@ export class UnopenableSecret extends Error {
   }
 }
 
-/**
- * The secret as it may be stored: useless without the functions' key. `boundTo` (GCM's
- * associated data) makes it open only where it was sealed for, e.g. one message's slot.
- */
+/** `boundTo` (GCM's associated data) makes it open only where it was sealed for. */
 export function sealSecret(plain: string, keys: SealingKeys = sealingKeys(), boundTo = ''): string {
   const key = ring(keys)[0]!;
   const iv = randomBytes(12);
@@ -72,10 +60,7 @@ export function openSecret(
   throw new UnopenableSecret();
 }
 
-/**
- * The value sealed again with the current key, or null when it already is (a rotation run
- * twice changes nothing). Throws {@link UnopenableSecret} when no key opens it.
- */
+// Null when already sealed with the current key, so a rotation run twice changes nothing.
 export function resealSecret(
   sealed: string,
   { key = sealingKeys() as SealingKeys, boundTo = '' } = {},
@@ -94,10 +79,7 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 const escapeHtml = (plain: string) => plain.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
-/**
- * Every sealed word of `text` opened: only for e-mail queued before secrets had slots (a row
- * whose `secrets` is null), whose words the site cannot tell from typed ones any more.
- */
+// Only for e-mail queued before secrets had slots: its words cannot be told from typed ones.
 export function openSealed(
   text: string,
   { html = false, key = sealingKeys() as SealingKeys } = {},
@@ -108,20 +90,14 @@ export function openSealed(
   });
 }
 
-/** The text with each sealed word replaced by `placeholder`. */
 export function withoutSealed(text: string, placeholder = SENT_SECRET_PLACEHOLDER): string {
   return text.replace(SEALED, placeholder);
 }
 
-/** Slot word → sealed secret, as `email_outbox.secrets` stores them. */
 export type SealedSlots = Record<string, string>;
 
 const SLOT = /^secret-[A-Za-z0-9_-]{22}$/;
 
-/**
- * The secrets of one message being written: `slot(plain)` answers the word to put in the text
- * (URL-safe, unguessable), and `sealed` is what the outbox stores for it.
- */
 export class MessageSecrets {
   readonly sealed: SealedSlots = {};
 
@@ -145,7 +121,6 @@ function replaceSlots(text: string, slots: SealedSlots, by: (slot: string) => st
   return out;
 }
 
-/** The text as its recipient gets it; throws {@link UnopenableSecret} for a slot it cannot open. */
 export function openSlots(
   text: string,
   slots: SealedSlots,
@@ -157,7 +132,6 @@ export function openSlots(
   });
 }
 
-/** The text with its slots (and any sealed word) as `placeholder`: a stored or shown copy. */
 export function withoutSecrets(
   text: string,
   slots: SealedSlots | null,
@@ -169,7 +143,6 @@ export function withoutSecrets(
   );
 }
 
-/** The slots sealed again with the current key, or null when every one already is. */
 export function resealSlots(
   slots: SealedSlots,
   key: SealingKeys = sealingKeys(),
@@ -184,7 +157,6 @@ export function resealSlots(
   return changed ? out : null;
 }
 
-/** A text's sealed words (e-mail queued before slots) sealed again with the current key. */
 export function resealWords(text: string, key: SealingKeys = sealingKeys()): string {
   return text.replace(SEALED, (word) => resealSecret(word, { key }) ?? word);
 }

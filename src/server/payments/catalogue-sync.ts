@@ -1,11 +1,5 @@
-/**
- * `npm run stripe:setup`'s catalogue step: every catalogue item as a Stripe Product, every
- * cycle it is sold in as a Price found by its lookup key. Idempotent: what matches is left
- * alone. Prices are immutable in Stripe, so a Price whose amount, currency, interval or tax
- * behaviour drifted is replaced: a new one takes the lookup key (`transfer_lookup_key`) and
- * the old one is deactivated (subscriptions on it keep it until they change plan). With
- * `check`, nothing is written and every difference is reported.
- */
+// Prices are immutable in Stripe: a drifted one is replaced (the new one takes the lookup key) and
+// the old one deactivated; subscriptions on it keep it until they change plan.
 import type Stripe from 'stripe';
 import { formatCents } from '../../lib/money.ts';
 import { CYCLE_NAMES } from './provider.ts';
@@ -25,17 +19,14 @@ export type CatalogueApi = Pick<Stripe, 'products' | 'prices'>;
 
 export type CatalogueChange = {
   kind: 'product' | 'price';
-  /** The Product's id or the Price's lookup key. */
   key: string;
   action: 'created' | 'updated' | 'replaced' | 'unchanged' | 'missing' | 'drifted';
   detail?: string;
-  /** The Stripe id it has now (a missing one has none). */
   id?: string;
 };
 
 export type CatalogueSync = {
   changes: CatalogueChange[];
-  /** Lookup key → the Price that carries it now. */
   priceIds: Map<string, string>;
 };
 
@@ -48,7 +39,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** The Prices that carry these lookup keys, active or not, by lookup key. */
 export async function pricesByLookupKey(
   stripe: Pick<Stripe, 'prices'>,
   keys: readonly string[],
@@ -150,10 +140,6 @@ export async function syncCatalogue(
   return { changes, priceIds };
 }
 
-/**
- * The plans a subscriber may switch between in the Billing Portal: each Product sold both
- * monthly and yearly, with those two Prices (known only where the Prices exist).
- */
 export function switchablePlans(
   catalogue: readonly CatalogueProduct[],
   priceIds: ReadonlyMap<string, string>,

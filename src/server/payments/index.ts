@@ -1,4 +1,3 @@
-/** Picks the payment provider: Stripe with a secret key, the simulated one only when opted in. */
 import { ConfigurationError, readEnv, type ServerEnv } from '../env.ts';
 import type { PaymentProvider, ProviderName } from './provider.ts';
 import { SimulatedProvider } from './simulated.ts';
@@ -16,7 +15,6 @@ export type {
   StoredCheckout,
 } from './provider.ts';
 
-/** The provider new checkouts use. */
 export function getPaymentProvider(env: ServerEnv = readEnv()): PaymentProvider {
   if (env.stripeSecretKey) return new StripeProvider(env);
   if (!env.simulatedPayments) {
@@ -28,7 +26,6 @@ export function getPaymentProvider(env: ServerEnv = readEnv()): PaymentProvider 
   return new SimulatedProvider(env.simulatedTaxRatePercent);
 }
 
-/** The provider that owns an existing session (a simulated session stays simulated). */
 export function providerNamed(name: ProviderName, env: ServerEnv = readEnv()): PaymentProvider {
   if (name === 'simulated') return new SimulatedProvider(env.simulatedTaxRatePercent);
   return new StripeProvider(env);

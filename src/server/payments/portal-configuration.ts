@@ -1,17 +1,11 @@
-/**
- * The Stripe Billing Portal configuration the site relies on ("Manage billing"): clients update
- * their card and details, see their invoices, cancel at the end of the paid period (never at
- * once, so a canceled plan runs until the date the dashboard shows), and switch a plan sold
- * monthly and yearly between the two with Stripe's proration (the webhook's
- * customer.subscription.updated brings the new cycle and price to the site). `npm run
- * stripe:setup` creates it, or brings the one it made before (found by its metadata) up to date.
- */
+// Cancels at the end of the paid period, never at once: a canceled plan runs until the date the
+// dashboard shows.
 import type Stripe from 'stripe';
 import { siteSettings } from '../../lib/site-settings.ts';
 
-/** `metadata.managed_by` of what `npm run stripe:setup` made; nothing else is ever changed. */
+// Nothing else is ever changed.
 export const MANAGED_BY = 'novareach-storefront';
-/** Stripe sends a configuration's switchable products only when asked to. */
+// Stripe sends a configuration's switchable products only when asked to.
 const EXPAND_PRODUCTS = 'data.features.subscription_update.products';
 
 export type SwitchablePlan = { product: string; prices: string[] };
@@ -53,7 +47,6 @@ export function portalConfigurationParams(
   };
 }
 
-/** Where `actual` lacks what `wanted` sets (lists compared as sets, objects field by field). */
 export function portalDifferences(wanted: unknown, actual: unknown, at = ''): string[] {
   if (Array.isArray(wanted)) {
     if (!Array.isArray(actual) || actual.length !== wanted.length) return [at];
@@ -62,7 +55,6 @@ export function portalDifferences(wanted: unknown, actual: unknown, at = ''): st
       [...list].sort((a, b) => key(a).localeCompare(key(b), 'en'));
     if (wanted.every((v) => typeof v !== 'object'))
       return key(sorted(wanted)) === key(sorted(actual)) ? [] : [at];
-    // Lists of objects are the switchable plans, one per product.
     const productOf = (v: unknown) => key((v as { product?: unknown } | null)?.product);
     const byProduct = (list: unknown[]) =>
       [...list].sort((a, b) => productOf(a).localeCompare(productOf(b), 'en'));
@@ -86,10 +78,6 @@ export type PortalOutcome = {
   differences?: string[];
 };
 
-/**
- * Creates the configuration, brings the one made before up to date, or (`check`) only says how
- * it differs. Idempotent: an up-to-date configuration is left alone.
- */
 export async function ensurePortalConfiguration(
   stripe: Pick<Stripe, 'billingPortal'>,
   siteUrl: string,

@@ -1,10 +1,4 @@
-/**
- * The simulated provider (no STRIPE_SECRET_KEY, never in production). Its "hosted page" is
- * /pay/simulated on this site, and its state is the checkout_sessions row itself: the page's
- * Pay / Decline / Cancel actions update that row and then run the same fulfilment as the
- * Stripe webhook. It charges like Stripe: a promotion code applied on its page, tax at
- * SIMULATED_TAX_RATE on the discounted subtotal (docs/stripe.md).
- */
+// Its "hosted page" is /pay/simulated, and its state is the checkout_sessions row itself.
 import { createHash, randomBytes } from 'node:crypto';
 import { chargeFor, type ChargeBreakdown, type PercentPromotion } from '../../lib/charge.ts';
 import type {
@@ -21,15 +15,11 @@ export function simulatedId(prefix: 'cs' | 'pi' | 'cus' | 'sub'): string {
   return `sim_${prefix}_${randomBytes(18).toString('base64url')}`;
 }
 
-/**
- * The simulated provider's promotion codes: percent off the whole order, once per buyer
- * address (a coupon of duration "once": a plan's renewals are charged in full).
- */
+// Once per buyer address, like a Stripe coupon of duration "once": renewals are charged in full.
 const SIMULATED_PROMOTIONS: Readonly<Record<string, { percentOff: number }>> = {
   SAVE10: { percentOff: 10 },
 };
 
-/** The promotion a typed code names, or null; codes are matched regardless of case, as Stripe's. */
 export function simulatedPromotion(typed: string): PercentPromotion | null {
   const code = typed.trim().toUpperCase();
   const promotion = Object.hasOwn(SIMULATED_PROMOTIONS, code)
@@ -40,17 +30,12 @@ export function simulatedPromotion(typed: string): PercentPromotion | null {
     : null;
 }
 
-/** The first invoice of a simulated plan, named after its checkout session. */
 export function simulatedInvoiceId(sessionId: string): string {
   return `sim_in_${sessionId.slice(7)}`;
 }
 
 type ChargedRow = Pick<StoredCheckout, 'id' | 'mode' | 'lines' | 'currency' | 'promotionCode'>;
 
-/**
- * What the simulated provider charges for a session: its lines, less its promotion code, plus
- * tax at `taxRatePercent` (SIMULATED_TAX_RATE). A plan's checkout is its first invoice.
- */
 export function simulatedCharge(row: ChargedRow, taxRatePercent: number): ChargeBreakdown {
   const promotion = row.promotionCode ? simulatedPromotion(row.promotionCode) : null;
   return chargeFor({
@@ -65,7 +50,6 @@ export function simulatedCharge(row: ChargedRow, taxRatePercent: number): Charge
   });
 }
 
-/** The subscription a paid simulated checkout of subscription mode starts. */
 function simulatedSubscriptionId(sessionId: string): string {
   return `sim_sub_${sessionId.slice(7)}`;
 }
@@ -73,7 +57,6 @@ function simulatedSubscriptionId(sessionId: string): string {
 export class SimulatedProvider implements PaymentProvider {
   readonly name = 'simulated' as const;
 
-  /** @param taxRatePercent SIMULATED_TAX_RATE (ServerEnv's simulatedTaxRatePercent). */
   private readonly taxRatePercent: number;
   constructor(taxRatePercent = 0) {
     this.taxRatePercent = taxRatePercent;
@@ -99,11 +82,7 @@ export class SimulatedProvider implements PaymentProvider {
   }
 }
 
-/**
- * The session as the provider reports it once `payer` has paid: what the payment page's Pay
- * hands to the fulfilment, which records it with the order in one transaction (so a session
- * is never complete without its order).
- */
+// Recorded with the order in one transaction, so a session is never complete without its order.
 export function simulatedPayment(
   row: StoredCheckout,
   payer: { customerName: string; customerEmail: string },

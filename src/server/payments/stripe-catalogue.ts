@@ -1,16 +1,9 @@
-/**
- * The catalogue as Stripe knows it: one Product per catalogue item (its id derived from the
- * item's) and one Price per billing cycle, found by its lookup key. `npm run stripe:setup`
- * creates them (catalogue-sync.ts), checkout charges them (stripe-prices.ts), and a
- * subscription's events name its plan by them. Types only from the SDK: no request here.
- */
 import type Stripe from 'stripe';
 import type { PricedLine } from '../db/schema.ts';
 import { CYCLE_NAMES } from './provider.ts';
 
 export type BillingCycle = PricedLine['billingCycle'];
 
-/** One catalogue item as Stripe should hold it, priced in cents per cycle it is sold in. */
 export type CatalogueProduct = {
   catalogueId: string;
   name: string;
@@ -22,11 +15,7 @@ export type CatalogueProduct = {
 export const CURRENCY = 'usd';
 export const INTERVAL = { monthly: 'month', yearly: 'year' } as const;
 
-/**
- * Product tax codes from Stripe's list (https://docs.stripe.com/tax/tax-codes), by what the
- * line is: website packages are a service; AI agents and plans are software used as a service
- * by a business. docs/deploy.md names them for the accountant.
- */
+// https://docs.stripe.com/tax/tax-codes; docs/deploy.md names them for the accountant.
 const TAX_CODES = {
   service: 'txcd_20030000', // General - Services
   saas: 'txcd_10103001', // Software as a service (SaaS) - business use
@@ -38,7 +27,7 @@ export function taxCodeFor(line: Pick<PricedLine, 'type' | 'billingCycle'>): str
     : TAX_CODES.service;
 }
 
-/** The tax code of an item's Product; Stripe keeps one per Product, so every cycle must agree. */
+// Stripe keeps one tax code per Product, so every cycle must agree.
 export function productTaxCode(product: CatalogueProduct): string {
   const codes = new Set(
     product.prices.map((p) => taxCodeFor({ ...product, billingCycle: p.cycle })),
@@ -51,7 +40,6 @@ export function productTaxCode(product: CatalogueProduct): string {
 
 const LOOKUP_KEY = /^catalogue:(.+):(oneTime|monthly|yearly)$/;
 
-/** "catalogue:lily-starter:yearly": the Price of an item in a cycle, whichever Price it is now. */
 export function catalogueLookupKey(catalogueId: string, cycle: BillingCycle): string {
   return `catalogue:${catalogueId}:${cycle}`;
 }
@@ -63,7 +51,7 @@ export function parseCatalogueLookupKey(
   return match ? { catalogueId: match[1]!, cycle: match[2] as BillingCycle } : null;
 }
 
-/** The Product's id: chosen by us, so a second run finds the Product it made. */
+// Chosen by us, so a second run finds the Product it made.
 export function catalogueProductId(catalogueId: string): string {
   return `catalogue_${catalogueId}`;
 }
@@ -104,10 +92,7 @@ type StripePrice = Pick<
   'active' | 'currency' | 'unit_amount' | 'tax_behavior' | 'recurring' | 'product' | 'type'
 >;
 
-/**
- * What makes a Price charge something else than the catalogue: these Stripe never changes on
- * a Price, so it must be replaced. Empty when it charges the catalogue's amount.
- */
+// Stripe never changes these on a Price, so a drift means replacing it.
 export function chargeDrift(
   price: StripePrice,
   catalogueId: string,
@@ -130,7 +115,6 @@ export function chargeDrift(
   return drift;
 }
 
-/** What differs on a Price that Stripe lets us update in place (its name and metadata). */
 export function priceLabelDrift(
   price: Pick<Stripe.Price, 'nickname' | 'metadata'>,
   wanted: Stripe.PriceCreateParams,
@@ -142,7 +126,6 @@ export function priceLabelDrift(
   return same ? null : { nickname: wanted.nickname ?? '', metadata };
 }
 
-/** What differs on a Product (all of it updatable in place), as update parameters. */
 export function productDrift(
   product: Pick<Stripe.Product, 'active' | 'name' | 'description' | 'tax_code' | 'metadata'>,
   wanted: Stripe.ProductCreateParams,

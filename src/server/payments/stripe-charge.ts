@@ -1,11 +1,5 @@
-/**
- * What Stripe charged, read from its objects: a Checkout Session (`amount_subtotal`,
- * `total_details`, `amount_total`, `discounts`, `total_details.breakdown`, `invoice`) and an
- * Invoice (`subtotal`, `total_discount_amounts`, `total_taxes`, `total`, `number`,
- * `hosted_invoice_url`, `invoice_pdf`), as API version 2026-10-28 names them. Never
- * recomputed: the numbers are Stripe's. Webhook payloads are signed, not typed: a field of
- * the wrong type or size reads as unknown.
- */
+// Never recomputed: the numbers are Stripe's (API version 2026-10-28). A field of the wrong type
+// or size reads as unknown.
 import {
   addsUp,
   type ChargeBreakdown,
@@ -14,10 +8,6 @@ import {
   type ChargeTax,
 } from '../../lib/charge.ts';
 
-/**
- * What a session read must expand for the whole breakdown: the discounts' and taxes' parts,
- * the promotion codes' text and the invoice's number and links.
- */
 export const SESSION_EXPAND = ['total_details.breakdown', 'discounts.promotion_code', 'invoice'];
 
 type Fields = Record<string, unknown>;
@@ -28,7 +18,6 @@ const fields = (value: unknown): Fields | null =>
 const text = (value: unknown, max = 500): string | null =>
   typeof value === 'string' && value.length > 0 && value.length <= max ? value : null;
 
-/** Whole, non-negative cents within the integer columns' range. */
 const cents = (value: unknown): number | null =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= 2_147_483_647
     ? value
@@ -42,20 +31,18 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const currencyOf = (value: unknown): string =>
   typeof value === 'string' && /^[a-z]{3}$/i.test(value) ? value.toLowerCase() : 'usd';
 
-/** Links go into e-mails and pages: Stripe's are https, anything else is left out. */
+// Links go into e-mails and pages: anything but https is left out.
 const link = (value: unknown): string | null => {
   const url = text(value, 2000);
   return url && /^https:\/\//.test(url) ? url : null;
 };
 
-/** A promotion code, as its id or the expanded object (whose `code` is what the buyer typed). */
 function promotionOf(value: unknown): { id: string | null; code: string | null } {
   const expanded = fields(value);
   if (expanded) return { id: text(expanded.id, 255), code: text(expanded.code, 500) };
   return { id: text(value, 255), code: null };
 }
 
-/** The invoice of a payment; `expanded` once its number and links could be read. */
 function invoiceOf(value: unknown): { invoice: ChargeInvoice | null; expanded: boolean } {
   const expanded = fields(value);
   if (!expanded) {
@@ -79,14 +66,12 @@ function invoiceOf(value: unknown): { invoice: ChargeInvoice | null; expanded: b
   };
 }
 
-/** "US-NY" from a tax rate's country and state, when it names no jurisdiction. */
 function placeOf(rate: Fields): string | null {
   const country = text(rate.country, 10);
   const state = text(rate.state, 10);
   return country && state ? `${country}-${state}` : (country ?? state);
 }
 
-/** One tax of a session's breakdown or an invoice's older `total_tax_amounts`. */
 function taxOf(entry: unknown, rateKey: 'rate' | 'tax_rate'): ChargeTax | null {
   const tax = fields(entry);
   const amountCents = cents(tax?.amount);
@@ -104,11 +89,7 @@ function taxOf(entry: unknown, rateKey: 'rate' | 'tax_rate'): ChargeTax | null {
 
 const sum = (parts: { amountCents: number }[]) => parts.reduce((s, p) => s + p.amountCents, 0);
 
-/**
- * The breakdown, its lists replaced by one entry of unknown detail where they disagree with
- * Stripe's sums; null when the sums themselves do not add up to the total (an amount this
- * site does not model, e.g. shipping): then the parts stay unknown rather than wrong.
- */
+// Null when the sums do not add up to the total (e.g. shipping): the parts stay unknown, not wrong.
 function consistent(charge: ChargeBreakdown): ChargeBreakdown | null {
   const discounts =
     sum(charge.discounts) === charge.discountCents
@@ -126,11 +107,9 @@ function consistent(charge: ChargeBreakdown): ChargeBreakdown | null {
 
 export type SessionCharge = {
   charge: ChargeBreakdown | null;
-  /** Detail only an expanded read gives is missing (see {@link SESSION_EXPAND}). */
   incomplete: boolean;
 };
 
-/** A Checkout Session's breakdown, from the API or a webhook payload. */
 export function chargeFromStripeSession(object: unknown): SessionCharge {
   const session = fields(object);
   const details = fields(session?.total_details);
@@ -191,10 +170,7 @@ export function chargeFromStripeSession(object: unknown): SessionCharge {
   return { charge, incomplete };
 }
 
-/**
- * An invoice's breakdown (a plan's first invoice, a renewal, a one-time purchase's invoice).
- * Its taxes carry no rate in this API version (`total_taxes` names the rate by id only).
- */
+// Its taxes carry no rate in this API version (`total_taxes` names the rate by id only).
 export function chargeFromStripeInvoice(object: unknown): ChargeBreakdown | null {
   const invoice = fields(object);
   const subtotalCents = cents(invoice?.subtotal);

@@ -1,10 +1,5 @@
-/**
- * The Stripe Prices a checkout charges, by the catalogue's lookup keys, each checked against the
- * server-priced line before a buyer sees it: a missing Price, or one that would charge another
- * amount, interval or tax behaviour, is a 503 naming that the catalogue is not set up in Stripe
- * (the log names the key), never a wrong price. Found Prices are kept for the function
- * instance's life, per account.
- */
+// A missing Price, or one that would charge another amount, is a 503 naming that the catalogue is
+// not set up in Stripe, never a wrong price.
 import type Stripe from 'stripe';
 import type { PricedLine } from '../db/schema.ts';
 import { HttpError } from '../responses.ts';
@@ -15,22 +10,17 @@ import { logError } from '../log.ts';
 export const CATALOGUE_NOT_IN_STRIPE =
   'Checkout is not available right now: our product catalogue is not set up in Stripe yet. Please try again later or contact us.';
 
-/** Lookup key → Price id, per account (API host and key) this instance talks to. */
 const known = new Map<string, Map<string, string>>();
 
 export function lookupKeyOf(line: Pick<PricedLine, 'id' | 'billingCycle'>): string {
   return catalogueLookupKey(line.id, line.billingCycle);
 }
 
-/** Forgets the Prices of these keys (Stripe refused one: it was replaced since). */
 export function forgetPrices(account: string, keys: readonly string[]): void {
   for (const key of keys) known.get(account)?.delete(key);
 }
 
-/**
- * The Price id of each line, in order. `fromCache`: whether any came from this instance's
- * memory rather than from Stripe just now (only such a Price can have been replaced since).
- */
+// `fromCache`: only a Price from this instance's memory can have been replaced since.
 export async function resolvePrices(
   stripe: Pick<Stripe, 'prices'>,
   account: string,

@@ -1,9 +1,3 @@
-/**
- * Stripe Checkout through the official SDK. Sessions charge the catalogue's own Prices in
- * Stripe (by lookup key, checked against the server-priced lines: stripe-prices.ts), never a
- * browser price; carts with a recurring item use subscription mode, where one-time lines are
- * charged on the first invoice.
- */
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { PricedLine } from '../db/schema.ts';
@@ -19,30 +13,18 @@ import {
 } from './provider.ts';
 import { forgetPrices, lookupKeyOf, resolvePrices } from './stripe-prices.ts';
 
-/**
- * The Stripe API version every request and every webhook endpoint uses (the SDK's own, pinned so
- * an SDK upgrade never changes a payload's shape silently); `npm run stripe:setup` gives it to
- * the webhook endpoint.
- */
+// Pinned so an SDK upgrade never changes a payload's shape silently.
 export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
-/** Stripe metadata values hold at most 500 characters. */
 const METADATA_VALUE_LIMIT = 500;
 
 type StripeKeys = Pick<ServerEnv, 'stripeSecretKey' | 'stripeApiHost'>;
 
-/**
- * The SDK, loaded by the first Stripe call instead of at start-up by every function that can
- * reach one (it weighs as much as the rest of a function together).
- */
+// Loaded by the first Stripe call: the SDK weighs as much as the rest of a function together.
 export async function loadStripe(): Promise<typeof Stripe> {
   return (await import('stripe')).default;
 }
 
-/**
- * An SDK client. STRIPE_API_HOST (tests only) points it at a local stand-in for the API
- * through the SDK's host/port/protocol options.
- */
 export async function createStripeClient(env: StripeKeys): Promise<Stripe> {
   if (!env.stripeSecretKey) throw new Error('STRIPE_SECRET_KEY is not set');
   const config: Stripe.StripeConfig = {
@@ -63,10 +45,7 @@ export async function createStripeClient(env: StripeKeys): Promise<Stripe> {
   return new StripeSdk(env.stripeSecretKey, config);
 }
 
-/**
- * The purchased lines as compact JSON in metadata.items. A very large cart spills into
- * items_2, items_3, ... so every value stays under Stripe's 500-character limit.
- */
+// A very large cart spills into items_2, items_3, ... so every value stays under Stripe's limit.
 export function itemsMetadata(lines: readonly PricedLine[]): Record<string, string> {
   const compact = lines.map((l) => ({
     id: l.id,
@@ -91,10 +70,6 @@ export function itemsMetadata(lines: readonly PricedLine[]): Record<string, stri
   );
 }
 
-/**
- * The exact Checkout Session parameters for a priced cart, each line charged at its catalogue
- * Price (`priceIds`, in the lines' order).
- */
 function checkoutSessionParams(
   input: CreateCheckoutInput,
   priceIds: readonly string[],
@@ -108,37 +83,28 @@ function checkoutSessionParams(
     allow_promotion_codes: true,
     billing_address_collection: 'auto',
     automatic_tax: { enabled: true },
-    // The checkbox for promotional e-mail where Stripe may show it for the buyer's country: a
-    // checkout reminder (src/features/recovery) goes only to a buyer who ticked it.
+    // A checkout reminder (src/features/recovery) goes only to a buyer who ticked this.
     consent_collection: { promotions: 'auto' },
-    // An expired session carries a recovery URL that reopens the same cart in a new session;
-    // promotion codes stay allowed there as on the first one.
     after_expiration: { recovery: { enabled: true, allow_promotion_codes: true } },
   };
   if (input.customerId) {
-    // A proven client's own Customer, so every plan is in one Billing Portal; the address
-    // Checkout collects for tax is saved on it.
+    // A proven client's own Customer, so every plan is in one Billing Portal.
     params.customer = input.customerId;
     params.customer_update = { address: 'auto', name: 'auto' };
   } else if (input.mode === 'payment') {
-    // Subscription mode always creates a Customer; payment mode only when asked to, and the
-    // dashboard's billing portal and repeat purchases need one.
+    // Payment mode creates a Customer only when asked; the portal and repeat purchases need one.
     params.customer_creation = 'always';
   }
   if (input.mode === 'payment') {
-    // A receipt-grade invoice for one-time purchases too (subscriptions always get one).
     params.invoice_creation = { enabled: true };
   } else {
-    // The plan's name travels on the subscription, so its events can be shown as bought.
     params.subscription_data = { metadata: { plan: planLabel(input.lines) } };
   }
   return params;
 }
 
-/**
- * Webhook payloads are signed, not typed: a field of the wrong type or size is treated as
- * absent rather than stored (or failing the insert and making Stripe retry forever).
- */
+// Webhook payloads are signed, not typed: a field of the wrong type or size is treated as absent
+// rather than failing the insert and making Stripe retry forever.
 function textOf(value: unknown, max = 500): string | null {
   return typeof value === 'string' && value.length > 0 && value.length <= max ? value : null;
 }
@@ -148,7 +114,6 @@ function idOf(value: unknown): string | null {
   return textOf(value, 255);
 }
 
-/** An amount fulfilment can store: whole cents within the integer column's range. */
 function centsOf(value: unknown): number | null {
   return typeof value === 'number' &&
     Number.isSafeInteger(value) &&
@@ -158,7 +123,6 @@ function centsOf(value: unknown): number | null {
     : null;
 }
 
-/** Reduces a Stripe session (API response or webhook payload) to what fulfilment needs. */
 export function fromStripeSession(session: Stripe.Checkout.Session): ProviderSession {
   const details: unknown = session.customer_details;
   const detail = (key: 'email' | 'name') =>
@@ -200,7 +164,7 @@ function consentOf(consent: unknown): 'opt_in' | 'opt_out' | null {
   return promotions === 'opt_in' || promotions === 'opt_out' ? promotions : null;
 }
 
-/** `after_expiration.recovery.url`, only an https link (it goes into an e-mail's button). */
+// Only an https link: it goes into an e-mail's button.
 function recoveryUrlOf(afterExpiration: unknown): string | null {
   const recovery =
     afterExpiration && typeof afterExpiration === 'object'
@@ -213,10 +177,7 @@ function recoveryUrlOf(afterExpiration: unknown): string | null {
   return url && /^https:\/\//.test(url) ? url : null;
 }
 
-/**
- * What `retrieveSession` is handed for a session this site stored nothing of (a recovery
- * link's new session): Stripe reads only the id, the other fields are placeholders.
- */
+// Stripe reads only the id; the other fields are placeholders.
 export function unstoredSession(id: string): StoredCheckout {
   return {
     id,
@@ -233,7 +194,6 @@ export function unstoredSession(id: string): StoredCheckout {
   };
 }
 
-/** Stripe refused a line's Price (deactivated or deleted since it was looked up). */
 function refusesPrice(error: unknown): boolean {
   const { type, param } = error as { type?: unknown; param?: unknown };
   return (
@@ -259,7 +219,6 @@ export class StripeProvider implements PaymentProvider {
     return (this.#client ??= createStripeClient(this.keys));
   }
 
-  /** Whose Prices this instance remembers: one account (and API host) each. */
   private get account(): string {
     const key = createHash('sha256')
       .update(this.keys.stripeSecretKey ?? '')
@@ -277,8 +236,7 @@ export class StripeProvider implements PaymentProvider {
       });
     } catch (error) {
       if (!fromCache || !refusesPrice(error)) throw error;
-      // `npm run stripe:setup` replaced a Price this instance remembered: look them up again,
-      // under a key of its own, since these are other parameters.
+      // `npm run stripe:setup` replaced a Price this instance remembered: look them up again.
       forgetPrices(this.account, input.lines.map(lookupKeyOf));
       const fresh = await resolvePrices(stripe, this.account, input.lines);
       const digest = createHash('sha256').update(fresh.priceIds.join(',')).digest('base64url');
@@ -293,7 +251,6 @@ export class StripeProvider implements PaymentProvider {
     return { id: session.id, url: session.url };
   }
 
-  /** The invoice a payment intent paid (a renewal's), or null when it paid none. */
   async invoiceOfPayment(paymentIntentId: string): Promise<string | null> {
     const stripe = await this.stripe();
     const params: Stripe.InvoicePaymentListParams = {

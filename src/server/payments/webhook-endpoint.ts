@@ -4,7 +4,6 @@ import { MANAGED_BY } from './portal-configuration.ts';
 import { STRIPE_API_VERSION } from './stripe.ts';
 import { HANDLED_EVENTS } from './webhook-events.ts';
 
-/** The path of netlify/functions/stripe-webhook.mts (its `config.path`). */
 export const WEBHOOK_PATH = '/api/stripe-webhook';
 
 export function webhookEndpointUrl(siteUrl: string): string {
@@ -21,7 +20,6 @@ export function webhookEndpointParams(siteUrl: string): Stripe.WebhookEndpointCr
   };
 }
 
-/** How an endpoint differs from the one the site needs, one phrase per difference. */
 export function webhookDifferences(
   wanted: Stripe.WebhookEndpointCreateParams,
   endpoint: Pick<Stripe.WebhookEndpoint, 'url' | 'enabled_events' | 'api_version' | 'status'>,
@@ -45,11 +43,9 @@ export type WebhookOutcome = {
   url: string;
   action: 'created' | 'updated' | 'replaced' | 'unchanged' | 'missing' | 'drifted';
   differences?: string[];
-  /** The signing secret (whsec_…): Stripe answers it only when an endpoint is created. */
+  /** Stripe answers it only when an endpoint is created. */
   secret?: string;
-  /** The endpoint a replacement took over from (now disabled and no longer ours). */
   previous?: string;
-  /** Endpoints not made by stripe:setup that send to the same URL (left alone). */
   others: string[];
 };
 
@@ -67,11 +63,8 @@ async function allEndpoints(
   }
 }
 
-/**
- * Creates the site's webhook endpoint, or brings the one made before (found by its metadata)
- * up to date; `check` only reports. Stripe cannot change an endpoint's API version, so another
- * version is a replacement: a new endpoint (a new secret), the old one disabled and unmarked.
- */
+// Stripe cannot change an endpoint's API version, so another version is a replacement: a new
+// endpoint (a new secret), the old one disabled and unmarked.
 export async function ensureWebhookEndpoint(
   stripe: Pick<Stripe, 'webhookEndpoints'>,
   siteUrl: string,

@@ -1,9 +1,6 @@
 import type Stripe from 'stripe';
 
-/**
- * Every Stripe event the webhook acts on: the webhook's dispatch has one handler per entry (its
- * type fails without one) and `npm run stripe:setup` subscribes the endpoint to exactly these.
- */
+// The dispatch's type fails without a handler per entry; `npm run stripe:setup` subscribes these.
 export const HANDLED_EVENTS = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',

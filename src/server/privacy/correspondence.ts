@@ -1,9 +1,3 @@
-/**
- * The two correspondence tables (contact messages, meeting requests) answer the privacy
- * questions alike: a person's rows are those with their address; the retention period
- * (`correspondence`) runs from the last exchange with the address, here or in the other table.
- * Each owner builds its answers from its own table with this, reading no other table.
- */
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -12,15 +6,10 @@ import { cutoffOf } from './retention.ts';
 
 type CorrespondenceTable = PgTable & { id: PgColumn; name: PgColumn; email: PgColumn };
 
-/**
- * `tableName` keys the counts and rows; `lastExchange` is the row's last exchange (its arrival,
- * or the team's latest answer).
- */
 export function correspondence(table: CorrespondenceTable, tableName: string, lastExchange: SQL) {
   const address = sql<string>`lower(${table.email})`;
   const from = table as PgTable;
 
-  /** Addresses with a row exchanged since `cutoff`, as a subquery. */
   function addressesSince(db: Db, cutoff: Date) {
     return db
       .selectDistinct({ email: address })

@@ -1,27 +1,10 @@
-/**
- * How long personal data is kept: the one place the periods live. The privacy policy states
- * each rule's sentence word for word (src/content/pages/privacy-policy.md; retention.test.ts
- * fails when the two differ), and the daily purge (netlify/functions/privacy-purge.mts,
- * `npm run privacy:purge`) applies them through the owners of the tables.
- *
- * When a client's service ends. A client's service is everything bought under their account
- * (an order not yet joined to an account stands alone). It ends at the latest of: each order
- * being placed, paid or refunded, and each plan (subscription) ending. A plan counts as
- * running, and the service as not ended, while the provider reports any status but `canceled`
- * or `incomplete_expired`; an ended plan ends at its end date (else its cancellation, its
- * paid period's end, or its last change, the first of these the provider gave). Delivery of a
- * one-off project is not recorded as a date, so a one-off order's service ends with its
- * payment; the 12 months after it cover the delivery.
- */
-
-/** A period: whole days, calendar months or calendar years. */
+// The privacy policy states each rule's sentence word for word; retention.test.ts fails when the
+// two differ.
 export type Period = { days: number } | { months: number } | { years: number };
 
 export type RetentionRule = {
-  /** What the admin overview and the command line call the rule. */
   title: string;
   period: Period;
-  /** The policy's sentence; `{period}` stands for the period in words. */
   policy: string;
 };
 
@@ -91,26 +74,22 @@ export type RetentionRuleName = keyof typeof RETENTION;
 
 export const RETENTION_RULES = Object.keys(RETENTION) as RetentionRuleName[];
 
-/** How the policy says when a service ends (the header above, in the client's words). */
 export const SERVICE_END_POLICY =
   'Our service to you ends when your last plan ends or, if no plan is running, on the day of your last order, payment or refund, whichever is latest.';
 
 const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
-/** "90 days", "24 months", "seven years": numbers under ten in words, as the policy writes them. */
 export function periodInWords(period: Period): string {
   const [unit, n] = Object.entries(period)[0] as [string, number];
   const count = n < SMALL.length ? SMALL[n]! : String(n);
   return `${count} ${n === 1 ? unit.slice(0, -1) : unit}`;
 }
 
-/** The rule's sentence in the privacy policy. */
 export function describe(rule: RetentionRuleName): string {
   const { policy, period } = RETENTION[rule];
   return policy.replace('{period}', periodInWords(period));
 }
 
-/** The moment before which the rule's period has passed, seen from `now`. */
 export function cutoffOf(rule: RetentionRuleName, now: Date): Date {
   const period: Period = RETENTION[rule].period;
   const at = new Date(now.getTime());

@@ -1,28 +1,12 @@
-/**
- * Is an upload a real image, not just a file that starts like one? Magic bytes alone let any
- * payload through behind eight right bytes. This reads each format's structure completely and
- * refuses anything that does not hold together, in plain Node (no native image library in the
- * deployed function):
- * - PNG: every chunk with its CRC, a valid IHDR, IDAT data that inflates to exactly the pixel
- *   rows the header promises (each with a valid filter byte), and IEND at the very end;
- * - JPEG: the marker segments up to a frame header with its dimensions, a scan, and the
- *   end-of-image marker;
- * - WebP: the RIFF length, the chunk sizes, and the VP8/VP8L/VP8X header with its dimensions.
- * Dimensions are capped, and so is what the pixels take once decoded: a small file cannot
- * announce a huge canvas (a decompression bomb), and it is refused by its header, before any
- * inflating. A PNG's pixel data is inflated as a stream, a chunk at a time, and stops at the
- * size its header promised, so checking it never holds more than a chunk.
- */
+// Magic bytes alone let any payload through behind eight right bytes: this reads each format's
+// structure completely. Sizes are capped by the header before any inflating (decompression bombs).
 import { crc32, createInflate } from 'node:zlib';
 
 type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 type ImageInfo = { type: ImageType; width: number; height: number };
 
-/** Largest accepted width or height, in pixels (a logo needs far fewer). */
 export const MAX_IMAGE_SIDE = 4096;
-/** Most bytes the decoded pixels may take (a browser decoding it, or PNG's own rows). */
 export const MAX_DECODED_BYTES = 32 * 1024 * 1024;
-/** Decoded size at 4 bytes a pixel (RGBA), as a browser holds an image it shows. */
 const decodedFits = (width: number, height: number) => width * height * 4 <= MAX_DECODED_BYTES;
 
 const u16be = (b: Uint8Array, o: number) => (b[o]! << 8) | b[o + 1]!;
@@ -34,7 +18,6 @@ const u32le = (b: Uint8Array, o: number) => u24le(b, o) + b[o + 3]! * 0x1000000;
 const ascii = (b: Uint8Array, o: number, n: number) => String.fromCharCode(...b.subarray(o, o + n));
 const sideOk = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_IMAGE_SIDE;
 
-/** The image's type and size when the bytes are a well-formed PNG, JPEG or WebP; else null. */
 export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo | null> {
   let info: ImageInfo | null = null;
   try {
@@ -50,9 +33,6 @@ export async function inspectImage(bytes: Uint8Array): Promise<ImageInfo | null>
   return info && decodedFits(info.width, info.height) ? info : null;
 }
 
-/* PNG ---------------------------------------------------------------------------------- */
-
-/** Channels per color type (PNG spec 11.2.2) and the bit depths each allows. */
 const PNG_COLOR: Record<number, { channels: number; depths: number[] }> = {
   0: { channels: 1, depths: [1, 2, 4, 8, 16] },
   2: { channels: 3, depths: [8, 16] },
@@ -61,7 +41,6 @@ const PNG_COLOR: Record<number, { channels: number; depths: number[] }> = {
   6: { channels: 4, depths: [8, 16] },
 };
 
-/** Adam7 passes: [x start, y start, x step, y step]. */
 const ADAM7 = [
   [0, 0, 8, 8],
   [4, 0, 8, 8],
@@ -101,7 +80,6 @@ async function inspectPng(b: Uint8Array): Promise<ImageInfo | null> {
       const color = PNG_COLOR[header.color];
       if (!color?.depths.includes(header.depth) || data[10] !== 0 || data[11] !== 0) return null;
       if (header.interlace > 1 || !sideOk(header.width) || !sideOk(header.height)) return null;
-      // Refused by its header, before a single byte is inflated.
       if (!decodedFits(header.width, header.height)) return null;
     } else if (type === 'PLTE') {
       palette = true;
@@ -134,11 +112,7 @@ async function inspectPng(b: Uint8Array): Promise<ImageInfo | null> {
   return holds ? { type: 'image/png', width: header.width, height: header.height } : null;
 }
 
-/**
- * Inflates PNG pixel data as a stream and checks it against the header: exactly the bytes of
- * `rows`, each row starting with a valid filter type (0..4). Stops at the first byte past the
- * promised size, so a bomb costs at most that size of inflating and a chunk of memory.
- */
+// Stops at the first byte past the promised size, so a bomb costs at most that size of inflating.
 async function pixelRowsHold(compressed: Buffer, rows: number[]): Promise<boolean> {
   const expected = rows.reduce((sum, n) => sum + n, 0);
   if (expected > MAX_DECODED_BYTES) return false;
@@ -162,9 +136,6 @@ async function pixelRowsHold(compressed: Buffer, rows: number[]): Promise<boolea
   return seen === expected;
 }
 
-/* JPEG --------------------------------------------------------------------------------- */
-
-/** Start-of-frame markers (baseline, progressive, lossless, arithmetic), not DHT/JPG/DAC. */
 const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
 
 function inspectJpeg(b: Uint8Array): ImageInfo | null {
@@ -174,7 +145,6 @@ function inspectJpeg(b: Uint8Array): ImageInfo | null {
   while (offset < b.length) {
     if (b[offset] !== 0xff) return null;
     let marker = b[offset + 1]!;
-    // Fill bytes before a marker.
     while (marker === 0xff) {
       offset += 1;
       marker = b[offset + 1]!;
@@ -201,7 +171,6 @@ function inspectJpeg(b: Uint8Array): ImageInfo | null {
     if (marker === 0xda) {
       if (!size) return null;
       scans += 1;
-      // Entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart.
       while (offset < b.length - 1) {
         if (b[offset] === 0xff) {
           const next = b[offset + 1]!;
@@ -214,8 +183,6 @@ function inspectJpeg(b: Uint8Array): ImageInfo | null {
   }
   return null;
 }
-
-/* WebP --------------------------------------------------------------------------------- */
 
 function inspectWebp(b: Uint8Array): ImageInfo | null {
   const riffSize = u32le(b, 4);

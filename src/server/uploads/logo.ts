@@ -1,10 +1,5 @@
-/**
- * Logo uploads for the onboarding wizard. The file type is decided by the file itself (PNG,
- * JPEG, WebP, read through completely by image-check.ts: a real image, not only its first
- * bytes), never by its name or the browser's Content-Type; SVG is refused because it can carry
- * script. Files live in a Netlify Blobs store (emulated by `npm run dev`), keyed by order, with
- * the owner recorded in the blob's metadata; an order holds at most MAX_LOGOS_PER_ORDER.
- */
+// The type is decided by the file itself, never its name or Content-Type; SVG is refused because it
+// can carry script.
 import { randomBytes } from 'node:crypto';
 import { platformDeployContext } from '../deploy-context.ts';
 import { readBodyLimited } from '../request-body.ts';
@@ -18,14 +13,13 @@ type LogoType = 'image/png' | 'image/jpeg' | 'image/webp';
 
 const LOGO_TYPE_ERROR = 'Please upload a PNG, JPEG or WebP image.';
 const LOGO_SIZE_ERROR = 'The logo must be 2 MB or smaller.';
-/** Enough for a few tries at the right logo; the store is not a free file host. */
+// A few tries at the right logo; the store is not a free file host.
 export const MAX_LOGOS_PER_ORDER = 10;
 export const LOGO_QUOTA_ERROR = `This order already has ${MAX_LOGOS_PER_ORDER} uploaded logos, the most it can hold. Please write to us if you need to change it.`;
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   signature.every((b, i) => bytes[offset + i] === b);
 
-/** The image type from the file's magic bytes, or null for anything else (SVG included). */
 export function sniffImageType(bytes: Uint8Array): LogoType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
@@ -35,20 +29,17 @@ export function sniffImageType(bytes: Uint8Array): LogoType | null {
   return null;
 }
 
-/** Reads a request body up to `max` bytes; a larger body is refused before it is all read. */
 export function readLimitedBody(req: Request, max = MAX_LOGO_BYTES): Promise<Uint8Array> {
   return readBodyLimited(req, max, LOGO_SIZE_ERROR);
 }
 
 type LogoMetadata = {
   orderId: number;
-  /** The order's client when it was uploaded (null: the order waited for a proven address). */
   clientId: number | null;
   contentType: LogoType;
   size: number;
 };
 
-/** The part of a Netlify Blobs store the logos use (a memory store stands in for tests). */
 export interface LogoStore {
   set(
     key: string,
@@ -93,17 +84,13 @@ export function memoryLogoStore(): LogoStore {
 const GLOBAL_KEY = Symbol.for('agency.logoStore');
 type WithStore = typeof globalThis & { [GLOBAL_KEY]?: LogoStore };
 
-/** Tests inject a store here; production and `npm run dev` use Netlify Blobs. */
 export function setLogoStore(store: LogoStore | undefined): void {
   if (store) (globalThis as WithStore)[GLOBAL_KEY] = store;
   else delete (globalThis as WithStore)[GLOBAL_KEY];
 }
 
-/**
- * Deploy previews and branch deploys keep logos in a store of their own deploy: the site-wide
- * store is production's (its clients' logos), and a preview's database restarts the order ids
- * its keys are made of (scripts/preview-data.ts).
- */
+// The site-wide store is production's, and a preview's database restarts the order ids its keys
+// are made of (scripts/preview-data.ts).
 const OWN_STORE_CONTEXTS: readonly string[] = ['deploy-preview', 'branch-deploy'];
 
 export async function getLogoStore(
@@ -117,10 +104,6 @@ export async function getLogoStore(
   return getStore({ name: LOGO_STORE_NAME, consistency: 'strong' }) as unknown as LogoStore;
 }
 
-/**
- * The site's store reached from outside Netlify (the privacy commands): with the site's id and
- * a personal access token, as Netlify Blobs requires there.
- */
 export async function remoteLogoStore(siteID: string, token: string): Promise<LogoStore> {
   const { getStore } = await import('@netlify/blobs');
   return getStore({
@@ -133,14 +116,10 @@ export async function remoteLogoStore(siteID: string, token: string): Promise<Lo
 
 const orderPrefix = (orderId: number) => `order-${orderId}/`;
 const blobKey = (orderId: number, key: string) => `${orderPrefix(orderId)}${key}`;
-/** One of an order's MAX_LOGOS_PER_ORDER upload slots, taken once with a create-only write. */
 const slotKey = (orderId: number, slot: number) => `slots/order-${orderId}/${slot}`;
 
-/**
- * Takes a free upload slot of the order for `key`, atomically: a create-only write
- * (`onlyIfNew`) succeeds for exactly one of any number of concurrent uploads, so the quota
- * holds under a burst. False when all slots are taken.
- */
+// A create-only write succeeds for exactly one of any number of concurrent uploads, so the quota
+// holds under a burst.
 async function claimSlot(store: LogoStore, orderId: number, key: string): Promise<boolean> {
   for (let slot = 0; slot < MAX_LOGOS_PER_ORDER; slot++) {
     const written = await store.set(slotKey(orderId, slot), key, { onlyIfNew: true });
@@ -149,7 +128,6 @@ async function claimSlot(store: LogoStore, orderId: number, key: string): Promis
   return false;
 }
 
-/** Checks and stores a logo; returns the key its URL is built from. */
 export async function saveLogo(
   store: LogoStore,
   input: { orderId: number; clientId: number | null; bytes: Uint8Array },
@@ -182,10 +160,7 @@ export async function saveLogo(
 
 const LOGO_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/webp'];
 
-/**
- * A stored logo of an order, or null: the bytes as stored, with the type recorded when the
- * upload was checked (never inflated again on a view; only an image type is ever served).
- */
+// Never inflated again on a view; only an image type is ever served.
 export async function loadLogo(
   store: LogoStore,
   orderId: number,
@@ -199,7 +174,6 @@ export async function loadLogo(
   return { bytes: new Uint8Array(blob.data), contentType: contentType as LogoType };
 }
 
-/** Headers for serving a logo: the sniffed type, no sniffing by the browser, no scripts, private caching. */
 export function logoResponseHeaders(contentType: LogoType, size: number): Record<string, string> {
   return {
     'Content-Type': contentType,
@@ -211,10 +185,8 @@ export function logoResponseHeaders(contentType: LogoType, size: number): Record
   };
 }
 
-/** A logo as the privacy export lists it (its bytes stay in the store). */
 export type StoredLogo = { orderId: number; key: string; contentType: string; size: number };
 
-/** The logos stored for these orders. */
 export async function logosOf(store: LogoStore, orderIds: number[]): Promise<StoredLogo[]> {
   const found: StoredLogo[] = [];
   for (const orderId of orderIds) {
@@ -232,14 +204,12 @@ export async function logosOf(store: LogoStore, orderIds: number[]): Promise<Sto
   return found;
 }
 
-/** Ids of the orders that have logos stored (one listing of the whole store). */
 export async function ordersWithLogos(store: LogoStore): Promise<number[]> {
   const { blobs } = await store.list({ prefix: 'order-' });
   const ids = blobs.map(({ key }) => Number(/^order-(\d+)\//.exec(key)?.[1]));
   return [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
 }
 
-/** Removes an order's logos and their upload slots; answers how many logos went. */
 export async function removeLogosOf(store: LogoStore, orderId: number): Promise<number> {
   const [{ blobs: logos }, { blobs: slots }] = await Promise.all([
     store.list({ prefix: orderPrefix(orderId) }),
