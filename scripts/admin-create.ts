@@ -1,28 +1,6 @@
-/**
- * `npm run admin:create` — creates an admin user for /admin, or resets the password of an
- * existing one (which also signs that user out everywhere). There are no default credentials:
- * this command is the only way an admin account comes to exist.
- *
- *   npm run admin:create                                    # asks for username and password
- *   npm run admin:create -- --username alice                # asks for the password only
- *   printf '%s\n' "$PASS" | npm run admin:create -- --username alice --password-stdin
- *   npm run admin:create -- --username alice --password '…' # visible in shell history; avoid
- *   npm run admin:reset-factor -- --username alice          # a lost passkey or phone: asks
- *                                                           # for a new password (or piped,
- *                                                           # --password-stdin)
- *
- * A new account, and one whose factors were reset, must enrol a second factor (a passkey or an
- * authenticator app) at its next sign-in: until then the password opens only that screen. So a
- * factor reset also replaces the password (never with the old one) and ends every session:
- * whoever knew the old password cannot enrol the next factor before the owner. It e-mails the
- * team (TEAM_EMAIL) through the outbox.
- *
- * Which database it writes to, in this order:
- *   1. NETLIFY_DB_URL or DATABASE_URL, when set (production, CI, any Postgres);
- *   2. the database of the running `npm run dev` server (its emulated Postgres URL is in
- *      .netlify/state.json under `dbConnectionString`), so the account works on that server;
- *   3. otherwise it stops and says how to provide one — it never writes to a throwaway database.
- */
+// No default credentials: this command is the only way an admin account comes to exist. A factor
+// reset also replaces the password and ends every session, so whoever knew the old password
+// cannot enrol the next factor before the owner.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { openChosenDatabase, UsageError } from './lib/database-choice.ts';
@@ -31,11 +9,9 @@ import { passwordProblem } from '../src/server/auth/password.ts';
 import { AccountProblem, createOrResetUser } from '../src/server/auth/accounts.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';
 
-// A local command: DATABASE_URL and friends may come from .env.
 loadLocalEnv();
 import { usernameProblem } from '../src/server/auth/users.ts';
 
-/** Lines from stdin when it is not a terminal (piped input). */
 function pipedLines(): () => Promise<string> {
   const rl = createInterface({ input: process.stdin, terminal: false });
   const queue: string[] = [];
@@ -59,7 +35,6 @@ function ask(question: string): Promise<string> {
   return new Promise((resolve) => rl.question(question, (answer) => (rl.close(), resolve(answer))));
 }
 
-/** Reads a line from the terminal without echoing it. */
 function askHidden(question: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const stdin = process.stdin;
@@ -144,8 +119,6 @@ async function readCommand(argv: string[]): Promise<Command> {
 
 async function main() {
   const command = await readCommand(process.argv.slice(2));
-  // A hosted Netlify Database is only checked (the platform migrates it); a database of your
-  // own gets any pending migration first, like the dev server does.
   const handle = await openChosenDatabase();
   const { source } = handle;
   try {

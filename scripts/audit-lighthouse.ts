@@ -1,16 +1,5 @@
-/**
- * Lighthouse over every prerendered route of the production build, served like Netlify by
- * scripts/local-netlify/serve.ts: mobile defaults (simulated throttling), the suites' Chromium (scripts/lib/browser.ts), three runs per
- * route, the median of each score and metric reported and checked against the budgets in
- * lib/lighthouse-report.ts.
- *
- *   npm run build && npm run audit:lighthouse [-- --runs 3 --routes /,/about]
- *
- * Writes reports/lighthouse.md and reports/lighthouse.json (plus the full median result of any
- * failing route in reports/lighthouse/); exits 1 when a route misses a budget.
- * Private routes (src/lib/indexing.ts) are noindex on purpose, so their "is-crawlable" audit is
- * skipped: being kept out of search results is what they are meant to do.
- */
+// Private routes (src/lib/indexing.ts) are noindex on purpose, so their "is-crawlable" audit is
+// skipped: being kept out of search results is what they are meant to do.
 import { browserEnvironment, chromiumExecutable, chromiumLabel } from './lib/browser.ts';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -71,7 +60,6 @@ async function prerenderedRoutes(distDir: string): Promise<string[]> {
   return routes.sort();
 }
 
-/** The Chrome of the run in progress, killed if the audit is interrupted. */
 let currentChrome: chromeLauncher.LaunchedChrome | undefined;
 
 async function runOnce(url: string, skipAudits: string[]): Promise<Lhr> {

@@ -1,24 +1,4 @@
-/**
- * `npm run bench:admin`: how the admin panel's endpoints hold up as the tables grow.
- *
- * For each size (default 1k, 10k and 100k contact messages and orders, with a tenth as many
- * meeting requests) it seeds a throwaway database, serves the production build on it
- * (scripts/local-netlify/serve.ts; run `npm run build` first, or the functions' source is served), signs in
- * as an admin through /api/admin/login and times sequential requests: p50 and p95 per endpoint,
- * for the streamed orders CSV the time, its rows and its size, and once the orders export built
- * by the background function (docs/accounting.md): the time until it is ready, the time to
- * download its parts, its rows and its size (Netlify ends a streamed response at 20 MB).
- *
- * The database is the real PostgreSQL of the CI suite when installed (a throwaway cluster,
- * src/testing/postgres-server.ts), else PGlite on disk (--pglite forces it).
- *
- *   npm run bench:admin [-- --sizes 1000,10000,100000] [--runs 30] [--pglite] [--json]
- *
- * Budgets (docs/budgets.md, "Admin at scale"): at 100k rows every list page and search p50 <= 15 ms,
- * overview <= 30 ms, Insights over a seeded year (insights-bench-seed.ts) p50 <= 100 ms, CSV export of 100k orders <= 5 s with every row, the background export
- * of 100k orders whole and ready within 60 s; lists and search grow at most 3x from 1k to
- * 100k. The script prints the table and exits 1 when a budget is missed.
- */
+// Budgets: docs/budgets.md, "Admin at scale"; exits 1 when one is missed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -75,7 +55,6 @@ async function enrolAuthenticatorApp(origin: string, cookie: string): Promise<st
 type Timing = { p50: number; p95: number; note?: string };
 type Result = Record<string, Timing>;
 
-/** A database of its own for one size, and what serve.ts needs in its environment to use it. */
 async function throwawayDatabase(size: number) {
   if (!args.pglite) {
     const server = await startPostgres();
@@ -218,10 +197,7 @@ const exportRows = new Map<number, number>();
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/**
- * The orders export the panel starts: built by the background function into Blobs, polled
- * until ready, then downloaded part by part (once: at 100k it takes seconds, not milliseconds).
- */
+/** Once per size: at 100k rows the export takes seconds, not milliseconds. */
 async function backgroundExport(
   origin: string,
   headers: Record<string, string>,
@@ -264,7 +240,6 @@ async function backgroundExport(
 
 const exportReadyMs = new Map<number, number>();
 
-/** What README's "Admin at scale" budgets say, checked against the 100k run. */
 function budgetFailures(results: Map<number, Result>): string[] {
   const large = results.get(100_000);
   if (!large) return [];

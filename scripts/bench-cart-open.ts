@@ -1,21 +1,6 @@
-/**
- * How long a phone visitor waits for the cart: from pressing the floating cart button to the
- * cart preview on screen, on Lighthouse's mobile profile (slow 4G as DevTools applies it:
- * 562.5 ms request latency, 1.47 Mbit/s down, 675 kbit/s up; CPU slowed 4×), a 390×844 touch
- * screen and an empty browser cache for every run. Serves the production build
- * (scripts/local-netlify/serve.ts; run `npm run build` first).
- *
- * Two visits are measured, five runs each (median reported):
- *   - "first press": the press is the visitor's first touch of the page;
- *   - "after scrolling": the visitor scrolls, reads for 3 s, then presses.
- * Times are taken in the page (performance.now() at pointerdown → the first frame where the
- * preview is visible), so the harness's own latency is not in them.
- *
- *   npm run bench:cart [-- --runs 5 --page / --budget 1000]
- *
- * Exits 1 when the "after scrolling" median is over the budget (the first-press figure is
- * reported: it is bounded by the network, see "Cart on a phone" in docs/budgets.md).
- */
+// Timed in the page (pointerdown → the first frame with the preview), so the harness's latency is
+// not in it. Only "after scrolling" has a budget: a first press is bounded by the network ("Cart
+// on a phone" in docs/budgets.md).
 import { parseArgs } from 'node:util';
 import { CPU_SLOWDOWN, onBuiltSite, timedRuns, timePress, type Press } from './lib/phone.ts';
 
@@ -30,10 +15,8 @@ const { values: args } = parseArgs({
 type Visit = 'first press' | 'after scrolling';
 
 const CART_BUTTON = '[data-cart-button]';
-/** The first frame where the cart preview is on screen. */
 const PREVIEW_SHOWN = `document.getElementById('cart-preview')?.checkVisibility()`;
 
-/** The press on the cart button; "after scrolling" scrolls and reads for 3 s first. */
 const cartPress = (visit: Visit): Press => ({
   target: CART_BUTTON,
   opened: PREVIEW_SHOWN,

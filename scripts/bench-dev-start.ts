@@ -1,11 +1,4 @@
-/**
- * `npm run bench:dev`: how long `npm run dev` takes to its first page and its first API answer.
- * Starts `astro dev` on a free port N times (3 by default), polls `/` until it answers 200,
- * then times GET /api/admin/me (the first call loads the functions), and stops the server.
- *
- *   npm run bench:dev [-- --runs 3]
- *   DEV_NETLIFY_FUNCTIONS=1 npm run bench:dev   # with Netlify's own function emulation (before)
- */
+// GET /api/admin/me is timed apart: the first API call is the one that loads the functions.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 

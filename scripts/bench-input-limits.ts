@@ -1,9 +1,4 @@
-/**
- * `npm run bench:inputs`: how long the input guards take on hostile input, in process: a JSON
- * body nested 30,000 deep (refused at the depth limit), the text rule walking 30,000 levels,
- * and two PNG bombs (refused by the header; inflated only up to the promised size). Median of
- * five runs each; exits 1 over its budget. A time, so a benchmark on a quiet machine, not a test.
- */
+// A time, so a benchmark to run on a quiet machine, not a test.
 import { performance } from 'node:perf_hooks';
 import { readJson, unstorableTextAt } from '../src/server/request-body.ts';
 import { inspectImage } from '../src/server/uploads/image-check.ts';

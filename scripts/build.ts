@@ -1,9 +1,5 @@
-/**
- * `npm run build`: `astro build`, then one bundle per function (bundle-functions.ts). With
- * REUSE_BUILD=1 a build made from the same source and build variables is kept instead of
- * made again: `npm test` builds once and `netlify serve` (which always runs the build command)
- * reuses it. Any change to a tracked or new file, or to a variable below, builds again.
- */
+// REUSE_BUILD=1 keeps a build of the same source and variables: `npm test` builds once and
+// `netlify serve`, which always runs the build command, reuses it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

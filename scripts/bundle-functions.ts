@@ -1,27 +1,13 @@
-/**
- * Part of `npm run build`: bundles each function of netlify/functions into one file in
- * .netlify/functions-bundled, the folder netlify.toml deploys (`node_bundler = "none"`).
- *
- * Why: Netlify traces Functions v2 with nft, shipping every imported package as its own files;
- * a cold start then spends ~450 ms resolving and loading hundreds of small modules (zod,
- * drizzle) before the handler runs. One esbuild bundle per function loads in ~60 ms and weighs
- * about a megabyte. Stripe, pdf-lib and nodemailer stay behind dynamic imports inside the bundle,
- * evaluated only by the requests that need them; PGlite (tests and local runs only) is left out.
- *
- * Each function's `config` is written into its bundle as a literal, since Netlify reads a
- * function's routes statically. The e2e suite serves these bundles (scripts/local-netlify/serve.ts), so it
- * tests what deploys.
- */
+// Netlify's nft tracing ships every package as its own files, and a cold start spends ~450 ms
+// loading hundreds of small modules; one esbuild bundle per function loads in ~60 ms.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { BUNDLED_DIR, SOURCE_DIR, loadFunctions } from './local-netlify/function-host.ts';
 
-/**
- * Never loaded by a deployed function: PGlite and the local migrator (a hosted Netlify Database
- * is migrated by the platform), and optional native add-ons of pg and ws.
- */
+// Never loaded by a deployed function: PGlite, the local migrator (the platform migrates a hosted
+// database) and optional native add-ons of pg and ws.
 const EXTERNAL = [
   '@electric-sql/pglite',
   'drizzle-orm/pglite',

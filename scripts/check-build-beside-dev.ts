@@ -1,8 +1,3 @@
-/**
- * After `astro dev` or `astro check` ran beside a build, the build must still serve its
- * on-demand pages (scripts/lib/netlify-adapter.ts). `npm test` runs this after the dev-server
- * smoke run; by hand: `npm run build && npx astro check && npm run check:build-beside-dev`.
- */
 import { freePort } from '../src/testing/postgres-server.ts';
 import { startServer } from './local-netlify/serve.ts';
 

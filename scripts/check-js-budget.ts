@@ -1,19 +1,3 @@
-/**
- * JS budget over the production build (see scripts/lib/js-budget.ts for what counts):
- * content pages may load at most 12 KB gzip of JavaScript before interaction and never hydrate
- * an island on load; interactive pages (checkout, onboarding, dashboard, admin, test pages)
- * at most 109 KB. Prerendered pages are read from dist/; routes of e2e/routes.ts that the build
- * renders on demand are fetched through scripts/local-netlify/serve.ts.
- *
- * Each page is also opened in Chromium (phone 412×823 and desktop 1350×940, no input) to see
- * which `client:visible` islands and lazy imports load without scrolling; those count too.
- * With --static-only no browser runs and every client:visible island is counted.
- * The page beacon (inline) counts; the web-vitals chunk it loads when idle is reported apart,
- * with its bytes and when it was requested (after the first paint, or the page fails).
- *
- *   npm run build && npm run check:js-budget [-- --static-only]
- * Writes reports/js-budget.md and reports/js-budget.json; exits 1 on any problem.
- */
 import { executableOption } from './lib/browser.ts';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
@@ -111,7 +95,6 @@ async function main() {
   }
 }
 
-/** Prerendered pages from dist/, plus the routes of e2e/routes.ts rendered on demand. */
 async function collectPages(server: RunningServer) {
   const pages = new Map<string, string>();
   for (const rel of await listHtml(server.distDir)) {
@@ -143,10 +126,6 @@ function moduleReader(distDir: string) {
   };
 }
 
-/**
- * One page's figure: the static eager set, plus what Chromium loaded with no input when it
- * ran (`observed`), or else every client:visible island.
- */
 async function measure(
   route: string,
   html: string,
@@ -197,7 +176,6 @@ async function measure(
 
 type Observed = { seen: Set<string>; vitals: VitalsTiming[] };
 
-/** Same-origin scripts Chromium loads for a page with no input, on a phone and a desktop. */
 async function observeScripts(browser: Browser, url: string): Promise<Observed> {
   const seen = new Set<string>();
   const vitals: VitalsTiming[] = [];

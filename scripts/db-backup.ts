@@ -1,21 +1,5 @@
-/**
- * Backups of the whole site's data (src/server/db/backup.ts), for operators:
- *
- *   npm run db:backup -- --out backups/                 # backups/backup-<date-time>.jsonl.gz
- *   npm run db:backup -- --out backups/ --keep-days 30  # and deletes its backups over 30 days old
- *   npm run db:backup -- --out site.jsonl.gz
- *   npm run db:restore -- site.jsonl.gz                 # into an empty database
- *   npm run db:restore -- site.jsonl.gz --force         # replaces everything in it
- *   npm run db:restore -- old.jsonl.gz --erasures-from newest.jsonl.gz
- *
- * The database and the logo store are chosen as for the privacy commands
- * (scripts/lib/database-choice.ts): NETLIFY_DB_URL or DATABASE_URL (the logos then through
- * NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN), else the running `npm run dev` or `npm run preview`.
- * Without the logos either command stops, unless told --without-logos.
- *
- * A restore re-applies every erasure recorded after the backup was taken: those of the database
- * it replaces (--force) and of newer backups named by --erasures-from (docs/backups.md).
- */
+// A restore re-applies every erasure recorded after the backup was taken: those of the database
+// it replaces (--force) and of newer backups named by --erasures-from (docs/backups.md).
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -62,10 +46,7 @@ async function outputFile(out: string | undefined): Promise<string> {
 
 const BACKUP_NAME = /^backup-(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)Z\.jsonl\.gz$/;
 
-/**
- * Deletes the backups this command wrote in `folder` (by their names' dates) over `days` old:
- * an erased person stays in a backup until it goes.
- */
+/** Deletes this command's backups over `days` old: an erased person stays in a backup until it goes. */
 async function pruneBackups(folder: string, days: number, now = Date.now()): Promise<string[]> {
   const removed: string[] = [];
   for (const name of await readdir(folder)) {

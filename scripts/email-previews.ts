@@ -1,9 +1,3 @@
-/**
- * `npm run email:previews`: every e-mail the site sends (src/testing/email-samples.ts) as an
- * HTML file and two screenshots, light and dark mode at 720 px, plus a phone-width one, in
- * reports/emails/ — to look at a message without sending it. Uses the suites' Chromium
- * (scripts/lib/browser.ts).
- */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright';

@@ -1,21 +1,5 @@
-/**
- * `npm run check:functions`: packages the functions folder netlify.toml deploys (what
- * `npm run build` bundled) with Netlify's own bundler (@netlify/zip-it-and-ship-it, with
- * netlify.toml's [functions] settings), then reports
- * each bundle's unzipped size and the time a fresh Node process takes to import it (what a
- * cold start pays before the handler runs), and the size of Astro's SSR function from the last
- * `npm run build`. With --check it fails when a budget is exceeded (docs/budgets.md):
- *   - no function over 5 MB unzipped (the SSR function excepted);
- *   - no PGlite in any function, the SSR function included (production never uses it);
- *   - with --timing as well: no cold import over 300 ms. A time, so a benchmark on an idle
- *     machine (`npm run bench:functions`), not part of `npm test`: the Stripe functions import
- *     in 290-300 ms on an idle 2-core machine and went to 302-339 ms in a loaded CI run.
- *
- *   npm run check:functions            # report only
- *   npm run check:functions -- --check # report and enforce sizes and PGlite (npm test)
- *   npm run bench:functions            # the same, and the cold-import budget
- *   npm run check:functions -- --keep  # and keep the bundles to inspect
- */
+// The cold-import budget (--timing) is a time, so a benchmark on an idle machine, not `npm test`:
+// the Stripe functions import in 290-300 ms idle and took 302-339 ms in a loaded CI run.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -64,7 +48,6 @@ function coldImportMs(file: string, tries = 3): number {
   return Math.round(best);
 }
 
-/** netlify.toml's functions folder and [functions] settings, as a deploy passes them on. */
 async function netlifySettings(root: string) {
   const toml = parseToml(await readFile(path.join(root, 'netlify.toml'), 'utf8')) as {
     build?: { functions?: string };
@@ -88,7 +71,6 @@ async function netlifySettings(root: string) {
 }
 
 export async function bundleReport(root = process.cwd()): Promise<Report[]> {
-  // --keep leaves the bundles in place to inspect them (the folder is printed).
   const keep = process.argv.includes('--keep');
   const out = await mkdtemp(path.join(os.tmpdir(), 'function-bundles-'));
   if (keep) console.log(`bundles in ${out}`);

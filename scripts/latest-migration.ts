@@ -1,9 +1,5 @@
-/**
- * Part of `npm run db:generate`: writes the newest migration's name into
- * src/server/db/latest-migration.ts, which deployed functions carry (they have no migrations
- * folder) so that /api/health can tell whether the database has had it applied.
- * src/server/db/latest-migration.test.ts fails while the two disagree.
- */
+// Deployed functions carry no migrations folder: src/server/db/latest-migration.ts names the
+// newest one so /api/health can tell whether the database has had it applied.
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

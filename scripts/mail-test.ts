@@ -1,8 +1,4 @@
-/**
- * `npm run mail:test -- <address>`: sends one e-mail to <address> through SMTP_URL from
- * MAIL_FROM, the settings the site's outbox delivers with, and prints the SMTP server's answer.
- * It needs no database and no other secret: run it with the production values in the shell.
- */
+// Needs no database and no other secret: run it with the production values in the shell.
 import { siteSettings } from '../src/lib/site-settings.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';
 import { mailTestEmail } from '../src/server/mail/mail-test-email.tsx';

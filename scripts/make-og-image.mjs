@@ -1,5 +1,4 @@
 // Renders public/og-image.png (1200x630) from an SVG, so the share image is local and exact.
-// Run with: node scripts/make-og-image.mjs
 import sharp from 'sharp';
 
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">

@@ -1,6 +1,4 @@
-// Renders the portfolio mock-ups (src/assets/portfolio/<client>/*.png, 1600x1000) from SVG
-// compositions, so every image on /portfolio and the case studies is local, licence-free and
-// reproducible. astro:assets turns these sources into responsive AVIF/WebP at build time.
+// Drawn from SVG so every portfolio image is local, licence-free and reproducible.
 // Run with: node scripts/make-portfolio-images.mjs [client ...]
 import { mkdir } from 'node:fs/promises';
 import sharp from 'sharp';

@@ -1,19 +1,5 @@
-/**
- * Does the time of a sign-in tell who has an account? Times the function in process (PGlite,
- * as the unit tests run it) for pairs of requests, in alternating order, each from its own
- * visitor address and each account used once (so no limit or slowdown interferes):
- * - POST /api/auth/magic-link: one for a client's address, one for an unknown address. Work the
- *   function leaves behind (`context.waitUntil`) is awaited between pairs, outside the measured
- *   time, as on Netlify where it runs after the reply.
- * - with --admin, POST /api/admin/login with a wrong password: one for an admin's username,
- *   one for an unknown username (the unit test checks that both verify one argon2 hash of the
- *   same cost; this measures it).
- *
- *   npx tsx scripts/measure-sign-in-timing.ts [pairs=30] [--admin]
- *
- * Prints the median reply time for each kind and the share of pairs in which the known
- * account was answered more slowly.
- */
+// Does a sign-in's reply time tell who has an account? Pairs alternate in order, each request
+// from its own visitor address and each account used once, so no limit or slowdown interferes.
 import { performance } from 'node:perf_hooks';
 
 // A local run (the development secret, Demo-Mode CRM, no SMTP), as under Vitest.

@@ -1,13 +1,5 @@
-/**
- * `npm run db:preview-data`: a deploy preview's database branch starts as a copy of production
- * (docs/backups.md#deploy-previews), with every client's personal data. This step, run in a
- * deploy preview's build, empties every table once per branch and loads sample data of nobody
- * (example.com addresses), so no production personal data lives on in the preview.
- *
- * It refuses to run unless Netlify's CONTEXT is `deploy-preview` or `branch-deploy`, and a
- * database that was already emptied keeps what testers entered since (a later build of the same
- * pull request). NETLIFY_DB_URL is the preview's own branch there; DATABASE_URL for a test.
- */
+// A deploy preview's database branch starts as a copy of production, personal data included: this
+// empties every table once per branch and loads sample data of nobody (docs/backups.md).
 import { drizzle as nodePgDrizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../src/server/db/client.ts';
@@ -19,7 +11,6 @@ import { chooseDatabase, UsageError } from './lib/database-choice.ts';
 
 loadLocalEnv();
 
-/** Enough sample rows for every admin list to show something, few enough for a build. */
 const SAMPLE_ROWS = 40;
 
 async function main() {

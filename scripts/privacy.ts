@@ -1,25 +1,5 @@
-/**
- * The privacy commands, for operators and scripts (the admin panel calls the same functions):
- *
- *   npm run privacy:purge                                   # one run of the retention rules
- *   npm run privacy:export -- --email ada@example.com       # the person's data as JSON
- *   npm run privacy:export -- --email ada@example.com --out ./ada   # person.json + CSVs
- *   npm run privacy:erase -- --email ada@example.com        # asks for the address again
- *   npm run privacy:erase -- --email ada@example.com --yes  # for scripts
- *
- * The database is chosen as for `npm run admin:create` (scripts/lib/database-choice.ts):
- * NETLIFY_DB_URL or DATABASE_URL, else the running dev server's or preview's. Outside the database:
- *   - logos in Netlify Blobs: those of the local server beside it, else with NETLIFY_SITE_ID and
- *     NETLIFY_AUTH_TOKEN (a personal access token), or inside a Netlify environment;
- *   - the Stripe customer: with STRIPE_SECRET_KEY (simulated payments make none);
- *   - the GoHighLevel sub-account and its users: with GHL_API_KEY and GHL_COMPANY_ID (Demo
- *     Mode's accounts need neither).
- * An erasure that cannot reach a part the person has data in stops before erasing anything
- * (afterwards nothing would find that data again), unless told to leave it: --leave-logos,
- * --leave-stripe, --leave-crm (also for a GoHighLevel deletion that fails). A left CRM account
- * is printed and stays in the admin panel as a to-do. A purge without Blobs skips the logos and
- * says so. Each run leaves an entry in the security log, with counts only.
- */
+// An erasure that cannot reach a part the person has data in (logos, Stripe, GoHighLevel) stops
+// before erasing anything, since afterwards nothing would find that data again; --leave-* opts out.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -40,7 +20,6 @@ import { RETENTION, RETENTION_RULES } from '../src/server/privacy/retention.ts';
 import type { LogoStore } from '../src/server/uploads/logo.ts';
 import { openChosenSite, UsageError } from './lib/database-choice.ts';
 
-// A local command: DATABASE_URL and friends may come from .env.
 loadLocalEnv();
 
 const USAGE = `Usage:
@@ -48,7 +27,6 @@ const USAGE = `Usage:
   npm run privacy:export -- --email <address> [--out <folder>]
   npm run privacy:erase -- --email <address> [--yes] [--leave-logos] [--leave-stripe] [--leave-crm]`;
 
-/** What to do about a part an erasure cannot reach from here. */
 const LEAVE_HINTS: Record<OutsidePart, (store: LogoStore | string) => string> = {
   logos: (store) => `  logos: ${store as string}, or add --leave-logos`,
   stripe_customers: () => '  Stripe: set STRIPE_SECRET_KEY, or add --leave-stripe',

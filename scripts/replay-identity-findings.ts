@@ -1,14 +1,4 @@
-/**
- * Replays the six identity findings of the security audit (issue 15) as an attacker's HTTP
- * requests against a running build, and prints what the attacker got. Version-agnostic: it
- * speaks only HTTP (and reads the e-mail outbox through the database for the magic-link case),
- * so the same script shows the before and the after.
- *
- *   npx tsx scripts/local-netlify/serve.ts --snapshot --port 4900 --db-port 5900 &
- *   DATABASE_URL=postgres://postgres@localhost:5900/postgres \
- *     npx tsx scripts/admin-create.ts --username=owner --password=correct-horse-battery-staple
- *   npx tsx scripts/replay-identity-findings.ts http://localhost:4900 postgres://postgres@localhost:5900/postgres
- */
+// Only HTTP (and the outbox through the database), so the same script shows the before and after.
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { openedText } from '../src/testing/sent-mail.ts';
@@ -21,7 +11,6 @@ process.env.NOVAREACH_LOCAL_RUN ??= 'preview';
 const [base = 'http://localhost:4500', dbUrl = 'postgres://postgres@localhost:5500/postgres'] =
   process.argv.slice(2);
 
-/** A browser of the site under test. */
 class Browser extends BrowserAt {
   constructor(ip?: string) {
     super(base, ip);
@@ -39,7 +28,6 @@ await db.connect();
 const stamp = Date.now();
 const victimEmail = `victim.${stamp}@example.com`;
 
-// The victim buys and onboards in their own browser.
 const victim = new Browser();
 const bought = await buy(victim, victimEmail, 'Victor Victim');
 const victimOrder = bought.lookup.json.order.id as number;

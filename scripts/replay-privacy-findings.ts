@@ -1,16 +1,5 @@
-/**
- * Replays the findings of issue 61 ("a person's data reaches only that person") as HTTP
- * requests against a build on a real PostgreSQL, with e-mail delivered to an SMTP peer, and
- * prints what each got. It speaks only HTTP (and reads tables through SQL, as a leaked copy
- * would), so the same script shows the before and the after:
- *
- *   npm run build && npx tsx scripts/replay-privacy-findings.ts
- *   npx tsx scripts/replay-privacy-findings.ts --root /path/to/old/checkout   # built before
- *
- * It starts what it needs and stops it: PostgreSQL (the npm package's binaries), an SMTP peer,
- * a GoHighLevel stand-in, a Netlify Blobs store behind a switch that can make it fail, and the
- * build's local Netlify host (scripts/local-netlify/serve.ts).
- */
+// Only HTTP, and SQL as a leaked copy would read the tables, so the same script shows the before
+// and the after: `--root /path/to/old/checkout` replays an older build.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, request as httpRequest } from 'node:http';
@@ -114,7 +103,6 @@ async function settle() {
     if (!due?.n) return;
   }
 }
-/** A status, and the error an answer gave. */
 const said = (res: { status: number; json: { error?: string } | null }) =>
   res.json?.error ? `${res.status} (${res.json.error})` : String(res.status);
 const receivedBy = (to: string) => smtp.received.filter((m) => m.to.includes(to));
@@ -135,7 +123,6 @@ const code = (at = Date.now()) =>
   new TOTP({ secret: Secret.fromBase32(totpKey) }).generate({ timestamp: at });
 await admin.req('/api/admin/factors/totp/confirm', { json: { code: code(), label: 'replay' } });
 
-/** A buyer signed in to their whole account with the link their order confirmation brought. */
 async function client(email: string, name: string) {
   const browser = new Browser();
   await buy(browser, email, name);

@@ -1,17 +1,5 @@
-/**
- * Replays the findings of issue 42 ("nothing secret at rest, nothing provisioned twice") as
- * HTTP requests against a production build on a real PostgreSQL, and prints what each got.
- * It speaks only HTTP (and reads the outbox through SQL, as a leaked copy would), so the same
- * script shows the before and the after:
- *
- *   npm run build && npx tsx scripts/replay-secrets-findings.ts
- *   # an older build: a checkout of it, built, with its own node_modules
- *   npx tsx scripts/replay-secrets-findings.ts --root /path/to/old/checkout
- *
- * It starts what it needs and stops it: a PostgreSQL server (the npm package's binaries, as `npm run
- * test:pg`), a GoHighLevel stand-in that counts its calls, and the build's local Netlify host
- * (scripts/local-netlify/serve.ts) with GHL_* pointing at the stand-in.
- */
+// Only HTTP, and SQL as a leaked copy would read the outbox, so the same script shows the before
+// and the after: `--root /path/to/old/checkout` replays an older build.
 import { execFileSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
 import pg from 'pg';
@@ -90,7 +78,6 @@ class Browser extends BrowserAt {
   }
 }
 
-/** The outbox rows to `to`, as a leaked copy of the table shows them. */
 type Stored = { kind: string; text: string; html: string; secrets: Record<string, string> | null };
 
 async function outbox(to: string): Promise<Stored[]> {
@@ -111,7 +98,6 @@ async function outboxOf(to: string, kind: string, count: number) {
   return (await outbox(to)).filter((r) => r.kind === kind);
 }
 
-/** The token of the first `param=` link in an e-mail as the outbox sends it. */
 const tokenIn = (mail: Stored | undefined, param: string) =>
   mail ? (new RegExp(`[?&]${param}=([\\w.-]+)`).exec(openedText(mail))?.[1] ?? '') : '';
 

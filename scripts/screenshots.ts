@@ -1,13 +1,3 @@
-/**
- * `npm run screenshots [-- --label before] [-- --only /about,/contact] [-- --base-url URL]`:
- * full-page screenshots of
- * every route of the e2e suite and of the states a visitor sees (menu, cart, chat, cookie
- * banner, validation, the test payment page) at 390, 1024 and 1440 px, from the production build
- * (`npm run build` first), or from a server already running at --base-url (e.g. `npm run dev`). Pictures go to reports/screenshots/<label>/<width>/, with
- * summary.json beside them: per picture, how far the page scrolls sideways and which headings,
- * controls or images a floating button lies on in the first view (e2e/phone-layout.ts). Compare two
- * labels side by side to review a visual change; the pictures are not committed.
- */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';

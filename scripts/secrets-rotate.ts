@@ -1,21 +1,11 @@
-/**
- * `npm run secrets:rotate` — after SESSION_SECRET was changed and the old value set as
- * SESSION_SECRET_PREVIOUS: seals every stored secret (authenticator apps, e-mail not sent yet,
- * the stored keys of opt-outs and unsubscribe links) again under SESSION_SECRET, so
- * SESSION_SECRET_PREVIOUS can be removed. Running it again changes nothing. Runbook:
- * docs/secrets.md.
- *
- *   SESSION_SECRET=<new> SESSION_SECRET_PREVIOUS=<old> DATABASE_URL=<url> npm run secrets:rotate
- *
- * The database is chosen as for `npm run admin:create` (scripts/lib/database-choice.ts).
- */
+// Seals every stored secret again under SESSION_SECRET, so SESSION_SECRET_PREVIOUS can be removed;
+// running it again changes nothing. Runbook: docs/secrets.md.
 import { ConfigurationError } from '../src/server/env.ts';
 import { sessionSecrets } from '../src/server/key-ring.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';
 import { rotateSessionSecret, type RotationReport } from '../src/server/secret-rotation.ts';
 import { openChosenDatabase, UsageError } from './lib/database-choice.ts';
 
-// A local command: DATABASE_URL and the secrets may come from .env.
 loadLocalEnv();
 
 const LABELS: Record<keyof RotationReport, string> = {

@@ -1,8 +1,4 @@
-/**
- * `npm run settings:schema`: writes src/content/settings.schema.json from the zod schema in
- * src/lib/site-settings.ts, so editors check settings.json and show each field's description
- * as marketing types. A unit test fails when the two disagree.
- */
+// Editors check settings.json against this schema and show each field's description as marketing types.
 import { writeFile } from 'node:fs/promises';
 import { format } from 'prettier';
 import { settingsJsonSchema } from '../src/lib/site-settings.schema.ts';

@@ -1,9 +1,5 @@
-/**
- * `npm run stats:lines`: lines of source, tests and comments in the files git knows
- * (tracked or not ignored). A comment line holds only a comment (`//`, a block comment, an
- * HTML comment in .astro); a line of code with a trailing comment counts as code.
- * `-- --json` prints the figures as JSON; `-- --top 10` lists the files with most comment lines.
- */
+// A comment line holds only a comment (`//`, a block comment, an HTML comment in .astro); a line of
+// code with a trailing comment counts as code. `-- --json`, `-- --top 10` change the output.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 

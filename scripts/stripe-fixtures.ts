@@ -1,12 +1,5 @@
-/**
- * Writes src/testing/stripe-fixtures.json: the example objects Stripe publishes
- * (openapi/fixtures3.json of github.com/stripe/openapi, the fixtures stripe-mock serves) for the
- * resources this site sends, receives or stands in for, with the source commit. The `stripe`
- * package's types add what an example cannot show: which fields may be null, and what a field
- * the example leaves null holds otherwise.
- *
- *   npx tsx scripts/stripe-fixtures.ts <stripe/openapi git directory>
- */
+// Stripe's published examples (openapi/fixtures3.json, what stripe-mock serves), annotated from the
+// `stripe` types with what an example cannot show: which fields may be null, and what else they hold.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -136,15 +129,11 @@ function elementType(type: ts.Type): ts.Type | undefined {
 type Annotations = {
   nullable: string[];
   kinds: Record<string, Kind[]>;
-  /**
-   * Fields the example lacks that the SDK marks optional: sent only when a request expands
-   * them (`invoice.payments`), or only by some kinds of the object.
-   */
+  /** Optional in the SDK, absent from the example: sent only when expanded, or by some kinds. */
   optional: Record<string, Kind[]>;
   unknownToSdk: string[];
 };
 
-/** Walks the example and the SDK type together, noting what the example cannot show. */
 function annotate(value: Json, type: ts.Type, at: string, out: Annotations) {
   if (Array.isArray(value)) {
     const element = elementType(type);

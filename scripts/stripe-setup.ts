@@ -1,16 +1,5 @@
-/**
- * `npm run stripe:setup`: brings the Stripe account of STRIPE_SECRET_KEY in line with the site:
- * one Product per catalogue item and one Price per billing cycle (found by lookup key; a Price
- * whose amount, interval or tax behaviour drifted is replaced), the Billing Portal
- * configuration "Manage billing" uses, for SITE_URL, with the monthly↔yearly switch, and the
- * webhook endpoint `${SITE_URL}/api/stripe-webhook` with exactly the events the site handles on
- * the pinned API version. Safe to run again: what matches is left alone and printed as
- * unchanged; only objects it made (metadata.managed_by) are ever changed. It ends with the
- * variables the site needs.
- *
- * `npm run stripe:setup -- --check` changes nothing and exits 1 when anything differs.
- * It reads only the Stripe and site variables (no session secret needed).
- */
+// Safe to run again: what matches is left alone, and only objects it made (metadata.managed_by)
+// are ever changed. `--check` changes nothing and exits 1 when anything differs.
 import { stripeCatalogue } from '../src/features/catalogue/catalogue.server.ts';
 import {
   switchablePlans,

@@ -1,9 +1,3 @@
-/**
- * `npm test` (and `npm run test:quick` with --quick): the steps in order, steps of one stage
- * side by side, stopping at the first stage that fails; ends with each step's wall time, which
- * is what CI logs show. One build (`netlify build`, which runs `npm run build`) serves every
- * later step; REUSE_BUILD=1 lets `netlify serve` and a repeated run keep it (scripts/build.ts).
- */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 

@@ -1,11 +1,5 @@
-/**
- * Which Chromium the e2e suite, the JS budget, Lighthouse, the e-mail previews and the
- * benchmarks drive: CHROME_PATH when set, else the Chromium inside the `@sparticuz/chromium`
- * npm package. That one is a headless shell that needs nothing from the system beyond glibc
- * and brings its own fonts, so `npm install` is the whole set-up: no apt, no root, no download
- * (Playwright's own `npx playwright install` downloads, and nothing but the npm registry is
- * reachable on our machines). It is unpacked once per checkout into node_modules/.cache.
- */
+// The `@sparticuz/chromium` headless shell unless CHROME_PATH: it needs only glibc and brings its
+// own fonts, and nothing but the npm registry is reachable on our machines.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,17 +18,13 @@ function packagedChromiumPackage(): { folder: string; version: string } {
   };
 }
 
-/** The unpacked browser: node_modules/.cache/packaged-chromium-<version>/. */
 export function packagedChromiumFolder(): string {
   const { folder, version } = packagedChromiumPackage();
   return path.join(folder, '..', '..', '.cache', `packaged-chromium-${version}`);
 }
 
-/**
- * Unpacks the package's browser with the package's own code, which writes to the temporary
- * folder it is given. Into a private folder first and renamed at the end, so two processes
- * starting at once (Playwright's workers, Lighthouse) never see half a browser.
- */
+// Into a private folder first and renamed at the end, so two processes starting at once
+// (Playwright's workers, Lighthouse) never see half a browser.
 function unpackChromium(folder: string): void {
   const staging = `${folder}.${process.pid}.partial`;
   rmSync(staging, { recursive: true, force: true });
@@ -78,23 +68,18 @@ export function chromiumExecutable(env: NodeJS.ProcessEnv = process.env): string
   return env.CHROME_PATH || packagedChromium();
 }
 
-/**
- * The browser's environment: the packaged browser finds its fonts through FONTCONFIG_FILE
- * (a machine without fontconfig would otherwise draw no text at all).
- */
+/** FONTCONFIG_FILE for the packaged browser: a machine without fontconfig would draw no text. */
 export function browserEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   if (env.CHROME_PATH) return { ...env };
   packagedChromium();
   return { ...env, FONTCONFIG_FILE: path.join(packagedChromiumFolder(), 'fonts.conf') };
 }
 
-/** Which browser a report was made in, for its header. */
 export function chromiumLabel(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CHROME_PATH) return `Chromium at ${env.CHROME_PATH}`;
   return `the Chromium of @sparticuz/chromium ${packagedChromiumPackage().version}`;
 }
 
-/** Playwright launch options naming the executable and its environment. */
 export function executableOption(env: NodeJS.ProcessEnv = process.env): {
   executablePath: string;
   env: NodeJS.ProcessEnv;

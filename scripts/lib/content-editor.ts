@@ -1,9 +1,5 @@
-/**
- * Where the in-browser editor (/keystatic, keystatic.config.ts) may save, decided when Astro
- * starts: the files on this computer under `npm run dev`; a commit through the agency's GitHub
- * App when a build has all of its variables; nowhere otherwise, and then the editor is not built
- * at all (/keystatic is a 404). A deployed server never writes to its own file system.
- */
+// Where /keystatic saves: local files under `npm run dev`, the GitHub App when a build has all of
+// its variables, else nowhere (no editor built). A deployed server never writes to its own files.
 import keystatic from '@keystatic/astro';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
@@ -33,23 +29,18 @@ export function editorStorage(isDev: boolean, env: NodeJS.ProcessEnv): EditorSto
   return 'github';
 }
 
-/** Keystatic's integration when the editor may save somewhere, else nothing. */
 export function contentEditor(storage: EditorStorage): AstroIntegration[] {
   return storage === 'none' ? [] : [keystatic()];
 }
 
 const FORK = '?editor-zod';
-/** The editor's modules that import zod: its config and the schemas it builds forms from. */
 const EDITOR_MODULE =
   /[\\/](keystatic\.config\.ts|src[\\/]content[\\/](keystatic-fields|schemas)\.ts|src[\\/]lib[\\/]site-settings\.schema\.ts)$/;
 const ZOD_MODULE = /[\\/]node_modules[\\/](zod[\\/]|astro[\\/]dist[\\/]zod\.js)/;
 
 /**
- * Gives the editor's browser code its own copy of zod. The islands use zod/mini, which shares
- * zod's core modules with the full zod the editor's schemas use; bundled together, every island
- * page would load the core that both need (measured on a build with the editor: /client-onboarding
- * 100.4 → 109.3 KB gzip). Modules the editor imports zod through are resolved under a query, so
- * the bundler sees them as different modules and the islands keep theirs.
+ * The editor's browser code gets its own zod: bundled with the islands' zod/mini, which shares
+ * zod's core, every island page would load that core (/client-onboarding 100.4 → 109.3 KB gzip).
  */
 export function editorOwnZod(): Plugin {
   return {

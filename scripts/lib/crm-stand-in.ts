@@ -1,7 +1,3 @@
-/**
- * GoHighLevel's API as the replay scripts need it, on loopback: sub-accounts and users created
- * (each user keeps the password it was sent), looked up, listed and deleted, every call counted.
- */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

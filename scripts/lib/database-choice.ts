@@ -1,14 +1,5 @@
-/**
- * Which database (and which Netlify Blobs store) a maintenance command works on, in this order:
- *   1. NETLIFY_DB_URL or DATABASE_URL, when set (production, CI, any Postgres); the logos then
- *      need NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (or a Netlify environment);
- *   2. the running `npm run dev` server (its emulated Postgres URL is in .netlify/state.json
- *      under `dbConnectionString`, its Blobs in .netlify/blobs-serve), or the running
- *      `npm run preview` (.netlify/preview-state.json names its database and Blobs folder):
- *      the same database and the same logos as the server beside it, without any variable;
- *   3. otherwise the command stops and says how to provide one: it never works on a throwaway
- *      database.
- */
+// Never a throwaway database: without NETLIFY_DB_URL or DATABASE_URL, and with no `npm run dev` or
+// `npm run preview` running beside it, a command stops and says how to provide one.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -20,10 +11,8 @@ import { PREVIEW_STATE_FILE, type PreviewState } from './preview-state.ts';
 /** A mistake in how the command was called or set up: its message is the whole story. */
 export class UsageError extends Error {}
 
-/** Where `npm run dev` (Netlify's dev runtime) keeps its local Blobs. */
 const DEV_BLOBS_DIR = path.join('.netlify', 'blobs-serve');
 
-/** A local server's database and Blobs folder (its site id names the folder's entries). */
 type LocalServer = {
   name: string;
   /** What the server beside it marks itself as (src/server/env.ts's NOVAREACH_LOCAL_RUN). */
@@ -55,7 +44,6 @@ function answers(url: string): Promise<boolean> {
   });
 }
 
-/** The local servers that run beside this command, and whether a dev server's database is gone. */
 async function localServers(root: string): Promise<{ running: LocalServer[]; deadDev?: string }> {
   const running: LocalServer[] = [];
   let deadDev: string | undefined;
@@ -142,7 +130,6 @@ export async function openChosenDatabase(
   return { ...(await openHandle(env, url, source)), source };
 }
 
-/** The logos of a local server's Blobs folder, through a Blobs server of this process. */
 async function localLogoStore(blobs: LocalServer['blobs']) {
   const { BlobsServer } = await import('@netlify/blobs/server');
   const { getStore } = await import('@netlify/blobs');
@@ -161,11 +148,7 @@ async function localLogoStore(blobs: LocalServer['blobs']) {
   return { store, stop: () => server.stop() };
 }
 
-/**
- * The chosen database and the logo store that goes with it: the local server's own Blobs, the
- * site's Blobs through NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, or (as a string) why and which
- * variables would reach them.
- */
+/** The chosen database and its logo store, or (as a string) which variables would reach the logos. */
 export async function openChosenSite(env: NodeJS.ProcessEnv = process.env, root = process.cwd()) {
   const { url, source, local } = await choose(env, root);
   let logos: LogoStore | string = NO_BLOBS;

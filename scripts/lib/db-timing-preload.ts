@@ -1,9 +1,5 @@
-/**
- * Loaded into the load bench's host process (`node --import`), never into the site: times every
- * node-postgres query and every wait for a pooled connection, per request (the function host's
- * `Netlify.context`), and writes the totals to DB_TIMING_FILE when the process exits.
- * Functions run from source share this `pg`; a production bundle carries its own copy.
- */
+// Preloaded into the load bench's host (`node --import`), never the site. Only functions run from
+// source share this `pg`; a production bundle carries its own copy.
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 
@@ -11,9 +7,7 @@ export type RequestDbUse = {
   path: string;
   queries: number;
   transactions: number;
-  /** Sum of the queries' times, from sending to the answer. */
   dbMs: number;
-  /** Time spent waiting for a connection from the process's pool. */
   poolWaitMs: number;
 };
 
@@ -62,10 +56,8 @@ function timed(args: unknown[], call: (args: unknown[]) => unknown, done: (ms: n
   return result;
 }
 
-/**
- * The request a pooled client was checked out for. A pool hands a freed client to the next
- * waiter from inside the previous request's callbacks, so the async context then is the wrong one.
- */
+// A pool hands a freed client to the next waiter from inside the previous request's callbacks,
+// where the async context is the wrong one: each client remembers whom it was checked out for.
 const checkedOutFor = new WeakMap<object, RequestDbUse>();
 
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
@@ -98,7 +90,6 @@ pg.Pool.prototype.connect = function (this: pg.Pool, ...args: unknown[]) {
   if (!use) return connect.apply(this, args);
   const last = args.length - 1;
   const callback = args[last];
-  // Remember whom the client is for, whichever way the pool hands it over.
   const owned = (client: unknown) => {
     if (client && typeof client === 'object') checkedOutFor.set(client, use);
   };

@@ -1,10 +1,8 @@
 import type { DbTiming, RequestDbUse } from './db-timing-preload.ts';
 import { percentile, type Endpoint } from './load-run.ts';
 
-/** What the bench's uptime monitor got back: each answer's status and time. */
 export type HealthPolls = { answers: number[]; ms: number[] };
 
-/** The load run's endpoint (or the health check) a function request path belongs to. */
 export function endpointOfPath(path: string): Endpoint | 'health' | undefined {
   if (path === '/api/health') return 'health';
   if (path === '/api/contact-form') return 'contact';

@@ -1,8 +1,5 @@
-/**
- * The field-vitals chunk (src/features/insights/vitals.client.ts with web-vitals) in the JS
- * budget: it loads when the page is idle, after the first paint, so it is reported apart
- * rather than counted before interaction; a page that fetched it before its first paint fails.
- */
+// The web-vitals chunk loads when the page is idle, after the first paint: reported apart from
+// the JS budget, and a page that fetched it before its first paint fails.
 import type { Page } from '@playwright/test';
 
 export const isVitalsChunk = (url: string) => /\/_astro\/vitals\.client\.[\w-]+\.js/.test(url);
@@ -23,7 +20,6 @@ export async function vitalsTiming(page: Page): Promise<VitalsTiming> {
   });
 }
 
-/** The report's line for one page: the chunk's bytes and whether it waited for the paint. */
 export function describeVitalsLoad(
   bytes: number,
   timings: VitalsTiming[],

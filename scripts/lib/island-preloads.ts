@@ -1,13 +1,5 @@
-/**
- * Tells each `client:intent` island of a built page which files it will load: its component
- * and renderer with every module they import. The
- * directive (src/lib/intent-directive.ts) asks for them all at once when the visitor heads for
- * the island. Without the list the browser discovers the modules import by import: on a phone
- * over slow 4G (562 ms a round trip) a first touch of the cart waited three round trips.
- *
- * Runs after the build over the prerendered pages (`astro:build:done`); pages rendered on
- * demand already carry React for their own island, and the directive works without a list.
- */
+// Each `client:intent` island lists the files it will load, so the directive asks for them at
+// once: discovered import by import, a first touch of the cart waited three slow-4G round trips.
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +24,6 @@ export async function islandFiles(entries: string[], readModule: ReadModule): Pr
   return [...(await moduleClosure(entries, [], '/', (url) => readModule(filePathOf(url))))];
 }
 
-/** `html` with every `client:intent` island carrying its file list. */
 export async function withIslandPreloads(html: string, readModule: ReadModule): Promise<string> {
   const tags = [...new Set(html.match(ISLAND) ?? [])];
   let out = html;

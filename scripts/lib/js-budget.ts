@@ -1,33 +1,14 @@
-/**
- * How much JavaScript a built page makes the browser load before the visitor does anything,
- * read from the HTML Astro emits. Pure functions, unit tested in js-budget.test.ts; the
- * command is scripts/check-js-budget.ts.
- *
- * "Before interaction" means everything loaded with no input on a freshly opened page:
- * - classic and module scripts (inline or `src`) and `modulepreload` links, with the static
- *   `import`/`export … from` closure of every module (dynamic `import()` is not followed:
- *   it runs later, on use);
- * - islands hydrating without input: `client:load`, `client:idle`, `client:only`,
- *   `client:media` (counted as if the query matched) — component, renderer and
- *   before-hydration modules with their closures;
- * - not `client:intent` islands (the cart, the chat): they load on the visitor's first use;
- * - `client:visible` islands only when they are in the first viewport. The HTML cannot tell
- *   where an island lands, so the static figure keeps them apart (`onVisible`) and the
- *   command either measures in Chromium which ones load without scrolling, or, without a
- *   browser, counts them all.
- * Sizes are gzip (level 9) of the built files, i.e. what goes over the wire at most.
- */
+// "Before interaction": scripts, modulepreloads and islands that hydrate without input, with their
+// static import closure (not `import()`, not `client:intent`); `client:visible` islands count only
+// in the first viewport. Sizes are gzip level 9 of the built files, what goes over the wire at most.
 import { gzipSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
 
 export const KB = 1024;
 
 /**
- * Budgets in gzip bytes; docs/budgets.md states the same numbers. Content: what a
- * phone on slow 4G can take without a long task in Lighthouse's model (the heaviest, `/`, is
- * 11.9 KB since its notices, native-post outcomes and subscribe code load on demand).
- * Interactive: the heaviest page once the form islands validated with zod/mini
- * (/client-onboarding, 98.7 KB) plus 10%, rounded up.
+ * Gzip bytes, as in docs/budgets.md. Content: what a phone on slow 4G takes without a long task in
+ * Lighthouse's model; interactive: the heaviest page (/client-onboarding, 98.7 KB) plus 10%.
  */
 export const BUDGETS = {
   content: 12 * KB,
@@ -36,10 +17,6 @@ export const BUDGETS = {
 
 export type PageKind = keyof typeof BUDGETS;
 
-/**
- * Interactive pages run an application (checkout, onboarding wizards, dashboard, admin,
- * simulated payment and test pages); every other page is a content page.
- */
 const INTERACTIVE =
   /^\/(checkout|onboarding(-[\w-]+)?|client-onboarding|dashboard|admin|test-[\w-]+|pay)(\/|$)/;
 
@@ -52,12 +29,10 @@ export type Island = {
   componentUrl: string | undefined;
   rendererUrl: string | undefined;
   beforeHydrationUrl: string | undefined;
-  /** Export name, for messages. */
   name: string | undefined;
 };
 
 export type PageScripts = {
-  /** Module/classic script URLs and modulepreloads the HTML loads by itself. */
   scriptUrls: string[];
   /** Inline script bodies (executable ones; JSON-LD and other data blocks excluded). */
   inlineCode: string[];
@@ -69,7 +44,6 @@ const EAGER_DIRECTIVES = new Set(['load', 'idle', 'only', 'media']);
 const ON_USE_DIRECTIVES = new Set(['intent']);
 const DATA_SCRIPT = /^(application\/(ld\+)?json|importmap|speculationrules|text\/template)$/i;
 
-/** Attributes of one start tag, e.g. `<script type="module" src="/a.js">`. */
 export function parseAttributes(tag: string): Record<string, string> {
   const attrs: Record<string, string> = {};
   const body = tag.replace(/^<[\w-]+/, '').replace(/\/?>$/, '');
@@ -90,7 +64,6 @@ function decodeEntities(s: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** The scripts, modulepreloads and islands of a page's HTML. */
 export function extractPageScripts(html: string): PageScripts {
   const scriptUrls: string[] = [];
   const inlineCode: string[] = [];
@@ -130,12 +103,10 @@ function unique<T>(xs: T[]): T[] {
   return [...new Set(xs)];
 }
 
-/** Whether an island hydrates without any input from the visitor, wherever it is. */
 export function hydratesWithoutInput(island: Island): boolean {
   return EAGER_DIRECTIVES.has(island.directive);
 }
 
-/** Whether an island loads only once the visitor uses the page (never counted before interaction). */
 export function hydratesOnUse(island: Island): boolean {
   return ON_USE_DIRECTIVES.has(island.directive);
 }
@@ -148,7 +119,6 @@ export function islandUrls(island: Island): string[] {
 
 let lexerReady: Promise<void> | undefined;
 
-/** Static import/re-export specifiers of an ES module (dynamic `import()` excluded). */
 export async function staticImports(code: string): Promise<string[]> {
   await (lexerReady ??= init);
   try {
@@ -160,27 +130,18 @@ export async function staticImports(code: string): Promise<string[]> {
   }
 }
 
-/**
- * Site-relative URL of `specifier` imported from `fromUrl`, query included (bare specifiers
- * are ignored).
- */
+/** Site-relative, query included; undefined for a bare specifier. */
 export function resolveImport(specifier: string, fromUrl: string): string | undefined {
   if (!/^(\.{1,2}\/|\/)/.test(specifier)) return undefined;
   const url = new URL(specifier, new URL(fromUrl, 'http://site.local'));
   return url.pathname + url.search;
 }
 
-/** The built file behind a site-relative URL: its path, without the query. */
 export function filePathOf(url: string): string {
   return decodeURIComponent(new URL(url, 'http://site.local').pathname);
 }
 
-/**
- * All module URLs loaded when `entries` are loaded: the entries plus their static import
- * closure. Inline modules contribute their imports (resolved against the page URL). Each URL
- * keeps its query (a deploy's `?dpl=`), as the browser requests it; `readModule` finds the
- * file with filePathOf.
- */
+/** `entries` and their static import closure, each URL with its query (`?dpl=`) as requested. */
 export async function moduleClosure(
   entries: string[],
   inlineModules: string[],
@@ -217,7 +178,6 @@ export type PageReport = {
   budget: number;
   /** gzip bytes loaded before interaction, as counted for the budget. */
   bytes: number;
-  /** Of which inline script bytes. */
   inlineBytes: number;
   files: { url: string; bytes: number }[];
   /** client:visible islands: not counted unless measured in the first viewport (or no browser). */
@@ -226,7 +186,6 @@ export type PageReport = {
   problems: string[];
 };
 
-/** Budget verdict for one page. */
 export function judge(report: Omit<PageReport, 'problems' | 'budget'>): PageReport {
   const budget = BUDGETS[report.kind];
   const problems: string[] = [];
@@ -256,7 +215,6 @@ export function eagerDirectivesInSource(source: string): string[] {
   return [...source.matchAll(/\bclient:(load|only)\b/g)].map((m) => `client:${m[1]}`);
 }
 
-/** The route of a file under src/pages (`about.astro` → /about, `[id].astro` → /[id]). */
 export function routeOfPageFile(relative: string): string {
   const noExt = relative.replace(/\\/g, '/').replace(/\.(astro|md|mdx|html|ts|js)$/, '');
   const route = `/${noExt}`.replace(/\/index$/, '') || '/';

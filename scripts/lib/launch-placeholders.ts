@@ -1,12 +1,5 @@
-/**
- * Finds the stand-in values a site must not launch with: reserved `.example` / example.com
- * hosts and addresses (RFC 2606), fictional 555 phone numbers, a drawn (SVG) portrait where a
- * photo belongs, and — in the settings file, whose every value is a company fact — anything
- * still saying "example".
- *
- * `launchCheck` runs it when Astro builds: a production build (Netlify's CONTEXT=production)
- * fails with the list; every other build only warns, so local work and tests go on.
- */
+// Stand-in values a site must not launch with: a production build (CONTEXT=production) fails with
+// the list; every other build only warns, so local work and tests go on.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
@@ -58,7 +51,6 @@ export function findPlaceholders(
 
 export const SETTINGS_FILE = 'src/content/settings.json';
 
-/** Every placeholder in the content marketing edits (src/content). */
 export async function launchPlaceholders(root: string): Promise<Placeholder[]> {
   const dir = path.join(root, 'src/content');
   const files = (await readdir(dir, { recursive: true, withFileTypes: true }))

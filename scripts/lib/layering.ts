@@ -1,25 +1,5 @@
-/**
- * The layering rules of ARCHITECTURE.md, as a check over every import in the sources:
- *
- *   pages, layouts, functions → features → components → src/server → src/lib
- *
- * - `src/lib` imports nothing of the project but `src/lib` (and `src/content` JSON data).
- * - `src/server` imports `src/server` and `src/lib` only, never a feature.
- * - `src/components` imports components, `src/server`-free `src/lib` helpers only, never a
- *   feature (a section that needs the catalogue takes its data as props).
- * - A feature imports another feature only through its public modules: `<area>.ts`,
- *   `<area>.server.ts`, `<area>.store.ts` and its PascalCase components. Everything else in a
- *   feature folder is that feature's own.
- * - Pages do not open the database: they call a feature's service.
- * - `src/testing` (stand-ins, seeds, fixtures) is for tests and scripts only.
- * - Features depend on each other in one direction only (`featureCycles`): no two features
- *   import each other, directly or around a loop.
- * - Components only render: a `.tsx` component (not an e-mail template, not a test) neither
- *   calls `fetch(` nor imports a request function (src/lib/request-json.ts, the admin's
- *   `adminFetch`); requests live in the feature's store, the component calls its actions.
- *
- * Type-only imports count too: a type that lives in the wrong layer still ties the layers.
- */
+// The layering rules of ARCHITECTURE.md over every import, type-only ones included: a type that
+// lives in the wrong layer still ties the layers.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -39,7 +19,6 @@ function walk(dir: string): string[] {
   return out;
 }
 
-/** Import specifiers of a source file (frontmatter and scripts of .astro files included). */
 export function importsOf(text: string): string[] {
   const withoutComments = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   return [...withoutComments.matchAll(IMPORT)].map((m) => m[1]!);
@@ -70,7 +49,6 @@ function placeOf(root: string, file: string): Place {
   return { layer: 'other' };
 }
 
-/** A feature's front door: `<area>.ts`, `<area>.server.ts`, `<area>.store.ts` and its components. */
 export function isPublicModule(feature: string, file: string): boolean {
   const name = file.replace(/\.(ts|tsx|mts|astro)$/, '');
   if ([feature, `${feature}.server`, `${feature}.store`].includes(name)) return true;
@@ -83,7 +61,6 @@ function isContentData(root: string, file: string): boolean {
   return rel[0] === 'src' && rel[1] === 'content' && file.endsWith('.json');
 }
 
-/** The file a relative specifier names, extension added as the bundler would. */
 function resolve(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(from), specifier.replace(/\?.*$/, ''));
@@ -101,7 +78,6 @@ const ZOD_IMPORTS: Record<string, RegExp> = {
   'astro/zod': /^src\/(content\/|lib\/site-settings\.schema\.ts$)/,
 };
 
-/** The rule a zod import breaks, if any: server code uses src/lib/zod.ts, browser code zod-mini.ts. */
 export function zodImportRule(file: string, specifier: string): string | null {
   if (specifier !== 'astro/zod' && specifier !== 'zod' && !specifier.startsWith('zod/'))
     return null;
@@ -109,7 +85,6 @@ export function zodImportRule(file: string, specifier: string): string | null {
   return 'zod comes through src/lib/zod.ts (server) or src/lib/zod-mini.ts (browser)';
 }
 
-/** Every import that points the wrong way, with the rule it breaks. */
 export function layeringViolations(root: string): Violation[] {
   const files = [...walk(path.join(root, 'src')), ...walk(path.join(root, 'netlify', 'functions'))];
   const violations: Violation[] = [];
@@ -162,19 +137,13 @@ export function layeringViolations(root: string): Violation[] {
   return violations;
 }
 
-/** The rule a component breaks by making a request itself. */
 export const COMPONENT_REQUEST_RULE =
   "components only render: requests live in the feature's store";
 
-/** A component: a `.tsx` file under src/, except the e-mail templates (`*-emails.tsx`) and tests. */
 export function isComponentFile(file: string): boolean {
   return /^src\/.+\.tsx$/.test(file) && !/-emails\.tsx$/.test(file) && !/\.test\.tsx$/.test(file);
 }
 
-/**
- * What a component may not import, because it makes requests: the islands' request helper
- * (any of it), and of the admin panel's request module its request function.
- */
 const REQUEST_IMPORTS: Record<string, 'all' | readonly string[]> = {
   'src/lib/request-json.ts': 'all',
   'src/features/admin/api.ts': ['adminFetch'],
@@ -184,7 +153,6 @@ function withoutComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1');
 }
 
-/** Whether a source calls `fetch(` (`window.fetch(` too; comments and `prefetch(` aside). */
 export function callsFetch(text: string): boolean {
   return /(?<![\w$])fetch\(/.test(withoutComments(text));
 }
@@ -192,11 +160,7 @@ export function callsFetch(text: string): boolean {
 const IMPORT_CLAUSE =
   /\b(?:import|export)\s+(?:type\s+)?([^'"`;]*?)\s+from\s+['"]([^'"]+)['"]|\bimport\s*(?:\(\s*)?['"]([^'"]+)['"]/g;
 
-/**
- * The names each import (or re-export) of a source takes: `default`, the named ones (`a` of
- * `a as b`), `*` for a namespace, a re-export of everything or a dynamic import, and none for
- * an import for its side effects.
- */
+/** Per import: `default`, the named ones (`a` of `a as b`), `*` for a namespace, `export *` or `import()`. */
 export function importedNames(text: string): { specifier: string; names: string[] }[] {
   return [...withoutComments(text).matchAll(IMPORT_CLAUSE)].map((m) => {
     if (m[3]) return { specifier: m[3], names: /\bimport\s*\(/.test(m[0]) ? ['*'] : [] };
@@ -220,10 +184,6 @@ export function importedNames(text: string): { specifier: string; names: string[
   });
 }
 
-/**
- * A component's requests (README: components only read stores and call actions): each
- * `fetch(` it calls and each request function it imports, with the rule.
- */
 function componentRequests(root: string, file: string, text: string): Violation[] {
   const relative = (to: string) => path.relative(root, to).split(path.sep).join('/');
   if (!isComponentFile(relative(file))) return [];
@@ -241,7 +201,6 @@ function componentRequests(root: string, file: string, text: string): Violation[
   return found;
 }
 
-/** Which features each feature imports (tests left out). */
 export function featureGraph(root: string): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of walk(path.join(root, 'src', 'features'))) {
@@ -260,7 +219,6 @@ export function featureGraph(root: string): Map<string, Set<string>> {
   return graph;
 }
 
-/** Every loop of features importing each other, e.g. ["orders", "checkout", "orders"]. */
 export function featureCycles(graph: Map<string, Set<string>>): string[][] {
   const cycles: string[][] = [];
   const state = new Map<string, 'visiting' | 'done'>();
@@ -279,15 +237,9 @@ export function featureCycles(graph: Map<string, Set<string>>): string[][] {
   return cycles;
 }
 
-/**
- * The floor plan's file names (README, "One floor plan for every feature"): PascalCase
- * components; otherwise a lowercase, hyphenated name with one of five roles: `.ts`,
- * `.server.ts`, `.store.ts`, `.client.ts`, and `.test.ts` beside any of them.
- */
 const FEATURE_FILE =
   /^(?:[A-Z][A-Za-z0-9]*\.(?:tsx|astro)|[a-z][a-z0-9-]*(?:\.(?:server|store|client))?(?:\.test)?\.tsx?|[a-z][a-z0-9-]*\.css)$/;
 
-/** Feature files whose name does not follow the floor plan. */
 export function featureFileNameViolations(root: string): string[] {
   const features = path.join(root, 'src', 'features');
   return walkAll(features)

@@ -1,9 +1,3 @@
-/**
- * Turns Lighthouse results into the per-route summary, takes the medians over the runs and
- * checks the budgets. Pure; used by scripts/audit-lighthouse.ts and tested in
- * lighthouse-report.test.ts.
- */
-
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type CategoryId = (typeof CATEGORIES)[number];
 
@@ -18,7 +12,6 @@ export const LIGHTHOUSE_BUDGETS = {
   maxTbtMs: 50,
 };
 
-/** The parts of a Lighthouse result (LHR) this module reads. */
 export type Lhr = {
   finalDisplayedUrl?: string;
   runtimeError?: { code: string; message: string };
@@ -48,7 +41,6 @@ export type RouteSummary = {
   jsBytes: number;
   /** Audits that cost a category points (only for categories below 100). */
   failingAudits: string[];
-  /** Audits skipped for this route, with the reason, e.g. is-crawlable on noindex pages. */
   skipped: string[];
 };
 
@@ -86,11 +78,7 @@ export function summarize(route: string, lhr: Lhr, skipped: string[] = []): Rout
   };
 }
 
-/**
- * The median run: runs ordered by performance score, then LCP, then TBT; the middle one
- * (the lower middle for an even count). Its full result is saved for a failing route, so
- * there is one coherent run to inspect.
- */
+/** One coherent run to inspect: the middle one by performance score, then LCP, then TBT. */
 export function medianRun<T extends RouteSummary>(runs: T[]): T {
   if (!runs.length) throw new Error('no runs');
   const sorted = [...runs].sort(
@@ -110,11 +98,8 @@ const median = (values: number[]) => {
 };
 
 /**
- * The route's result judged against the budgets: the median of each score and metric over
- * the runs, as Lighthouse CI's "median" aggregation does. One slow run moves no budget, and
- * a metric is not taken from whichever run happened to be in the middle by another metric
- * (TBT of the run with the middle LCP was a lottery on a noisy machine). Failing audits are
- * those of the median run, which is the one saved for inspection.
+ * Each score and metric's own median, as Lighthouse CI aggregates: taken from one middle run, TBT
+ * is a lottery on a noisy machine. Failing audits are the median run's (the one saved).
  */
 export function medianOfRuns<T extends RouteSummary>(runs: T[]): RouteSummary {
   const representative = medianRun(runs);
@@ -136,11 +121,6 @@ export function medianOfRuns<T extends RouteSummary>(runs: T[]): RouteSummary {
   };
 }
 
-/**
- * A route's runs judged: each run summarized, their median (`medianOfRuns`), its budget
- * problems, and the full result of the median run (`medianRun`), the one saved when the route
- * fails.
- */
 export function judgeRuns(
   route: string,
   lhrs: Lhr[],
@@ -153,7 +133,6 @@ export function judgeRuns(
   return { runs, median, problems: budgetProblems(median, budgets), medianLhr };
 }
 
-/** Budget violations of a route's result, as sentences. */
 export function budgetProblems(s: RouteSummary, budgets = LIGHTHOUSE_BUDGETS): string[] {
   const problems: string[] = [];
   for (const c of CATEGORIES) {
@@ -177,7 +156,6 @@ function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-/** Markdown table: one row per route (median run). */
 export function markdownTable(rows: (RouteSummary & { problems: string[] })[]): string {
   const score = (n: number | null) => (n === null ? 'n/a' : String(n));
   const lines = [

@@ -1,13 +1,3 @@
-/**
- * Many visitors at once against a running host, as a load or fault test sees them: each visitor
- * loops through a page view, a contact message, a purchase with simulated payments (checkout,
- * Pay, the success page's lookup) and a meeting request, with a time limit on every request.
- * Every answer is kept with its timing, and what the site acknowledged is remembered so that
- * {@link checkAcknowledged} can compare it with what the database holds.
- *
- * Used by the restart test (scripts/local-netlify/restart-under-load.pg.test.ts) and by
- * `npm run bench:load` (scripts/bench-load.ts). Targets only the origin it is given (loopback).
- */
 import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -30,7 +20,6 @@ export type Sample = {
 
 export type LoadRun = {
   samples: Sample[];
-  /** What the site said it stored: contact and meeting e-mails, paid checkout session ids. */
   acknowledged: { contacts: string[]; meetings: string[]; payments: string[] };
   /** Purchases whose Pay was never acknowledged although the buyer kept pressing. */
   unpaid: string[];
@@ -43,7 +32,6 @@ export type LoadOptions = {
   origin: string;
   visitors: number;
   durationMs: number;
-  /** A request without an answer after this long counts as a hang. */
   timeoutMs?: number;
   /** How long a buyer keeps pressing Pay again after "unavailable" (past the run's end too). */
   payPatienceMs?: number;
@@ -51,7 +39,6 @@ export type LoadOptions = {
   onTick?: (ms: number) => void | Promise<void>;
 };
 
-/** A date `days` ahead as YYYY-MM-DD, for the meeting form. */
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -165,7 +152,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadRun> {
     if (sample.status === 200) acknowledged.meetings.push(email);
   }
 
-  /** Checkout, then Pay until the site acknowledges it (or the buyer gives up), then the lookup. */
   async function purchase(email: string, deadline: number) {
     const cookies = new Map<string, string>();
     const created = await postJson(
@@ -197,7 +183,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadRun> {
       }
       paid.sample.unavailable =
         paid.sample.status === 303 && location.includes('error=unavailable');
-      // "Please try again": the buyer presses Pay again a moment later.
       if (now() > deadline + payPatienceMs) {
         unpaid.push(session);
         return;
@@ -243,18 +228,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadRun> {
 }
 
 export type StoredCheck = {
-  /** Acknowledged but not in the database. */
   lost: { contacts: string[]; meetings: string[]; payments: string[] };
   /** Stored more than once (a form row, or an order per paid session). */
   doubled: { contacts: string[]; meetings: string[]; orders: string[] };
-  /** Checkout sessions marked complete that have no order. */
   completeWithoutOrder: string[];
-  /** Orders of this run without exactly one confirmation e-mail in the outbox. */
   confirmationsOff: string[];
   counts: { contacts: number; meetings: number; orders: number };
 };
 
-/** Compares what a run's answers acknowledged with what the database at `url` holds. */
 export async function checkAcknowledged(url: string, run: LoadRun): Promise<StoredCheck> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   await client.connect();
@@ -326,7 +307,6 @@ export type EndpointRow = {
   failed: number;
 };
 
-/** Requests per second and latency per endpoint over `samples` (a window of `ms`). */
 export function endpointTable(samples: Sample[], ms: number): EndpointRow[] {
   return ENDPOINTS.map((endpoint) => {
     const mine = samples.filter((s) => s.endpoint === endpoint);
@@ -344,7 +324,6 @@ export function endpointTable(samples: Sample[], ms: number): EndpointRow[] {
   });
 }
 
-/** An answer that no fault may produce: no answer at all, or a 5xx that is not a proper 503. */
 export function isFailure(sample: Sample): boolean {
   return (
     sample.status === 0 || (sample.status >= 500 && !(sample.status === 503 && sample.retryAfter))

@@ -5,7 +5,6 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** What `astro build` leaves for Netlify and the local host, and the adapter empties at setup. */
 export const NETLIFY_BUILD_OUTPUTS = [
   '.netlify/v1/functions/ssr',
   '.netlify/v1/edge-functions/middleware',
@@ -16,9 +15,8 @@ type Options = Parameters<typeof netlify>[0];
 type SetupHook = NonNullable<AstroIntegration['hooks']['astro:config:setup']>;
 
 /**
- * `@astrojs/netlify` with one change: only `astro build` empties the previous build's functions.
- * The adapter cleans them in `astro:config:setup` for every command, so `astro dev` or
- * `astro check` beside a build left its on-demand pages answering 404.
+ * `@astrojs/netlify`, except that only `astro build` empties the previous build's functions:
+ * `astro dev` or `astro check` beside a build left its on-demand pages answering 404.
  */
 export function netlifyAdapter(options?: Options): AstroIntegration {
   const adapter = netlify(options);
@@ -38,7 +36,6 @@ export function netlifyAdapter(options?: Options): AstroIntegration {
   return { ...adapter, hooks: { ...adapter.hooks, 'astro:config:setup': keepingBuild } };
 }
 
-/** Moves the build outputs out of the adapter's reach; the returned function puts them back. */
 async function setAside(root: string): Promise<() => Promise<void>> {
   const moved: { home: string; aside: string }[] = [];
   for (const [i, output] of NETLIFY_BUILD_OUTPUTS.entries()) {

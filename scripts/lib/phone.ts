@@ -1,8 +1,3 @@
-/**
- * The phone the benchmarks use: Lighthouse's mobile profile (slow 4G as DevTools applies it:
- * 562.5 ms request latency, 1.47 Mbit/s down, 675 kbit/s up; CPU slowed 4×) on a 390×844
- * touch screen, in a fresh context (empty cache) per visit.
- */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -41,11 +36,8 @@ export function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/**
- * Times the next press on `target` in the page: performance.now() at pointerdown → the first
- * frame where `opened` (an expression) is true, in `window.pressToOpenMs`. A string, not a
- * function: tsx would wrap the function's inner names in a helper the page does not have.
- */
+// A string, not a function: tsx would wrap the function's inner names in a helper the page does
+// not have.
 function timeThePress(target: string, opened: string): string {
   return `
     document.querySelector(${JSON.stringify(target)}).addEventListener('pointerdown', () => {
@@ -68,9 +60,7 @@ async function pressToOpenMs(page: Page): Promise<number> {
   return Math.round(Number(await handle.jsonValue()));
 }
 
-/** A press to time on the phone: the control, the answer, and what the visitor does first. */
 export type Press = {
-  /** The control pressed (its first match). */
   target: string;
   /** True once the answer is on screen (an expression evaluated in the page). */
   opened: string;
@@ -80,15 +70,10 @@ export type Press = {
   scroll?: number;
   /** Without `scroll`: reads this long without touching the page, so the press is the first use. */
   readMs?: number;
-  /** Sets the scene last, e.g. waits for a banner or fills in a form. */
   prepare?: (page: Page) => Promise<void>;
 };
 
-/**
- * One visit to `url` in a fresh phone context (empty cache, throttled): loads the page, waits
- * for `ready` and a quiet network, scrolls and reads, prepares, then presses `target`.
- * Answers the press-to-answer time in ms.
- */
+/** One visit in a fresh, throttled phone context; answers the press-to-answer time in ms. */
 export async function timePress(browser: Browser, url: string, press: Press): Promise<number> {
   const context = await phoneContext(browser);
   try {
@@ -114,10 +99,7 @@ export async function timePress(browser: Browser, url: string, press: Press): Pr
   }
 }
 
-/**
- * Serves the production build (dist/; `npm run build` first) on a free port and launches
- * Chromium for `bench`; both are closed when it is done, however it ends.
- */
+/** The server and Chromium are both closed when `bench` is done, however it ends. */
 export async function onBuiltSite<T>(
   bench: (browser: Browser, origin: string) => Promise<T>,
 ): Promise<T> {

@@ -1,8 +1,4 @@
-/**
- * What the replay scripts (scripts/replay-*.ts) act through: a browser as an attacker or a
- * client drives it, speaking only HTTP to a running build, so one script replays a finding
- * against any version of the site (the before and the after).
- */
+// Only HTTP, so one replay script runs against any version of the site, the before and the after.
 
 /** A browser: a cookie jar carried by every request. */
 export class Browser {
@@ -73,7 +69,6 @@ export class Browser {
   }
 }
 
-/** A purchase of the Lily AI monthly plan, paid on the simulated payment page. */
 export async function buy(browser: Browser, email: string, name: string) {
   const started = await browser.req('/api/create-checkout-session', {
     json: {

@@ -1,15 +1,6 @@
-/**
- * Gives Vite's preload list the deploy query that Astro gives the imports themselves.
- *
- * On Netlify the adapter asks for skew protection: every import between the site's chunks
- * becomes `./react.C1eX.js?dpl=<deploy id>` (Astro's plugin-chunk-imports). Vite's list of
- * what a lazy import needs (`__vite__mapDeps`) keeps the bare file names, so the browser
- * preloads `react.C1eX.js`, then imports `react.C1eX.js?dpl=…`: two URLs, two downloads, and
- * the second only starts once the importing chunk has arrived. On a phone over slow 4G
- * (562 ms a round trip) that doubled the time from a press on the cart to its panel.
- *
- * Astro 7.3 and @astrojs/netlify 7 (2026-11); drop this once Astro rewrites the list itself.
- */
+// Astro adds the deploy query (`?dpl=`) to the chunks' imports, not to Vite's preload list: the
+// browser preloads one URL and imports another, two downloads of each lazy chunk. Drop this once
+// Astro rewrites the list itself (Astro 7.3, @astrojs/netlify 7).
 import type { Plugin } from 'vite';
 
 /** The query the Netlify adapter adds (`assetQueryParams`): the deploy's id, when there is one. */
@@ -20,7 +11,6 @@ export function deployQuery(env: NodeJS.ProcessEnv = process.env): string {
 /** The `m.f=[…]` file list of Vite's preload map, as Vite 7/8 prints it. */
 const PRELOAD_LIST = /(__vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=)(\[[^\]]*\])/g;
 
-/** `code` with every script in its preload list carrying `query` (stylesheets have none). */
 export function addQueryToPreloads(code: string, query: string): string {
   if (!query) return code;
   return code.replace(PRELOAD_LIST, (_, head: string, list: string) => {

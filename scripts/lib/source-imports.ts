@@ -1,17 +1,11 @@
-/**
- * The runtime import graph of TypeScript sources, for tests that keep a heavy package out of
- * an island (e.g. zod out of the checkout page). `import type` is skipped; an import that only
- * names types inline (`import { type A } from`) still counts, because under
- * `verbatimModuleSyntax` the bundler keeps it as a side-effect import. Dynamic `import()` is
- * not followed: it loads on demand, not with the page.
- */
+// `import type` is skipped, but an import that names types inline (`import { type A }`) counts:
+// under `verbatimModuleSyntax` the bundler keeps it as a side-effect import.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts'];
 
-/** Specifiers of the runtime static imports and re-exports in one source text. */
 export function runtimeImports(fileName: string, sourceText: string): string[] {
   const source = ts.createSourceFile(fileName, sourceText, ts.ScriptTarget.Latest, false);
   const out: string[] = [];
@@ -30,7 +24,6 @@ export function runtimeImports(fileName: string, sourceText: string): string[] {
   return out;
 }
 
-/** The package a bare specifier names ('zod/v4' → 'zod', '@scope/pkg/x' → '@scope/pkg'). */
 export function packageName(specifier: string): string {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
@@ -45,11 +38,7 @@ function resolveRelative(specifier: string, fromFile: string): string | undefine
   );
 }
 
-/**
- * The chain of files from `entry` to the first import of package `pkg` (with `exact`, of that
- * very specifier: 'zod' but not 'zod/mini'), or undefined when the entry's static runtime
- * imports never reach it. Non-source imports (CSS, .astro) are ignored.
- */
+/** Files from `entry` to the first import of `pkg` (`exact`: 'zod' but not 'zod/mini'), if any. */
 export function importChainTo(entry: string, pkg: string, exact = false): string[] | undefined {
   const parent = new Map<string, string | undefined>([[entry, undefined]]);
   const queue = [entry];

@@ -1,10 +1,3 @@
-/**
- * One owner per table: each table of src/server/db/schema.ts is read and written by exactly one
- * module, named here. Every other module asks that owner (admin and dashboard compose owners
- * and never touch a table). Tests and test support (src/testing) may seed tables directly.
- * An owner is never its feature's front door (`<feature>/<feature>.server.ts`): the door
- * composes owners, e-mails and rules, and the owner only stores and reads.
- */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -43,17 +36,13 @@ export const TABLE_OWNERS: Record<string, string> = {
   storedKeys: 'src/server/stored-keys.ts',
 };
 
-/**
- * The only modules that may take the whole schema (`import * as schema`), and why. Such an
- * import reaches every table, so anyone else using one is reported like a table import.
- */
+/** A whole-schema import reaches every table: anyone else's is reported like a table import. */
 export const WHOLE_DATABASE_MODULES: Record<string, string> = {
   'src/server/db/client.ts': 'hands the schema to drizzle; reads no table itself',
   'src/server/db/schema-check.ts': "compares the schema's column names with the database's",
   'src/server/db/backup.ts': 'backup and restore copy every table whole, rows uninterpreted',
 };
 
-/** The table name reported for a whole-schema import outside WHOLE_DATABASE_MODULES. */
 export const WHOLE_SCHEMA = '* (the whole schema)';
 
 export type OwnerViolation = { file: string; table: string; owner: string | undefined };
@@ -64,7 +53,6 @@ const TEST_CODE = /(\.test\.(ts|tsx|mts)$)|(^src\/testing\/)/;
 const NAMED_IMPORT = /\bimport\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
 const NAMESPACE_IMPORT = /\bimport\s+\*\s+as\s+\w+\s+from\s*['"]([^'"]+)['"]/g;
 
-/** Whether a source file takes the whole schema module as a namespace. */
 export function importsWholeSchema(
   fileText: string,
   importsSchema: (specifier: string) => boolean,
@@ -86,12 +74,10 @@ function walk(dir: string): string[] {
   });
 }
 
-/** The tables the schema declares (`export const x = pgTable(...)`). */
 export function tablesOf(schemaText: string): string[] {
   return [...schemaText.matchAll(/export const (\w+) = pgTable\(/g)].map((m) => m[1]!);
 }
 
-/** Table names a source file imports as values from the schema module. */
 export function importedTables(
   fileText: string,
   tables: string[],
@@ -108,10 +94,6 @@ export function importedTables(
   return found;
 }
 
-/**
- * Every import of a table outside its owner, every table without an owner, and every
- * whole-schema import outside {@link WHOLE_DATABASE_MODULES}.
- */
 export function tableOwnerViolations(
   root: string,
   owners = TABLE_OWNERS,
@@ -142,11 +124,8 @@ export function tableOwnerViolations(
   return violations;
 }
 
-/**
- * Columns that hold a person's data, by their SQL name: an e-mail address, a name, a phone
- * number, a postal address, or free text (a message, an e-mail's subject and body, a form's
- * answers). A column that references `clients.id` ties its rows to a person as well.
- */
+// Personal: an e-mail, a name, a phone, a postal address or free text; a column referencing
+// `clients.id` ties its rows to a person too.
 const PERSONAL_COLUMN =
   /(^|_)(email|to|name|phone|address|company|message|notes?|text|html|subject|data|info|details|preferences)$/;
 
@@ -159,7 +138,6 @@ export const NOT_PERSONAL: Record<string, string> = {
 /** The convention every owner of personal data follows (src/server/privacy/personal-data.ts). */
 const PERSONAL_DATA_EXPORT = /\bexport const personalData\s*:\s*PersonalDataOwner\b/;
 
-/** The schema's tables with columns of personal data: table → those columns. */
 export function personalColumns(schemaText: string): Record<string, string[]> {
   const starts = [...schemaText.matchAll(/export const (\w+) = pgTable\(/g)];
   const found: Record<string, string[]> = {};
@@ -174,7 +152,6 @@ export function personalColumns(schemaText: string): Record<string, string[]> {
   return found;
 }
 
-/** Whether an owner module exports `personalData: PersonalDataOwner`. */
 function exportsPersonalData(root: string, file: string): boolean {
   try {
     return PERSONAL_DATA_EXPORT.test(readFileSync(path.join(root, file), 'utf8'));
@@ -183,10 +160,7 @@ function exportsPersonalData(root: string, file: string): boolean {
   }
 }
 
-/**
- * Tables with personal data whose owner does not answer for it: no `personalData` export to
- * find, export, erase and purge the table's rows.
- */
+/** Owners of personal data must export `personalData` to find, export, erase and purge it. */
 export function personalDataViolations(
   root: string,
   owners = TABLE_OWNERS,
@@ -206,7 +180,7 @@ export function personalDataOwners(root: string, owners = TABLE_OWNERS): string[
     .sort();
 }
 
-/** Owners that are their feature's front door, `src/features/<feature>/<feature>.server.ts`. */
+/** The front door composes owners, e-mails and rules; an owner only stores and reads. */
 export function frontDoorOwners(owners = TABLE_OWNERS): OwnerViolation[] {
   return Object.entries(owners)
     .filter(([, owner]) => /^src\/features\/([^/]+)\/\1\.server\.ts$/.test(owner))

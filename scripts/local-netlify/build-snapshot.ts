@@ -1,8 +1,5 @@
-/**
- * The copy of the build that `serve.ts --snapshot` serves: dist/, .netlify/v1 and the bundled
- * functions, copied under the shared build lock so that a build started meanwhile cannot change
- * the files under a running test.
- */
+// Copied under the shared build lock, so a build started meanwhile cannot change the files under a
+// running test.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -11,10 +8,7 @@ import { BUNDLED_DIR } from './function-host.ts';
 
 const BUILD_LOCK = '/tmp/astro-build.lock';
 
-/**
- * Copies the build under .netlify/ (inside the project, so the SSR bundle still finds the
- * project's node_modules for anything it did not copy). Copies of dead servers are removed.
- */
+/** Under .netlify/, inside the project: the SSR bundle still finds the project's node_modules. */
 export async function snapshotBuild(
   root: string,
 ): Promise<{ dir: string; remove: () => Promise<void> }> {
@@ -58,7 +52,6 @@ function copyBuild(root: string, dir: string): void {
     throw new Error(`Could not copy the build (is there a dist/ in ${root}?)`);
 }
 
-/** Site-relative /_astro/ files referenced by the HTML pages of `distDir` that do not exist. */
 async function missingAssets(distDir: string): Promise<string[]> {
   const missing = new Set<string>();
   const walk = async (dir: string) => {
@@ -79,7 +72,6 @@ async function missingAssets(distDir: string): Promise<string[]> {
   return [...missing];
 }
 
-/** Whether process `pid` is still running (also asked by host-harness.ts). */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -1,18 +1,5 @@
-/**
- * `npm run check:netlify`: the local host against Netlify's own CLI. Run after
- * `npm run build:netlify` (`netlify build --offline --context deploy-preview`, which runs
- * `npm run build` and then packages the functions exactly as a deploy does), it reads the
- * manifest Netlify wrote (.netlify/functions/manifest.json) and checks, function by function,
- * that the local host (function-host.ts + netlify-routing.ts) serves what Netlify will:
- *   - every function of netlify/functions is in the manifest, and nothing else but Astro's SSR;
- *   - the same routes: each manifest route, made concrete (`:id` → a value), is matched by the
- *     manifest's own pattern and by the local host, to the same function and parameters, and
- *     with the same methods; a path the manifest does not route is not routed locally either;
- *   - scheduled functions have their schedule and no route in either;
- *   - background functions (202 at once, run detached) are the same in both;
- *   - the SSR function is the catch-all that prefers static files.
- * A Netlify upgrade that changes any of this fails here, instead of drifting silently.
- */
+// The local host's routing against the manifest `netlify build` writes, so a Netlify upgrade that
+// changes routing fails here instead of drifting silently.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,7 +16,6 @@ type ManifestRoute = {
 export type ManifestFunction = {
   name: string;
   schedule?: string;
-  /** 'background' for a background function (Netlify's invocation modes). */
   invocationMode?: string;
   routes?: ManifestRoute[];
   generator?: string;
@@ -39,7 +25,6 @@ export type Manifest = { functions: ManifestFunction[] };
 export const MANIFEST = path.join('.netlify', 'functions', 'manifest.json');
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/** A concrete path for a route pattern: each `:name` gets a value, a splat gets a segment. */
 export function concretePath(pattern: string): {
   pathname: string;
   params: Record<string, string>;
@@ -54,7 +39,6 @@ export function concretePath(pattern: string): {
   return { pathname, params };
 }
 
-/** Does Netlify's route match `pathname` (its literal, or its compiled expression)? */
 function netlifyMatches(route: ManifestRoute, pathname: string): boolean {
   if (route.literal !== undefined)
     return route.literal === pathname || `${route.literal}/` === pathname;
@@ -66,7 +50,6 @@ function sameParams(a: Record<string, string> | undefined, b: Record<string, str
   return a !== undefined && sorted(a) === sorted(b);
 }
 
-/** Every disagreement between Netlify's manifest and the local host's routing. */
 export function conformanceProblems(manifest: Manifest, local: LoadedFunction[]): string[] {
   const problems: string[] = [];
   const deployed = manifest.functions.filter((f) => f.name !== 'ssr');

@@ -1,13 +1,8 @@
-/**
- * Custom headers (`_headers` of the publish directory, netlify.toml `[[headers]]`, the Frameworks
- * API's `headers`), matched and merged by Netlify's own engine, `@netlify/headers`, the one
- * `netlify dev` runs. The host adds them to files only: function and SSR responses carry their
- * own, as on Netlify (https://docs.netlify.com/routing/headers/#limitations).
- */
+// Added to files only: function and SSR responses carry their own, as on Netlify
+// (https://docs.netlify.com/routing/headers/#limitations).
 import { HeadersHandler } from '@netlify/headers';
 import type { DeployConfig } from './deploy-config.ts';
 
-/** The custom headers for the file a URL serves. */
 export type CustomHeaders = (url: string) => Promise<Record<string, string>>;
 
 export function customHeaders(config: DeployConfig, publishDir: string): CustomHeaders {

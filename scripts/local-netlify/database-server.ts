@@ -1,13 +1,5 @@
-/**
- * Netlify's local database server (@netlify/database-dev: PGlite behind the Postgres wire
- * protocol), the engine `npm run dev` runs for `.netlify/db`. scripts/local-netlify/serve.ts runs it for
- * `npm run preview` (kept in `.netlify/preview-db`) and for the e2e suite (in memory), and the
- * outage test stops and restarts it under a running function host.
- *
- * A data folder must only ever be opened by one server at a time (PGlite has no lock of its
- * own, and two writers corrupt it), so a folder is locked with `<folder>.lock` holding the
- * owner's process id; the lock of a process that no longer runs is taken over.
- */
+// A data folder is opened by one server at a time: PGlite has no lock of its own and two writers
+// corrupt it, so `<folder>.lock` holds the owner's pid, taken over once that process is gone.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { NetlifyDB } from '@netlify/database-dev';
@@ -20,7 +12,6 @@ export type DatabaseServerOptions = {
 };
 
 export type DatabaseServer = {
-  /** postgres://postgres@localhost:<port>/postgres */
   url: string;
   port: number;
   directory: string | undefined;

@@ -1,8 +1,4 @@
-/**
- * The configuration a deploy's rules come from: netlify.toml of the project and the Frameworks
- * API's .netlify/v1/config.json of the build (Astro's adapter writes its per-page headers there).
- * Read once at start, as before: a build running meanwhile cannot change a served run's rules.
- */
+// Read once at start: a build running meanwhile cannot change a served run's rules.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +9,6 @@ import { parse as parseToml } from 'smol-toml';
 export type RawRedirect = ConstructorParameters<
   typeof RedirectsHandler
 >[0]['configRedirects'][number];
-/** A `[[headers]]` table or a Frameworks API header; Netlify's parser validates it. */
 export type RawHeader = { for: string; values: Record<string, string> };
 
 export type DeployConfig = {

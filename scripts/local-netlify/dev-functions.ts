@@ -1,17 +1,5 @@
-/**
- * `npm run dev` runs netlify/functions itself instead of through Netlify's emulation.
- *
- * The Netlify adapter's dev plugin (@netlify/vite-plugin) bundles and traces every function
- * with zip-it-and-ship-it before it answers the first request: 90 of the 97 s to the first
- * page on a 2-core machine, measured with and without its `functions` feature. Here the
- * functions are loaded through Vite on the first API call (their modules are the site's own,
- * already transformed for the pages), routed and called exactly as scripts/local-netlify/serve.ts calls them
- * for the production build, and an edited function applies on the next request.
- *
- * The rest of Netlify's emulation (database, blobs, images, redirects, headers, static files)
- * stays: the adapter's plugin is kept and only started without `functions`.
- * DEV_NETLIFY_FUNCTIONS=1 brings Netlify's function emulation back.
- */
+// `npm run dev` loads netlify/functions through Vite itself: the adapter's dev plugin bundles and
+// traces every function before the first answer (90 of the 97 s to the first page on 2 cores).
 import type http from 'node:http';
 import path from 'node:path';
 import netlify from '@netlify/vite-plugin';
@@ -73,10 +61,7 @@ export function devFunctions(env: NodeJS.ProcessEnv = process.env): Plugin[] {
   ];
 }
 
-/**
- * What Netlify never serves: the local platform's own files (.netlify/: the dev database, blobs,
- * build output) and environment files. Vite's dev server would serve files from the project.
- */
+// What Netlify never serves (.netlify/ but its images, .env files), which Vite's dev server would.
 const PRIVATE_PATH = /^\/(?:\.netlify(?:\/(?!images(?:\/|$))|$)|(?:.*\/)?\.env(?:\.|$))/;
 
 export function isRefusedInDev(url: string): boolean {

@@ -1,9 +1,3 @@
-/**
- * Runs Netlify Functions v2 from source the way the platform calls them: routed by their
- * `config.path`/`method`, with a `Context` (params, cookies, ip, waitUntil) and `Netlify.env`.
- * Shared by the local production server (scripts/local-netlify/serve.ts, modules imported by Node) and the
- * dev server (scripts/local-netlify/dev-functions.ts, modules loaded through Vite).
- */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -18,9 +12,7 @@ import {
   type FunctionRouteConfig,
 } from './netlify-routing.ts';
 
-/** Where the functions' source lives (what `npm run dev` and the tests run). */
 export const SOURCE_DIR = path.join('netlify', 'functions');
-/** Where `npm run build` writes them bundled, as they deploy (netlify.toml [build] functions). */
 export const BUNDLED_DIR = path.join('.netlify', 'functions-bundled');
 
 /** How a host reports an error that nothing handled, just before Node ends the process. */
@@ -204,11 +196,7 @@ type ModuleImporter = (file: string) => Promise<Record<string, unknown>>;
 
 const importWithNode: ModuleImporter = (file) => import(pathToFileURL(file).href);
 
-/**
- * Every function of `dir` (netlify/functions, or the bundles `npm run build` makes of them),
- * imported with `importModule` (Node's own import by default; the dev server passes Vite's
- * loader so edits apply without a restart).
- */
+/** `importModule`: Node's import, or Vite's loader from the dev server so edits apply at once. */
 export async function loadFunctions(
   dir: string,
   log: (...a: unknown[]) => void,
@@ -253,13 +241,9 @@ export async function loadFunctions(
   return loaded;
 }
 
-/** The context of the invocation running now, as the platform's `Netlify.context` gives it. */
 const invocation = new AsyncLocalStorage<object>();
 
-/**
- * Functions and SSR pages may read `Netlify.env`, and `Netlify.context` (the running
- * invocation's context, null outside one), as on the platform.
- */
+/** `Netlify.env`, and `Netlify.context` (null outside an invocation), as on the platform. */
 export function installNetlifyGlobal(): void {
   const g = globalThis as { Netlify?: unknown };
   g.Netlify ??= {

@@ -1,12 +1,5 @@
-/**
- * Test helpers that run scripts/local-netlify/serve.ts as its own process (exactly what `npm run preview`
- * runs, minus the build) and talk to it over HTTP with a time limit on every request, so a
- * test can tell a crashed or hung host from a slow one. Used by scripts/local-netlify/outage.test.ts.
- *
- * The host serves a small site root made for the test: its own dist/ (one static page) and
- * links to the project's netlify/ (the real functions), src/ and netlify.toml. So the tests
- * need no `npm run build` and run with the unit tests, before `npm test` builds.
- */
+// The host serves a small site root of its own (one static page, the real functions), so the
+// tests need no `npm run build` and run with the unit tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -34,7 +27,6 @@ export function freePort(): Promise<number> {
 
 export type SiteRoot = { dir: string; remove: () => Promise<void> };
 
-/** A temporary project root for serve.ts --root: one static page plus the real functions. */
 export async function makeSiteRoot(): Promise<SiteRoot> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'serve-site-'));
   await mkdir(path.join(dir, 'dist'));
@@ -51,10 +43,8 @@ export async function makeSiteRoot(): Promise<SiteRoot> {
 export type Host = {
   origin: string;
   pid: number;
-  /** The process has not exited (and the kernel still knows it). */
   alive: () => boolean;
   exitCode: () => number | null;
-  /** Everything it printed so far (stdout and stderr). */
   output: () => string;
   /** SIGTERM (serve.ts then closes the database cleanly), SIGKILL after 15 s. Idempotent. */
   stop: () => Promise<void>;
@@ -73,17 +63,12 @@ const INHERITED_OUT = [
   'PORT',
 ];
 
-/**
- * Starts `node --import tsx scripts/local-netlify/serve.ts --root <root> --port <port> <args>` in the project
- * and resolves once GET / answers 200 (or rejects with its output when it exits or takes
- * longer than `timeoutMs`).
- */
+/** Resolves once GET / answers 200; rejects with the output if the host exits or takes too long. */
 export async function startHost(options: {
   root: string;
   port: number;
   args?: string[];
   env?: Record<string, string>;
-  /** Node options before the script, e.g. another `--import` preload. */
   nodeArgs?: string[];
   timeoutMs?: number;
 }): Promise<Host> {
@@ -156,11 +141,7 @@ export async function startHost(options: {
   );
 }
 
-/**
- * The errors nobody handled in the host's output (serve.ts prints each one before Node ends the
- * process), so a test fails on any uncaught exception or unhandled rejection, not only on a
- * dead process.
- */
+/** Uncaught errors in the host's output: a test fails on them, not only on a dead process. */
 export function fatalErrors(host: Host): string[] {
   return host
     .output()
@@ -168,11 +149,7 @@ export function fatalErrors(host: Host): string[] {
     .filter((line) => line.startsWith(FATAL_MARKER));
 }
 
-/**
- * How a host reaches a PostgreSQL database: through node-postgres (DATABASE_URL), or, given the
- * port of src/testing/neon-local-proxy.ts, through Neon's serverless driver (HTTP queries,
- * WebSocket transactions) as a deployed function does.
- */
+/** node-postgres, or given a neon-local-proxy port Neon's serverless driver, as deployed. */
 export function databaseHost(
   url: string,
   neonProxyPort?: number,
@@ -231,7 +208,6 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Events with their time in ms since the timeline was made, printable as a table. */
 export class Timeline {
   readonly #started = performance.now();
   readonly events: { ms: number; event: string }[] = [];

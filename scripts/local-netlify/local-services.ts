@@ -1,7 +1,3 @@
-/**
- * What the platform provides the functions of serve.ts: Netlify's local database server and
- * the process-wide database opened before the first request, and a local Netlify Blobs store.
- */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,10 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startDatabaseServer } from './database-server.ts';
 
-/**
- * Opens the process-wide database from the project's own modules before any request, so the
- * SSR bundle and the functions (which share it through globalThis) start from one migrated DB.
- */
+// Before any request, so the SSR bundle and the functions (which share it through globalThis)
+// start from one migrated database.
 export async function warmDatabase(
   root: string,
   log: (...a: unknown[]) => void,
@@ -30,10 +24,7 @@ export async function warmDatabase(
   return closeDb;
 }
 
-/**
- * Netlify's local database server on `port` (a free one if unset), kept in `directory` or in
- * memory; NETLIFY_DB_URL points the functions at it until it is stopped.
- */
+/** Points the functions at it (NETLIFY_DB_URL) until it is stopped. */
 export async function startDatabase(
   port: number | undefined,
   directory: string | undefined,
@@ -60,10 +51,6 @@ function restoreEnv(name: string, value: string | undefined): void {
   else process.env[name] = value;
 }
 
-/**
- * A local Netlify Blobs endpoint, as the platform provides: in `kept` (which survives a restart,
- * and which the maintenance commands beside it open too), else in a temporary directory.
- */
 export async function startBlobsServer(
   log: (...a: unknown[]) => void,
   kept?: string,

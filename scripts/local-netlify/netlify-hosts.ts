@@ -1,21 +1,6 @@
-/**
- * `npm run check:netlify-hosts`: a simulated purchase, end to end, on Netlify's own hosts:
- *
- * 1. `netlify dev --offline`: functions from source, Netlify's local database in `.netlify/db`,
- *    the context "dev" of netlify.toml.
- * 2. `npm run serve:netlify`: `netlify serve --context deploy-preview`, which builds the site as
- *    a deploy preview and serves it with Netlify's function runtime and one local database.
- *
- * Each host must answer the cart's checkout, the payment page (an on-demand page), the payment
- * and the order lookup from one database; any other outcome fails the check. Prints the
- * transcripts and each host's start time (command to first page). `netlify dev` traces every
- * function before its first answer, even for a page (minutes on a 2-core machine), hence the
- * long deadlines.
- *
- * Both run with supported flags only. Their edge-functions runtime (started even though the
- * site has none) needs a Deno it accepts, or it downloads one, which fails offline: the `deno`
- * devDependency is put first on their PATH, as in netlify-serve.ts.
- */
+// `netlify dev` traces every function before its first answer (minutes on 2 cores), hence the
+// long deadlines. Their edge runtime downloads a Deno unless it accepts one on PATH, which fails
+// offline: the `deno` devDependency goes first on their PATH.
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -25,7 +10,6 @@ import { buyWithSimulatedPayment } from './purchase-transcript.ts';
 const READY_WITHIN_MS = 10 * 60_000;
 const NETLIFY = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'netlify');
 const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
-/** node_modules/.bin first: the `deno` devDependency, whatever PATH this was started with. */
 const PATH_WITH_DENO = [path.join(PROJECT_ROOT, 'node_modules', '.bin'), process.env.PATH]
   .filter(Boolean)
   .join(path.delimiter);
@@ -45,11 +29,8 @@ const HOSTS: Host[] = [
   },
 ];
 
-/**
- * The status `url` answers, or undefined. Through node:http rather than fetch: while
- * `netlify serve` starts, a connection it drops mid-answer crashed undici with an internal
- * assertion (an uncaught exception, not a rejected fetch).
- */
+// Through node:http rather than fetch: a connection `netlify serve` drops mid-answer while it
+// starts crashed undici with an internal assertion (uncaught, not a rejected fetch).
 function statusOf(url: string, timeoutMs: number): Promise<number | undefined> {
   return new Promise((resolve) => {
     const request = http.get(url, { timeout: timeoutMs }, (response) => {

@@ -1,23 +1,10 @@
-/**
- * The parts of Netlify's routing the local host still does itself (README.md says why), as
- * pure functions so the host, src/testing/requests.ts and the unit tests share them:
- * - Functions v2 `config.path` / `excludedPath` / `method` matching (checked against
- *   `netlify build`'s manifest by conformance.ts);
- * - which file of the publish directory answers a pretty URL;
- * - content types and which of them the CDN compresses.
- * Redirects and custom headers are Netlify's own engines' (redirect-rules.ts, custom-headers.ts).
- */
 import path from 'node:path';
 
 function stripTrailingSlash(p: string): string {
   return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
 }
 
-/**
- * The files that may answer `pathname` in the publish directory, in Netlify's order:
- * the exact file, then pretty URLs (`/about` → about.html or about/index.html).
- * Returns [] for paths that try to leave the directory.
- */
+/** Netlify's order: the exact file, then pretty URLs; [] for a path that tries to leave `root`. */
 export function candidateFiles(root: string, pathname: string): string[] {
   let decoded: string;
   try {
@@ -47,7 +34,6 @@ export type FunctionRouteConfig = {
   background?: boolean;
 };
 
-/** Netlify runs a function in the background when its name or its config says so. */
 export function isBackgroundFunction(name: string, config: FunctionRouteConfig | undefined) {
   return name.endsWith('-background') || config?.background === true;
 }
@@ -55,11 +41,7 @@ export function isBackgroundFunction(name: string, config: FunctionRouteConfig |
 const asList = (v: string | string[] | undefined): string[] =>
   v === undefined ? [] : Array.isArray(v) ? v : [v];
 
-/**
- * Matches a Functions v2 route: URLPattern syntax for `config.path`, minus `excludedPath`,
- * limited to `config.method`. Functions without a path answer at /.netlify/functions/<name>.
- * Returns the named parameters on a match, undefined otherwise.
- */
+/** URLPattern `config.path` minus `excludedPath`, in `config.method`; no path: /.netlify/functions/<name>. */
 export function matchFunctionRoute(
   name: string,
   config: FunctionRouteConfig | undefined,
@@ -119,7 +101,6 @@ export function contentTypeOf(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** Text responses Netlify's CDN compresses. */
 export function isCompressible(contentType: string): boolean {
   return /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/.test(
     contentType,

@@ -1,11 +1,3 @@
-/**
- * A simulated purchase over HTTP against a running host, printed as a transcript: what a buyer's
- * browser sends and gets, from the cart to the paid order. Shows that `netlify dev` and
- * `netlify serve` (Netlify's own hosts) complete the purchase the way `npm run dev` does;
- * `netlify-hosts.ts` runs it against both in `npm test`.
- *
- *   npx tsx scripts/local-netlify/purchase-transcript.ts http://localhost:8888
- */
 import { pathToFileURL } from 'node:url';
 
 export type Purchase = { orderNumber: string; status: string };

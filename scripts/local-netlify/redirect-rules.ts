@@ -1,18 +1,9 @@
-/**
- * Redirects and rewrites (`_redirects` of the publish directory, netlify.toml `[[redirects]]`,
- * the Frameworks API's `redirects` and `redirects!`), matched and applied by Netlify's own
- * engine, `@netlify/redirects` (the wasm matcher of `netlify dev`): status codes, splats and
- * placeholders, `force`, `query`, and the conditions it evaluates locally: `Country` (the
- * `nf_country` cookie, else "us"), `Language` (`nf_lang`, else Accept-Language) and `Role`
- * (roles in an `nf_jwt` cookie signed with netlify.toml's `[dev] jwtSecret`).
- */
 import { RedirectsHandler } from '@netlify/redirects';
 import type { DeployConfig } from './deploy-config.ts';
 
 /**
- * How the host answers one request without rules: `rewriteStatus` is undefined for the path
- * asked for (a deploy file shadows a rule that is not forced), and the rule's status for a
- * rewrite's target. Undefined when nothing answers there.
+ * The host's answer without rules: `rewriteStatus` undefined for the path asked for (a deploy file
+ * shadows an unforced rule), the rule's status for a rewrite's target; undefined if none.
  */
 export type LocalAnswer = (
   request: Request,
@@ -20,10 +11,6 @@ export type LocalAnswer = (
 ) => Promise<(() => Promise<Response>) | undefined>;
 
 export type RedirectRules = {
-  /**
-   * The answer of the first rule matching `request`, and whether it is a redirect (3xx with a
-   * Location); undefined when no rule applies.
-   */
   apply(
     request: Request,
     local: LocalAnswer,
@@ -70,11 +57,8 @@ export function redirectRules(
   };
 }
 
-/**
- * `@netlify/redirects` 4.0.2 throws (`new URL('')`) where its matcher answers "404" for a rule
- * whose `Role` condition the visitor does not meet; Netlify serves the 404 page there, which
- * is what the engine's own handle() does for such a match.
- */
+// @netlify/redirects 4.0.2 throws (`new URL('')`) on a `Role` rule the visitor does not meet,
+// where its matcher answers "404"; Netlify serves the 404 page there, as its own handle() does.
 async function matchOrNotFound(
   engine: RedirectsHandler,
   request: Request,

@@ -1,31 +1,6 @@
-/**
- * Serves the production build the way Netlify would, so the Playwright suite and the
- * Lighthouse audit see real headers (the hashed CSP is enforced here, unlike under `astro dev`,
- * which cannot preview with the Netlify adapter).
- *
- * The order of resolution is Netlify's (site-router.ts): functions, files of dist/, redirects
- * and rewrites, `preferStatic` functions (Astro's SSR), dist/404.html. Redirects and custom
- * headers are decided by Netlify's own engines (redirect-rules.ts, custom-headers.ts). Custom
- * headers apply to files only: function and SSR responses carry their own, exactly as in
- * production, so a page that forgets them fails here too.
- *
- * Functions are the bundles `npm run build` made for the deploy (.netlify/functions-bundled),
- * or their source (imported with tsx) when there are none; they share one process and one
- * database:
- *   - by default (`npm run preview`), Netlify's local Postgres-compatible server (the engine of
- *     `npm run dev`'s .netlify/db) keeping its data in .netlify/preview-db, so paid orders and
- *     messages survive a restart; --data-dir picks another folder, --fresh a throwaway one;
- *   - with --snapshot (the e2e suite, `npm run serve:dist`) or --fresh, an empty database in
- *     memory: the in-process PGlite of src/server/db/client.ts, or, with --db-port, that
- *     server in memory on a fixed port, reachable by tests and `npm run admin:create`;
- *   - with DATABASE_URL or NETLIFY_DB_URL set (and no --db-port, --data-dir or --fresh), that one.
- *
- *   npx tsx scripts/local-netlify/serve.ts [--port 4500] [--host 127.0.0.1] [--snapshot] [--quiet]
- *                            [--db-port 5500] [--data-dir .netlify/preview-db | --fresh]
- *
- * --snapshot copies dist/ and .netlify/v1 (under the shared build lock) before serving, so a
- * build started meanwhile by someone else cannot change the files under a running test.
- */
+// Serves the build as Netlify would (site-router.ts), so the e2e suite and Lighthouse see real
+// headers: the hashed CSP is enforced here, unlike under `astro dev`. Function and SSR responses
+// carry their own headers, as in production, so a page that forgets them fails here too.
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -63,28 +38,14 @@ process.env.SIMULATED_PAYMENTS ??= '1';
 export type ServeOptions = {
   port?: number | undefined;
   host?: string | undefined;
-  /** Project root (holds dist/, .netlify/, netlify/functions, netlify.toml). */
   root?: string | undefined;
   snapshot?: boolean | undefined;
   quiet?: boolean | undefined;
-  /**
-   * Run a Postgres-compatible database (Netlify's local DB, as under `astro dev`) on this port
-   * and point the functions at it, so other processes (tests, `npm run admin:create`) can
-   * reach the same data; 0 picks a free port. Without it (and without `dataDir`) the functions
-   * use an in-process PGlite, or DATABASE_URL / NETLIFY_DB_URL when set.
-   */
+  /** Serve the database on this port (0: a free one) so tests and `npm run admin:create` reach it. */
   dbPort?: number | undefined;
-  /**
-   * Keep the database in this PGlite data folder, served by that same local database server
-   * (on `dbPort`, or a free port), so it survives restarts. Without it the database lives in
-   * memory. The command line defaults it to .netlify/preview-db (see {@link parseCommandLine}).
-   */
+  /** A kept PGlite folder, which survives restarts; in memory without it. */
   dataDir?: string | undefined;
-  /**
-   * Keep the Blobs store in this folder and write .netlify/preview-state.json (the database URL
-   * and this folder) while serving, so that `npm run privacy:*`, `admin:*` and `db:*` beside
-   * it reach the same database and logos. The command line sets it with a kept database.
-   */
+  /** The Blobs folder; .netlify/preview-state.json names it and the database for `privacy:*`, `admin:*`, `db:*`. */
   blobsDir?: string | undefined;
 };
 
@@ -146,7 +107,6 @@ export async function startServer(options: ServeOptions = {}): Promise<RunningSe
     };
   }
   const config = await loadDeployConfig(root, buildRoot).catch(abort);
-  // The functions as they deploy (bundled by `npm run build`), else their source.
   const bundled = path.join(buildRoot, BUNDLED_DIR);
   const functionsDir = existsSync(bundled) ? bundled : path.join(root, SOURCE_DIR);
   const functions = await loadFunctions(functionsDir, log).catch(abort);
@@ -239,17 +199,10 @@ async function loadSsrFunction(
   };
 }
 
-/** Where `npm run preview` keeps its database, under the project root. */
 export const PREVIEW_DATA_DIR = path.join('.netlify', 'preview-db');
-/** Where `npm run preview` keeps its logos (Blobs) beside that database. */
 export const PREVIEW_BLOBS_DIR = path.join('.netlify', 'preview-blobs');
 
-/**
- * The command line's options. Which database (see the top of this file): --fresh means a
- * throwaway one in memory, --data-dir a kept folder; otherwise --snapshot (the e2e suite) and
- * a configured DATABASE_URL / NETLIFY_DB_URL (without --db-port) keep their behaviour, and
- * everything else, i.e. `npm run preview`, keeps its data in .netlify/preview-db.
- */
+/** Without --fresh, --data-dir, --snapshot or a database URL (`npm run preview`): .netlify/preview-db. */
 export function parseCommandLine(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
@@ -280,7 +233,6 @@ export function parseCommandLine(
   else if (!fresh && !opts.dataDir && !opts.snapshot && !externalDb) {
     opts.dataDir = path.resolve(opts.root ?? '.', PREVIEW_DATA_DIR);
   }
-  // A kept database keeps its logos too, and the commands beside it find both.
   if (opts.dataDir && opts.dataDir === path.resolve(opts.root ?? '.', PREVIEW_DATA_DIR))
     opts.blobsDir = path.resolve(opts.root ?? '.', PREVIEW_BLOBS_DIR);
   return opts;

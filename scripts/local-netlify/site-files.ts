@@ -1,7 +1,3 @@
-/**
- * The deploy's files as Netlify serves them: pretty URLs, ETags, `Cache-Control` for deploy
- * files and compression. Which custom headers a file gets is custom-headers.ts's business.
- */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -11,7 +7,6 @@ import { candidateFiles, contentTypeOf, isCompressible } from './netlify-routing
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** The file of `distDir` that `pathname` names (pretty URLs), if there is one. */
 export async function findFile(distDir: string, pathname: string): Promise<string | undefined> {
   for (const candidate of candidateFiles(distDir, pathname)) {
     const info = await stat(candidate).catch(() => undefined);
@@ -27,10 +22,7 @@ export type ServeFile = (
   status: number,
 ) => Promise<Response>;
 
-/**
- * Answers requests with files: `serveFile(request, file, custom headers, status)`. Compressed
- * bodies are kept (by encoding and ETag) for the life of the returned function.
- */
+/** Compressed bodies are kept (by encoding and ETag) for the life of the returned function. */
 export function fileServer(): ServeFile {
   const compressed = new Map<string, Buffer>();
   return async function serveFile(request, file, custom, status) {

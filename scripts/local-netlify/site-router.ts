@@ -1,14 +1,6 @@
-/**
- * The order in which Netlify answers a request, as serve.ts applies it:
- *   1. functions (their `config.path`/`method`), unless `preferStatic`;
- *   2. files of the publish directory (pretty URLs), with their custom headers;
- *   3. redirects and rewrites; a file shadows a rule unless the rule is forced
- *      (https://docs.netlify.com/routing/redirects/rewrites-proxies/#shadowing);
- *   4. `preferStatic` functions, i.e. Astro's SSR function for on-demand pages;
- *   5. 404.html with status 404.
- * Steps 2 and 3 go through the redirects engine first, because only it knows whether a rule
- * is forced; it serves the file itself when the rule is not.
- */
+// Netlify's order: functions, files (pretty URLs), redirects and rewrites (a file shadows an
+// unforced rule), `preferStatic` functions (Astro's SSR), 404.html. Files and rules go through
+// the redirects engine first: only it knows whether a rule is forced.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { customHeaders } from './custom-headers.ts';

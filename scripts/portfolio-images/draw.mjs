@@ -1,4 +1,3 @@
-// SVG drawing helpers shared by the portfolio mock-ups.
 export const W = 1600;
 export const H = 1000;
 export const FONT = "'DejaVu Sans', Arial, sans-serif";
@@ -18,7 +17,6 @@ export function pill(x, y, w, h, fill, label, fg = '#fff', size = 22) {
   return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${h / 2}" fill="${fill}"/>${text(x + w / 2, y + h / 2 + size * 0.36, label, { size, weight: 700, fill: fg, anchor: 'middle' })}`;
 }
 
-/** Greyed "paragraph" lines, as in a wireframe. */
 export function lines(x, y, widths, fill, gap = 22, h = 10) {
   return widths
     .map(
@@ -28,7 +26,6 @@ export function lines(x, y, widths, fill, gap = 22, h = 10) {
     .join('');
 }
 
-/** Browser window chrome with the client's address in the bar. */
 export function chrome(domain, bar = '#e9ebf2', body = '#fff') {
   return `
   <rect width="${W}" height="${H}" fill="${body}"/>
@@ -73,7 +70,6 @@ export function phone(x, y, id, screen, { frame = '#15171d', bg = '#fff', ink = 
   </g>`;
 }
 
-/** A rounded panel, white unless told. */
 export function panel(x, y, w, h, { fill = '#fff', stroke = 'none', rx = 18 } = {}) {
   return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`;
 }

@@ -1,13 +1,11 @@
 import { W, backdrop, lines, panel, phone, pill, text, thread } from './draw.mjs';
 
-/** Two phones side by side, the second a little lower, on the client's colour. */
 const pair = (bg, first, second, decor = '') =>
   `${backdrop(bg)}${decor}${phone(430, 96, 'p1', first.svg, first.opts)}${phone(900, 150, 'p2', second.svg, second.opts)}`;
 
 const header = (title, ink, sub = '') =>
   `${text(24, 104, title, { size: 28, weight: 800, fill: ink })}${sub ? text(24, 132, sub, { size: 15, fill: ink }) : ''}`;
 
-/** Harbor Street Dental: booking on a phone, then the AI receptionist's text thread. */
 const dental = () => {
   const c = { ink: '#0d3b3a', primary: '#0f8a84', soft: '#d5f0ed' };
   const days = ['Mon 9', 'Tue 10', 'Wed 11', 'Thu 12'];
@@ -50,7 +48,6 @@ const dental = () => {
   );
 };
 
-/** Copper Kettle Bakery: tomorrow's bake on a phone, then the delivery-slot checkout. */
 const bakery = () => {
   const c = { ink: '#3d2314', primary: '#b5541c', soft: '#f6e2cc' };
   const items = [
@@ -88,7 +85,6 @@ const bakery = () => {
   );
 };
 
-/** Summit Ridge Realty: a listing on a phone, then the enquiry routed to an agent. */
 const realty = () => {
   const c = { ink: '#14213d', primary: '#1d3a6e', accent: '#d4a72c' };
   const listing = `<rect width="375" height="330" fill="#8aa6d6"/>
@@ -116,7 +112,6 @@ const realty = () => {
   );
 };
 
-/** Ironclad Fitness: the class timetable on a phone, then the SMS reminder that saves the spot. */
 const gym = () => {
   const c = { ink: '#f4f6f8', primary: '#c6f432', muted: '#8c96a3', panel: '#1c2128' };
   const classes = [
@@ -158,7 +153,6 @@ const gym = () => {
   );
 };
 
-/** Verde Landscaping: the two-minute quote on a phone, then the instant estimate. */
 const landscaping = () => {
   const c = { ink: '#1f3a1d', primary: '#2f7d32', soft: '#dcefd6' };
   const options = [
@@ -191,7 +185,6 @@ const landscaping = () => {
   );
 };
 
-/** Lakeside Cabins: booking direct on a phone, then the AI guest messages. */
 const cabins = () => {
   const c = { ink: '#2a1846', primary: '#6d3fc0', accent: '#ff8a4c', soft: '#f1eafd' };
   const booking = `<defs><linearGradient id="dusk" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4b2a8a"/><stop offset="1" stop-color="#ff9f5a"/></linearGradient></defs>

@@ -1,18 +1,15 @@
 import { chrome, lines, panel, pill, text } from './draw.mjs';
 
-/** A dashboard's left rail: the brand, then its sections with `active` highlighted. */
 function rail(brand, items, active, { bg, ink, on, onInk }) {
   return `<rect x="0" y="64" width="300" height="936" fill="${bg}"/>
   ${text(40, 130, brand, { size: 24, weight: 800, fill: ink })}
   ${items.map((item, i) => `${i === active ? panel(24, 170 + i * 62, 252, 48, { fill: on, rx: 12 }) : ''}${text(48, 201 + i * 62, item, { size: 19, weight: i === active ? 700 : 500, fill: i === active ? onInk : ink })}`).join('')}`;
 }
 
-/** A figure tile: the value large, its label below. */
 function tile(x, y, w, value, label, { fill = '#fff', stroke = 'none', ink, muted }) {
   return `${panel(x, y, w, 150, { fill, stroke, rx: 20 })}${text(x + 28, y + 74, value, { size: 46, weight: 800, fill: ink })}${text(x + 28, y + 114, label, { size: 19, fill: muted })}`;
 }
 
-/** Harbor Street Dental: the AI receptionist's log of last night's calls. */
 const dental = () => {
   const c = { ink: '#0d3b3a', primary: '#0f8a84', soft: '#d5f0ed', muted: '#4f7572' };
   const calls = [
@@ -45,7 +42,6 @@ const dental = () => {
     .join('')}`;
 };
 
-/** Copper Kettle Bakery: the bake list and delivery round the shop prints each night. */
 const bakery = () => {
   const c = { ink: '#3d2314', primary: '#b5541c', soft: '#f6e2cc', muted: '#6b4a35' };
   const bake = [
@@ -83,7 +79,6 @@ const bakery = () => {
     .join('')}`;
 };
 
-/** Summit Ridge Realty: the lead board, every enquiry assigned within minutes. */
 const realty = () => {
   const c = { ink: '#14213d', primary: '#1d3a6e', accent: '#d4a72c', muted: '#56627a' };
   const columns = [
@@ -123,7 +118,6 @@ const realty = () => {
     .join('')}`;
 };
 
-/** Ironclad Fitness: the coaches' view of bookings and no-shows since the SMS reminders. */
 const gym = () => {
   const c = { ink: '#f4f6f8', primary: '#c6f432', muted: '#8c96a3', panel: '#1c2128' };
   const weeks = [14, 13, 15, 12, 7, 6, 5, 6];
@@ -145,7 +139,6 @@ const gym = () => {
   <line x1="800" x2="800" y1="500" y2="890" stroke="${c.primary}" stroke-width="3" stroke-dasharray="10 10"/>${text(816, 520, 'SMS reminders start', { size: 18, weight: 700, fill: c.primary })}`;
 };
 
-/** Verde Landscaping: one of the town pages that carry its local search. */
 const landscaping = () => {
   const c = { ink: '#1f3a1d', primary: '#2f7d32', soft: '#dcefd6', muted: '#4e6a4a' };
   const pins = [
@@ -173,7 +166,6 @@ const landscaping = () => {
   ${[0, 1, 2].map((i) => `${panel(90 + i * 480, 690, 440, 250, { stroke: '#cfe3c8', rx: 22 })}${text(124 + i * 480, 740, '★★★★★', { size: 22, fill: '#e0a82e' })}${lines(124 + i * 480, 770, [360, 330, 250], '#b9d3b1', 24, 10)}${text(124 + i * 480, 890, ['Karen, Birch Lane', 'Mike, Elm Street', 'The Nguyens, Oak Hill'][i], { size: 19, weight: 700, fill: c.ink })}`).join('')}`;
 };
 
-/** Lakeside Cabins: the owner's calendar, and how many nights came direct. */
 const cabins = () => {
   const c = {
     ink: '#2a1846',

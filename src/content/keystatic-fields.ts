@@ -1,10 +1,5 @@
-/**
- * Keystatic form fields built from the site's own zod schemas (src/content/schemas.ts and the
- * settings schema), so the editor at /keystatic cannot drift from what the build accepts: each
- * field takes its description, required flag, length, pattern, range, default and options from
- * the schema, and checks its value with the schema's own field before a save. keystatic.test.ts
- * proves the two agree field by field.
- */
+// Keystatic fields built from the site's own zod schemas, so the editor at /keystatic cannot drift
+// from what the build accepts (keystatic.test.ts compares them field by field).
 import {
   fields,
   type ComponentSchema,
@@ -37,7 +32,6 @@ export function mayBeOmitted(schema: z.ZodType): boolean {
   return schema.safeParse(undefined).success;
 }
 
-/** The schema under its `.optional()` / `.default()` wrappers. */
 export function innerOf(schema: z.ZodType): z.ZodType {
   const def = schema._zod.def as { type: string; innerType?: z.ZodType };
   return (def.type === 'optional' || def.type === 'default') && def.innerType
@@ -45,10 +39,7 @@ export function innerOf(schema: z.ZodType): z.ZodType {
     : schema;
 }
 
-/**
- * The field, with the schema's verdict added to Keystatic's own: `stored` turns the editor's
- * value into what the file holds (an empty text or number is left out of the file).
- */
+/** Keystatic's check plus the schema's; `stored` leaves an empty text or number out of the file. */
 function checkedBy<F extends ComponentSchema>(
   field: F,
   schema: z.ZodType,
@@ -227,7 +218,6 @@ export function formFor(schema: ObjectSchema): Form {
       });
     },
 
-    /** A list of texts, reordered by drag. */
     texts(key: string, label: string, itemLabel: string) {
       const field = leaf(key);
       const element = (innerOf(field) as z.ZodArray<z.ZodType>).element;
@@ -276,10 +266,7 @@ function listOf(
   });
 }
 
-/**
- * The collection's entry name: the file name, which the site looks entries up by. It is not a
- * field of the file, so Keystatic keeps it out of the file (a text slug field is the file name).
- */
+/** The file name, which entries are looked up by: Keystatic keeps it out of the file (a slug field). */
 export function fileName(description: string) {
   return fields.text({
     label: 'File name',

@@ -1,12 +1,5 @@
-/**
- * The schema of every content collection, the one truth for both readers of src/content: Astro
- * (src/content.config.ts adds the loaders) and the in-browser editor at /keystatic
- * (keystatic.config.ts builds its forms from these: labels aside, every field, required flag,
- * enum, length and description comes from here). Objects are strict, so a misspelt YAML key
- * fails the build instead of silently vanishing from the page.
- *
- * Plain zod and no `astro:content` import: the editor runs in the browser.
- */
+// Objects are strict, so a misspelt YAML key fails the build instead of silently vanishing. Plain
+// zod, no `astro:content` import: the editor at /keystatic builds its forms from these in the browser.
 import { z } from 'astro/zod';
 import type { IconName } from '../components/ui/icons.ts';
 
@@ -58,7 +51,6 @@ const link = z.strictObject({
   href: z.string().min(1).describe('A site path such as /about, a #fragment, or a full URL'),
 });
 
-/** Header menu, footer lists and legal links: one file each, e.g. navigation/header.yaml. */
 export const navigationSchema = z.strictObject({
   links: z
     .array(
@@ -73,7 +65,6 @@ export const navigationSchema = z.strictObject({
     .describe('Links in the order they appear'),
 });
 
-/** Service cards (Services page, home page, footer): one file per service. */
 export const serviceSchema = z.strictObject({
   title: z.string().min(1).describe('Card heading, also the footer link text'),
   anchor: z
@@ -88,7 +79,6 @@ export const serviceSchema = z.strictObject({
   detailed: z.boolean().default(false).describe('Shown on the home page when ticked'),
 });
 
-/** Client showcase cards on /portfolio and their case studies: one file per client. */
 export const portfolioSchema = <Image extends z.ZodType>(image: ImageSchema<Image>) =>
   z.strictObject({
     name: z.string().min(1).describe('Client name, the card heading'),
@@ -133,7 +123,6 @@ export const portfolioSchema = <Image extends z.ZodType>(image: ImageSchema<Imag
       .describe('Up to three result figures (optional)'),
   });
 
-/** FAQ groups: one file per page, e.g. faqs/products.yaml. */
 export const faqsSchema = z.strictObject({
   title: z.string().min(1).default('Frequently asked questions').describe('Section heading'),
   items: z
@@ -147,7 +136,6 @@ export const faqsSchema = z.strictObject({
     .describe('Questions in the order shown; also published to search engines'),
 });
 
-/** Testimonial groups: one file per page. */
 export const testimonialsSchema = z.strictObject({
   items: z
     .array(
@@ -162,7 +150,6 @@ export const testimonialsSchema = z.strictObject({
     .describe('Reviews in the order shown'),
 });
 
-/** Stat rows: one file per group (home, about, ...). */
 export const statsSchema = z.strictObject({
   items: z
     .array(
@@ -175,10 +162,6 @@ export const statsSchema = z.strictObject({
     .describe('Figures in the order shown'),
 });
 
-/**
- * Card groups: one file per list of titled cards on a content page (approach, process steps,
- * phases, open roles, ...), e.g. cards/how-it-works-process.yaml.
- */
 export const cardsSchema = z.strictObject({
   title: z.string().min(1).describe('Section heading'),
   intro: z.string().optional().describe('Lead paragraph under the heading'),
@@ -197,7 +180,6 @@ export const cardsSchema = z.strictObject({
     .describe('Cards in the order shown'),
 });
 
-/** People shown on the About page (Meet Our Founder): one file per person. */
 export const personSchema = <Image extends z.ZodType>(image: ImageSchema<Image>) =>
   z.strictObject({
     name: z.string().min(1).describe('Full name'),
@@ -208,7 +190,6 @@ export const personSchema = <Image extends z.ZodType>(image: ImageSchema<Image>)
     social: z.array(link).describe('Profile links, opened in a new tab'),
   });
 
-/** Per-page copy: SEO title and description plus the page's prose in Markdown. */
 export const pageSchema = z.strictObject({
   title: z.string().min(1).max(70).describe('Browser tab and search result title, unique per page'),
   description: z
@@ -221,7 +202,6 @@ export const pageSchema = z.strictObject({
   intro: z.string().min(1).describe('Lead paragraph under the heading'),
 });
 
-/** Each collection's entry schema by collection name, for the editor's tests. */
 export const entrySchemas = <Image extends z.ZodType>(image: ImageSchema<Image>) => ({
   navigation: navigationSchema,
   services: serviceSchema,

@@ -1,4 +1,3 @@
-/** /manifest.webmanifest: the site's name, colours and icons for "Add to Home Screen". */
 import type { APIRoute } from 'astro';
 import { webManifest } from '../features/brand/brand.server';
 import { siteSettings as settings } from '../lib/site-settings';

@@ -1,7 +1,5 @@
-/**
- * A link that the spec calls a button (e.g. "View Products", the portal button): it navigates
- * like a link, is announced as a button, and activates on Space as buttons do.
- */
+// A link the spec calls a button ("View Products", the portal button): it navigates like a link,
+// is announced as a button and activates on Space as buttons do.
 import type { AnchorHTMLAttributes, KeyboardEvent } from 'react';
 
 export function LinkButton(props: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {

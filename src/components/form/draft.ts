@@ -1,7 +1,4 @@
-/**
- * Form drafts in localStorage, so nothing typed is lost on a reload. Browser-only helpers
- * that fail soft: private mode or a full quota just means no draft.
- */
+// Browser-only and fail soft: private mode or a full quota just means no draft.
 export function readDraft(key: string): unknown {
   try {
     const raw = globalThis.localStorage?.getItem(key);
@@ -30,10 +27,7 @@ export function writeDraft(key: string, value: unknown): void {
   }
 }
 
-/**
- * Forgets every draft this kit wrote (onboarding answers: names, addresses, phone numbers):
- * signing out on a shared computer leaves none of them to the next person.
- */
+/** Signing out on a shared computer must leave no draft (names, addresses) to the next person. */
 export function clearAllDrafts(): void {
   for (const key of draftKeys()) clearDraft(key);
   clearDraft(DRAFT_INDEX_KEY);
@@ -47,10 +41,7 @@ export function clearDraft(key: string): void {
   }
 }
 
-/**
- * Copies the draft's values onto `defaults`, keeping only known keys whose type matches the
- * default's, so a stale or tampered draft can never put odd values into the form.
- */
+/** Only known keys whose type matches the default's: a stale or tampered draft puts no odd values in. */
 export function mergeDraft<T extends Record<string, unknown>>(defaults: T, draft: unknown): T {
   if (typeof draft !== 'object' || draft === null) return defaults;
   const merged: Record<string, unknown> = { ...defaults };

@@ -1,13 +1,6 @@
-/**
- * The one kit of labelled form controls, on the global `.field` styles: a visible label, an
- * optional hint, and an error wired to the control with aria-invalid and aria-describedby.
- *
- * Required fields show "*". The short contact and meeting forms (spec: "marked *") keep the
- * star in the label's text and use the native `required` state (`requiredMark="named"`); the
- * long onboarding forms show it as decoration beside an aria-required control (the default),
- * so each of their many labels reads as the plain field name. Every form here is noValidate:
- * the shared zod schema decides, not the browser.
- */
+// Required fields show "*": the short contact and meeting forms (spec: "marked *") keep it in the
+// label with native `required`; the long onboarding forms show it beside an aria-required control
+// so each label reads as the plain field name. Forms are noValidate: the shared zod schema decides.
 import { useCallback, useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { isIsoDate } from '../../lib/iso-date';
 import type { useSubmittedForm } from './form';
@@ -60,7 +53,6 @@ function Extras({ id, error, hint }: Pick<Base, 'id' | 'error' | 'hint'>) {
   );
 }
 
-/** The control's shared attributes: name, required state, validity and what describes it. */
 function controlProps({ id, name, required, requiredMark = 'decorative', error, hint }: Base) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
     .filter(Boolean)
@@ -95,7 +87,6 @@ type TextProps = Base & {
   maxLength?: number | undefined;
 };
 
-/** What an e-mail address field and a phone number field are: type, keyboard and autofill. */
 export const EMAIL_INPUT = { type: 'email', inputMode: 'email', autoComplete: 'email' } as const;
 export const PHONE_INPUT = { type: 'tel', inputMode: 'tel', autoComplete: 'tel' } as const;
 
@@ -123,19 +114,12 @@ type DateProps = Base & {
   max?: string | undefined;
 };
 
-/** What a date is typed as before the island runs (a date input's own value format). */
 const DATE_TEXT_FORMAT = 'YYYY-MM-DD';
 
 /**
- * A date: the browser's date picker once the island runs. The server renders it as a text
- * field for a date written YYYY-MM-DD, and the island makes it the picker whenever the visitor
- * is not in it and it is empty or holds a whole date.
- *
- * Why not the picker from the start: creating the first date input of a page makes Chromium
- * load the locale's calendar data, ~14 ms of parsing (~56 ms on Lighthouse's 4x phone) in the
- * middle of the page's first paint; the island runs when its form scrolls into view, so that
- * cost moves out of the page's load. Why never while the visitor is in it: a change of type
- * drops a partly typed date ("2026-1" is no date), and what a visitor typed must survive.
+ * A text field for YYYY-MM-DD until the island runs, then a date picker whenever the visitor is not
+ * in it: the first date input makes Chromium parse the locale's calendar (~56 ms on Lighthouse's 4x
+ * phone) mid-paint, and a change of type drops a partly typed date.
  */
 export function DateField({ value, onChange, min, max, ...p }: DateProps) {
   const ref = useRef<HTMLInputElement>(null);
@@ -242,10 +226,7 @@ export function CheckboxField({ checked, onChange, children, ...p }: CheckboxPro
   );
 }
 
-/**
- * The honeypot: off-screen, hidden from assistive technology and out of the tab order, so
- * only bots fill it (see contact.ts for what the server does with it).
- */
+/** Off-screen, hidden from assistive technology and out of the tab order, so only bots fill it. */
 export function Honeypot({
   id,
   value,
@@ -293,11 +274,7 @@ export function SubmitButton({
   );
 }
 
-/**
- * A short visitor form (contact, meeting): its fields in the two-column grid, the honeypot and
- * the submit button. `bound` is what useSubmittedForm answers. Its native post's outcome is
- * reported by the page (NativeResultTexts.astro), whose messages the island removes.
- */
+/** `bound` is what useSubmittedForm answers; a native post's outcome is the page's (NativeResultTexts). */
 export function ShortForm({
   bound,
   action,
@@ -316,7 +293,6 @@ export function ShortForm({
   busyLabel: string;
   children: ReactNode;
 }) {
-  // The page's messages about a native post give way to the island's own notices.
   useEffect(() => dropNativeResults(formName), [formName]);
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     dropNativeResults(formName, { all: true });

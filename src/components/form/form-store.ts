@@ -1,12 +1,5 @@
-/**
- * The state of a visitor form, outside React: values, per-field messages from the shared zod
- * schema, the honeypot and the send cycle, in nanostores with the actions that change them.
- *
- * Every change is built on the store's current values, never on a render's copy of them: a
- * keystroke, the values adopted at hydration and a held press may land in any order on a slow
- * phone, and each must see what the others did (issue 32: a change that landed between
- * hydration and the render of the adopted values wiped them).
- */
+// Every change builds on the store's current values, never on a render's copy: on a slow phone a
+// keystroke, the values adopted at hydration and a held press land in any order (issue 32).
 import { atom, type ReadableAtom } from 'nanostores';
 import { errorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notifications';
@@ -16,7 +9,6 @@ export type FormValues = Record<string, string | boolean>;
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 export type FieldName<V> = keyof V & string;
 
-/** The first message per top-level field, as the schema reports them. */
 export function fieldErrors<V>(schema: ZodType, values: V): FieldErrors<V> {
   const result = schema.safeParse(values);
   if (result.success) return {};
@@ -28,10 +20,7 @@ export function fieldErrors<V>(schema: ZodType, values: V): FieldErrors<V> {
   return errors as FieldErrors<V>;
 }
 
-/**
- * What the controls of a server-rendered form hold that differs from `initial`: what a
- * visitor typed or chose before the island hydrated (React keeps it on screen, not in state).
- */
+/** What a visitor typed before hydration: React keeps it on screen, not in state. */
 export function typedBeforeHydration<V extends FormValues>(
   form: HTMLFormElement,
   initial: V,
@@ -54,7 +43,6 @@ export type FormStore<V extends FormValues> = {
   $values: ReadableAtom<V>;
   $errors: ReadableAtom<FieldErrors<V>>;
   setField: <K extends FieldName<V>>(name: K, value: V[K]) => void;
-  /** Takes what was typed before hydration, all fields in one change. */
   adopt: (typed: Partial<V>) => void;
   /** `adopt` what the server-rendered `form`'s controls hold (called once, at hydration). */
   adoptFrom: (form: HTMLFormElement) => void;
@@ -111,7 +99,6 @@ type SubmitOutcome<V> = 'sent' | 'failed' | 'busy' | { invalid: FieldName<V> };
 
 export type SubmittedForm<V extends FormValues> = FormStore<V> & {
   $sending: ReadableAtom<boolean>;
-  /** The honeypot's value (only bots fill it). */
   $website: ReadableAtom<string>;
   setWebsite: (value: string) => void;
   /** One press: validates, sends once (a press while sending is ignored), announces the outcome. */
@@ -128,11 +115,7 @@ type SubmittedFormOptions<V> = {
   failure: string;
 };
 
-/**
- * A visitor-facing form from first keystroke to toast: validation, one request at a time,
- * success or failure announced through `notify()`, and the fields cleared only once the
- * server has stored what was typed.
- */
+/** The fields are cleared only once the server has stored what was typed. */
 export function submittedForm<V extends FormValues>({
   initial,
   schema,

@@ -1,8 +1,4 @@
-/**
- * What every multi-step form shares: the progress line and bar, and moving to the top with
- * focus on the new step's heading when the step changes (spec: "scrolls to top"; screen
- * readers then hear the new step's title).
- */
+// Spec: a step change "scrolls to top"; focus on the new step's heading has screen readers read it.
 import { useEffect, useRef, type RefObject } from 'react';
 
 export function StepProgress({
@@ -24,10 +20,7 @@ export function StepProgress({
   );
 }
 
-/**
- * Scrolls to the top and focuses `heading` after `step` changes, when the change was marked
- * with the returned `willMove()` (a reload restoring a later step does not move focus).
- */
+/** Only after a change marked with `willMove()`: a reload restoring a later step moves no focus. */
 export function useStepFocus(
   step: unknown,
   heading: RefObject<HTMLElement | null>,

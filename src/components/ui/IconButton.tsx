@@ -8,7 +8,6 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'child
   label: string;
 };
 
-/** A button that shows only an icon; its name comes from `label`. */
 export function IconButton({ icon, label, type = 'button', ...rest }: Props) {
   return (
     <button type={type} aria-label={label} {...rest}>

@@ -1,7 +1,4 @@
-/**
- * Inline SVG icons (24x24, stroke based), shared by Astro components and React islands so
- * no icon font or sprite request is needed. Each entry is the inner markup of the <svg>.
- */
+// Shared by Astro components and React islands, so no icon font or sprite request is needed.
 export const ICONS = {
   globe:
     '<circle cx="12" cy="12" r="9"/><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18"/>',

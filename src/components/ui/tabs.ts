@@ -1,8 +1,5 @@
-/**
- * Accessible tabs over server-rendered markup (WAI-ARIA tabs pattern, automatic activation):
- * Left/Right arrows move between tabs, Home/End jump to the ends. The selected tab follows the
- * URL hash (#<panel id>) so a tab can be linked to and survives a reload.
- */
+// WAI-ARIA tabs, automatic activation. The selected tab follows the URL hash (#<panel id>), so a
+// tab can be linked to and survives a reload.
 export function initTabs(root: HTMLElement) {
   const tabs = [...root.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
   const panelOf = (tab: HTMLElement) =>

@@ -1,29 +1,19 @@
-/**
- * The site's icons, rendered at build time from the one brand mark (public/favicon.svg), so
- * a new logo is one file: the Apple touch icon, favicon.ico for browsers and tools that ask
- * for it by name, and the web manifest's icons. The pages in src/pages serve them prerendered.
- */
+// Rendered at build time from the one brand mark (public/favicon.svg), so a new logo is one file.
 import sharp from 'sharp';
 import brandSvg from '../../../public/favicon.svg?raw';
 
 /** The manifest's colours: the pages' theme-color (Layout.astro) and their white background. */
 const BRAND_COLOURS = { theme: '#0f1226', background: '#ffffff' } as const;
 
-/** Sizes of the manifest's PNG icons (Android's launcher and splash screen). */
 export const MANIFEST_ICON_SIZES = [192, 512] as const;
 
-/** Sizes packed into favicon.ico. */
 export const ICO_SIZES = [16, 32, 48] as const;
 
-/**
- * The mark without its rounded corners: iOS and Android mask icons themselves and fill
- * transparent corners with black. The letter sits well inside the maskable safe zone.
- */
+// iOS and Android mask icons themselves and fill transparent corners with black.
 function fullBleedSvg(): string {
   return brandSvg.replace(/\srx="[^"]*"/, '');
 }
 
-/** A square PNG of the mark, `size` pixels wide; `fullBleed` for icons the platform masks. */
 export async function brandPng(size: number, { fullBleed = false } = {}): Promise<Buffer> {
   const svg = Buffer.from(fullBleed ? fullBleedSvg() : brandSvg);
   return sharp(svg, { density: Math.max(72, (72 * size) / 32) })

@@ -1,7 +1,3 @@
-/**
- * The catalogue's front door on the server: structured data (Product + Offer) for pages,
- * rendered at build time, and the catalogue as Stripe holds it (`npm run stripe:setup`).
- */
 import { siteSettings } from '../../lib/site-settings';
 import type { CatalogueProduct } from '../../server/payments/stripe-catalogue';
 import { CATALOGUE, cyclesOf, findItem, toCents, type BillingCycle } from './catalogue';
@@ -20,7 +16,6 @@ export function stripeCatalogue(): CatalogueProduct[] {
   }));
 }
 
-/** Product + Offer for a catalogue item, priced from the catalogue. */
 export function productJsonLd(id: string, url: string) {
   const item = findItem(id);
   if (!item) throw new Error(`Unknown catalogue item ${id}`);

@@ -1,9 +1,5 @@
-/**
- * The catalogue: every purchasable item with its price per billing cycle, in US dollars.
- * Islands import it to display prices; functions import it to charge (the browser never
- * sets a price). Browser-safe: no server imports, and no zod, so an island that only shows
- * prices (the checkout summary, the cart) does not download and run it.
- */
+// Browser-safe, with no zod, so an island that only shows prices does not download it. Functions
+// charge from it too: the browser never sets a price.
 
 export const BILLING_CYCLES = ['oneTime', 'monthly', 'yearly'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
@@ -30,14 +26,11 @@ export type CatalogueItem = {
   /** Lily AI plans: included call minutes per month and overage per minute (USD). */
   minutesIncluded?: number;
   overagePerMinute?: number;
-  /** Where the item's own page lives, if it has one. */
   link?: string;
 };
 
-/**
- * Spec rule (storefront §3): id or name containing "website" gives website; containing
- * "agent" or "lily" gives agent; anything else is a package.
- */
+// Spec rule (storefront §3): "website" in the id or name gives website; "agent" or "lily" gives
+// agent; anything else is a package.
 export function itemTypeFor(idOrName: string, name = ''): ItemType {
   const text = `${idOrName} ${name}`.toLowerCase();
   if (text.includes('website')) return 'website';
@@ -54,7 +47,6 @@ const ICON_FOR_TYPE: Record<ItemType, ItemIcon> = {
 type Definition = Omit<CatalogueItem, 'type' | 'icon'> & { icon?: ItemIcon };
 
 const DEFINITIONS: Definition[] = [
-  // Website packages
   {
     id: 'starter',
     name: 'Starter Website Package',
@@ -146,7 +138,6 @@ const DEFINITIONS: Definition[] = [
     prices: { monthly: 199 },
     link: '/lily-ai',
   },
-  // Lily AI plans
   {
     id: 'lily-starter',
     name: 'Lily AI Starter',
@@ -181,7 +172,6 @@ const DEFINITIONS: Definition[] = [
     overagePerMinute: 0.08,
     link: '/lily-ai',
   },
-  // AI agent packages
   {
     id: 'basic-ai-agents',
     name: 'Basic AI Agent Package',
@@ -229,7 +219,6 @@ const DEFINITIONS: Definition[] = [
     prices: { monthly: 299 },
     icon: 'robot',
   },
-  // Add-on
   {
     id: 'lily-addon',
     name: 'Lily AI Add-on',
@@ -249,7 +238,6 @@ export const CATALOGUE: readonly CatalogueItem[] = DEFINITIONS.map((d) => {
 
 const BY_ID = new Map(CATALOGUE.map((item) => [item.id, item]));
 
-/** The ten keys of the purchase screen (/purchase/{productId}). */
 export const PURCHASE_KEYS = [
   'starter',
   'advanced',
@@ -282,15 +270,11 @@ export function defaultCycle(item: CatalogueItem): BillingCycle {
   return first;
 }
 
-/** Price of an item in a cycle, or undefined when it is not sold that way. */
 export function priceOf(id: string, cycle: BillingCycle): number | undefined {
   return findItem(id)?.prices[cycle];
 }
 
-/**
- * The onboarding wizard route for a purchased product, with the real order id: each kind of
- * product has its own wizard (the onboarding feature reads the route back).
- */
+/** Each kind of product has its own wizard (the onboarding feature reads the route back). */
 export function onboardingPathFor(productId: string, orderId: number | string): string {
   const id = encodeURIComponent(String(orderId));
   const canonical = canonicalId(productId);

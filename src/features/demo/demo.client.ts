@@ -1,8 +1,3 @@
-/**
- * Wires every Lily demo card on the page: the play/replay button reveals the script through
- * createDemoPlayer, and the rating words rotate only while a card is on screen (and not at
- * all for visitors who prefer reduced motion). Plain DOM, no framework.
- */
 import {
   createDemoPlayer,
   nextRating,

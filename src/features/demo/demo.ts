@@ -1,15 +1,10 @@
-/**
- * Lily AI demo playback (spec storefront §3 "Demo script line", §4 "Demo playback"):
- * the script, the rating words and a small timer-driven player. Pure and DOM-free so the
- * timing rules are unit-tested; demo.client.ts wires it to the card markup.
- */
+// Spec storefront §3 "Demo script line", §4 "Demo playback". DOM-free, so the timing rules are
+// unit-tested.
 
 type DemoSpeaker = 'Customer' | 'Lily AI';
 type DemoLine = { speaker: DemoSpeaker; message: string; time: string };
 
-/** One more line is revealed every 2500 ms while playing. */
 export const DEMO_LINE_INTERVAL_MS = 2500;
-/** The rating labels change every 4000 ms. */
 export const RATING_INTERVAL_MS = 4000;
 
 export const DEMO_SCRIPT: readonly DemoLine[] = [
@@ -87,10 +82,7 @@ export const INITIAL_DEMO_STATE: DemoState = { status: 'idle', revealed: 0 };
 
 type DemoAction = { type: 'start' } | { type: 'tick' } | { type: 'replay' };
 
-/**
- * Start reveals the first line at once; each tick reveals one more; revealing the last line
- * finishes the demo. Replay resets to the start and plays again.
- */
+/** Start reveals the first line at once, each tick one more, the last one finishes; Replay restarts. */
 export function demoReducer(state: DemoState, action: DemoAction, total: number): DemoState {
   switch (action.type) {
     case 'start':
@@ -108,7 +100,6 @@ function advance(state: DemoState, total: number): DemoState {
   return { status: revealed >= total ? 'finished' : 'playing', revealed };
 }
 
-/** The play button's label in each state. */
 export function playButtonLabel(
   status: DemoStatus,
   idleLabel: 'Watch Demo' | 'Start Demo',
@@ -128,7 +119,6 @@ const realTimers: Timers = {
   clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
 };
 
-/** Drives demoReducer with a 2500 ms interval and reports every state change. */
 export function createDemoPlayer(
   total: number,
   onChange: (state: DemoState) => void,

@@ -1,8 +1,3 @@
-/**
- * Shows each notice in the Toaster's live regions (Toaster.astro loads this with the first
- * notice, or at once on a page whose address has a query, which may report a form's native
- * post): one card at a time, closing after its duration unless hovered or focused.
- */
 import { announceNativeResults } from '../../components/form/native-result';
 import { $notification, dismiss, pausableTimeout } from '../../lib/notifications';
 

@@ -1,8 +1,4 @@
-/**
- * The product sections' front door: the two comparison tables (Starter vs Advanced on the
- * Advanced page, Basic vs Premium on /products). Prices come from the catalogue so a price
- * change cannot leave a table behind.
- */
+// Prices come from the catalogue, so a price change cannot leave a comparison table behind.
 import { findItem, formatUsdWhole } from '../catalogue/catalogue';
 
 /** true = included, false = not included, text = the value. */

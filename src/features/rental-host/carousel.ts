@@ -1,5 +1,3 @@
-/** Behaviour of TestimonialCarousel.astro (see there for the accessibility pattern). */
-
 const CAROUSEL_INTERVAL_MS = 5000;
 
 function initCarousel(root: HTMLElement) {

@@ -1,10 +1,5 @@
-/**
- * Cookie consent for the rental-host landing page (post-purchase §4): the stored choice
- * and date, and the gtag-style consent commands pushed to window.dataLayer in Google's
- * Consent Mode v2 (all four signals: ad_storage, ad_user_data, ad_personalization,
- * analytics_storage). No analytics script is loaded here; a tag added later reads the state
- * from the data layer, which starts with a denied default and then the stored choice.
- */
+// Post-purchase §4, Google's Consent Mode v2. No analytics script loads here: a tag added later
+// reads the data layer, which starts with a denied default and then the stored choice.
 
 export const CONSENT_KEY = 'cookie-consent';
 export const CONSENT_DATE_KEY = 'cookie-consent-date';
@@ -54,7 +49,6 @@ export function shouldShowBanner(storage: KeyValueStore): boolean {
 
 type Signal = 'granted' | 'denied';
 
-/** Consent Mode v2: storage for ads and analytics, and use of user data for ads. */
 type ConsentState = {
   ad_storage: Signal;
   ad_user_data: Signal;
@@ -62,10 +56,7 @@ type ConsentState = {
   analytics_storage: Signal;
 };
 
-/**
- * How long a tag that loads before the stored choice is applied waits for the update before
- * it sends anything (gtag's `wait_for_update`, in ms).
- */
+/** gtag's `wait_for_update` (ms): how long a tag loaded before the stored choice waits for it. */
 export const CONSENT_WAIT_FOR_UPDATE_MS = 500;
 
 export function consentState(choice: ConsentChoice | null): ConsentState {
@@ -78,17 +69,13 @@ export function consentState(choice: ConsentChoice | null): ConsentState {
   };
 }
 
-/** The default before any choice: everything denied, and tags wait for the update. */
 function defaultConsent(): ConsentState & { wait_for_update: number } {
   return { ...consentState(null), wait_for_update: CONSENT_WAIT_FOR_UPDATE_MS };
 }
 
 type DataLayerWindow = { dataLayer?: unknown[] };
 
-/**
- * gtag('consent', mode, state). gtag.js only reads Arguments objects from the data layer,
- * hence the `arguments` push rather than an array.
- */
+/** gtag.js reads only Arguments objects from the data layer, hence `arguments`, not an array. */
 export function pushConsent(
   win: DataLayerWindow,
   mode: 'default' | 'update',
@@ -103,10 +90,7 @@ export function pushConsent(
   gtag('consent', mode, state);
 }
 
-/**
- * What the page pushes on load: the denied default first (before any tag can read the data
- * layer), then the stored choice, re-applied on every visit.
- */
+/** The denied default first, before any tag can read the data layer, then the stored choice. */
 export function applyConsentOnLoad(win: DataLayerWindow, stored: ConsentRecord | null): void {
   pushConsent(win, 'default', defaultConsent());
   if (stored) pushConsent(win, 'update', consentState(stored.choice));

@@ -1,7 +1,4 @@
-/**
- * The /airbnb-automation property slider's figures, loaded on the slider's first use
- * (LandingPricing.astro) so the page ships none of it before interaction.
- */
+// Loaded on the slider's first use (LandingPricing.astro): the page ships none of it before interaction.
 import { enterpriseQuote, formatWholeUsd, propertiesLabel } from './pricing';
 
 const summaryTimers = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();

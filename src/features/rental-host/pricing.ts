@@ -1,7 +1,4 @@
-/**
- * Rental-host automation pricing (post-purchase §9): per-property monthly plans and the
- * Enterprise volume-discount calculator used by the /airbnb-automation property slider.
- */
+// Post-purchase §9: per-property monthly plans and the Enterprise volume discount.
 import { formatUsdWhole } from '../../lib/money';
 
 export const ENTERPRISE_BASE_PRICE = 405;
@@ -24,11 +21,9 @@ type EnterpriseQuote = {
   perProperty: number;
   /** Monthly total: the rounded per-property price times the properties, so the sum adds up on screen. */
   total: number;
-  /** What the same properties would cost at the base price. */
   undiscountedTotal: number;
 };
 
-/** Clamps whatever the slider reports to a whole number in 2..100. */
 export function clampProperties(value: number): number {
   if (!Number.isFinite(value)) return MIN_PROPERTIES;
   return Math.min(MAX_PROPERTIES, Math.max(MIN_PROPERTIES, Math.round(value)));

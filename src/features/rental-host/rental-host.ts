@@ -1,7 +1,3 @@
-/**
- * Fixed facts of the rental-host landing page (/airbnb-automation) that are not prose:
- * outbound links, platforms, the pricing strip, the comparison table and trust badges.
- */
 import { siteSettings, youtubeEmbedUrl } from '../../lib/site-settings';
 import { ANNUAL_DISCOUNT_PERCENT, ENTERPRISE_BASE_PRICE, LANDING_PLANS } from './pricing';
 

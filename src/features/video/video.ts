@@ -1,8 +1,4 @@
-/**
- * Loads each `[data-video-embed]` frame when it nears the viewport (spec storefront §4
- * "Video embed": 50 px margin, threshold 0.1, optional eager), and swaps the spinner for
- * the frame once the frame's load event fires. Plain DOM, no framework.
- */
+// Spec storefront §4 "Video embed": 50 px margin, threshold 0.1, optional eager.
 
 const VIDEO_OBSERVER_OPTIONS: IntersectionObserverInit = {
   rootMargin: '50px',

@@ -9,7 +9,6 @@ interface Input {
   site: URL;
 }
 
-/** A case study for search engines: the work (CreativeWork) and where it sits (BreadcrumbList). */
 export function caseStudyJsonLd({ project, description, url, image, site }: Input) {
   const { data } = project;
   const agency = { '@type': 'Organization', name: siteSettings.name, url: site.toString() };
