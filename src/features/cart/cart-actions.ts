@@ -1,4 +1,4 @@
-// Apart from cart-state.ts so the badge on every page does not load them; import cart.store.ts.
+// Kept out of cart-state.ts so the badge on every page loads none of this; use cart.store.ts.
 import type { BillingCycle } from '../catalogue/catalogue';
 import { notify } from '../../lib/notifications';
 import { sendInsightsStep } from '../../lib/insights-beacon';

@@ -11,7 +11,8 @@ export type ChatMessage = {
   timestamp: number;
 };
 
-// ANY pattern matches; a pattern, when ALL its terms start a word ("price" matches "prices").
+// A rule matches when ANY pattern does; a pattern, when ALL its terms start a word of the
+// message ("price" matches "prices").
 type ReplyRule = {
   topic: string;
   patterns: readonly (readonly string[])[];
