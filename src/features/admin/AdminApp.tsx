@@ -5,24 +5,15 @@ import { LoginForm } from './LoginForm';
 import { EnrolFactorScreen, VerifyFactorScreen } from './SecondFactor';
 import { $adminUser, checkSession } from './session.store';
 
-/**
- * The panel and its views are their own chunk, fetched once the server says an operator is
- * signed in: the sign-in screen, which every visit to /admin starts with, does not download
- * or run them (less work before the page answers a press).
- */
+// A chunk of its own, fetched once signed in: the sign-in screen never downloads or runs it.
 const AdminPanel = lazy(() => import('./AdminPanel').then((m) => ({ default: m.AdminPanel })));
 
-/**
- * /admin: asks the server who is signed in, then shows the login form, the second-factor
- * screen (enrol a first factor, or verify one) or the panel.
- * `timeSlots` come from the page (meeting.ts), keeping classic zod out of this island.
- */
+/** `timeSlots` come from the page (meeting.ts), keeping classic zod out of this island. */
 export default function AdminApp({
   timeSlots,
   company,
 }: {
   timeSlots: readonly string[];
-  /** The agency's name (settings.json). */
   company: string;
 }) {
   const user = useStore($adminUser);

@@ -34,7 +34,7 @@ const fromHash = (): ViewId => {
   return VIEWS.some((v) => v.id === id) ? (id as ViewId) : 'overview';
 };
 
-/** The signed-in panel: one view at a time, chosen by the URL hash so reload and Back work. */
+/** One view at a time, chosen by the URL hash so reload and Back work. */
 export function AdminPanel({
   user,
   timeSlots,

@@ -59,7 +59,6 @@ function RequestRow({ request: r, busy }: { request: PrivacyRequestAdminView; bu
   );
 }
 
-/** CRM sub-accounts erasures left: the admin deletes them in GoHighLevel, then says so here. */
 function CrmLeft({ left }: { left: CrmLeftView[] }) {
   return (
     <section aria-labelledby="admin-crm-left-title">
@@ -91,10 +90,6 @@ function CrmLeft({ left }: { left: CrmLeftView[] }) {
   );
 }
 
-/**
- * Requests clients made from their dashboard, with the date they must be answered by and why
- * the last answer failed, and the CRM accounts erasures left to delete by hand.
- */
 export function ClientRequests() {
   const requests = useStore($requests);
   const left = useStore($crmLeft);

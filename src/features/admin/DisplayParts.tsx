@@ -1,4 +1,3 @@
-/** Small display components shared by the admin views: status badge, date, field list. */
 import { formatDateTime, humanizeKey, statusLabel } from './admin';
 
 const BADGE: Record<string, string> = {

@@ -11,11 +11,8 @@ import { ListView, type Column } from './ListView';
 import { Modal } from './Modal';
 import { StatusBadge, When } from './DisplayParts';
 
-/* Contact messages ------------------------------------------------------------------------ */
-
 function ContactActions({ m, reload }: { m: AdminContactMessage; reload: () => void }) {
   const [open, setOpen] = useState(false);
-  // One action per row (see inbox.store.ts), kept for as long as the row is on screen.
   const [contact] = useState(createContactToggle);
   const { busy } = useStore(contact.$state);
   const next = nextContactStatus(m);
@@ -104,8 +101,6 @@ export function ContactMessagesView() {
   );
 }
 
-/* Meeting requests ------------------------------------------------------------------------ */
-
 type Dialog = MeetingAnswerKind | null;
 
 const DIALOG_TITLES = {
@@ -139,7 +134,6 @@ function MeetingActions({
   timeSlots: readonly string[];
 }) {
   const [dialog, setDialog] = useState<Dialog>(null);
-  // One action per row (see inbox.store.ts), kept for as long as the row is on screen.
   const [answer] = useState(createMeetingAnswer);
   const { busy, error } = useStore(answer.$state);
 

@@ -74,10 +74,7 @@ export function DataTable<R>({
 
 type Series = { name: string; values: number[]; className: string };
 
-/**
- * Bars over time (no chart library): the first series as bars, the second as a line on its own
- * scale (conversions are a few per hundred visits), with the largest value of each labelled.
- */
+/** The second series is a line on its own scale: conversions are a few per hundred visits. */
 export function TimeChart({
   id,
   title,
@@ -177,7 +174,6 @@ export function TimeChart({
   );
 }
 
-/** A share as a horizontal bar inside a table cell or a list (its figure beside it). */
 export function ShareBar({
   share,
   tone = 'primary',

@@ -32,7 +32,6 @@ const conversionsOf = (p: Insights['totals']) =>
   p.payments + p.meetings + p.contacts + p.clientOnboardings;
 const share = (part: number, whole: number) => (whole ? part / whole : 0);
 
-/** The admin's Insights: visits, the funnel, pages, sources and Core Web Vitals of a range. */
 export function InsightsView() {
   const { result, error, busy } = useStore($insights);
   const range = useStore($insightsRange);
@@ -218,7 +217,6 @@ function Funnel({ insights }: { insights: Insights }) {
 
 type Figure<R> = { header: string; value: (row: R) => number };
 
-/** A ranked list as a table: the name, the figure it is ranked by (with its bar), one more. */
 function Ranking<R>(props: {
   id: string;
   heading: string;

@@ -18,7 +18,6 @@ type Props<T> = {
   columns: Column<T>[];
   rowKey: (row: T) => number;
   searchHint: string;
-  /** What the search field finds, when more specific than "Search" (e.g. "Account"). */
   searchLabel?: string;
   /** Changing it reloads the current page (after an action elsewhere). */
   reloadKey?: number;
@@ -26,10 +25,6 @@ type Props<T> = {
   exportControl?: (filters: Record<string, string>) => ReactNode;
 };
 
-/**
- * One admin list: search, status and date filters, a responsive table, paging and a CSV
- * export of everything that matches the filters. Its state and actions are admin.store.ts's.
- */
 export function ListView<T>({
   list,
   noun,

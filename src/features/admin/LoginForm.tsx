@@ -3,11 +3,8 @@ import { useRef, type FormEvent } from 'react';
 import { useIslandForm } from '../../components/form/form';
 import { $login, signIn } from './session.store';
 
-/**
- * The sign-in form; errors (wrong credentials, rate limit) are announced in an alert. It is in
- * the page's HTML (a `standin` until the session is checked): what is typed before hydration
- * stays in its uncontrolled fields, and a press meanwhile is held and replayed.
- */
+// Server-rendered as a `standin` until the session is checked: what is typed before hydration
+// stays in its uncontrolled fields, and a press meanwhile is held and replayed.
 export function LoginForm({ company, standin = false }: { company: string; standin?: boolean }) {
   const { busy, error } = useStore($login);
   const usernameRef = useRef<HTMLInputElement>(null);

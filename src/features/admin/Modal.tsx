@@ -3,10 +3,7 @@ import { Icon } from '../../components/ui/Icon';
 
 type Props = { title: string; onClose: () => void; children: ReactNode; wide?: boolean };
 
-/**
- * A modal built on <dialog>.showModal(): the browser makes the page behind it inert (focus
- * stays inside) and Escape closes it; focus goes back to the control that opened it.
- */
+/** showModal(): the page behind is inert, Escape closes; focus then returns to the opener. */
 export function Modal({ title, onClose, children, wide = false }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();

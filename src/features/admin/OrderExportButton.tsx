@@ -9,10 +9,7 @@ import {
   startOrderExport,
 } from './order-exports.store';
 
-/**
- * The orders' "Export CSV": prepared on the server in the background (100,000 orders take a
- * while), its progress announced, then offered as a download.
- */
+/** Prepared on the server in the background (100,000 orders take a while), then downloaded. */
 export function OrderExportButton({ filters }: { filters: Record<string, string> }) {
   const { current, busy, error } = useStore($orderExport);
   useEffect(() => mountOrderExport(), []);

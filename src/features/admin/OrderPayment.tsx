@@ -6,7 +6,6 @@ import { PAYMENT_KIND_LABEL, wasPaid } from '../orders/orders';
 import type { AdminOrder } from './orders.server';
 import { Modal } from './Modal';
 
-/** The dialog's content: the payment as the buyer's receipt shows it, and where it came from. */
 export function OrderPaymentDetails({ order }: { order: AdminOrder }) {
   return (
     <>
@@ -34,7 +33,6 @@ export function OrderPaymentDetails({ order }: { order: AdminOrder }) {
   );
 }
 
-/** The order's amount, and a button that opens its payment in a dialog. */
 export function OrderPayment({ order }: { order: AdminOrder }) {
   const [open, setOpen] = useState(false);
   return (

@@ -104,9 +104,7 @@ const columns: Column<AdminOrder>[] = [
   },
 ];
 
-/** The simulated provider's buttons (local runs only); the list reloads after each. */
 function SimulateCell({ order, reload }: { order: AdminOrder; reload: () => void }) {
-  // One action per row (see orders.store.ts), kept for as long as the row is on screen.
   const [simulation] = useState(createBillingSimulation);
   const { busy } = useStore(simulation.$state);
   const message = useStore(simulation.$message);

@@ -29,7 +29,6 @@ function Attachments({ e }: { e: AdminOutboxEmail }) {
 
 function EmailActions({ e, reload }: { e: AdminOutboxEmail; reload: () => void }) {
   const [open, setOpen] = useState(false);
-  // One action per row (see outbox.store.ts), kept for as long as the row is on screen.
   const [retry] = useState(createEmailRetry);
   const { busy } = useStore(retry.$state);
 

@@ -14,7 +14,6 @@ import {
 
 const tableName = (table: string) => table.replace(/_/g, ' ');
 
-/** The counts per table (or per part outside the database) as a table. */
 function Counts({ caption, counts }: { caption: string; counts: Record<string, number> }) {
   const rows = Object.entries(counts).filter(([, n]) => n > 0);
   if (!rows.length) return <p>Nothing is stored about this address.</p>;
@@ -39,7 +38,6 @@ function Counts({ caption, counts }: { caption: string; counts: Record<string, n
   );
 }
 
-/** "Erase everything": the address typed again, then the erasure (after a step-up if asked). */
 function EraseDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const error = useStore($personError);
   const { busy } = useStore($erasure);
@@ -83,11 +81,6 @@ function EraseDialog({ email, onClose }: { email: string; onClose: () => void })
   );
 }
 
-/**
- * One person's data by e-mail address, across every table and the logo store: what is held,
- * an export (JSON, or a table as CSV) and the erasure. Exports and erasure ask for the second
- * factor again when the last one is over 10 minutes old.
- */
 export function PersonView() {
   const person = useStore($person);
   const error = useStore($personError);

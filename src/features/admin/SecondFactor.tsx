@@ -19,7 +19,6 @@ import {
   verifyWithPasskey,
 } from './second-factor.store';
 
-/** The last request's refusal, announced. */
 function FactorError({ id }: { id: string }) {
   const error = useStore($factorError);
   return (
@@ -31,7 +30,6 @@ function FactorError({ id }: { id: string }) {
 
 const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
 
-/** An authenticator app's key as a QR code and as text, and its first code. */
 function TotpEnrolmentForm() {
   const enrolment = useStore($totpEnrolment);
   const busy = useStore($factorBusy);
@@ -88,10 +86,7 @@ function TotpEnrolmentForm() {
   );
 }
 
-/**
- * Ways to add a factor: a passkey (named first) or an authenticator app. `accountChange`: the
- * account has a factor already, so the server may ask for it again first (step-up).
- */
+/** `accountChange`: the account has a factor already, so the server may ask for a step-up. */
 export function AddFactor({ accountChange = false }: { accountChange?: boolean }) {
   const enrolment = useStore($totpEnrolment);
   const busy = useStore($factorBusy);
@@ -125,7 +120,6 @@ export function AddFactor({ accountChange = false }: { accountChange?: boolean }
   );
 }
 
-/** The recovery codes just made: shown once, until the admin says they are kept. */
 export function RecoveryCodes() {
   const codes = useStore($recoveryCodes);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -154,7 +148,6 @@ export function RecoveryCodes() {
   );
 }
 
-/** The first sign-in of an account without a factor: it enrols one before any data. */
 export function EnrolFactorScreen({ username }: { username: string }) {
   const codes = useStore($recoveryCodes);
   if (codes) return <RecoveryCodes />;
@@ -170,7 +163,6 @@ export function EnrolFactorScreen({ username }: { username: string }) {
   );
 }
 
-/** A passkey, or a code from the app or a recovery code: at sign-in and for step-up. */
 function VerifyFactorForm() {
   const busy = useStore($factorBusy);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -220,7 +212,6 @@ export function VerifyFactorScreen({ username }: { username: string }) {
   );
 }
 
-/** Step-up: asked before an export or an account change when the last factor is over 10 minutes old. */
 export function StepUpDialog() {
   const stepUp = useStore($stepUp);
   if (!stepUp) return null;

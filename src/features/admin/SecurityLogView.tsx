@@ -26,10 +26,6 @@ const columns: Column<AdminSecurityEvent>[] = [
   },
 ];
 
-/**
- * The security log, newest first: sign-ins and their failures, second-factor changes, sign-outs,
- * exports and erasures, filtered by event, account and day. It never holds a password or a code.
- */
 export function SecurityLogView() {
   return (
     <ListView<AdminSecurityEvent>

@@ -14,11 +14,6 @@ import {
 
 const KIND_LABEL = { passkey: 'Passkey', totp: 'Authenticator app' } as const;
 
-/**
- * The signed-in admin's own second factors: what there is, adding and removing one, new
- * recovery codes, and signing out every other session. Every change asks for the factor again
- * when the last one is over 10 minutes old, is e-mailed to the team and is in the security log.
- */
 export function SecurityView() {
   const status = useStore($factorStatus);
   const busy = useStore($factorBusy);

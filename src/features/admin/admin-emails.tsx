@@ -1,7 +1,4 @@
-/**
- * The team's notices about an admin account (admins have no e-mail address): a change to its
- * second factors, or its app codes paused. Each says what to do if it was not the owner.
- */
+// Admins have no e-mail address of their own: these notices go to the team.
 import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 
@@ -16,7 +13,6 @@ const A_KIND: Record<FactorKind, string> = {
   totp: 'an authenticator app',
 };
 
-/** What changed on the account. */
 export type AccountChange =
   | { what: 'factor-added'; kind: FactorKind; label: string; first: boolean }
   | { what: 'factor-removed'; kind: FactorKind; label: string }

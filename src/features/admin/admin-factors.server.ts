@@ -1,13 +1,5 @@
-/**
- * The admin's second factor on the server: enrolment (an authenticator app or a passkey),
- * verification at sign-in and for step-up, recovery codes, and the security log of each.
- *
- * Who may enrol: a session opened by the password alone only while the account has no factor
- * at all (a new admin from `npm run admin:create`, or one whose factors were reset from the
- * command line); otherwise only a session whose factor was verified in the last 10 minutes
- * (adding or removing a factor is an admin-account change). Every change is e-mailed to the
- * team (admin-notices.server.ts); the limits on wrong answers are second-factor.ts's.
- */
+// Enrolling needs only the password while the account has no factor at all (a new admin, or one
+// reset from the command line); otherwise a factor verified in the last 10 minutes.
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { resetFactors } from '../../server/auth/accounts.ts';
 import { requireRecentFactor } from '../../server/auth/guard.ts';
@@ -54,12 +46,10 @@ import type {
   VerifyInput,
 } from './second-factor.ts';
 
-/** The signed-in admin as the factor functions see it (partial sessions included). */
 export type FactorSession = AdminSession & { token: string; ip: string };
 
 const NO_PENDING = 'This step has expired. Please start again.';
 
-/** A security-log entry about this admin's own account, from this session's address. */
 function logEvent(
   db: Db,
   session: FactorSession,
@@ -78,12 +68,10 @@ const LAST_FACTOR = 'This is your only second factor. Add another one before rem
 export const SESSION_ENDED_AFTER_FAILURES =
   'Too many wrong answers: this sign-in has ended. Please sign in again with your password.';
 
-/** The team's notice of a change to this admin's own account. */
 function notice(db: Db, session: FactorSession, change: AccountChange) {
   return noticeAccountChange(db, { username: session.username, change, ip: session.ip });
 }
 
-/** How far a session is: enrol a first factor, verify one, or ready. */
 export async function signInStage(
   db: Db,
   session: Pick<AdminSession, 'id' | 'factorVerifiedAt'>,
@@ -107,7 +95,6 @@ export async function factorStatus(db: Db, session: FactorSession): Promise<Fact
   };
 }
 
-/** Refuses an enrolment this session may not make (see the header). */
 async function assertMayEnrol(db: Db, session: FactorSession): Promise<{ first: boolean }> {
   const { factors } = await factorSummary(db, session.id);
   if (factors.length === 0) return { first: true };
@@ -115,10 +102,7 @@ async function assertMayEnrol(db: Db, session: FactorSession): Promise<{ first: 
   return { first: false };
 }
 
-/**
- * A factor was added: a first one also brings recovery codes and completes the sign-in (the
- * session is verified under a new token). Answers the codes and the new token, if any.
- */
+/** A first factor also brings recovery codes and completes the sign-in under a new token. */
 async function enrolled(
   db: Db,
   session: FactorSession,
@@ -155,10 +139,6 @@ export async function finishTotpEnrolment(
   return enrolled(db, session, { kind: 'totp', label: input.label }, first);
 }
 
-/**
- * A passkey ceremony's options, its challenge kept with the session for the answer that
- * finishes it (a registration or a sign-in).
- */
 async function withPendingChallenge<Options extends { challenge: string }>(
   db: Db,
   session: FactorSession,
@@ -196,7 +176,6 @@ export async function startPasskeyVerification(db: Db, session: FactorSession, r
   return withPendingChallenge(db, session, await passkeyAuthenticationOptions(db, session, rp));
 }
 
-/** The account's app codes were just paused: logged, and the team told (once per window). */
 async function codesPaused(db: Db, session: FactorSession, paused: CodesPaused) {
   await logEvent(db, session, 'admin.factor-codes-paused', {
     failures: paused.failures,
@@ -211,7 +190,6 @@ async function codesPaused(db: Db, session: FactorSession, paused: CodesPaused) 
   });
 }
 
-/** A wrong answer: logged, counted in the session, and the session ended past the limit. */
 async function refused(db: Db, session: FactorSession, method: VerifyInput['method']) {
   await logEvent(db, session, 'admin.factor-refused', { method });
   const failures = await countFactorFailure(db, session.token);
@@ -224,7 +202,6 @@ async function refused(db: Db, session: FactorSession, method: VerifyInput['meth
   });
 }
 
-/** The proof as the ceremonies take it: a passkey's answer with the challenge it must sign. */
 async function proofOf(db: Db, session: FactorSession, input: VerifyInput): Promise<FactorProof> {
   if (input.method !== 'passkey') return input;
   const { challenge } = await takePending(db, session.token);
@@ -233,10 +210,7 @@ async function proofOf(db: Db, session: FactorSession, input: VerifyInput): Prom
   return { method: 'passkey', response: input.response as never, challenge };
 }
 
-/**
- * A factor presented at sign-in or for step-up. Success verifies the session under a new
- * token (answered); a wrong one is counted (see the header) and logged.
- */
+/** Success verifies the session under a new token (answered); a wrong one is counted and logged. */
 export async function verifySecondFactor(
   db: Db,
   session: FactorSession,
@@ -282,10 +256,7 @@ export async function renewRecoveryCodes(db: Db, session: FactorSession): Promis
   return codes;
 }
 
-/**
- * `npm run admin:reset-factor`: the account's factors go and its password is replaced
- * (src/server/auth/accounts.ts), and the team is told. Null for no such account.
- */
+/** For `npm run admin:reset-factor`; the team is told. Null for no such account. */
 export async function resetAdminFactors(db: Db, username: string, newPassword: string) {
   const reset = await resetFactors(db, username, newPassword);
   if (reset)

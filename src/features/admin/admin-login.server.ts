@@ -1,17 +1,6 @@
-/**
- * Sign-in and sign-out for the admin panel, with brute-force protection that nobody can turn
- * into a lockout of the owner (OWASP ASVS 5.0 §6.3):
- * - failures per client address and per account+address are capped with a 429 + Retry-After;
- *   these refuse only the address that failed, never the owner's clean one;
- * - failures per account from any address refuse nothing: past a few, every further attempt for
- *   that account waits a growing, capped delay, which slows a guesser spread over many addresses
- *   while the owner still gets in with the right password (at worst a few seconds later).
- * Only failures count. Unknown users and wrong passwords get the same answer after the same
- * delay and the same argon2 work, so neither the answer nor its timing reveals usernames.
- * The password opens a session that reaches only the second-factor screens
- * (admin-factors.server.ts); both outcomes and every sign-out go to the security log. A typed
- * username that names no account (maybe a password) is kept nowhere: counters key a digest.
- */
+// No lockout of the owner (OWASP ASVS 5.0 §6.3): address limits refuse only the failing address;
+// per-account failures only add a growing, capped delay. Unknown users and wrong passwords get the
+// same answer, delay and argon2 work; a typed username is kept only as a digest.
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Db } from '../../server/db/client.ts';
 import { HttpError } from '../../server/responses.ts';
@@ -43,12 +32,9 @@ export const LOGIN_LIMITS = {
   accountAddress: { limit: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimit>;
 
-/**
- * The soft per-account guard: after `freeFailures` failures for an account (from any address)
- * in the window, each further attempt waits min(2^k × base, max). The cap bounds what an
- * attacker can make the server hold open (one timer, no CPU, per request), and the address
- * limits above are checked first, so a refused address never gets to sleep at all.
- */
+// After `freeFailures` failures for an account in the window, each attempt waits
+// min(2^k × base, max): the cap bounds what an attacker can make the server hold open, and the
+// address limits are checked first, so a refused address never sleeps.
 export const ACCOUNT_SLOWDOWN = {
   windowSeconds: 15 * 60,
   freeFailures: 5,
@@ -63,7 +49,6 @@ const addressKey = (ip: string) => `admin-login:ip:${ip}`;
 const accountAddressKey = (username: string, ip: string) =>
   `admin-login:user-ip:${typedName(username)}@${encodeURIComponent(ip)}`;
 
-/** The wait before answering an attempt that follows `failures` failures for its account. */
 export function accountDelayMs(failures: number, rule = ACCOUNT_SLOWDOWN): number {
   if (failures < rule.freeFailures) return 0;
   return Math.min(rule.baseDelayMs * 2 ** (failures - rule.freeFailures), rule.maxDelayMs);
@@ -80,12 +65,8 @@ function tooManyAttempts(retryAfterSeconds: number): HttpError {
 
 type Reservation = { key: string; windowStart: Date; count: number };
 
-/**
- * Counts this attempt as a failure before the password is checked, and refuses it when that
- * goes over the limit. Counting first is atomic: checking first and counting after the
- * (slow) argon2 would let a burst of parallel guesses all pass the check. Attempts that turn
- * out not to be failures are given back (`giveBack`), so only failures use up the budget.
- */
+// Counted as a failure before the password check: counting after the slow argon2 would let
+// parallel guesses all pass. Attempts that are no failure are given back (`giveBack`).
 async function reserve(db: Db, key: string, rule: RateLimit, now: Date): Promise<Reservation> {
   const result = await hit(db, key, rule, now);
   if (!result.allowed) {
@@ -102,7 +83,6 @@ async function giveBack(db: Db, ...reservations: Reservation[]) {
 
 type Attempt = { delayMs: number; succeeded: () => Promise<void> };
 
-/** Applies the guards to one attempt; the counts stay as failures unless `succeeded` is called. */
 async function startAttempt(db: Db, username: string, ip: string, now: Date): Promise<Attempt> {
   const address = await reserve(db, addressKey(ip), LOGIN_LIMITS.address, now);
   let pair: Reservation;
@@ -178,7 +158,6 @@ export async function signIn(
   return { user: { id: user.id, username: user.username }, ...session };
 }
 
-/** The signed-in admin as sign-out sees it: the session's token and the request's address. */
 type SignedIn = AdminUser & { factorVerifiedAt: Date | null; token: string; ip: string };
 
 export async function signOut(db: Db, session: SignedIn): Promise<void> {
@@ -191,10 +170,7 @@ export async function signOut(db: Db, session: SignedIn): Promise<void> {
   });
 }
 
-/**
- * "Sign out my other sessions": every session of the account but this one ends (an account
- * change: a factor verified in the last 10 minutes). Answers how many ended.
- */
+/** An account change (needs a factor verified in the last 10 minutes); answers how many ended. */
 export async function signOutOtherSessions(db: Db, session: SignedIn): Promise<number> {
   if (!session.factorVerifiedAt) throw new HttpError(401, SECOND_FACTOR_REQUIRED);
   requireRecentFactor(session);

@@ -1,7 +1,4 @@
-/**
- * The team's notices about admin accounts (admin-emails.tsx), queued to the team address. They
- * concern no customer, so they name nobody the privacy tools look for.
- */
+// These concern no customer: they name nobody the privacy tools look for.
 import type { Db } from '../../server/db/client.ts';
 import { siteAddress, teamAddress } from '../../server/env.ts';
 import { enqueueEmail } from '../../server/mail/outbox.ts';

@@ -1,8 +1,3 @@
-/**
- * The admin panel's front door on the server: what the admin functions call. Sign-in lives in
- * admin-login.server.ts; each tab's list, CSV and actions in the module named after it, each
- * composing the owners of the tables it shows (the admin owns no table).
- */
 export { signIn, signOut, signOutOtherSessions } from './admin-login.server.ts';
 export {
   factorStatus,

@@ -1,17 +1,5 @@
-/**
- * One admin list's state and actions (ListView only reads `$state` and calls the actions):
- * the filters being typed and the ones applied, which page is shown and where it stands in
- * the list, the page size, the page itself, loading and the error of the last request.
- *
- * A factory rather than module-level stores: each tab mounts its own ListView, and a tab
- * opened again starts from its first page with no filters, as it did when this state lived in
- * the component. ListView makes one store per mount and calls `mount` while it is on screen.
- * (An explicit action, not nanostores' onMount: that import alone splits a chunk off every
- * content page's nanostores code, measured at +0.1 KB gzip on /.)
- *
- * The list pages by cursor, so a page's place in the list (`offset`) is bookkeeping of the
- * moves that led there; `approx` when it rests on the database's estimate of the total.
- */
+// A factory, not module-level stores: a tab opened again starts afresh. `mount` is explicit, not
+// nanostores' onMount: that import alone splits a chunk off every content page (+0.1 KB gzip on /).
 import { atom, type ReadableAtom } from 'nanostores';
 import { pageCount, totalLabel, type ListName, type ListTotal, type Page } from './admin';
 import { adminFetch, listQueryString } from './api';
@@ -20,10 +8,8 @@ import { withStepUp } from './second-factor.store';
 type Filters = { q: string; status: string; from: string; to: string };
 const EMPTY_FILTERS: Filters = { q: '', status: '', from: '', to: '' };
 
-/**
- * Which page to show, and where its first row stands in the list when known: `offset` counts
- * the rows before it; `approx` when that count rests on an estimate.
- */
+// Cursor paging: `offset` (rows before the page) is bookkeeping of the moves that led here,
+// `approx` when it rests on the database's estimate of the total.
 export type Position =
   | { page: 'first' }
   | { page: 'last' }
@@ -45,17 +31,12 @@ type AdminListState<T> = {
   loading: boolean;
 };
 
-/** How a page is asked for: `adminFetch` in the panel, a fake in tests. */
 type AdminListFetcher<T> = (path: string) => Promise<Page<T>>;
 
 export const LIST_STEP_UP_CANCELLED =
   'Reading this many rows needs your second factor again. Choose “Try again” to confirm it’s you.';
 
-/**
- * A page through the panel's request helper. Past a session's allowance of rows the server
- * asks for the factor again (as for a CSV export): the dialog opens and the page is asked once
- * more; closing the dialog leaves the list with LIST_STEP_UP_CANCELLED.
- */
+/** Past the session's row allowance the server asks for a step-up (see list-reads.server.ts). */
 export async function fetchListPage<T>(path: string): Promise<Page<T>> {
   const page = await withStepUp(() => adminFetch<Page<T>>(path));
   if (!page) throw new Error(LIST_STEP_UP_CANCELLED);
@@ -67,18 +48,15 @@ export type AdminList<T> = {
   $state: ReadableAtom<AdminListState<T>>;
   /** A keystroke in the filter form (not applied until `applyFilters`). */
   editFilters: (change: Partial<Filters>) => void;
-  /** "Apply filters": the typed filters, from the first page. */
   applyFilters: () => void;
   /** The status choice applies at once, with whatever else is typed. */
   filterByStatus: (status: string) => void;
-  /** "Reset": no filters, first page. */
   clearFilters: () => void;
   firstPage: () => void;
   nextPage: () => void;
   previousPage: () => void;
   lastPage: () => void;
   setPageSize: (pageSize: number) => void;
-  /** The current page again (after an action on a row, or "Try again"). */
   reload: () => void;
   /** Reloads when the parent's reload key changes; its first value only sets the baseline. */
   followReloadKey: (key: number) => void;
@@ -92,7 +70,6 @@ function positionQuery(p: Position): Record<string, string> {
   return p.page === 'last' ? { page: 'last' } : {};
 }
 
-/** The request of a list page: the applied filters, the position and the page size. */
 function pagePath(list: ListName, state: AdminListState<unknown>): string {
   const query = listQueryString({
     ...state.filters,
@@ -102,7 +79,6 @@ function pagePath(list: ListName, state: AdminListState<unknown>): string {
   return `/api/admin/${list}?${query}`;
 }
 
-/** "Export CSV": every row matching the applied filters, whatever the page. */
 export function csvPath(list: ListName, filters: Filters): string {
   return `/api/admin/${list}?${listQueryString({ ...filters, format: 'csv' })}`;
 }
@@ -216,7 +192,6 @@ export function createAdminList<T>(
   };
 }
 
-/** The pager's words: "Page 3 of 12", or "Page about 40 of about 4,900" on an estimate. */
 export function pagerText(state: AdminListState<unknown>) {
   const { offset, pageSize, total } = state;
   return {
@@ -228,7 +203,6 @@ export function pagerText(state: AdminListState<unknown>) {
   };
 }
 
-/** The status line: which rows are shown out of how many, or that none match. */
 export function showingText(state: AdminListState<unknown>, noun: string): string {
   const { data, offset, total } = state;
   if (!data || !data.items.length) return `No ${noun} match these filters.`;

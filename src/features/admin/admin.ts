@@ -1,13 +1,5 @@
-/**
- * Browser-safe core of the admin panel: the zod schemas shared by the panel's forms and the
- * /api/admin/* functions, the list definitions (filters) and the panel's words and formats.
- * CSV encoding is in csv.ts, the weekly revenue buckets in weeks.ts.
- *
- * The schemas use `zod/mini` (about 5 KB gzipped instead of about 90 KB for classic zod) because
- * the panel island imports this module; for the same reason nothing here imports modules that
- * pull in classic zod. The functions parse with the same schemas; src/server/handler.ts
- * turns a failure (classic or mini, both a `$ZodError`) into a 400 (src/lib/zod-errors.ts).
- */
+// `zod/mini` (about 5 KB gzip, not 90 KB) because the panel island imports this module: nothing
+// here may import modules that pull in classic zod.
 import { SECURITY_EVENT_LABELS, SECURITY_EVENTS } from '../../lib/security-events.ts';
 import { emailAddress, isoDate, withDefault, z } from '../../lib/zod-mini.ts';
 import type { OnboardingProgress } from '../order-onboarding/order-onboarding.ts';
@@ -30,9 +22,6 @@ export const loginSchema = z.object({
     .check(z.minLength(1, 'Please enter your password'), z.maxLength(256, 'Password is too long')),
 });
 export type LoginInput = z.output<typeof loginSchema>;
-
-/* ----------------------------------------------------------------------------------------- */
-/* Lists                                                                                      */
 
 export const LISTS = {
   orders: {
@@ -94,11 +83,7 @@ const cursorParam = withDefault(
   '',
 );
 
-/**
- * Query of every list endpoint: search, status, created-at range (inclusive, UTC), which page
- * (the first or last, or the one `after` or `before` a cursor a previous page handed out),
- * page size and format (`csv`: every matching row).
- */
+/** The created-at range is inclusive, in UTC; format `csv` answers every matching row. */
 export function listQuerySchema(list: ListName) {
   const statuses = LISTS[list].statuses as readonly string[];
   return z
@@ -147,7 +132,6 @@ export function listQuerySchema(list: ListName) {
 
 export type ListQuery = z.output<ReturnType<typeof listQuerySchema>>;
 
-/** The list query parameters present in a URL (absent ones take the schema's defaults). */
 export function listParams(params: URLSearchParams): Record<string, string> {
   const raw: Record<string, string> = {};
   for (const key of [
@@ -167,10 +151,8 @@ export function listParams(params: URLSearchParams): Record<string, string> {
   return raw;
 }
 
-/** How many rows match a list's filters: exact, or the database's estimate (shown as "about"). */
 export type ListTotal = { count: number; exact: boolean };
 
-/** One page of a list, as the list endpoints answer it. */
 export type Page<T> = {
   items: T[];
   pageSize: number;
@@ -186,7 +168,6 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** "57" or "about 98,000": a list's total as the panel says it. */
 export function totalLabel(total: ListTotal): string {
   if (total.exact) return total.count.toLocaleString('en-US');
   // An estimate is good to two digits; more would look exact.
@@ -194,23 +175,13 @@ export function totalLabel(total: ListTotal): string {
   return `about ${(Math.round(total.count / step) * step).toLocaleString('en-US')}`;
 }
 
-/* ----------------------------------------------------------------------------------------- */
-/* Orders                                                                                     */
-
-/** The admin's words for an order's onboarding progress (onboarding.ts computes it). */
 export function onboardingProgressLabel(p: OnboardingProgress): string {
   if (p.completed) return 'Completed';
   if (p.stepsDone === 0) return 'Not started';
   return `${p.stepsDone} of ${p.totalSteps} steps`;
 }
 
-/* ----------------------------------------------------------------------------------------- */
-/* Contact messages                                                                           */
-
 export const contactStatusSchema = z.object({ status: z.enum(['new', 'handled']) });
-
-/* ----------------------------------------------------------------------------------------- */
-/* Formatting                                                                                 */
 
 export function formatDateTime(iso: string | Date | null | undefined): string {
   if (!iso) return '';
@@ -218,7 +189,6 @@ export function formatDateTime(iso: string | Date | null | undefined): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
-/** "businessName" -> "Business name", for showing every stored onboarding field. */
 export function humanizeKey(key: string): string {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -228,7 +198,6 @@ export function humanizeKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/* The second factor's schemas and views (second-factor.ts), for the functions. */
 export {
   passkeyRegisterSchema,
   totpConfirmSchema,
@@ -237,10 +206,7 @@ export {
   type FactorStatus,
 } from './second-factor';
 
-/*
- * The person view: one e-mail address across every table. The address always travels in a
- * POST body: a query string ends up in CDN and log-drain logs.
- */
+// The address always travels in a POST body: a query string ends up in CDN and log-drain logs.
 export const personQuerySchema = z.object({
   email: emailAddress('Please enter a valid email address'),
 });
@@ -256,7 +222,6 @@ export const personEraseSchema = z.object({
   /** The address typed again: an erasure cannot be undone. */
   confirm: z.string().check(z.trim(), z.maxLength(254)),
 });
-/** What the person view shows of one address (src/features/privacy findPerson). */
 export type PersonFoundView = {
   email: string;
   counts: Record<string, number>;
@@ -265,7 +230,6 @@ export type PersonFoundView = {
 export type ErasureView = {
   counts: Record<string, number>;
   skipped: string[];
-  /** CRM sub-accounts the erasure left, to delete by hand. */
   crmLeft: string[];
 };
 export type PrivacyRequestAdminView = {
@@ -278,7 +242,6 @@ export type PrivacyRequestAdminView = {
   lastError: string | null;
   lastAttemptAt: string | null;
 };
-/** An erasure's CRM sub-accounts, left for the admin to delete by hand. */
 export type CrmLeftView = {
   id: number;
   locationIds: string[];

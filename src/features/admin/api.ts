@@ -1,13 +1,9 @@
-/**
- * The panel's requests: src/lib/request-json.ts with the CSRF header. A 401 from any call means
- * the session ended (idle, expired or signed out elsewhere), so the panel shows the login form.
- */
+// A 401 from any call means the session ended (idle, expired or signed out elsewhere).
 import { atom } from 'nanostores';
 import { RequestError, requestJson, sendRequest } from '../../lib/request-json';
 import { ADMIN_REQUEST_HEADERS } from './admin';
 import type { FactorStage } from './second-factor';
 
-/** The signed-in admin and how far the sign-in is (see second-factor.ts). */
 export type AdminUserView = { username: string; stage?: FactorStage | undefined };
 
 /** undefined: not checked yet; null: signed out. */
@@ -21,15 +17,12 @@ export class AdminApiError extends Error {
   }
 }
 
-/** A failed admin request as the panel shows it; a 401 means the session ended. */
 function adminError(error: unknown, path: string): unknown {
   if (!(error instanceof RequestError)) return error;
   if (error.status === 401 && !path.endsWith('/login')) $adminUser.set(null);
-  // The panel shows the function's own sentence, without the status in front.
   return new AdminApiError(error.status, error.detail || error.message);
 }
 
-/** An admin request through the islands' one request helper, with the CSRF header. */
 export async function adminFetch<T>(
   path: string,
   { method = 'GET', body }: { method?: string; body?: unknown } = {},
@@ -43,10 +36,7 @@ export async function adminFetch<T>(
 
 export type DownloadedFile = { blob: Blob; name: string };
 
-/**
- * A file the server makes from a POST's JSON body (what to export stays out of the URL), under
- * the server's file name, else `fallbackName`.
- */
+/** A file the server makes from a POST body (what to export stays out of the URL). */
 export async function adminDownload(
   path: string,
   body: unknown,
@@ -60,13 +50,11 @@ export async function adminDownload(
   }
 }
 
-/** A download's bytes, under the name its Content-Disposition gives (else `fallbackName`). */
 export async function downloadedFile(res: Response, fallbackName: string): Promise<DownloadedFile> {
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
   return { blob: await res.blob(), name: name ?? fallbackName };
 }
 
-/** Hands a fetched file to the browser as a download. */
 export function saveFile({ blob, name }: DownloadedFile): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -76,7 +64,6 @@ export function saveFile({ blob, name }: DownloadedFile): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Query string of a list request, leaving out empty filters. */
 export function listQueryString(params: Record<string, string | number>): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params))

@@ -1,9 +1,3 @@
-/**
- * An erasure from the admin panel (the person view's "Erase everything", and a client's erasure
- * request answered): it reaches everything the privacy feature erases outside the database
- * (the Stripe customer, the logos in Blobs, the CRM account), asks for the second factor again
- * when the last one is over 10 minutes old, and is logged by the privacy feature.
- */
 import {
   erasePerson,
   ErasureFailed,
@@ -39,10 +33,7 @@ export async function erasureReach(): Promise<ErasureReach> {
   };
 }
 
-/**
- * Erases the address everywhere (step-up): 409 when a part holding its data cannot be reached,
- * 502 when one failed; either way nothing in the database was erased.
- */
+/** 409 when a part holding data is unreachable, 502 when one failed: nothing is erased then. */
 export async function erasePersonForAdmin(db: Db, admin: ErasingAdmin, email: string) {
   requireRecentFactor(admin);
   try {

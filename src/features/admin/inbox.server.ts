@@ -1,7 +1,3 @@
-/**
- * Leads as the admin sees them: contact messages (mark handled) and meeting requests, read
- * through the contact and meeting front doors and shaped for the panel.
- */
 import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import type { ContactMessage, MeetingRequest } from '../../server/db/schema.ts';
@@ -12,7 +8,6 @@ import { meetingTypeOf, timezoneOf } from '../meeting/meeting.ts';
 import type { ListQuery } from './admin.ts';
 import type { CsvColumn } from './csv.ts';
 
-/** What a contact message and a meeting request both say about the visitor. */
 type AdminLead = {
   id: number;
   createdAt: string;
@@ -33,7 +28,6 @@ const leadView = (r: ContactMessage | MeetingRequest): AdminLead => ({
   message: r.message,
 });
 
-/** The CSV's first columns for both lists; each list adds its own after them. */
 function leadColumns<T extends AdminLead & { status: string }>(): CsvColumn<T>[] {
   return [
     { header: 'ID', value: (m) => m.id },
@@ -46,7 +40,6 @@ function leadColumns<T extends AdminLead & { status: string }>(): CsvColumn<T>[]
   ];
 }
 
-/** An owner's list, its pages of rows shaped for the panel by `view`. */
 const listedAs =
   <Row, View>(
     list: (db: Db, q: ListQuery, page: PageRequest) => Promise<Listed<Row>>,
@@ -118,10 +111,8 @@ const meetingView = (r: MeetingRequest): AdminMeetingRequest => ({
 
 export const listMeetingRequests = listedAs(meeting.listMeetingRequests, meetingView);
 
-/** The answer schema with the meeting form's own time slots. */
 export const meetingAction = meeting.meetingAction;
 
-/** The team's answer (confirm, propose, decline); the meeting feature applies its rules. */
 export async function answerMeetingRequest(
   db: Db,
   id: number,

@@ -1,11 +1,4 @@
-/**
- * The inbox rows' actions (InboxViews only reads these and calls them): marking a contact
- * message handled or new again, and answering a meeting request (confirm, propose another
- * time, decline).
- *
- * Factories, as admin.store.ts's lists: each row has its own buttons, busy on their own while
- * that row's request runs, so each row makes its own action when it mounts.
- */
+// Factories, as admin.store.ts's lists: each row's buttons are busy on their own.
 import { errorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notifications';
 import { requestAction } from '../../lib/request-action';
@@ -15,9 +8,6 @@ import type { AdminContactMessage, AdminMeetingRequest } from './inbox.server';
 
 export const INBOX_ERROR = 'That did not work. Please try again.';
 
-/* Contact messages ------------------------------------------------------------------------ */
-
-/** What "Mark handled" / "Mark as new" turns a message into. */
 export const nextContactStatus = (m: Pick<AdminContactMessage, 'status'>) =>
   m.status === 'handled' ? 'new' : 'handled';
 
@@ -34,9 +24,7 @@ export function createContactToggle() {
     (error) => errorMessage(error, INBOX_ERROR),
   );
   return {
-    /** `busy` while the row's request runs (its button is disabled meanwhile). */
     $state: toggle.$state,
-    /** Marks the message; a notice says what happened, and the list reloads after a success. */
     toggle: async (m: AdminContactMessage, reload: () => void): Promise<void> => {
       const status = await toggle.run(m);
       if (status) {
@@ -54,8 +42,6 @@ export function createContactToggle() {
 }
 
 export type ContactToggle = ReturnType<typeof createContactToggle>;
-
-/* Meeting requests ------------------------------------------------------------------------ */
 
 export type MeetingAnswerKind = MeetingAction['action'];
 
@@ -77,13 +63,8 @@ export function createMeetingAnswer() {
     (error) => errorMessage(error, INBOX_ERROR),
   );
   return {
-    /** `busy` while the answer is being sent; `error` the sentence the dialog shows. */
     $state: answer.$state,
-    /**
-     * Sends the dialog's answer, checked first against the offered `timeSlots`. Answers true
-     * once the visitor was e-mailed (a notice says so); false leaves the dialog open with the
-     * sentence to show.
-     */
+    /** Checked against the offered `timeSlots`; false leaves the dialog open with its sentence. */
     send: async (
       m: AdminMeetingRequest,
       kind: MeetingAnswerKind,

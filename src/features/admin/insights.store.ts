@@ -1,7 +1,3 @@
-/**
- * The admin's Insights section (InsightsView only reads these stores and calls the actions):
- * the figures of the chosen time range, and the CSV download of them.
- */
 import { atom } from 'nanostores';
 import { errorMessage } from '../../lib/error-message';
 import { requestAction } from '../../lib/request-action';
@@ -23,7 +19,6 @@ const insights = requestAction(
   (error) => errorMessage(error, INSIGHTS_ERROR),
 );
 
-/** `result` is the range's figures once loaded; `error` the sentence when they could not be. */
 export const $insights = insights.$state;
 
 const csv = requestAction(

@@ -1,9 +1,5 @@
-/**
- * Reading the admin lists page by page is an export too, once it goes past browsing: a session
- * reads up to LIST_ROWS_WITHOUT_STEP_UP rows (the page sizes it asks for, summed) after its
- * last second factor; past that, every page needs a factor verified in the last 10 minutes,
- * as the CSV export does (src/server/auth/guard.ts), and the reading is logged as an export.
- */
+// Paging past LIST_ROWS_WITHOUT_STEP_UP rows since the last factor is an export: each further page
+// needs a factor verified in the last 10 minutes and is logged as one.
 import { STEP_UP_WINDOW_MS } from '../../lib/admin-auth.ts';
 import { requireRecentFactor } from '../../server/auth/guard.ts';
 import { recordSecurityEvent } from '../../server/auth/security-log.ts';
@@ -15,7 +11,6 @@ import { hit, type RateLimit } from '../../server/rate-limit.ts';
 import { hashToken } from '../../server/tokens.ts';
 import type { ListName, ListQuery } from './admin.ts';
 
-/** The signed-in request a list page answers (what adminHandler hands a function). */
 export type ListRequest = {
   db: Db;
   user: AdminSession;
@@ -25,11 +20,8 @@ export type ListRequest = {
   context: FunctionContext;
 };
 
-/**
- * Rows a session reads through list pages without being asked for its factor again. Fifty
- * pages of 20 is a long day's browsing; a whole table is an export. The window outlasts a
- * session (12 hours at most), so the allowance only renews with a new factor.
- */
+// Fifty pages of 20 is a long day's browsing. The window outlasts a session (12 hours at most),
+// so the allowance only renews with a new factor.
 export const LIST_ROWS_WITHOUT_STEP_UP: RateLimit = { limit: 1_000, windowSeconds: 24 * 60 * 60 };
 
 /** One security-log entry per list per this long while a session reads past its allowance. */
@@ -40,10 +32,7 @@ const sessionKey = (token: string) => hashToken(`admin-list-reads\n${token}`).sl
 
 export type ListReadCharge = { bulk: false } | { bulk: true; rowsRead: number };
 
-/**
- * Counts the page's rows against the session's allowance before it is read; past it, the page
- * needs a recent factor (403 STEP_UP_REQUIRED otherwise, and the panel asks for it).
- */
+/** Charged before the page is read; past the allowance a stale factor gets 403 STEP_UP_REQUIRED. */
 export async function chargeListPage(req: ListRequest, q: ListQuery): Promise<ListReadCharge> {
   const counted = await hit(
     req.db,

@@ -1,7 +1,3 @@
-/**
- * What every admin list shares: the validated query, keyset paging, and the JSON-or-CSV
- * answer. The queries themselves belong to each table's owner (src/server/db/list-query.ts).
- */
 import {
   decodeCursor,
   type Cursor,
@@ -33,16 +29,11 @@ export function pageRequestOf(q: ListQuery): PageRequest {
   return { size: q.pageSize, after, before, last, count: !after && !before };
 }
 
-/** The list request's query string, checked by the list's schema (a 400 when it fails). */
 export function parseListQuery(list: ListName, params: URLSearchParams): ListQuery {
   return listQuerySchema(list).parse(listParams(params));
 }
 
-/**
- * Answers a list request (query validated against the list's filters): one page as JSON, or
- * with ?format=csv every matching row as a download `<list>-<date>.csv`, streamed as it is read.
- * The CSV needs a recent factor (the guard asks); so do pages past the session's allowance.
- */
+/** One page as JSON, or with ?format=csv every matching row streamed as `<list>-<date>.csv`. */
 export function listResponse<T>(
   req: ListRequest,
   list: ListName,
@@ -81,13 +72,9 @@ export async function listResponse<T, E>(
   return json(body);
 }
 
-/**
- * Every row matching the filters, newest first, read CSV_BATCH_SIZE rows at a time by cursor
- * and written as each batch arrives: no cap, and memory stays flat however long the list. The
- * next batch is read while the current one is encoded and sent. The first batch is read
- * before answering, so a failing query is still an error status; a failure after that aborts
- * the download (the file is then visibly incomplete, never silently short).
- */
+// By cursor, the next batch read while this one is sent: memory stays flat. The first batch is
+// read before answering, so a failing query is still an error status; a later failure aborts the
+// download (visibly incomplete, never silently short).
 async function csvResponse<T>(
   list: ListName,
   q: ListQuery,

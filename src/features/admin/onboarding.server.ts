@@ -1,7 +1,3 @@
-/**
- * Onboarding as the admin sees it: the order wizard's three steps (with the uploaded logo)
- * and the long client onboarding form, every stored field included.
- */
 import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import {
@@ -44,7 +40,6 @@ function logoUrlOf(businessInfo: Fields | null): string | null {
   return LOGO_URL_PATTERN.test(url) ? url : null;
 }
 
-/** Order wizard forms, latest update first; a search word may match the form or its order. */
 export async function listOrderOnboarding(
   db: Db,
   q: ListQuery,
@@ -132,7 +127,6 @@ export async function listClientOnboarding(
   return { ...paging, rows: items };
 }
 
-/** Every field of the form gets its own column, in the form's order. */
 export function clientOnboardingCsv(): CsvColumn<AdminClientOnboarding>[] {
   const fixed: CsvColumn<AdminClientOnboarding>[] = [
     { header: 'ID', value: (r) => r.id },

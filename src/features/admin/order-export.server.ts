@@ -1,8 +1,4 @@
-/**
- * The orders CSV: each order as an accountant reads it (subtotal, discount with its codes,
- * tax, total, refunded, net, invoice number), with its lines and onboarding progress. Amounts
- * are decimal currency units with two decimals; an unknown part is an empty cell, never 0.
- */
+// Amounts are decimal units with two decimals; an unknown part is an empty cell, never 0.
 import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import type { OrderItem } from '../../server/db/schema.ts';
@@ -19,7 +15,6 @@ import { PAYMENT_KIND_LABEL, paymentKind, stripeDashboardUrl } from '../orders/o
 import { onboardingProgressLabel, type ListQuery } from './admin.ts';
 import type { CsvColumn } from './csv.ts';
 
-/** An order as the CSV export carries it: the fields of ORDER_CSV. */
 export type OrderExportRow = {
   orderNumber: string;
   createdAt: string;
@@ -51,7 +46,6 @@ const itemsText = (items: OrderItem[]) =>
     )
     .join('; ');
 
-/** Every order matching the filters, batch by batch, for the CSV export. */
 export async function exportOrders(
   db: Db,
   q: ListQuery,
@@ -87,7 +81,6 @@ export async function exportOrders(
   };
 }
 
-/** Cents as decimal units with two decimals ("1082.50"); unknown stays empty. */
 export const decimalAmount = (cents: number | null): string =>
   cents === null ? '' : (cents / 100).toFixed(2);
 

@@ -1,10 +1,5 @@
-/**
- * The orders CSV as a background job: too large for one function response at 100,000 orders
- * (Netlify ends a streamed response at 20 MB), it is written by a background function into
- * Netlify Blobs in parts of PART_ROWS orders, with its progress in a status record the panel
- * polls; the file is then downloaded part by part. Exports hold personal data: each belongs to
- * the admin who started it and is deleted EXPORT_TTL_MS after it started.
- */
+// A background job: Netlify ends a streamed response at 20 MB, so the file goes to Blobs in parts.
+// Exports hold personal data: each belongs to its admin and is deleted EXPORT_TTL_MS after start.
 import { randomBytes } from 'node:crypto';
 import { recordSecurityEvent } from '../../server/auth/security-log.ts';
 import type { AdminSession } from '../../server/auth/session.ts';
@@ -30,7 +25,6 @@ export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
 export const EXPORT_NOT_FOUND =
   'That export does not exist or has expired. Please start a new one.';
 
-/** Where the background function that builds an export answers (orders-export-background). */
 export const EXPORT_BACKGROUND_PATH = '/api/background/orders-export';
 
 type StoredExport = OrderExport & { userId: number; filters: Filters };
@@ -48,7 +42,6 @@ async function readExport(store: ExportStore, id: string): Promise<StoredExport 
 const expired = (e: Pick<OrderExport, 'startedAt'>, now: Date) =>
   now.getTime() - new Date(e.startedAt).getTime() > EXPORT_TTL_MS;
 
-/** What the panel sees of an export (no filters, no owner). */
 const view = ({ userId: _userId, filters: _filters, ...shown }: StoredExport): OrderExport => shown;
 
 /** Deletes every export started more than EXPORT_TTL_MS ago, and parts left without a status. */
@@ -67,10 +60,6 @@ export async function purgeExpiredExports(store: ExportStore, now = new Date()):
   return removed;
 }
 
-/**
- * Records a new export of the orders matching `q` for `user` (queued: the background function
- * builds it), logs it as an export of personal data, and deletes expired ones first.
- */
 export async function queueOrderExport(
   db: Db,
   store: ExportStore,
@@ -104,16 +93,12 @@ export async function queueOrderExport(
   return view(stored);
 }
 
-/** Marks an export failed after its start could not be handed to the background function. */
 export async function failOrderExport(store: ExportStore, id: string): Promise<void> {
   const stored = await readExport(store, id);
   if (stored) await store.setJSON(statusKey(id), { ...stored, state: 'failed' });
 }
 
-/**
- * The background function's work: writes the queued export `id` part by part, its status
- * after each. Only a queued export is built, once; any other id does nothing.
- */
+/** The background function's work: only a queued export is built, once. */
 export async function buildOrderExport(db: Db, store: ExportStore, id: string): Promise<void> {
   const queued = await readExport(store, id);
   if (!queued || queued.state !== 'queued') return;
@@ -169,7 +154,6 @@ export async function orderExportStatus(
   return view(stored);
 }
 
-/** One part of a finished export as a stream, straight from the store. */
 export async function orderExportPart(
   store: ExportStore,
   id: string,
@@ -186,11 +170,9 @@ export async function orderExportPart(
   return stream;
 }
 
-/** The file name the panel saves the whole export under. */
 export const exportFileName = (e: Pick<OrderExport, 'startedAt'>) =>
   `orders-${e.startedAt.slice(0, 10)}.csv`;
 
-/** The signed-in request the export endpoints answer (what adminHandler hands a function). */
 type ExportRequest = {
   db: Db;
   user: AdminSession;
@@ -198,10 +180,6 @@ type ExportRequest = {
   ip: string | null;
 };
 
-/**
- * "Export CSV" of the orders: a recent factor (step-up), the filters checked as the list
- * checks them, the export queued and handed to the background function.
- */
 export async function startOrderExport(
   req: Request,
   admin: ExportRequest,
@@ -219,7 +197,6 @@ export async function startOrderExport(
   return queued;
 }
 
-/** One part of the admin's finished export as a download (step-up, as every export). */
 export async function orderExportDownload(
   admin: ExportRequest,
   store: ExportStore,

@@ -1,9 +1,3 @@
-/**
- * The orders' "Export CSV" (OrderExportButton only reads `$orderExport` and calls these): the
- * export is built on the server in the background, its progress polled until it is ready, and
- * its parts then fetched one after the other and saved as one file. Starting and downloading
- * ask for the factor again when the server wants it (step-up).
- */
 import { atom } from 'nanostores';
 import { ADMIN_REQUEST_HEADERS } from './admin';
 import { AdminApiError, adminFetch, downloadedFile, listQueryString, saveFile } from './api';
@@ -12,14 +6,12 @@ import { withStepUp } from './second-factor.store';
 
 export type OrderExportState = {
   current: OrderExport | null;
-  /** Starting, or downloading the finished file. */
   busy: boolean;
   error: string;
 };
 
 export const $orderExport = atom<OrderExportState>({ current: null, busy: false, error: '' });
 
-/** How often the progress is asked for while the file is being written. */
 export const POLL_MS = 2_000;
 
 const sentence = (error: unknown, fallback: string) =>
@@ -47,7 +39,6 @@ async function follow(id: string): Promise<void> {
   }
 }
 
-/** Starts an export of the orders matching `filters`, then follows its progress. */
 export async function startOrderExport(filters: Record<string, string>): Promise<void> {
   stopPolling();
   $orderExport.set({ current: null, busy: true, error: '' });
@@ -80,7 +71,6 @@ async function fetchPart(id: string, part: number): Promise<Response> {
   return res;
 }
 
-/** The finished export's parts, fetched in order and saved as one CSV file. */
 export async function downloadOrderExport(): Promise<void> {
   const current = $orderExport.get().current;
   if (current?.state !== 'done') return;

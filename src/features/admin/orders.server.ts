@@ -1,7 +1,3 @@
-/**
- * The admin's order list: the orders feature's rows with their line items, and each order's
- * onboarding progress from the onboarding feature.
- */
 import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import type { OrderItem } from '../../server/db/schema.ts';
@@ -62,9 +58,7 @@ export type AdminOrder = {
   stripeUrl: string | null;
   items: AdminOrderItem[];
   onboarding: OnboardingProgress;
-  /** What was refunded of the payment, in cents. */
   refundedCents: number;
-  /** The order's payment as the provider charged it, and its refunds (the payment dialog). */
   charge: OrderCharge;
   refunds: PaymentRefund[];
   /** Paid through an abandoned checkout's recovery link (the reminder or Stripe's link). */
@@ -75,7 +69,6 @@ export type AdminOrder = {
     plan: string;
     currentPeriodEnd: string | null;
     interval: 'month' | 'year';
-    /** What one renewal costs now. */
     amountCents: number;
   } | null;
   /** What the simulated provider can play for this order (empty when payments are real). */

@@ -1,9 +1,3 @@
-/**
- * The orders rows' action (OrdersView only reads it and calls it): the simulated payment
- * provider's buttons (local runs only), e.g. a renewal that fails. A factory, as
- * admin.store.ts's lists: each row's buttons are busy on their own, so each row makes its own
- * action when it mounts.
- */
 import { atom } from 'nanostores';
 import { errorMessage } from '../../lib/error-message';
 import { requestAction } from '../../lib/request-action';
@@ -22,13 +16,10 @@ export function createBillingSimulation() {
     },
     (error) => errorMessage(error, SIMULATE_ERROR),
   );
-  // What the last run said, announced until the next one answers (its sentence or the error).
   const $message = atom('');
   return {
-    /** `busy` while a simulated action runs (the row's buttons are disabled meanwhile). */
     $state: simulation.$state,
     $message,
-    /** Runs one simulated action on the order; the list reloads after a success. */
     simulate: async (orderId: number, action: string, reload: () => void): Promise<void> => {
       const message = await simulation.run(orderId, action);
       if (message !== undefined) {

@@ -1,4 +1,3 @@
-/** The e-mail outbox as the admin sees it: delivery status, last error, attachments, retry. */
 import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import { HttpError } from '../../server/responses.ts';
@@ -35,7 +34,6 @@ export type AdminOutboxEmail = {
   }[];
 };
 
-/** Where a sign-in or confirmation link's token stands in an e-mail the admin reads. */
 const SEALED_FOR_ADMIN = '[link-for-the-recipient-only]';
 
 function outboxView(r: OutboxEmail): AdminOutboxEmail {
@@ -72,7 +70,6 @@ export async function listOutbox(
   return { ...paging, rows: rows.map(outboxView) };
 }
 
-/** One attachment's bytes, for the admin to open (e.g. to check an .ics invitation). */
 export async function outboxAttachment(db: Db, id: number, index: number) {
   const row = await findOutboxEmail(db, id);
   const attachment = row?.attachments[index];

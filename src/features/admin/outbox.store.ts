@@ -1,8 +1,3 @@
-/**
- * The outbox rows' action (OutboxView only reads it and calls it): "Retry" on an e-mail that
- * was not sent. A factory, as admin.store.ts's lists: each row's button is busy on its own, so
- * each row makes its own action when it mounts.
- */
 import { errorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notifications';
 import { requestAction } from '../../lib/request-action';
@@ -23,9 +18,7 @@ export function createEmailRetry() {
     (error) => errorMessage(error, RETRY_ERROR),
   );
   return {
-    /** `busy` while the e-mail is being sent again (the button reads "Retrying..."). */
     $state: retry.$state,
-    /** Sends the e-mail again; a notice says how it went, and the list reloads after. */
     retry: async (id: number, reload: () => void): Promise<void> => {
       const email = await retry.run(id);
       if (email) {

@@ -1,8 +1,3 @@
-/**
- * The panel's first screen: what needs attention, subscriptions, and revenue and leads per
- * week. Each figure comes from the owner of its table, grouped by the database, and the
- * queries run side by side.
- */
 import type { Db } from '../../server/db/client.ts';
 import { outboxCounts } from '../../server/mail/outbox.ts';
 import { countClientOnboardingSubmissions } from '../client-onboarding/client-onboarding.server.ts';
@@ -48,7 +43,6 @@ export type Overview = {
   /** Gross, tax, refunds and net revenue per week (docs/accounting.md). */
   revenueByWeek: WeekRevenue[];
   leadsByWeek: WeekLeads[];
-  /** Abandoned checkouts, reminders sent (and held back by the daily cap), orders recovered. */
   recoveryByWeek: WeekRecovery[];
   /** The latest run of the retention rules (null before the first). */
   privacy: PrivacyRunSummary | null;

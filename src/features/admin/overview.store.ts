@@ -1,7 +1,3 @@
-/**
- * The Overview tab's figures (OverviewView only reads `$overview` and calls `loadOverview`):
- * the key figures, the weekly charts, failed payments and the retention rules' last run.
- */
 import { errorMessage } from '../../lib/error-message';
 import { requestAction } from '../../lib/request-action';
 import { adminFetch } from './api';
@@ -14,14 +10,9 @@ const overview = requestAction(
   (error) => errorMessage(error, OVERVIEW_ERROR),
 );
 
-/** `result` is the overview once loaded; `error` the sentence when it could not be. */
 export const $overview = overview.$state;
 
-/**
- * The tab is on screen: its figures are asked for afresh and shown as loading until they land;
- * the returned function forgets them when the tab closes, so a tab opened again (or the panel
- * after another sign-in) never shows the figures of before.
- */
+// Forgotten when the tab closes: reopened (or after another sign-in) it never shows old figures.
 export function mountOverview(): () => void {
   overview.reset();
   void overview.run();

@@ -1,9 +1,3 @@
-/**
- * The admin's person view: everything stored about one e-mail address, found and exported by
- * composing the privacy feature (which composes every table's owner); erasure.server.ts erases.
- * Exports ask for the second factor again when the last one is over 10 minutes old, and are
- * logged (without the address) by the privacy feature.
- */
 import { exportPerson, findPerson } from '../privacy/privacy.server.ts';
 import { actorOf, type ErasingAdmin } from './erasure.server.ts';
 import { requireRecentFactor } from '../../server/auth/guard.ts';
@@ -11,12 +5,10 @@ import type { Db } from '../../server/db/client.ts';
 import { HttpError } from '../../server/responses.ts';
 import { getLogoStore } from '../../server/uploads/logo.ts';
 
-/** What is stored about `email`: rows per table and the logos in Blobs. */
 export async function findPersonForAdmin(db: Db, email: string) {
   return findPerson(db, email, { logoStore: await getLogoStore() });
 }
 
-/** The person's data as one JSON file, or one table as CSV (step-up). */
 export async function exportPersonForAdmin(
   db: Db,
   admin: ErasingAdmin,

@@ -1,7 +1,3 @@
-/**
- * The person view's state and actions (PersonView only reads these and calls them): find what
- * is stored about an address, export it, erase it (both after a step-up when the server asks).
- */
 import { atom } from 'nanostores';
 import { requestAction } from '../../lib/request-action';
 import type { ErasureView, PersonFoundView } from './admin';
@@ -37,7 +33,6 @@ export async function findPerson(email: string): Promise<void> {
   }
 }
 
-/** The address's data as JSON, or one table as CSV, saved as a download (after a step-up). */
 export async function exportPerson(email: string, table?: string): Promise<void> {
   $personError.set('');
   try {
@@ -65,13 +60,8 @@ const erasure = requestAction(
   sentence,
 );
 
-/** The erasure under way, the step-up included (its button is disabled meanwhile). */
 export const $erasure = erasure.$state;
 
-/**
- * Erases the address everywhere; `confirm` is the address typed again. Answers true once
- * erased; a failure is `$personError`'s sentence, and a press while it runs is ignored.
- */
 export async function erasePerson(email: string, confirm: string): Promise<boolean> {
   if ($erasure.get().busy) return false;
   $personError.set('');

@@ -1,9 +1,3 @@
-/**
- * Clients' requests about their data (from the dashboard), as the admin sees and answers them:
- * the open ones with the reason a failed answer gave, and the CRM accounts erasures left for the
- * admin to delete by hand. Answers ask for the second factor again when the last one is over
- * 10 minutes old.
- */
 import {
   clearCrmLeft,
   crmLeftByErasures,
@@ -17,7 +11,6 @@ import { HttpError } from '../../server/responses.ts';
 import type { CrmLeftView, PrivacyRequestAdminView } from './admin.ts';
 import { actorOf, erasureReach, type ErasingAdmin } from './erasure.server.ts';
 
-/** Open requests, the first due first, and the CRM accounts still to delete by hand. */
 export async function requestsForAdmin(
   db: Db,
 ): Promise<{ requests: PrivacyRequestAdminView[]; crmLeft: CrmLeftView[] }> {
@@ -41,12 +34,7 @@ export async function requestsForAdmin(
   };
 }
 
-/**
- * Answers a request (step-up): an export is marked done and the client told the download is
- * ready in their dashboard; an erasure erases the address everywhere first, and only then is
- * the request completed and the client told (see finishPrivacyRequest). `leave: ['crm']` erases
- * without the CRM account, which then waits in `crmLeft`. Answers the e-mails to deliver.
- */
+/** An erasure erases everywhere first; only then is the request completed and the client told. */
 export async function answerRequestForAdmin(
   db: Db,
   admin: ErasingAdmin,
@@ -63,7 +51,6 @@ export async function answerRequestForAdmin(
   return { kind: request.kind, emailIds, erased };
 }
 
-/** The admin deleted an erasure's CRM accounts by hand: its to-do goes (404 when none). */
 export async function crmDeletedByHand(db: Db, id: number): Promise<void> {
   if (!(await clearCrmLeft(db, id))) throw new HttpError(404, 'There is nothing left to delete.');
 }

@@ -1,8 +1,3 @@
-/**
- * Clients' requests about their data, for the person view (ClientRequests only reads these and
- * calls them): the open ones, answering one (after a step-up when the server asks), and the CRM
- * accounts erasures left, marked deleted once the admin removed them by hand.
- */
 import { atom } from 'nanostores';
 import { requestAction } from '../../lib/request-action';
 import type { CrmLeftView, ErasureView, PrivacyRequestAdminView } from './admin';
@@ -11,9 +6,7 @@ import { withStepUp } from './second-factor.store';
 
 /** Requests not answered yet (null until loaded). */
 export const $requests = atom<PrivacyRequestAdminView[] | null>(null);
-/** Erasures whose CRM accounts wait to be deleted by hand. */
 export const $crmLeft = atom<CrmLeftView[]>([]);
-/** What the last answer did, announced. */
 export const $requestNotice = atom('');
 
 const sentence = (error: unknown) =>
@@ -32,7 +25,6 @@ const answering = requestAction(
   sentence,
 );
 
-/** The answer under way, the step-up included; its `error` is the last failure's sentence. */
 export const $answer = answering.$state;
 
 export async function loadRequests(): Promise<void> {
@@ -57,11 +49,6 @@ function answered(request: PrivacyRequestAdminView, answer: Answer): string {
     : `Erased ${request.email} and told them so.`;
 }
 
-/**
- * Answers a request: an export tells the client it is ready; an erasure erases first and tells
- * the client only once it is done. `leaveCrm`: erase without their GoHighLevel account (it then
- * waits in `$crmLeft`). A failure is `$answer`'s error, and the list shows why it failed.
- */
 export async function answerRequest(
   request: PrivacyRequestAdminView,
   { leaveCrm = false }: { leaveCrm?: boolean } = {},
@@ -73,7 +60,6 @@ export async function answerRequest(
   await loadRequests();
 }
 
-/** "Deleted in GoHighLevel": the admin removed the sub-accounts; the to-do goes. */
 export async function markCrmDeleted(todo: CrmLeftView): Promise<void> {
   answering.fail('');
   try {

@@ -1,10 +1,3 @@
-/**
- * The admin's second factor in the browser (the factor screens only read these stores and call
- * these actions): enrolling a first factor, verifying one at sign-in, step-up before an
- * export or an account change, and the account's own list of factors.
- *
- * Passkey ceremonies use @simplewebauthn/browser, loaded only when a passkey button is pressed.
- */
 import { atom } from 'nanostores';
 import { STEP_UP_REQUIRED } from '../../lib/admin-auth';
 import { notify } from '../../lib/notifications';
@@ -13,13 +6,10 @@ import { $adminUser, AdminApiError, adminFetch, downloadedFile, saveFile } from 
 import type { EnrolAnswer, FactorStatus, TotpEnrolment } from './second-factor';
 import { sessionEnded } from './session.store';
 
-/** An authenticator app being enrolled: its key and QR code, shown until its first code. */
 export const $totpEnrolment = atom<TotpEnrolment | null>(null);
-/** Recovery codes just made, shown once until the admin says they are saved. */
 export const $recoveryCodes = atom<string[] | null>(null);
 export const $factorError = atom('');
 export const $factorBusy = atom(false);
-/** The account's factors (the Security view). */
 export const $factorStatus = atom<FactorStatus | null>(null);
 /** Step-up: the dialog asking for the factor again is open while this is set. */
 export const $stepUp = atom<{ resolve: (verified: boolean) => void } | null>(null);
@@ -52,7 +42,6 @@ async function busy<T>(work: () => Promise<T>): Promise<T | undefined> {
 
 const webauthn = () => import('@simplewebauthn/browser');
 
-/** The session's second factor is verified: the panel opens (or the step-up goes on). */
 function verified() {
   const user = $adminUser.get();
   if (user) $adminUser.set({ ...user, stage: 'ready' });
@@ -67,8 +56,6 @@ function enrolled(answer: EnrolAnswer | undefined) {
   if (answer.recoveryCodes) $recoveryCodes.set(answer.recoveryCodes);
   void loadFactors();
 }
-
-/* Enrolment -------------------------------------------------------------------------- */
 
 export async function startTotpEnrolment(): Promise<void> {
   const enrolment = await busy(() =>
@@ -110,14 +97,11 @@ export async function enrolPasskey(label: string): Promise<void> {
   );
 }
 
-/** "I have saved these codes": a first enrolment then opens the panel. */
 export function recoveryCodesSaved(): void {
   $recoveryCodes.set(null);
   const user = $adminUser.get();
   if (user?.stage === 'enrol') verified();
 }
-
-/* Verification ----------------------------------------------------------------------- */
 
 export async function verifyWithPasskey(): Promise<void> {
   const ok = await busy(async () => {
@@ -148,13 +132,7 @@ export async function verifyWithCode(code: string): Promise<void> {
   if (ok) verified();
 }
 
-/* Step-up ------------------------------------------------------------------------------ */
-
-/**
- * Runs `action`; when the server asks for the factor again (STEP_UP_REQUIRED), opens the
- * dialog and, once the factor is verified, runs it once more. Answers undefined when the
- * admin closed the dialog instead.
- */
+/** Runs `action` again after a step-up if the server asks; undefined if the dialog was closed. */
 export async function withStepUp<T>(action: () => Promise<T>): Promise<T | undefined> {
   try {
     return await action();
@@ -177,10 +155,7 @@ export function cancelStepUp(): void {
   step?.resolve(false);
 }
 
-/**
- * "Export CSV": the file is fetched (so a step-up can come first) and handed to the browser
- * as a download under the server's file name.
- */
+/** Fetched rather than linked, so a step-up can come first. */
 export async function downloadExport(href: string): Promise<void> {
   const file = await withStepUp(async () => {
     const res = await fetch(href, { credentials: 'same-origin', headers: ADMIN_REQUEST_HEADERS });
@@ -195,8 +170,6 @@ export async function downloadExport(href: string): Promise<void> {
   });
   if (file) saveFile(file);
 }
-
-/* The Security view ----------------------------------------------------------------------- */
 
 export async function loadFactors(): Promise<void> {
   const status = await busy(() => adminFetch<FactorStatus>('/api/admin/factors'));
@@ -220,10 +193,6 @@ export async function renewRecoveryCodes(): Promise<void> {
   await loadFactors();
 }
 
-/**
- * "Sign out my other sessions" (step-up first, as for other account changes): every other
- * browser signed in as this admin is signed out.
- */
 export async function signOutOtherSessions(): Promise<void> {
   const answer = await busy(() =>
     withStepUp(() => adminFetch<{ ended: number }>('/api/admin/logout/others', { method: 'POST' })),

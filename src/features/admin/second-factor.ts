@@ -1,11 +1,5 @@
-/**
- * Browser-safe part of the admin's second factor: the schemas the factor screens and the
- * /api/admin/factors and /api/admin/verify functions share, and what the panel is told about
- * a session's factor. The ceremonies run on the server (src/server/auth/second-factor.ts).
- */
 import { requiredText, z } from '../../lib/zod-mini.ts';
 
-/** Where a signed-in session stands: enrol a first factor, verify one, or done. */
 export type FactorStage = 'enrol' | 'verify' | 'ready';
 
 export type FactorView = {
@@ -24,7 +18,6 @@ export type FactorStatus = {
   factors: FactorView[];
 };
 
-/** What a first enrolment answers: the recovery codes, shown once. */
 export type EnrolAnswer = { recoveryCodes: string[] | null };
 
 export type TotpEnrolment = { key: string; uri: string; qrSvg: string };

@@ -1,4 +1,3 @@
-/** The security log as the admin reads it: who did what, when, from where, newest first. */
 import { isSecurityEvent, SECURITY_EVENT_LABELS } from '../../lib/security-events.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';
@@ -14,7 +13,6 @@ export type AdminSecurityEvent = {
   /** The admin account; null for a refused sign-in that named no account. */
   account: string | null;
   ip: string | null;
-  /** The entry's counts, method and ids, as "name: value" pairs. */
   detail: string;
 };
 

@@ -1,15 +1,9 @@
-/**
- * The admin's session in the browser (AdminApp, LoginForm and AdminPanel only read these and
- * call these): who is signed in (`$adminUser`, api.ts), the check on opening /admin, signing
- * in and signing out.
- */
 import { notify } from '../../lib/notifications';
 import { requestAction } from '../../lib/request-action';
 import { loginSchema, type LoginInput } from './admin';
 import { $adminUser, AdminApiError, adminFetch, type AdminUserView } from './api';
 import { rememberAdminSession } from './session-hint';
 
-/** Who is signed in (undefined: not checked yet; null: signed out); api.ts keeps it. */
 export { $adminUser, type AdminUserView };
 
 type SessionAnswer = { user: AdminUserView | null; stage?: AdminUserView['stage'] };
@@ -18,10 +12,7 @@ type SessionAnswer = { user: AdminUserView | null; stage?: AdminUserView['stage'
 // hint for the next visit's first paint.
 $adminUser.listen((user) => rememberAdminSession(user != null));
 
-/**
- * Asks the server who is signed in; an answer that fails counts as signed out. A sign-in sent
- * from the server-rendered form while this was on its way has the last word.
- */
+/** A failed answer counts as signed out; a sign-in sent meanwhile has the last word. */
 export async function checkSession(): Promise<void> {
   let answer: AdminUserView | null = null;
   try {
@@ -44,16 +35,9 @@ const login = requestAction(
   (error) => (error instanceof AdminApiError ? error.message : 'Sign-in failed. Please try again.'),
 );
 
-/**
- * The sign-in form's request: busy while it runs, and the sentence of a refusal (wrong
- * password, rate limit) or of fields the browser refused.
- */
 export const $login = login.$state;
 
-/**
- * "Sign in": checks the fields in the browser first, then asks the server. Answers what
- * happened, so the form can put focus back on the username after a refusal.
- */
+/** Answers the outcome, so the form can put focus back on the username after a refusal. */
 export async function signIn(fields: {
   username: unknown;
   password: unknown;
@@ -79,18 +63,12 @@ const logout = requestAction(
   () => '',
 );
 
-/**
- * The server ended the session while a second-factor screen was open (too many wrong answers,
- * or it expired): the sign-in form that replaces the screen says why.
- */
 export function sessionEnded(reason: string): void {
   login.fail(reason);
 }
 
-/** "Sign out" while it runs (its button is disabled meanwhile). */
 export const $logout = logout.$state;
 
-/** Ends the session on the server; either way the panel shows the login form after. */
 export async function signOut(): Promise<void> {
   if ($logout.get().busy) return;
   if (await logout.run())

@@ -1,14 +1,7 @@
-/**
- * The overview's figures per week (oldest first, current week last, zero-filled): money as an
- * accountant counts it (docs/accounting.md), and leads from contact messages and meeting
- * requests. The database groups the rows by week (src/server/db/weekly.ts); this lays them on
- * the weeks.
- */
 import { weekStart, type WeeklyCharges, type WeeklySum } from '../../server/db/weekly.ts';
 
 export { weekStart };
 
-/** Mondays (YYYY-MM-DD) of the `weeks` weeks up to the one containing `now`, oldest first. */
 function weeksUpTo(now: Date, weeks: number): string[] {
   const current = weekStart(now);
   return Array.from({ length: weeks }, (_, i) => {
@@ -35,7 +28,6 @@ export type WeekRevenue = {
   weekStart: string;
   /** What was charged: first payments and plan invoices (renewals, switches), tax included. */
   grossCents: number;
-  /** The tax in those charges, where the provider reported it. */
   taxCents: number;
   /** Refunds made this week, by the refund's own date, whichever week the payment was. */
   refundedCents: number;
@@ -92,7 +84,6 @@ export function revenueByWeek(sums: RevenueSums, now: Date, weeks = 12): WeekRev
   });
 }
 
-/** The weeks' figures added up (the overview's key figure and the chart's summary). */
 export function revenueTotals(weeks: WeekRevenue[]) {
   const sum = (key: 'grossCents' | 'taxCents' | 'refundedCents' | 'netCents' | 'taxUnknown') =>
     weeks.reduce((s, w) => s + w[key], 0);
@@ -119,16 +110,12 @@ export function leadsByWeek(sums: LeadSums, now: Date, weeks = 12): WeekLeads[] 
   }));
 }
 
-/** Checkout recovery per week: what was abandoned, reminded, and won back. */
 export type WeekRecovery = {
   weekStart: string;
-  /** Checkout sessions the provider let expire unpaid. */
   abandoned: number;
-  /** Reminder e-mails that went out. */
   remindersSent: number;
   /** Reminders the rules allowed but the site's daily cap held back (none was queued). */
   remindersCapped: number;
-  /** Orders paid through a recovery link, and what they brought. */
   recoveredOrders: number;
   recoveredCents: number;
 };

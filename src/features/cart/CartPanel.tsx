@@ -1,8 +1,5 @@
-/**
- * The slide-in "Shopping Cart" panel. A native modal <dialog> gives the focus trap, Escape and
- * the inert page behind it; focus goes back to whatever opened the panel. Changes made here are
- * announced through the panel's own live region (the page's toaster is inert while it is open).
- */
+// A native modal <dialog> gives the focus trap, Escape and the inert page; changes are announced in
+// the panel's own live region (the page's toaster is inert while it is open).
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
@@ -21,9 +18,7 @@ const TYPE_LABEL: Record<CartItem['type'], string> = {
 };
 
 type Props = {
-  /** Where focus goes on close when the element that opened the panel is gone. */
   fallbackFocus: () => HTMLElement | null;
-  /** Leaves the page (replaced in tests). */
   go: (path: string) => void;
 };
 

@@ -1,8 +1,4 @@
-/**
- * The floating button's preview: the first three lines, "+N more items", the total, and
- * View All / Checkout. A disclosure (the button's aria-expanded), so focus stays on the page;
- * a click outside or Escape closes it.
- */
+// A disclosure (the button's aria-expanded), not a modal, so focus stays on the page.
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';

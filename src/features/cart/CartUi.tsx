@@ -1,10 +1,5 @@
-/**
- * The cart's panel and preview: the island on every page (CartButton.astro, `client:intent`)
- * through which React enters a content page, on the visitor's first press of the cart button or
- * an add button. It renders nothing until it has mounted with its stylesheet, so the server's
- * HTML and the hydration agree whatever the stored cart holds; from then on the panel and the
- * preview show what the stores say (the press that woke it has already changed them).
- */
+// Renders nothing until mounted with its stylesheet, so the server's HTML and the hydration agree
+// whatever the stored cart holds.
 import { createPortal } from 'react-dom';
 import { CartPanel } from './CartPanel';
 import { CartPreview } from './CartPreview';
@@ -13,7 +8,6 @@ import { useStylesheet } from '../../components/ui/use-stylesheet';
 import cartCss from './cart.css?inline';
 
 type Props = {
-  /** The id of the preview, which the cart button controls (aria-controls). */
   previewId: string;
 };
 

@@ -1,8 +1,4 @@
-/**
- * The cart's actions on lines (add, buy now, remove, quantities, clear, load) with their
- * notices and the panel opening after an add. Apart from cart-state.ts so the badge on every
- * page does not load them; the add buttons and the panel do. Import from `cart.store.ts`.
- */
+// Kept out of cart-state.ts so the badge on every page loads none of this; use cart.store.ts.
 import type { BillingCycle } from '../catalogue/catalogue';
 import { notify } from '../../lib/notifications';
 import { sendInsightsStep } from '../../lib/insights-beacon';
@@ -37,11 +33,9 @@ function scheduleOpen() {
 }
 
 export type AddOptions = {
-  /** How long the notice stays (cards use 4000 ms). */
   noticeMs?: number;
   /** Open the panel 500 ms later (default). Off when the page is about to navigate. */
   openPanel?: boolean;
-  /** Show the notice (default). */
   notice?: boolean;
 };
 
@@ -79,7 +73,6 @@ export function clearCart() {
   notify(CART_NOTICES.cleared(count));
 }
 
-/** Replaces the items with stored ones (e.g. a saved cart); invalid input is ignored. */
 export function loadCart(items: readonly CartItem[]) {
   const valid = toCartItems(items);
   if (valid) save(valid);
@@ -92,7 +85,6 @@ export const navigation = {
   },
 };
 
-/** Buy Now: the cart becomes just this item at quantity 1, then /checkout after 100 ms. */
 export function buyItemNow(item: CartItem) {
   clearTimeout(openTimer);
   save([{ ...item, quantity: 1 }]);
@@ -100,13 +92,11 @@ export function buyItemNow(item: CartItem) {
   setTimeout(() => navigation.go('/checkout'), BUY_NOW_DELAY_MS);
 }
 
-/** The purchase screen's "Add to Cart & Checkout": adds the item and goes straight to /checkout. */
 export function addItemAndCheckout(item: CartItem) {
   addItem(item, { notice: false, openPanel: false });
   navigation.go('/checkout');
 }
 
-/** Runs an add button's action for a ready-made line (see AddButtonMode). */
 export function runAddButtonItem(mode: AddButtonMode, item: CartItem) {
   if (mode === 'buyNow') buyItemNow(item);
   else if (mode === 'checkout') addItemAndCheckout(item);

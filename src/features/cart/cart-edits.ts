@@ -1,20 +1,11 @@
-/**
- * The cart's rules for changing a cart (spec §4, §8) as pure functions: adding (one cycle per
- * cart), removing, quantities, what an add button shows, and the notices worded exactly. Apart
- * from cart-rules.ts so the badge on every page loads none of this; the add buttons and the
- * panel do (cart-actions.ts).
- */
+// Apart from cart-rules.ts so the badge on every page loads none of this (spec §4, §8).
 import type { BillingCycle } from '../catalogue/catalogue';
 import type { NotifyInput } from '../../lib/notifications';
 import { isRecurring, isSameLine, type CartItem } from './cart-rules';
 
 export type AddOutcome = 'added' | 'increased' | 'replaced';
 
-/**
- * The add rule: a recurring item whose cycle differs from a recurring line already in the cart
- * replaces the whole cart (one checkout bills one cycle); otherwise the same line gains one, or
- * the item is appended at quantity 1.
- */
+/** A recurring item of another cycle replaces the whole cart: one checkout bills one cycle. */
 export function addToCart(
   items: readonly CartItem[],
   item: CartItem,
@@ -55,16 +46,12 @@ export function setQuantity(
   return items.map((i) => (isSameLine(i, id, cycle) ? { ...i, quantity: q } : i));
 }
 
-/** Whether the line (canonical id + cycle) is in the cart. */
 function isInCart(items: readonly CartItem[], id: string, cycle: BillingCycle): boolean {
   return items.some((i) => isSameLine(i, id, cycle));
 }
 
-/**
- * What an add button does: `add` (cards: disabled as "In Cart" once the line is in the cart),
- * `buyNow` (never disabled: it replaces the cart), `checkout` (the purchase screen: disabled as
- * "Added to Cart" only for one-time items, since a subscription can be bought again).
- */
+// `checkout` is disabled as "Added to Cart" only for one-time items: a subscription can be bought
+// again. `buyNow` is never disabled (it replaces the cart).
 export type AddButtonMode = 'add' | 'buyNow' | 'checkout';
 
 export function isAddButtonDisabled(

@@ -1,12 +1,5 @@
-/**
- * The cart's rules for reading a cart (spec §4) as pure functions, free of zod and of the
- * catalogue: a line's shape, the stored cart and its restore rule, counts and totals. The rules
- * for changing a cart are cart-edits.ts, so a page without add buttons does not load them. This
- * is what the page-wide cart script (the badge) ships: a bundler puts zod in a chunk shared with
- * every form on the site, so importing it here would cost each page ~25 KB gzip. It imports
- * nothing at run time (types only); `cart.test.ts` proves `toCartItem` accepts exactly what a
- * zod schema of a line accepts.
- */
+// Free of zod and the catalogue: the badge script on every page ships this, and zod's shared chunk
+// would cost each page ~25 KB gzip. cart.test.ts proves `toCartItem` accepts what a zod line would.
 import type { BillingCycle, ItemIcon, ItemType } from '../catalogue/catalogue';
 
 export type CartItem = {
@@ -17,19 +10,15 @@ export type CartItem = {
   billingCycle: BillingCycle;
   /** USD per unit and cycle. */
   price: number;
-  /** List price per unit, shown struck through when above price. */
   originalPrice?: number | undefined;
   quantity: number;
   icon?: ItemIcon | undefined;
 };
 
-/** A stored cart older than this is discarded on start. */
 export const CART_TTL_MS = 24 * 60 * 60 * 1000;
 /** The panel opens this long after an add, so the visitor sees the card's feedback first. */
 export const CART_OPEN_DELAY_MS = 500;
-/** Buy Now waits this long before leaving for /checkout. */
 export const BUY_NOW_DELAY_MS = 100;
-/** The floating button's preview lists at most this many lines. */
 export const PREVIEW_LIMIT = 3;
 
 export const CART_CYCLES: readonly BillingCycle[] = ['oneTime', 'monthly', 'yearly'];
@@ -73,7 +62,7 @@ export function toCartItem(value: unknown): CartItem | null {
   };
 }
 
-/** A line is identified by the pair id + billingCycle (the same plan monthly and yearly are two lines). */
+/** Same id and billingCycle: one plan monthly and yearly is two lines. */
 export function isSameLine(
   a: Pick<CartItem, 'id' | 'billingCycle'>,
   id: string,
@@ -86,7 +75,6 @@ export function isRecurring(cycle: BillingCycle): boolean {
   return cycle !== 'oneTime';
 }
 
-/** True when recurring lines disagree on their cycle (one-time lines mix freely). */
 export function hasMixedRecurringCycles(items: readonly CartItem[]): boolean {
   const cycles = new Set(
     items.filter((i) => isRecurring(i.billingCycle)).map((i) => i.billingCycle),
@@ -94,7 +82,6 @@ export function hasMixedRecurringCycles(items: readonly CartItem[]): boolean {
   return cycles.size > 1;
 }
 
-/** A whole cart from untrusted data: every line valid and one recurring cycle, else null. */
 export function toCartItems(value: unknown): CartItem[] | null {
   if (!Array.isArray(value)) return null;
   const items: CartItem[] = [];
@@ -106,14 +93,12 @@ export function toCartItems(value: unknown): CartItem[] | null {
   return hasMixedRecurringCycles(items) ? null : items;
 }
 
-/** The billing badge: "One-time" or the cycle's name. */
 export const CART_CYCLE_LABEL: Record<BillingCycle, string> = {
   oneTime: 'One-time',
   monthly: 'Monthly',
   yearly: 'Yearly',
 };
 
-/** Units in the cart (what the "N items" badges show). */
 export function cartCount(items: readonly CartItem[]): number {
   return items.reduce((sum, i) => sum + i.quantity, 0);
 }
@@ -127,7 +112,6 @@ export function itemCountLabel(count: number): string {
   return count === 1 ? '1 item' : `${count} items`;
 }
 
-/** Parses the stored item list; null when it is not JSON or not a valid, consistent cart. */
 export function parseStoredItems(raw: string | undefined | null): CartItem[] | null {
   if (!raw) return null;
   try {
@@ -137,10 +121,7 @@ export function parseStoredItems(raw: string | undefined | null): CartItem[] | n
   }
 }
 
-/**
- * The restore rule applied on start: the stored cart comes back unless it is older than 24 hours,
- * cannot be parsed, or mixes recurring cycles. null means "delete both entries".
- */
+/** null means "delete both entries": older than 24 hours, unparsable, or mixed cycles. */
 export function restoreCart(
   rawItems: string | undefined | null,
   rawSavedAt: string | undefined | null,

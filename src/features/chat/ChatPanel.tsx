@@ -1,8 +1,5 @@
-/**
- * The chat panel island, shared by the header widget and the products chatbot. It is
- * rendered only after the visitor first presses a launcher (see launcher.ts), so no page
- * pays for React before that. A non-modal dialog: the page stays usable beside it.
- */
+// Rendered only after the first press on a launcher, so no page pays for React before that. A
+// non-modal dialog: the page stays usable beside it.
 import { Fragment, useEffect, useId, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
@@ -40,10 +37,7 @@ function Prices({ text }: { text: string }) {
   );
 }
 
-/**
- * One block of a reply (chat.ts replyBlocks). The spaces between an item's pieces stay in the
- * text, so the message reads (and is matched) word for word as the reply was written.
- */
+/** The spaces between an item's pieces stay in the text, so the message reads word for word. */
 function Block({ block }: { block: ReplyBlock }) {
   if (block.kind === 'paragraph') return <p>{block.text}</p>;
   const choices = block.parts.length > 1;
@@ -69,7 +63,6 @@ function Block({ block }: { block: ReplyBlock }) {
   );
 }
 
-/** An assistant's reply, its lines as paragraphs and list items, joined by its own "\n"s. */
 function ReplyText({ content }: { content: string }) {
   return (
     <div className="chat-msg__text chat-msg__text--reply">
@@ -117,7 +110,6 @@ export function ChatPanel({ store, title, links, launcher }: Props) {
   const restoreFocusToInput = useRef(false);
   const { assistantName } = store.config;
 
-  // Focus the message box whenever the panel opens.
   useEffect(() => {
     if (view === 'open') inputRef.current?.focus();
   }, [view]);

@@ -1,10 +1,4 @@
-/**
- * A chat widget: the round launcher and, once opened, the panel. An island on every page
- * (ChatRoot.astro, `client:intent`): the server renders the launcher; the visitor heading for
- * it fetches this module and React, and the first press hydrates the island and is replayed on
- * the launcher (src/lib/intent-directive.ts), so no page pays for React before that. Site facts
- * the replies quote come in as props, so the panel needs no content lookups.
- */
+// Site facts the replies quote come in as props, so the panel needs no content lookups.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
@@ -22,9 +16,7 @@ const CONFIGS: Record<ChatConfig['id'], ChatConfig> = {
 
 type Props = {
   id: ChatConfig['id'];
-  /** Accessible name and tooltip of the launcher. */
   label: string;
-  /** Heading (and accessible name) of the panel. */
   title: string;
   phone: string;
   phoneHref: string;

@@ -1,7 +1,4 @@
-/**
- * Chat state as nanostores. One factory serves both widgets; each page gets one store per
- * widget. Timers and randomness are injectable so tests can drive them deterministically.
- */
+// Timers and randomness are injectable so tests can drive them deterministically.
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import {
   isSendable,
@@ -78,7 +75,6 @@ export function createChatStore(config: ChatConfig, context: ChatContext, deps: 
     else open();
   }
 
-  /** Sends `text` (or the current input). Returns false when nothing was sent. */
   function send(text = $input.get()): boolean {
     if (!isSendable(text) || $replying.get()) return false;
     const content = text.trim();
@@ -101,7 +97,6 @@ export function createChatStore(config: ChatConfig, context: ChatContext, deps: 
     schedule(() => send(question), QUICK_QUESTION_SEND_DELAY_MS);
   }
 
-  /** Stops pending replies (tests and page teardown). */
   function dispose() {
     for (const handle of pending) clearTimer(handle);
     pending.clear();

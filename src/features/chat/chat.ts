@@ -1,9 +1,5 @@
-/**
- * The sales chat engine shared by the header widget (Lily) and the products-page chatbot.
- * Replies are generated locally by keyword matching (spec storefront §4 "Chat widget");
- * no server is involved. The rules are data so copy and figures can change without
- * touching the matching code. Browser-safe and free of React.
- */
+// Replies are local keyword matching (spec storefront §4), no server; the rules are data so copy
+// and figures change without touching the matching code.
 
 type ChatSender = 'user' | 'lily' | 'bot';
 
@@ -15,17 +11,14 @@ export type ChatMessage = {
   timestamp: number;
 };
 
-/**
- * A rule matches when ANY of its patterns matches, and a pattern matches when ALL of its
- * terms start a word in the message ("price" matches "prices", "thank" matches "thanks").
- */
+// A rule matches when ANY pattern does; a pattern, when ALL its terms start a word of the
+// message ("price" matches "prices").
 type ReplyRule = {
   topic: string;
   patterns: readonly (readonly string[])[];
   reply: string;
 };
 
-/** Facts the replies quote that live in site settings rather than in this file. */
 export type ChatContext = { phone: string; email: string };
 
 /** First matching rule wins, so the order below decides overlapping questions. */
@@ -97,7 +90,6 @@ export const FALLBACK_REPLY = [
   'What would you like to know?',
 ].join('\n');
 
-/** Questions offered as buttons while a conversation has at most one message. */
 export const QUICK_QUESTIONS = [
   'What are your prices?',
   'How does it work?',
@@ -146,7 +138,6 @@ function termMatches(message: string, term: string): boolean {
   return new RegExp(`(^|[^a-z0-9])${escapeRegExp(term.toLowerCase())}`).test(message);
 }
 
-/** The rule a message triggers, or undefined for the fallback. */
 export function matchRule(
   text: string,
   rules: readonly ReplyRule[] = REPLY_RULES,
@@ -161,7 +152,6 @@ function fill(template: string, context: ChatContext): string {
   return template.replaceAll('{phone}', context.phone).replaceAll('{email}', context.email);
 }
 
-/** The canned reply to a message: the first matching rule, otherwise the fallback. */
 export function replyTo(
   text: string,
   context: ChatContext,
@@ -170,7 +160,6 @@ export function replyTo(
   return fill(matchRule(text, rules)?.reply ?? FALLBACK_REPLY, context);
 }
 
-/** A random whole number of milliseconds within the configured bounds (inclusive). */
 export function replyDelay(
   { min, max }: ChatConfig['replyDelayMs'],
   random: () => number = Math.random,
@@ -178,18 +167,12 @@ export function replyDelay(
   return min + Math.floor(random() * (max - min + 1));
 }
 
-/** Quick-question buttons show only while the conversation has at most one message. */
 export function showQuickQuestions(messageCount: number): boolean {
   return messageCount <= 1;
 }
 
-/**
- * How a reply reads on screen: its lines as paragraphs, and its "• " or "1. " lines as list
- * items. An item that opens with a short label ("Rental-host plans:") followed by several
- * priced choices gets each choice on a line of its own, broken after a "; ", or after a ", "
- * that a price follows. Joining the blocks back with "\n" (and an item's pieces with " ")
- * gives the reply's text exactly: only the presentation changes, never a word.
- */
+// Lines become paragraphs and "• " / "1. " list items, a labelled item's priced choices each on a
+// line of its own; joining the blocks back gives the reply's text exactly, never a word changed.
 export type ReplyBlock =
   | { kind: 'paragraph'; text: string }
   | { kind: 'item'; marker: string; lead?: string; parts: string[] };
@@ -217,12 +200,8 @@ export function blockText(block: ReplyBlock): string {
   return [block.marker, block.lead, ...block.parts].filter((p) => p !== undefined).join(' ');
 }
 
-/**
- * A message's time as the visitor's clock shows it, "2:05 PM" (a narrow no-break space before
- * the AM/PM, as Chromium's Intl writes it). Not through Intl: the first Intl.DateTimeFormat a
- * page builds loads ICU's locale data, 110 ms on a 4× slower phone between the first press on
- * the launcher and the open panel.
- */
+// Not through Intl: the first Intl.DateTimeFormat a page builds loads ICU's locale data, 110 ms on
+// a 4× slower phone between the first press and the open panel.
 export function messageTime(timestamp: number): string {
   const date = new Date(timestamp);
   const hours = date.getHours();

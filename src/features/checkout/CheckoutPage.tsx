@@ -1,9 +1,3 @@
-/**
- * The /checkout island: order summary from the cart and the hand-off to the payment
- * provider. With items in the cart the redirect starts on first load (spec), except when
- * the buyer came back from the payment page (Cancel or the Back button). The hand-off and
- * what the address asks for live in checkout.store.
- */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Icon } from '../../components/ui/Icon';
@@ -20,10 +14,7 @@ import './checkout.css';
 
 const ACCEPTED_CARDS = ['Visa', 'Mastercard', 'Amex', 'Discover'] as const;
 
-/**
- * What an empty cart offers beyond its two buttons: the usual first purchases, one tap from
- * their purchase screens, so the page is a way forward rather than a dead end.
- */
+/** The usual first purchases, one tap away: an empty cart is a way forward, not a dead end. */
 const POPULAR_PICKS = (['starter', 'advanced', 'lily'] as const).flatMap((id) => {
   const item = findItem(id);
   const cycle = item?.prices.oneTime !== undefined ? 'oneTime' : 'monthly';
@@ -44,10 +35,6 @@ function lineTotal(item: CartItem) {
   return item.price * item.quantity;
 }
 
-/**
- * The empty cart, a way forward rather than a dead end. As a `standin` (before the cart is read)
- * it shows only where ExpectCart.astro found no stored cart.
- */
 function EmptyCart({ standin = false }: { standin?: boolean }) {
   return (
     <div className="checkout-empty card" data-standin={standin || undefined}>
@@ -107,7 +94,6 @@ export default function CheckoutPage() {
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
 
-  // Once the cart is on screen: the address's product or cancel, or the hand-off (once).
   useEffect(() => {
     if (mounted) openCheckoutPage();
   }, [mounted]);

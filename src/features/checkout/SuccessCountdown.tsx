@@ -1,4 +1,3 @@
-/** The thank-you fallback's countdown to the home page, with a way to stay. */
 import { useStore } from '@nanostores/react';
 import { $countdown, announcedSeconds, stopCountdown } from './checkout.store';
 

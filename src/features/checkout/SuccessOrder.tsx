@@ -1,8 +1,3 @@
-/**
- * The success page's order view: the headline in the order's state, the order's details, its
- * items with downloads and setup, what happens next and the closing links. Presentational
- * only; the page reads the order from the checkout store.
- */
 import { Icon } from '../../components/ui/Icon';
 import { formatUsd, toCents } from '../../lib/money';
 import SignInLinkForm from '../clients/SignInLinkForm';
@@ -15,7 +10,6 @@ import {
   type OrderView,
 } from '../orders/orders';
 
-/** The agency's contact details (settings.json), passed by the page. */
 export type Support = { company: string; phone: string; phoneHref: string; email: string };
 
 function OrderDetails({ order, amount }: { order: OrderView; amount: number }) {
@@ -75,7 +69,6 @@ function OrderDetails({ order, amount }: { order: OrderView; amount: number }) {
   );
 }
 
-/** The lines, what came off and on, the total paid and any refunds, as the receipt has them. */
 function PaymentSummary({ order }: { order: OrderView }) {
   return (
     <section className="card" aria-labelledby="payment-summary-title">
@@ -182,7 +175,6 @@ function WhatsNext({ support }: { support: Support }) {
   );
 }
 
-/** Another browser than the one that paid: the way in is a sign-in link to the buyer's address. */
 function SignInForThisOrder() {
   return (
     <section className="card stack" aria-labelledby="order-sign-in-title">

@@ -1,9 +1,3 @@
-/**
- * /checkout/success: looks the payment up by session_id (or payment_intent), shows the order
- * with downloads and onboarding links, and clears the cart once the order exists. Without
- * either parameter, or when the lookup fails (only logged), it thanks the buyer and counts
- * down 10 seconds to the home page. The lookup, polling and countdown live in checkout.store.
- */
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { Icon } from '../../components/ui/Icon';
@@ -18,12 +12,8 @@ import {
 import SuccessCountdown from './SuccessCountdown';
 import SuccessOrder, { type Support } from './SuccessOrder';
 
-/**
- * The page's headline block: an icon tile in the state's tone, the heading, then the text.
- * Every short state has an icon, so the first paint (loading) and the view that usually
- * replaces it (the thanks) line up; each state has its own key, so one replaces the other
- * instead of the browser seeing the same heading and text re-flow.
- */
+// Every short state has an icon, so the first paint (loading) and the thanks that usually
+// replaces it line up; each state has its own key, so one replaces the other, never re-flows.
 function StatusHero({
   icon,
   tone,
@@ -48,10 +38,7 @@ function StatusHero({
   );
 }
 
-/**
- * The thanks without an order to show, counting down to the home page. As a `standin` (before
- * the lookup answers) it shows only where ExpectOrder.astro found no payment in the address.
- */
+// As a `standin` (before the lookup answers) only shown where ExpectOrder.astro found no payment.
 function Thanks({ standin = false }: { standin?: boolean }) {
   return (
     <div

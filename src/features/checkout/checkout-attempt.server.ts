@@ -1,10 +1,5 @@
-/**
- * The checkout attempt: proof of the browser that paid. An HttpOnly cookie is set when a
- * checkout starts and its hash is stored with the checkout, so the success lookup can tell
- * the paying browser from anyone else holding the success URL, and sign it in to its order.
- * (checkout-attempt.ts is the browser's side: the attempt id that makes a retry the same
- * checkout.)
- */
+// Proof of the browser that paid: an HttpOnly cookie set when a checkout starts, its hash stored
+// with the checkout, tells that browser from anyone else holding the success URL.
 import type { Db } from '../../server/db/client.ts';
 import type { Order } from '../../server/db/schema.ts';
 import { readCookie } from '../../server/cookies.ts';
@@ -25,7 +20,6 @@ import {
 import { isSettled, type OrderView } from '../orders/orders';
 import { claimSessionGrant } from './checkout-sessions.server.ts';
 
-/** The attempt cookie; the success lookup reads it. */
 export const CHECKOUT_ATTEMPT_COOKIE = '__Host-checkout_attempt';
 /** The paying browser is signed in by the success lookup only this long after payment. */
 export const CHECKOUT_GRANT_WINDOW_SECONDS = 60 * 60;
@@ -41,10 +35,6 @@ export function checkoutAttempt(req: Request): { token: string; cookie: string }
   };
 }
 
-/**
- * Uses the checkout's one grant: true only for the browser holding the attempt cookie, once,
- * and within the window after payment. One conditional UPDATE makes it race-safe.
- */
 async function claimBrowserGrant(
   db: Db,
   sessionId: string,
@@ -58,10 +48,7 @@ async function claimBrowserGrant(
   });
 }
 
-/**
- * The order confirmation as anyone may see it: no name, no e-mail address, no invoice (its
- * hosted page and PDF show the buyer's name and address).
- */
+/** No name, e-mail or invoice (its hosted page and PDF show the buyer's name and address). */
 function withoutPersonalData(view: OrderView): OrderView {
   return {
     ...view,
@@ -72,12 +59,8 @@ function withoutPersonalData(view: OrderView): OrderView {
   };
 }
 
-/**
- * What a browser sees of a settled order, and the session cookie it gets: the paying browser
- * (attempt cookie, first lookup, within the window) is granted the order; a browser already
- * signed in to it sees it; anyone else sees it without personal data. A paying browser that
- * is signed in as the client of the address it typed joins the order to that client.
- */
+// The paying browser (attempt cookie, first lookup, within the window) is granted the order, a
+// browser signed in to it sees it, anyone else sees it without personal data.
 export async function orderForBrowser(
   db: Db,
   req: Request,

@@ -1,22 +1,13 @@
-/**
- * The browser's checkout attempt (`attempt_id` in checkout.ts; no zod here, the checkout
- * island loads none): kept in sessionStorage so
- * every retry of one checkout, a double click included, sends the same id and gets the same
- * payment session. A new cart, a canceled payment or a finished one starts a new attempt.
- */
+// In sessionStorage, so every retry of one checkout (a double click too) sends the same id and gets
+// the same payment session. No zod here: the checkout island loads none.
 const KEY = 'checkout-attempt';
 
-/** What identifies a cart for a retry: the same lines in the same order. */
 export function cartFingerprint(
   items: readonly { id: string; billingCycle?: string; quantity?: number }[],
 ) {
   return items.map((i) => `${i.id}:${i.billingCycle ?? ''}:${i.quantity ?? 1}`).join('|');
 }
 
-/**
- * The attempt to send: the stored one while the cart is the one it was made for (a retry),
- * else a new one with `fresh` as its id (a new checkout).
- */
 export function checkoutAttemptFor(
   stored: { id: string; cart: string } | null,
   cart: string,
@@ -44,7 +35,6 @@ function freshId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The id to send for this cart, remembered for its retries. */
 export function attemptIdFor(
   items: readonly { id: string; billingCycle?: string; quantity?: number }[],
 ) {
@@ -57,7 +47,6 @@ export function attemptIdFor(
   return attempt.id;
 }
 
-/** After a cancel or a payment: the next checkout is a new attempt. */
 export function forgetCheckoutAttempt(): void {
   try {
     sessionStorage.removeItem(KEY);

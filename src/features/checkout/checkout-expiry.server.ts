@@ -1,16 +1,11 @@
-/**
- * An expired checkout, whoever reports it (the Stripe webhook's checkout.session.expired, the
- * sweep asking Stripe, the simulated page's "Let it expire"): the session is marked expired
- * with what the provider learnt of the buyer, and the recovery feature decides the one
- * reminder, in one transaction, so a replayed or concurrent report changes nothing twice.
- */
+// Marked expired and the reminder decided in one transaction: a replayed or concurrent report
+// changes nothing twice.
 import type { Db } from '../../server/db/client.ts';
 import type { ProviderSession } from '../../server/payments/index.ts';
 import { remindAbandonedCheckout, type ReminderOutcome } from '../recovery/recovery.server.ts';
 import { findCheckoutSession, expireSession } from './checkout-sessions.server.ts';
 
 export type ExpiryResult =
-  /** Not a session of ours, or one that completed, was declined or canceled: nothing changed. */
   { state: 'ignored' } | { state: 'expired'; wasOpen: boolean; reminder: ReminderOutcome };
 
 /** What an expiry report says; `recoveryUrl` is the provider's link back to the same cart. */

@@ -1,8 +1,3 @@
-/**
- * The checkout_sessions table: this module is its only reader and writer. A row is written
- * when a checkout starts, completed by the fulfilment, moved by the simulated payment page's
- * buttons, and used once to grant the order to the browser that paid.
- */
 import {
   and,
   asc,
@@ -27,8 +22,6 @@ import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 
 type NewCheckoutSession = typeof checkoutSessions.$inferInsert;
 
-/** Stores a new session; the same session again (a retried attempt) is stored once. */
-/** Stores a new checkout session once; answers whether this call stored it. */
 export async function insertCheckoutSession(db: Db, values: NewCheckoutSession): Promise<boolean> {
   const stored = await db
     .insert(checkoutSessions)
@@ -64,7 +57,6 @@ export async function findSimulatedSession(db: Db, id: string): Promise<Checkout
   return row ?? null;
 }
 
-/** Records who paid and how, once the session's order exists. */
 export async function markSessionComplete(
   tx: Db,
   id: string,
@@ -78,11 +70,7 @@ export async function markSessionComplete(
     .where(eq(checkoutSessions.id, id));
 }
 
-/**
- * The simulated payment page's Decline and Cancel: an open session becomes declined or
- * canceled; any other state stays as it is. (Pay completes a session only with its order, in
- * the fulfilment's transaction: markSessionComplete.)
- */
+/** Decline and Cancel move only an open session (Pay completes one in the fulfilment). */
 export async function settleOpenSimulatedSession(
   db: Db,
   id: string,
@@ -94,7 +82,6 @@ export async function settleOpenSimulatedSession(
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
 }
 
-/** The simulated payment page's promotion code (null: removed), on a session still open. */
 export async function setSimulatedPromotionCode(
   db: Db,
   id: string,
@@ -112,10 +99,7 @@ export async function setSimulatedPromotionCode(
     );
 }
 
-/**
- * The name and address typed on the simulated payment page when a payment was refused for
- * something else (its promotion code), so the page shows them again; an open session only.
- */
+/** Kept so the page shows them again after a refused promotion code; an open session only. */
 export async function rememberSimulatedPayer(
   db: Db,
   id: string,
@@ -133,13 +117,8 @@ export async function rememberSimulatedPayer(
     );
 }
 
-/**
- * checkout.session.expired: the buyer never paid and the provider closed the session. Only an
- * open session expires; one that completed (an event delivered late) stays complete. What the
- * provider learnt before it closed (the address typed, the promotional e-mail answer) is kept
- * where the row has nothing yet. Answers the expired row, also when an earlier delivery of
- * the same expiry expired it (the reminder decision is idempotent), or null.
- */
+// Only an open session expires: a late event leaves a completed one complete. What the provider
+// learnt fills only empty fields. Answers the row also when an earlier delivery expired it.
 export async function expireSession(
   db: Db,
   id: string,
@@ -162,11 +141,8 @@ export async function expireSession(
   return row ?? null;
 }
 
-/**
- * A session opened by an expired one's recovery link: a copy of its lines, amounts and
- * redirects (and the attempt of the browser that started it, so that browser is signed in to
- * the order like any buyer), with `recoveredFrom` naming it. The same id again is stored once.
- */
+// A copy of the expired session, with its browser's attempt so that browser is signed in like
+// any buyer; the same id again is stored once.
 export async function insertRecoveredSession(
   db: Db,
   from: CheckoutSession,
@@ -194,7 +170,6 @@ export async function insertRecoveredSession(
   return findCheckoutSession(db, values.id);
 }
 
-/** The sessions an expired session's recovery link opened, newest first. */
 export async function sessionsRecoveredFrom(db: Db, id: string): Promise<CheckoutSession[]> {
   return db
     .select()
@@ -203,16 +178,11 @@ export async function sessionsRecoveredFrom(db: Db, id: string): Promise<Checkou
     .orderBy(desc(checkoutSessions.createdAt));
 }
 
-/** Abandoned checkouts (sessions the provider let expire) since `since`, per week. */
 export function expiredSessionsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
   return weeklySums(db, checkoutSessions, checkoutSessions.expiredAt, since);
 }
 
-/**
- * Uses the checkout's one grant: true only for the browser whose attempt hash was stored,
- * once, and only while the payment is more recent than `since`. One conditional UPDATE makes
- * it race-safe.
- */
+/** Once, and only while the payment is newer than `since`: one conditional UPDATE, race-safe. */
 export async function claimSessionGrant(
   db: Db,
   id: string,
@@ -234,14 +204,8 @@ export async function claimSessionGrant(
   return Boolean(claimed);
 }
 
-/**
- * The checkout sweep's work list, oldest first: sessions whose payment may have gone through
- * without their order being recorded. Stripe sessions still open between `from` and `until`
- * (Stripe closes every session within 24 hours; the webhook or the success page normally
- * completes it long before), and any session from `from` on that is complete without an
- * order (what a fault left before Pay and the order became one transaction). `ordered` is the
- * orders owner's subquery of session ids that have their order.
- */
+// Stripe sessions still open in the window (Stripe closes each within 24 hours), and complete
+// sessions without an order (what a fault left before Pay and the order were one transaction).
 export async function sessionsToSweep(
   db: Db,
   ordered: SQLWrapper,
@@ -269,7 +233,6 @@ export async function sessionsToSweep(
     .limit(limit);
 }
 
-/** The person's checkouts: typed with their address, or the sessions of their orders. */
 const ofPerson = (person: { email: string; checkoutSessionIds: string[] }) =>
   or(
     sql`lower(${checkoutSessions.customerEmail}) = ${person.email}`,
@@ -278,7 +241,6 @@ const ofPerson = (person: { email: string; checkoutSessionIds: string[] }) =>
       : undefined,
   );
 
-/** What anonymising leaves: the lines and amounts stay, who typed them goes. */
 const WITHOUT_PERSON = { customerEmail: null, customerName: null, attemptHash: null };
 
 const stillNamed = or(

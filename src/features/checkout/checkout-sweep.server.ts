@@ -1,11 +1,5 @@
-/**
- * The checkout sweep, the last of the paths that fulfil (after the Stripe webhook, the success
- * page and the simulated Pay): scheduled every 10 minutes, it asks the provider about every
- * session whose payment may have gone through without its order being recorded (a webhook
- * that failed every retry or never came, a buyer who closed the tab before the success page,
- * a fault half-way), and runs the same fulfilment on each, which records the one order once.
- * A session the provider has closed unpaid is marked expired, so it is not asked about again.
- */
+// The last path that fulfils: a webhook that never came, a tab closed before the success page or
+// a fault half-way leaves a paid session without its order; the same fulfilment records it once.
 import type { Db } from '../../server/db/client.ts';
 import type { PaymentProvider } from '../../server/payments/index.ts';
 import { sessionsWithOrders } from '../orders/orders.server.ts';
@@ -18,7 +12,6 @@ import { logError } from '../../server/log.ts';
 export const SWEEP_GRACE_MS = 10 * 60_000;
 /** Stripe closes a session within 24 hours; complete-without-order sessions are looked for a week back. */
 const SWEEP_WINDOW_MS = 7 * 24 * 3_600_000;
-/** Sessions asked about per run: a bounded number of provider reads. */
 const SWEEP_BATCH = 50;
 
 export type SweepResult = { checked: number; fulfilled: number; expired: number; failed: number };

@@ -1,10 +1,3 @@
-/**
- * Checkout on the server, the feature's front door: start a checkout with the active provider
- * and answer the success page's session lookup (fulfilling on the way). The paying browser's
- * proof is checkout-attempt.server.ts's, the simulated provider's page
- * simulated-payments.server.ts's, Stripe's events stripe-webhook.server.ts's, the scheduled
- * sweep of paid-but-unfulfilled sessions checkout-sweep.server.ts's.
- */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/client.ts';
 import type { CheckoutSession, Order } from '../../server/db/schema.ts';
@@ -55,12 +48,10 @@ export {
 } from './checkout-sessions.server.ts';
 export { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from '../../server/db/unavailable.ts';
 
-/** Origins a redirect may point at: the request's own and the configured site URL. */
 export function allowedOrigins(req: Request, siteUrl: string): string[] {
   return [...new Set([new URL(req.url).origin, new URL(siteUrl).origin])];
 }
 
-/** The cart priced from the catalogue; a cart the catalogue refuses is a 400. */
 export function pricedCart(items: Parameters<typeof priceCart>[0]) {
   try {
     return priceCart(items);
@@ -70,12 +61,8 @@ export function pricedCart(items: Parameters<typeof priceCart>[0]) {
   }
 }
 
-/**
- * The provider's idempotency key for one checkout attempt of one browser: the attempt id the
- * browser keeps across retries, bound to its attempt cookie and to the exact priced cart, so a
- * double click or a retried request makes one session and a changed cart a new one. Without an
- * attempt id (older clients) every request is its own checkout.
- */
+// The attempt id kept across retries, bound to the attempt cookie and the exact priced cart: a
+// double click makes one session, a changed cart a new one.
 function idempotencyKey(
   attemptToken: string,
   attemptId: string | undefined,
@@ -91,11 +78,6 @@ function idempotencyKey(
   return `checkout-${digest}`;
 }
 
-/**
- * POST /api/create-checkout-session: validates and prices the cart from the catalogue,
- * creates the provider session, records it with the browser's attempt, and answers the
- * payment page URL.
- */
 export async function startCheckout(
   db: Db,
   provider: PaymentProvider,
@@ -136,7 +118,6 @@ export async function startCheckout(
     idempotencyKey: key,
     customerId: options.customerId ?? undefined,
   });
-  // A retry of the same attempt gets the same session back; it is stored once.
   const stored = await insertCheckoutSession(db, {
     id: created.id,
     provider: provider.name,
@@ -152,16 +133,10 @@ export async function startCheckout(
   return { url: created.url, sessionId: created.id };
 }
 
-/**
- * Success-page lookups per visitor: the page asks once, then every few seconds while a payment
- * is pending; a loop beyond this gets 429 with Retry-After (the page waits and asks again).
- */
+// The page asks every few seconds while a payment is pending; a loop beyond this gets a 429.
 const CHECKOUT_LOOKUP_RATE_LIMIT: RateLimit = { limit: 60, windowSeconds: 60 };
 
-/**
- * Of those, the ones that read from Stripe (the account's API quota): only while a session has
- * no order yet, a few per paying visitor. Simulated payments are read from the database.
- */
+// Reads from Stripe spend the account's API quota: only while a session has no order yet.
 export const STRIPE_READS_PER_VISITOR: RateLimit = { limit: 20, windowSeconds: 10 * 60 };
 
 type SessionAmounts = Pick<
@@ -169,11 +144,8 @@ type SessionAmounts = Pick<
   'amount_subtotal' | 'total_details' | 'amount_total' | 'currency'
 >;
 
-/**
- * The amounts a Checkout Session answers, in cents: the order's once it exists (what was
- * charged), else the provider's, else the cart's price with nothing off and no tax yet (as
- * Stripe's session before the buyer's address). A part nobody knows is null.
- */
+// The order's amounts once it exists, else the provider's, else the cart's price (as Stripe's
+// session before the buyer's address); a part nobody knows is null.
 function sessionAmounts(
   order: Order | null,
   provider: ProviderSession | null,
@@ -209,14 +181,8 @@ function sessionAmounts(
   };
 }
 
-/**
- * GET /api/checkout-session/{id}: the spec's session shape (amounts in cents, items as a
- * JSON string) plus the order. A paid session is fulfilled here too, so the success page
- * never depends on the webhook having arrived first. Personal data and the session cookie
- * go only to the browser that paid (`orderForBrowser`). An id this site never stored is
- * answered from the database alone (null) unless `successRef` names one of its expired
- * checkouts (a recovered session's success page, before its webhook).
- */
+// A paid session is fulfilled here too, so the success page never waits for the webhook. An id
+// never stored is asked of the provider only when `successRef` names our expired checkout.
 export async function lookupCheckoutSession(
   req: Request,
   sessionId: string,

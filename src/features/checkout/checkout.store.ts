@@ -1,12 +1,3 @@
-/**
- * The checkout pages' state and actions (the islands only read these stores and call the
- * actions). /checkout: what the address asks for when the page opens (a linked product, a
- * canceled payment), and the hand-off to the payment page, started once on load. The success
- * page: the lookup of the payment by session_id (or payment_intent), polling while a payment
- * is pending or the order is still being confirmed (Retry-After on a 429), and the 10-second
- * countdown home of the thank-you fallback. Browser-side and zod-free; every request goes
- * through src/lib/request-json.ts.
- */
 import { atom, computed } from 'nanostores';
 import { errorMessage } from '../../lib/error-message';
 import { centsToDollars } from '../../lib/money';
@@ -21,10 +12,8 @@ import { SUCCESS_REF_PARAM } from './success-ref';
 import { attemptIdFor, forgetCheckoutAttempt } from './checkout-attempt';
 
 export const COUNTDOWN_SECONDS = 10;
-/** While a delayed payment is pending, the page asks again this often, this many times. */
 export const POLL_MS = 4000;
 export const POLL_LIMIT = 30;
-/** How long to wait when a 429 names no time. */
 export const THROTTLED_WAIT_MS = 15_000;
 
 type SuccessView =
@@ -32,17 +21,13 @@ type SuccessView =
   | { kind: 'fallback' }
   /** Paid, but the order could not be confirmed yet (database unreachable, or still being written). */
   | { kind: 'confirming' }
-  /** Still not confirmed after every retry: say so plainly, and offer to try again. */
   | { kind: 'unconfirmed' }
   /** `amount` in dollars: the spec's order payload and amount_total ÷ 100. */
   | { kind: 'order'; order: OrderView; amount: number };
 
-/** The lookup was refused for asking too often (429): ask again after this long, showing nothing new. */
 type Throttled = { kind: 'throttled'; waitMs: number };
 
-/** What the success page shows. */
 export const $successView = atom<SuccessView>({ kind: 'loading' });
-/** The fallback's countdown to the home page; `running` false once the visitor stays. */
 export const $countdown = atom<{ seconds: number; running: boolean }>({
   seconds: COUNTDOWN_SECONDS,
   running: true,
@@ -50,20 +35,15 @@ export const $countdown = atom<{ seconds: number; running: boolean }>({
 
 /** The browser's address and history (a seam for tests). */
 export const browser = {
-  /** Where the browser goes next. */
   assign: (url: string) => window.location.assign(url),
   origin: () => window.location.origin,
   search: () => window.location.search,
-  /** Drops the query from the address bar, without a new history entry. */
   dropQuery: () => window.history.replaceState(null, '', window.location.pathname),
-  /** True when this page load came from the Back/Forward buttons (e.g. back from Stripe). */
   cameBackFromHistory: () => {
     const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     return entry?.type === 'back_forward';
   },
 };
-
-// --- /checkout: the hand-off to the payment page ---------------------------------------
 
 export const CHECKOUT_FALLBACK_ERROR = 'Failed to create checkout session. Please try again.';
 
@@ -97,13 +77,11 @@ const checkoutSession = requestAction(
       : errorMessage(error, CHECKOUT_FALLBACK_ERROR),
 );
 
-/** The hand-off is under way (the pay button waits and says so). */
 export const $checkoutProcessing = computed(
   [checkoutSession.$state, $leaving],
   (request, leaving) => request.busy || leaving,
 );
 
-/** "Continue to Stripe Checkout" (and the start on load): the cart goes to the payment page. */
 export async function startCheckout(): Promise<void> {
   const items = $cartItems.get();
   if (items.length === 0) {
@@ -128,10 +106,7 @@ export function checkoutPageRestored(): void {
   checkoutSession.reset();
 }
 
-/**
- * Links such as /checkout?product=basic-ai-agents&price=1500 (the products page's no-script
- * Buy Now) put that product in the cart; the price parameter is ignored, the server prices.
- */
+/** /checkout?product=…&price=… (no-script Buy Now) adds the product; the server sets the price. */
 function addLinkedProduct(productId: string | null) {
   const item = productId ? findItem(productId) : undefined;
   if (!item) return;
@@ -141,12 +116,8 @@ function addLinkedProduct(productId: string | null) {
 
 let opened = false;
 
-/**
- * /checkout opened (after hydration; once per page load, however often it is called): a
- * linked product goes into the cart; back from a canceled payment the page says so and waits;
- * otherwise a cart with items starts the hand-off at once (spec), except when the buyer came
- * back with the Back button.
- */
+// After hydration, once per page load. A cart with items starts the hand-off at once (spec),
+// except back from a canceled payment or with the Back button.
 export function openCheckoutPage(): void {
   if (opened) return;
   opened = true;
@@ -166,24 +137,17 @@ export function openCheckoutPage(): void {
   if ($cartItems.get().length > 0) void startCheckout();
 }
 
-/** Back to a page not yet opened (tests; a page load starts here). */
 export function resetCheckoutPage(): void {
   opened = false;
   checkoutPageRestored();
 }
 
-// --- The success page ------------------------------------------------------------------
-
-/**
- * A failure worth retrying: the server asked to (503) or could not be reached at all
- * (request-json reports that as status 0; a phone on a train loses the network for a moment).
- */
+// 503, or unreachable (request-json's status 0: a phone on a train loses the network a moment).
 function isRetryable(error: unknown): boolean {
   if (error instanceof RequestError) return error.status === 503 || error.status === 0;
   return error instanceof TypeError;
 }
 
-/** The address parameters that name the payment to look up (Stripe Checkout's, the Payment Element's). */
 export const PAYMENT_PARAMS = { session: 'session_id', intent: 'payment_intent' } as const;
 
 /** The session lookup's path; the reference lets the server vouch for a recovered session. */
@@ -192,7 +156,6 @@ function sessionLookupPath(sessionId: string, ref: string | null): string {
   return ref ? `${path}?${new URLSearchParams({ [SUCCESS_REF_PARAM]: ref })}` : path;
 }
 
-/** One lookup of the payment the address names. */
 export async function lookup(params: URLSearchParams): Promise<SuccessView | Throttled> {
   const sessionId = params.get(PAYMENT_PARAMS.session);
   const paymentIntent = params.get(PAYMENT_PARAMS.intent);
@@ -229,10 +192,7 @@ export async function lookup(params: URLSearchParams): Promise<SuccessView | Thr
   }
 }
 
-// --- Following the payment ------------------------------------------------------------
-
 let params = new URLSearchParams();
-/** Lookups asked again so far (polls, retries and throttled waits). */
 let polls = 0;
 let pollTimer: ReturnType<typeof setTimeout> | undefined;
 /** Bumped by every start, retry and stop: an answer to an older round is ignored. */
@@ -247,7 +207,6 @@ function show(next: SuccessView) {
   else if (next.kind !== 'fallback' && before === 'fallback') clearTimeout(countdownTimer);
 }
 
-/** Asks again after `ms`; false when the polls are used up. */
 function again(ms: number, current: number): boolean {
   if (polls >= POLL_LIMIT) return false;
   polls += 1;
@@ -285,10 +244,6 @@ function follow(): Promise<void> {
   return run(round);
 }
 
-/**
- * The page opens: the checkout it follows is over (the next one is a new attempt), and the
- * payment the address (`search`, e.g. "?session_id=…") names is looked up.
- */
 export function startSuccessPage(search: string): Promise<void> {
   forgetCheckoutAttempt();
   params = new URLSearchParams(search);
@@ -297,21 +252,17 @@ export function startSuccessPage(search: string): Promise<void> {
   return follow();
 }
 
-/** "Try Again" after the order could not be confirmed: a fresh round of polls. */
 export function retryConfirmation(): Promise<void> {
   polls = 0;
   show({ kind: 'confirming' });
   return follow();
 }
 
-/** The page closes: no more lookups or countdown ticks. */
 export function stopSuccessPage(): void {
   round += 1;
   clearTimeout(pollTimer);
   clearTimeout(countdownTimer);
 }
-
-// --- The fallback's countdown ----------------------------------------------------------
 
 let countdownTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -334,7 +285,6 @@ function startCountdown() {
   tick();
 }
 
-/** "Stay on This Page". */
 export function stopCountdown(): void {
   clearTimeout(countdownTimer);
   $countdown.set({ ...$countdown.get(), running: false });

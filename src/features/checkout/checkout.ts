@@ -1,9 +1,5 @@
-/**
- * Checkout rules of the functions (pure, no server imports): the request schema, server-side
- * pricing from the catalogue, redirect-URL checks and the onboarding route of a purchased
- * item. The checkout island does not import this module: it only sends the cart, and the
- * schema would make it download and run zod.
- */
+// The checkout island does not import this module: it only sends the cart, and the schema would
+// make it download and run zod.
 import { z } from '../../lib/zod';
 import {
   BILLING_CYCLES,
@@ -20,10 +16,7 @@ const MAX_QUANTITY = 99;
 /** More distinct lines than the catalogue could ever produce is not a real cart. */
 const MAX_LINES = 50;
 
-/**
- * One cart line as the browser sends it. Only id, billingCycle and quantity are read;
- * name, price, originalPrice and anything else the cart carries are dropped here.
- */
+/** Only id, billingCycle and quantity are read; name, price and anything else are dropped. */
 export const checkoutItemSchema = z.object({
   id: z.string().trim().min(1, 'Item id is required').max(100, 'Item id is too long'),
   billingCycle: z.enum(BILLING_CYCLES),
@@ -35,7 +28,6 @@ export const checkoutItemSchema = z.object({
 });
 type CheckoutItemInput = z.infer<typeof checkoutItemSchema>;
 
-/** The spec's payload of POST /api/create-checkout-session. */
 export const createCheckoutSessionSchema = z.object({
   items: z
     .array(checkoutItemSchema, { error: 'items must be a list of cart items' })
@@ -43,10 +35,7 @@ export const createCheckoutSessionSchema = z.object({
     .max(MAX_LINES, 'Too many items in the cart'),
   success_url: z.string().min(1, 'success_url is required').max(2000),
   cancel_url: z.string().min(1, 'cancel_url is required').max(2000),
-  /**
-   * The browser's checkout attempt: the same id for every retry of one click (double clicks,
-   * a retried request), a new one for a new checkout. It makes the provider's idempotency key.
-   */
+  /** The same id for every retry of one click, a new one per checkout: the idempotency key. */
   attempt_id: z
     .string()
     .regex(/^[\w-]{16,64}$/, 'attempt_id must be 16 to 64 letters, digits, _ or -')
@@ -59,20 +48,15 @@ type PricedCart = {
   lines: PricedLine[];
   mode: CheckoutMode;
   amountTotalCents: number;
-  /** The one recurring cycle of the cart, if any. */
   recurringCycle: Exclude<BillingCycle, 'oneTime'> | null;
 };
 
-/** A cart the server refuses to charge; the message is shown to the buyer. */
 export class CheckoutError extends Error {
   override name = 'CheckoutError';
 }
 
-/**
- * Prices a cart from the catalogue only. Unknown ids, cycles an item is not sold in,
- * mixed recurring cycles and quantities outside 1..99 (also after merging duplicate lines)
- * are refused. Aliases resolve to their catalogue id.
- */
+// Catalogue prices only. Refused: unknown ids or cycles, mixed recurring cycles, and quantities
+// outside 1..99 (also after merging duplicate lines).
 export function priceCart(items: readonly CheckoutItemInput[]): PricedCart {
   if (items.length === 0) throw new CheckoutError('Your cart is empty');
   const lines = new Map<string, PricedLine>();
@@ -127,10 +111,7 @@ export function priceCart(items: readonly CheckoutItemInput[]): PricedCart {
   };
 }
 
-/**
- * Whether a redirect URL stays on one of our origins (http(s) only). Anything else would
- * turn the payment provider into an open redirect.
- */
+/** http(s) on one of our origins only: anything else makes the provider an open redirect. */
 export function isAllowedRedirect(url: string, allowedOrigins: readonly string[]): boolean {
   let parsed: URL;
   try {
@@ -149,15 +130,11 @@ export function isAllowedRedirect(url: string, allowedOrigins: readonly string[]
   });
 }
 
-/** Placeholder Stripe replaces with the session id in success URLs. */
 export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
 export { SUCCESS_REF, SUCCESS_REF_PARAM } from './success-ref';
 
-/**
- * Adds `session_id={CHECKOUT_SESSION_ID}` (kept literal: Stripe needs the braces) and, when
- * given, the checkout's reference to the success URL; the browser's own values of both go.
- */
+/** `{CHECKOUT_SESSION_ID}` stays literal (Stripe needs the braces); the browser's own values go. */
 export function withSessionIdPlaceholder(successUrl: string, ref?: string): string {
   const url = new URL(successUrl);
   url.searchParams.delete('session_id');
@@ -174,7 +151,6 @@ export function withCanceledFlag(cancelUrl: string): string {
   return url.toString();
 }
 
-/** A button of the simulated payment page, as its form posts it. */
 export const simulatedActionSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('pay'),
@@ -182,7 +158,6 @@ export const simulatedActionSchema = z.discriminatedUnion('action', [
     name: z.string().trim().min(2, 'Name must be at least 2 characters').max(200),
     email: z.email('Please enter a valid email address').max(320),
   }),
-  /** The promotion code field's Apply, and Remove once a code is applied. */
   z.object({
     action: z.literal('apply'),
     session: z.string().min(1).max(200),
@@ -191,11 +166,7 @@ export const simulatedActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('remove_code'), session: z.string().min(1).max(200) }),
   z.object({ action: z.literal('decline'), session: z.string().min(1).max(200) }),
   z.object({ action: z.literal('cancel'), session: z.string().min(1).max(200) }),
-  /**
-   * "Let it expire": the session lapses as Stripe's does, with what the page knew of the buyer
-   * (Stripe knows the address once typed, and the promotional e-mail checkbox). Nothing is
-   * required: a buyer may leave before typing anything.
-   */
+  // Nothing required: a buyer may leave before typing anything.
   z.object({
     action: z.literal('expire'),
     session: z.string().min(1).max(200),

@@ -1,14 +1,6 @@
-/**
- * Exactly-once fulfilment of checkout sessions.
- *
- * `fulfillCheckout(sessionId)` is the ONE way an order comes into existence from a payment.
- * The Stripe webhook, the success page lookup, the simulated provider's Pay button and the
- * scheduled sweep (checkout-sweep.server.ts) all call it. It asks the provider for the
- * session's state and, in ONE transaction, records the order with its items, its client and
- * its confirmation e-mail (idempotent and race-safe in the orders feature) and marks the
- * session complete: a fault at any point leaves either all of it or none, and whichever path
- * runs next finishes it. The e-mail is sent after the answer.
- */
+// The ONE way an order comes from a payment (webhook, success page, simulated Pay, sweep): ONE
+// transaction records the order, client and e-mail and completes the session, so a fault leaves
+// all or none and whichever path runs next finishes it.
 import { countStep } from '../insights/insights.server.ts';
 import { getDb, type Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
@@ -38,61 +30,40 @@ import { logError } from '../../server/log.ts';
 
 export type FulfilmentResult =
   | { state: 'not_found' }
-  /** The provider has not completed the session (open, declined, canceled or expired). */
   | { state: 'unpaid'; session: CheckoutSession; provider: ProviderSession | null }
   | ({
       state: 'fulfilled';
       session: CheckoutSession;
       provider: ProviderSession | null;
-      /** This call created the order (false for every repeat). */
       created: boolean;
     } & OrderWithItems);
 
 export type FulfilOptions = {
   db?: Db;
-  /** Overrides the provider that owns the session (tests). */
   provider?: PaymentProvider;
   /** The session as a verified webhook delivered it; saves a round trip to the provider. */
   snapshot?: ProviderSession;
-  /** checkout.session.async_payment_failed: the delayed payment did not go through. */
   paymentFailed?: boolean;
   now?: Date;
   /** The function's context: the confirmation e-mail is sent after the answer (waitUntil). */
   context?: FunctionContext | undefined;
   /** The buyer's own request, when it is one (not a webhook): the insights' traffic rules. */
   visitor?: Request | undefined;
-  /**
-   * The order, once it exists, is the answer: the provider is not asked again (the success
-   * page's lookup, which anyone can repeat, must not spend the provider's read quota). Later
-   * changes reach the order through the webhook.
-   */
+  /** Once the order exists the provider is not asked again: anyone can repeat the lookup. */
   orderFirst?: boolean;
-  /**
-   * Work that must commit with a new order or not at all (the simulated provider's first
-   * subscription events): it runs inside the order's transaction.
-   */
+  /** Work that commits with a new order or not at all: runs inside its transaction. */
   withNewOrder?: (tx: Db, recorded: OrderWithItems) => Promise<void>;
-  /**
-   * The reference the success page's URL carries (checkout.ts SUCCESS_REF_PARAM): the only
-   * thing that lets the provider be asked about a session this site never stored.
-   */
+  /** The success URL's `ref`: only it lets the provider be asked about a session never stored. */
   successRef?: string | null | undefined;
-  /** Runs before each read from the provider (the success page's limit per visitor). */
   beforeProviderRead?: (provider: PaymentProvider['name']) => Promise<unknown>;
 };
 
 /** A Stripe Checkout Session id (a recovery link's new session is one this site never stored). */
 const STRIPE_SESSION_ID = /^cs_(test|live)_[A-Za-z0-9]{1,190}$/;
 
-/**
- * A session this site did not create but the provider opened from an expired one's recovery
- * link (`recovered_from`): stored as a copy of the expired session (its lines, amounts and
- * browser), so it is fulfilled like any other, its order marked recovered. Without a webhook
- * snapshot (the success page, when it beats the webhook) the provider is asked only for an id
- * shaped like Stripe's whose success URL carries the reference of one of our expired checkouts,
- * and the session must be recovered from that one: anyone else's id costs no provider read.
- * Null for a session that is not a recovery of ours.
- */
+// A session the provider opened from our expired one's recovery link is stored as a copy of it and
+// fulfilled like any other. Without a webhook snapshot only a Stripe-shaped id whose success URL
+// carries our expired checkout's ref is asked about: anyone else's id costs no provider read.
 async function adoptRecoveredSession(
   db: Db,
   sessionId: string,
@@ -130,11 +101,8 @@ async function readFromProvider(session: CheckoutSession, options: FulfilOptions
   return provider.retrieveSession(session);
 }
 
-/**
- * A webhook's session without what only an expanded read gives (a promotion code's text, the
- * tax rates, the invoice's number and links) is read once in full. Should Stripe not answer,
- * the payload's own amounts stand and that detail stays unknown.
- */
+// A webhook's session lacks what only an expanded read gives (promotion code, tax rates, invoice);
+// should Stripe not answer, the payload's amounts stand.
 async function withFullCharge(
   session: CheckoutSession,
   reported: ProviderSession,
@@ -155,16 +123,11 @@ async function withFullCharge(
   }
 }
 
-/** Which status the order should have given the provider's answer. */
 function targetStatus(provider: ProviderSession, paymentFailed: boolean) {
   if (paymentFailed) return 'failed' as const;
   return provider.paymentStatus === 'unpaid' ? ('pending' as const) : ('paid' as const);
 }
 
-/**
- * Turns a completed checkout session into its one order (idempotent and race-safe).
- * Answers `unpaid` while the provider has not completed the session.
- */
 export async function fulfillCheckout(
   sessionId: string,
   options: FulfilOptions = {},
@@ -175,7 +138,6 @@ export async function fulfillCheckout(
   const adopted = stored ? null : await adoptRecoveredSession(db, sessionId, options, now);
   const session = stored ?? adopted?.session;
   if (!session) return { state: 'not_found' };
-  // The provider was asked about the recovered session already: its answer is the snapshot.
   if (adopted && !options.snapshot) options = { ...options, snapshot: adopted.reported };
   if (options.orderFirst) {
     const existing = await findOrderBySession(db, session.id);

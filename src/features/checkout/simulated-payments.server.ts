@@ -1,8 +1,5 @@
-/**
- * The simulated payment provider's page (/pay/simulated): its session, and its Pay / Decline /
- * Cancel buttons, which settle the checkout as Stripe would and fulfil it through the same
- * code as the webhook (local runs and tests only: the function is a 404 when payments are real).
- */
+// Settles the checkout as Stripe would, through the webhook's fulfilment. Local runs and tests
+// only: the function is a 404 when payments are real.
 import { getDb, type Db } from '../../server/db/client.ts';
 import { isDatabaseUnavailable } from '../../server/db/unavailable.ts';
 import type { CheckoutSession, Order } from '../../server/db/schema.ts';
@@ -34,21 +31,13 @@ import {
 import { fulfillCheckout } from './fulfilment.server.ts';
 import { logError } from '../../server/log.ts';
 
-/**
- * The simulated payment page's session: found, missing (a bad or foreign link), or
- * unavailable (the database cannot be reached; the page then explains it with a 503).
- */
 export async function loadSimulatedPayment(id: string): Promise<
   | {
       state: 'found';
       session: CheckoutSession;
-      /** The checkout this one belongs to was already paid (through its recovery link). */
       paidElsewhere: CheckoutSession | null;
-      /** What Pay charges now: the lines, less the promotion code applied, plus tax. */
       charge: ChargeBreakdown;
-      /** The promotion code applied, with what it takes off. */
       promotion: PercentPromotion | null;
-      /** SIMULATED_TAX_RATE (0: no tax). */
       taxRatePercent: number;
     }
   | { state: 'missing' }
@@ -76,18 +65,13 @@ export async function loadSimulatedPayment(id: string): Promise<
   }
 }
 
-/**
- * The paid session of the same checkout attempt, if another one was paid: the expired original's
- * recovered session, or a sibling opened by the same recovery link. A second payment of one
- * attempt is refused.
- */
+/** Another paid session of this attempt (via its recovery link): a second payment is refused. */
 async function paidRecoveryOf(db: Db, session: CheckoutSession): Promise<CheckoutSession | null> {
   const original = session.recoveredFrom ?? session.id;
   const recovered = await sessionsRecoveredFrom(db, original);
   return recovered.find((s) => s.status === 'complete' && s.id !== session.id) ?? null;
 }
 
-/** The simulated provider's recovery link of an expired session (Stripe's is on its own site). */
 export function simulatedRecoveryUrl(origin: string, sessionId: string): string {
   const url = new URL('/api/checkout-recover', origin);
   url.searchParams.set('session', sessionId);
@@ -96,12 +80,8 @@ export function simulatedRecoveryUrl(origin: string, sessionId: string): string 
 
 const EMAIL = z.email();
 
-/**
- * The simulated provider's recovery link: opens the expired session's contents in a new
- * session (`recoveredFrom` set) and answers its payment page. The link stays usable until the
- * attempt is paid: an open recovered session is reused; once one is paid, the link answers the
- * expired session's page, which says so.
- */
+// The link stays usable until the attempt is paid: an open recovered session is reused; once one
+// is paid, the link answers the expired session's page, which says so.
 export async function recoverSimulatedCheckout(
   db: Db,
   id: string,
@@ -125,9 +105,7 @@ export async function recoverSimulatedCheckout(
   return payPage(created?.id ?? expired.id);
 }
 
-/** Why the payment page is shown again: a refused promotion code, as the page explains it. */
 export const PROMOTION_CODE_ERRORS = {
-  /** A code the provider does not know. */
   invalid: 'code',
   /** The buyer's address already used the code; it was taken off the payment. */
   used: 'code_used',
@@ -143,10 +121,6 @@ function withCodeError(payPage: string, error: string, typed: string): string {
   return `${payPage}&error=${error}${code ? `&code=${encodeURIComponent(code)}` : ''}`;
 }
 
-/**
- * The promotion code field's Apply: a code the provider knows is applied to the open session
- * (and refused when the address the session knows already used it); any other is refused.
- */
 async function applyPromotionCode(
   db: Db,
   session: CheckoutSession,
@@ -169,12 +143,8 @@ export function successRedirect(session: CheckoutSession): string {
   return session.successUrl.replace(SESSION_ID_PLACEHOLDER, encodeURIComponent(session.id));
 }
 
-/**
- * Runs one button of the simulated payment page and answers where the browser goes next:
- * Pay → the success URL once the order is recorded (the payment, the order and, for a plan,
- * its subscription commit together; a fault throws, and the buyer can press Pay again),
- * Decline → back to the payment page in its declined state, Cancel → the cancel URL.
- */
+// Pay: the payment, the order and a plan's subscription commit together; a fault throws, and the
+// buyer can press Pay again.
 export async function runSimulatedAction(
   db: Db,
   action: SimulatedAction,
@@ -207,7 +177,6 @@ export async function runSimulatedAction(
   }
 
   if (action.action === 'expire') {
-    // What Stripe's checkout.session.expired carries, through the same expiry as the webhook.
     if (session.status === 'open') {
       const email = action.email && EMAIL.safeParse(action.email).success ? action.email : null;
       await expireCheckout(
@@ -264,10 +233,6 @@ export async function runSimulatedAction(
   return result.state === 'fulfilled' ? successRedirect(session) : payPage;
 }
 
-/**
- * What Stripe would report after a paid plan: the subscription and its first paid invoice,
- * which charged what the order did.
- */
 async function startSubscriptionOf(tx: Db, order: Order, session: CheckoutSession) {
   if (!order.stripeSubscriptionId) return;
   await startSimulatedSubscription(tx, {

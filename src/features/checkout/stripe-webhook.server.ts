@@ -1,11 +1,5 @@
-/**
- * Stripe webhook handling: signature verification on the raw body, then fulfilment for the
- * checkout events and the subscription's life after it (renewals, failures, cancellations,
- * refunds, disputes) through the subscriptions feature. Processed event ids are recorded; a
- * redelivered event is answered without new work, and every handler is idempotent and
- * order-independent for the races in between. An event this site cannot read is acknowledged
- * (and logged), never answered with a 5xx that Stripe would retry for days.
- */
+// Every handler is idempotent and order-independent. An unreadable event is acknowledged and
+// logged, never a 5xx that Stripe would retry for days.
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../server/db/client.ts';
@@ -63,19 +57,14 @@ type WebhookOutcome = {
   received: true;
   duplicate?: true;
   ignored?: true;
-  /** An older event than the one already applied: acknowledged, changed nothing. */
   stale?: true;
   orderId?: number;
   status?: string;
-  /** checkout.session.expired: 'queued', or why no reminder was queued. */
   reminder?: string;
 };
 
-/**
- * A signed body is still checked like any input: an event needs a text id and type, and no
- * text in it may be unstorable (NUL, lone surrogates), or it is a 400, never a 500 that
- * Stripe would retry for days.
- */
+// A signed body is still input: no text id and type, or unstorable text (NUL, lone surrogates),
+// is a 400, never a 500 that Stripe would retry for days.
 function assertUsableEvent(event: unknown): asserts event is Stripe.Event {
   const { id, type } = (event ?? {}) as { id?: unknown; type?: unknown };
   if (typeof id !== 'string' || !id || id.length > 255 || typeof type !== 'string' || !type)
@@ -108,13 +97,11 @@ export async function handleStripeEvent(
 
 const IGNORED: WebhookOutcome = { received: true, ignored: true };
 
-/** Asks Stripe which invoice a refunded payment paid; without a key there is nobody to ask. */
 async function invoiceOfPaymentFromStripe(paymentIntentId: string): Promise<string | null> {
   const env = readEnv();
   return env.stripeSecretKey ? new StripeProvider(env).invoiceOfPayment(paymentIntentId) : null;
 }
 
-/** Logs an event whose object this site cannot read, and acknowledges it. */
 function unreadable(event: Stripe.Event): WebhookOutcome {
   logWarn('Stripe webhook: an object this site cannot read', { event: event.id, type: event.type });
   return IGNORED;
@@ -122,7 +109,6 @@ function unreadable(event: Stripe.Event): WebhookOutcome {
 
 type EventHandler = (db: Db, event: Stripe.Event, billing: BillingEvent) => Promise<WebhookOutcome>;
 
-/** checkout.session.completed and the async payment's outcome: the session into its order. */
 const completeCheckout: EventHandler = async (db, event, { context }) => {
   const session = event.data?.object as Stripe.Checkout.Session | null | undefined;
   // Signed, so from Stripe (or from whoever holds the secret), yet not a session: refuse it.
@@ -172,7 +158,6 @@ const invoicePaid: EventHandler = async (db, event, billing) => {
   const object: unknown = event.data?.object;
   const invoice = invoiceFromStripe(object);
   if (!invoice) {
-    // A one-time purchase's invoice (invoice_creation): its number and links on the order.
     const document = oneTimeInvoiceFromStripe(object);
     const order = document ? await recordOneTimeInvoice(db, document) : null;
     return order ? { received: true, orderId: order.id, status: 'invoiced' } : IGNORED;
@@ -217,11 +202,8 @@ const recordPaymentOfInvoice: EventHandler = async (db, event) => {
   return known ? { received: true, status: 'payment recorded' } : IGNORED;
 };
 
-/**
- * One handler per event of HANDLED_EVENTS (src/server/payments/webhook-events.ts), which
- * `npm run stripe:setup` subscribes the endpoint to: a listed event without a handler, or a
- * handler for an unlisted one, fails the type check. Any other event is acknowledged.
- */
+// HANDLED_EVENTS (webhook-events.ts) is what `npm run stripe:setup` subscribes to: a listed event
+// without a handler, or a handler for an unlisted one, fails the type check.
 const EVENT_HANDLERS: Record<HandledEvent, EventHandler> = {
   'checkout.session.completed': completeCheckout,
   'checkout.session.async_payment_succeeded': completeCheckout,

@@ -1,8 +1,3 @@
-/**
- * The /client-onboarding form: three stages (Business Information, Project Requirements,
- * Final Details) and a success stage with the client's portal credentials. Each Next checks
- * only the current stage; the draft survives a reload.
- */
 import { StepProgress, useStepFocus } from '../../components/form/wizard-chrome';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
@@ -43,7 +38,6 @@ import { BusinessStage, FinalStage, ProjectStage } from './ClientOnboardingStage
 
 type Props = { supportEmail: string };
 
-/** The product the form is for: `?product=advanced`, else starter (the server checks it exists). */
 function productFromQuery(): string {
   const requested = new URLSearchParams(window.location.search).get('product');
   return requested && /^[a-z0-9-]{1,64}$/.test(requested) ? requested : 'starter';
@@ -88,7 +82,6 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
     goToStage(next);
   };
 
-  /** Shows the stage's errors; true when the stage is fine. */
   const checkStage = (): boolean => {
     const { stage: shown, values: typed } = $draft.get();
     const found = stageErrors(shown, typed);
@@ -195,7 +188,6 @@ export default function ClientOnboardingForm({ supportEmail }: Props) {
         />
 
         <div className="ob-nav">
-          {/* Nothing to go back to on the first stage; Next keeps its place at the end. */}
           {stage > 0 && (
             <button type="button" className="btn btn--outline" onClick={() => goTo(stage - 1)}>
               Previous

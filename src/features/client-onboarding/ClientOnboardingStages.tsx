@@ -1,7 +1,3 @@
-/**
- * The fields of the /client-onboarding form's three stages (Business Information, Project
- * Requirements, Final Details), each bound to the draft through one kit of controls.
- */
 import type { ReactNode } from 'react';
 import {
   CheckboxField,
@@ -39,14 +35,12 @@ import {
 
 type Options = readonly { value: string; label: string }[];
 
-/** What a stage needs to bind its controls: the draft, the shown errors and the setter. */
 export type StageBinding = {
   values: ClientOnboardingValues;
   errors: FieldErrors;
   set: <K extends FieldName>(field: K, value: ClientOnboardingValues[K]) => void;
 };
 
-/** The controls of one stage, each bound to its field of the draft by name. */
 function controls({ values, errors, set }: StageBinding) {
   const bound = (field: FieldName) => ({
     id: field,
@@ -84,7 +78,6 @@ function controls({ values, errors, set }: StageBinding) {
   };
 }
 
-/** A titled group of a stage: its short controls side by side, then its long ones. */
 function Group({
   legend,
   grid,

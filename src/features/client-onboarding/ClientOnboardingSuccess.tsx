@@ -1,8 +1,3 @@
-/**
- * The /client-onboarding form's last stage: the client's portal credentials when the CRM made
- * the account at once, else word that it is being set up (and, on a site without a live
- * platform connection, that this is a demonstration).
- */
 import type { RefObject } from 'react';
 import { LinkButton } from '../../components/form/LinkButton';
 import type { ClientOnboardingResponse } from './client-onboarding';

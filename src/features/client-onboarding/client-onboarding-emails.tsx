@@ -1,7 +1,3 @@
-/**
- * The e-mails of client onboarding: the team's notice of a submitted form, with every answer,
- * and the link that proves the typed address before any CRM account is created for it.
- */
 import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 import type { ClientOnboardingRequest } from './client-onboarding.ts';

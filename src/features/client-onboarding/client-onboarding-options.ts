@@ -1,7 +1,4 @@
-/**
- * Every option list of the /client-onboarding form, as the spec (post-purchase §3) words them:
- * the value stored and the label shown. client-onboarding.ts builds the schema from them.
- */
+// Worded as the spec (post-purchase §3) words them: the value stored and the label shown.
 
 function options<const V extends string>(
   entries: readonly (readonly [V, string])[],

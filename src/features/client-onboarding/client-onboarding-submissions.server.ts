@@ -1,8 +1,3 @@
-/**
- * The client_onboarding_submissions table: this module is its only reader and writer. The
- * form's submission and its confirmation link (client-onboarding.server.ts) store through it;
- * the admin lists it.
- */
 import { and, eq, gt, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import {
@@ -35,7 +30,6 @@ export async function insertSubmission(
   return row.id;
 }
 
-/** The CRM account created for a submission. */
 export async function recordSubmissionAccount(
   db: Db,
   submissionId: number,
@@ -47,10 +41,7 @@ export async function recordSubmissionAccount(
     .where(eq(clientOnboardingSubmissions.id, submissionId));
 }
 
-/**
- * Marks the submission whose unexpired, unused confirmation token hashes to `tokenHash` as
- * confirmed; null when there is none. One conditional UPDATE: a link works once.
- */
+/** One conditional UPDATE: a link works once. */
 export async function confirmSubmission(
   db: Db,
   tokenHash: string,

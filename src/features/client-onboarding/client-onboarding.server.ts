@@ -1,18 +1,6 @@
-/**
- * POST /api/clients/onboarding on the server: validate with the form's schema, store the
- * submission (before anything can fail) and queue the team's e-mail. A typed address proves
- * nothing, so the marketing-platform (CRM) account, an admin login in the agency's
- * GoHighLevel, is created only for a proven address:
- * - a signed-in client session for that very address (a used sign-in link proved it): the
- *   account is created now and its credentials are in the answer, which only that session sees;
- * - otherwise a confirmation link is e-mailed to the address, and the account is created when
- *   it is used (`confirmClientOnboarding`), its credentials e-mailed to that address.
- * Either way the terms box must be ticked (the client's authorization), and the daily cap on
- * CRM accounts applies. Without credentials the form shows "Account Creation In Progress".
- * A CRM failure also answers success without credentials; the team (who got the e-mail)
- * finishes the account by hand. A filled honeypot (see client-onboarding.ts) gets that same
- * answer, with nothing stored, sent or created.
- */
+// A typed address proves nothing: the CRM account is created now only for a session proven for
+// that very address, else when the e-mailed link is used. A CRM failure or a filled honeypot
+// answers success without credentials (the team, e-mailed, finishes a real one by hand).
 import { countStep } from '../insights/insights.server.ts';
 import { findItem } from '../catalogue/catalogue';
 import {
@@ -73,7 +61,6 @@ const CONFIRM_PAGE = '/client-onboarding';
 
 export type SubmitOptions = FormSubmitOptions & {
   crm?: CrmClient;
-  /** The browser's client session: proves the address when it is this very address's. */
   access?: ClientAccess | null;
 };
 
@@ -81,11 +68,9 @@ type SubmitResult = {
   response: ClientOnboardingResponse;
   /** The stored submission, or null for a honeypot submission (nothing stored). */
   submissionId: number | null;
-  /** Outbox rows queued for this submission. */
   emailIds: number[];
 };
 
-/** Whether the browser is signed in (whole account, proven) as the owner of `email`. */
 async function sessionProves(db: Db, access: ClientAccess | null | undefined, email: string) {
   if (!access?.wholeAccount || access.clientId === null) return false;
   const client = await findClient(db, access.clientId);
@@ -179,7 +164,6 @@ async function confirmMailAllowed(db: Db, email: string): Promise<boolean> {
   return (await hit(db, key, CONFIRM_EMAILS_PER_ADDRESS)).allowed;
 }
 
-/** Creates the CRM account of a submission whose address is proven; null when it could not be. */
 async function createAccount(
   db: Db,
   crm: CrmClient,
@@ -208,17 +192,12 @@ async function createAccount(
 }
 
 type ConfirmResult =
-  /** The account exists; how to sign in was e-mailed (to the demo portal in Demo Mode). */
   | { state: 'created'; simulated: boolean; dashboardUrl: string; emailIds: number[] }
-  /** Proven, but the account could not be created now (CRM failure, daily cap): the team finishes it. */
+  /** Proven, but not created now (CRM failure, daily cap): the team finishes it. */
   | { state: 'pending'; emailIds: number[] }
   | { state: 'invalid' };
 
-/**
- * POST /api/clients/onboarding/confirm: the person pressed "Confirm" on the page the e-mailed
- * link opened, so the typed address is proven. Single use (one conditional UPDATE); creates
- * the account and e-mails that address how to sign in (never a password).
- */
+/** Single use (one conditional UPDATE); e-mails that address how to sign in, never a password. */
 export async function confirmClientOnboarding(
   db: Db,
   token: string,
@@ -259,5 +238,4 @@ function teamEmail(input: ClientOnboardingRequest, id: number) {
   };
 }
 
-/** The form's fields in the form's order: the keys of every stored submission's `data`. */
 export const clientOnboardingFields = (): string[] => Object.keys(clientOnboardingSchema().shape);

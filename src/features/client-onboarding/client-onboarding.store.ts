@@ -1,8 +1,3 @@
-/**
- * /client-onboarding's state: what is typed and the stage (kept as a draft in localStorage,
- * so a reload loses nothing), sending the form, the answer (credentials or "in progress"),
- * and the notices. The form component renders these stores and calls these actions.
- */
 import { atom } from 'nanostores';
 import { clearDraft, mergeDraft, readDraft, writeDraft } from '../../components/form/draft';
 import { typedBeforeHydration } from '../../components/form/form-store';
@@ -26,7 +21,6 @@ type ClientOnboardingDraft = { values: ClientOnboardingValues; stage: number };
 
 const START: ClientOnboardingDraft = { values: { ...CLIENT_ONBOARDING_DEFAULTS }, stage: 0 };
 
-/** What is typed and the stage shown. */
 export const $draft = atom<ClientOnboardingDraft>(START);
 
 /** Written to localStorage only once the saved draft was read: never over it with defaults. */
@@ -47,11 +41,8 @@ function draftFrom(saved: unknown): ClientOnboardingDraft | undefined {
   };
 }
 
-/**
- * At hydration, in one change: the saved draft, and on top of it what the visitor typed into
- * the server-rendered first stage meanwhile (the newest answers). A visitor who typed stays on
- * that stage, where their typing is on screen.
- */
+// At hydration, in one change: the saved draft, then what was typed into the server-rendered
+// first stage meanwhile (the newest answers).
 export function restoreClientOnboarding(form: HTMLFormElement): void {
   const saved = draftFrom(readDraft(DRAFT_KEY)) ?? START;
   const typed = typedBeforeHydration(form, CLIENT_ONBOARDING_DEFAULTS as ClientOnboardingValues);
@@ -76,7 +67,6 @@ export function clearClientOnboardingDraft(): void {
 }
 
 export const $submitting = atom(false);
-/** The server's answer once the form went through (the form then shows the result page). */
 export const $result = atom<ClientOnboardingResponse | null>(null);
 
 export const SUBMITTED_NOTICE = {
@@ -84,7 +74,6 @@ export const SUBMITTED_NOTICE = {
   description: "Your information has been received. We'll be in touch soon.",
 };
 
-/** Sends the form; answers whether it went through (a second call while sending is ignored). */
 export async function submitClientOnboarding(
   values: ClientOnboardingValues,
   { productId, honeypot }: { productId: string; honeypot: string },
@@ -112,10 +101,7 @@ export async function submitClientOnboarding(
   }
 }
 
-/**
- * The e-mailed confirmation link's state on this page: `asking` while its token waits for the
- * person's press (nothing is created before), `sending`, then the outcome.
- */
+/** `asking` while the token waits for the person's press: nothing is created before. */
 export type Confirmation =
   | { state: 'none' }
   | { state: 'asking' | 'sending'; token: string }
@@ -123,18 +109,12 @@ export type Confirmation =
 
 export const $confirmation = atom<Confirmation>({ state: 'none' });
 
-/** What the page's address says after hydration: a link to confirm, or an old link's outcome. */
 export function showConfirmation(token: string | null, outcome: ConfirmOutcome | null): void {
   if (token) $confirmation.set({ state: 'asking', token });
   else if (outcome) $confirmation.set({ state: 'done', outcome });
 }
 
-/**
- * The person pressed "Confirm and create my account": the token is used once (the server
- * creates the account and e-mails the login details), and the page shows the outcome, or
- * opens Demo Mode's portal. Answers the outcome (null when the request failed: they may
- * press again).
- */
+/** Null when the request failed: they may press again. */
 export async function confirmAccount(
   open: (url: string) => void = (url) => window.location.assign(url),
 ): Promise<ConfirmOutcome | null> {

@@ -1,16 +1,5 @@
-/**
- * The /client-onboarding form: every field of the spec (post-purchase §3; the option lists are
- * client-onboarding-options.ts), the defaults, the stages and the zod schema shared by the
- * island and POST /api/clients/onboarding.
- * Browser-safe: no server imports here.
- *
- * Honeypot, as on the contact and meeting forms (see src/features/contact/contact.ts): the
- * form carries a field hidden from people and from assistive technology. Browsers' autofill
- * and people never fill it; naive bots do. The server answers a filled honeypot exactly like
- * a success but stores, sends and creates nothing, so a bot learns nothing from the response.
- * It is named "homepage", not "website" as on the contact forms, because "website" is a real
- * field here (the client's current website).
- */
+// Honeypot "homepage" (not "website" as on the contact forms: that is a real field here): bots
+// fill it, people and autofill never do; the server answers it like a success and does nothing.
 import { HONEYPOT_MAX, onFirstUse, withDefault, z } from '../../lib/zod-mini';
 import { emailField, optionalText, requiredText } from '../order-onboarding/order-onboarding';
 import {
@@ -42,7 +31,6 @@ type Values<T extends { value: string }[]> = T[number]['value'];
 const values = <T extends { value: string }[]>(list: T) =>
   list.map((o) => o.value) as [Values<T>, ...Values<T>[]];
 
-/** An optional choice: one of the list's values, or empty when nothing was picked. */
 const choice = <T extends { value: string }[]>(list: T) =>
   z.optional(z.union([z.enum(values(list)), z.literal('')]));
 
@@ -52,7 +40,6 @@ const WEBSITE_URL_MESSAGE = 'Please enter a valid website address, starting with
 
 export const clientOnboardingSchema = onFirstUse(() =>
   z.object({
-    // Stage 1: Business Information
     fullName: requiredText(2, 'Full name must be at least 2 characters.', 200),
     email: emailField('Please enter a valid email address.'),
     businessName: requiredText(2, 'Business name must be at least 2 characters.', 200),
@@ -70,7 +57,6 @@ export const clientOnboardingSchema = onFirstUse(() =>
     yearsInBusiness: choice(YEARS_IN_BUSINESS),
     businessDescription: optionalText(5000),
     productsServices: optionalText(5000),
-    // Stage 2: Project Requirements
     projectType: withDefault(
       z.enum(values(PROJECT_TYPES), { error: CHOICE_MESSAGE }),
       'new-website',
@@ -96,7 +82,6 @@ export const clientOnboardingSchema = onFirstUse(() =>
     contentMigration: choice(CONTENT_MIGRATION),
     analyticsTracking: choice(ANALYTICS_TRACKING),
     securityRequirements: choice(SECURITY_REQUIREMENTS),
-    // Stage 3: Final Details
     colorPreferences: optionalText(1000),
     brandStyle: choice(BRAND_STYLES),
     existingAssets: choice(EXISTING_ASSETS),
@@ -117,10 +102,7 @@ export type FieldName = keyof ClientOnboardingInput;
 export const HONEYPOT_FIELD = 'homepage';
 export { HONEYPOT_MAX };
 
-/**
- * The request body of POST /api/clients/onboarding: the form plus the product (default
- * starter) and the honeypot, which the island sends only when something filled it.
- */
+/** The honeypot is sent only when something filled it. */
 export const clientOnboardingRequestSchema = onFirstUse(() =>
   z.extend(clientOnboardingSchema(), {
     productId: withDefault(
@@ -202,7 +184,6 @@ export const VALIDATION_NOTICE = {
 
 export type FieldErrors = Partial<Record<FieldName, string>>;
 
-/** First error message per field for the whole form. */
 export function formErrors(values: Partial<ClientOnboardingValues>): FieldErrors {
   const result = clientOnboardingSchema().safeParse(values);
   const errors: FieldErrors = {};
@@ -214,11 +195,8 @@ export function formErrors(values: Partial<ClientOnboardingValues>): FieldErrors
   return errors;
 }
 
-/**
- * Errors that block leaving stage `index` (0-based): the stage's own fields (spec §4), plus
- * any other field on that stage the visitor filled in badly (e.g. a malformed website address),
- * and the terms checkbox on the last stage.
- */
+// Spec §4: the stage's own fields, plus any other field on it filled badly (e.g. a malformed
+// website address), plus the terms checkbox on the last stage.
 export function stageErrors(
   index: number,
   values: Partial<ClientOnboardingValues>,
@@ -239,7 +217,6 @@ export function stageHasRequiredFields(index: number): boolean {
   return Object.keys(stageErrors(index, CLIENT_ONBOARDING_DEFAULTS)).length > 0;
 }
 
-/** Which stage (0-based) shows a field. */
 function fieldStage(field: FieldName): number {
   return FIELD_STAGE[field];
 }
@@ -297,14 +274,10 @@ export type ClientOnboardingResponse = {
 
 export const SUBMIT_ERROR_FALLBACK = 'There was an error processing your submission.';
 
-/**
- * The e-mailed confirmation link opens /client-onboarding with its token in this parameter.
- * Opening it changes nothing (mail scanners open links on arrival): the page asks, and only
- * the person's press sends the token (POST /api/clients/onboarding/confirm).
- */
+// Opening the link changes nothing (mail scanners open links on arrival): only the person's
+// press sends the token.
 export const CONFIRM_PARAM = 'confirm';
 
-/** The body of POST /api/clients/onboarding/confirm (built on first use, like every schema here). */
 export const confirmRequestSchema = onFirstUse(() =>
   z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) }),
 );
@@ -316,19 +289,14 @@ export const CONFIRM_PROMPT = {
   busy: 'Creating your account…',
 } as const;
 
-/** The answer of POST /api/clients/onboarding/confirm: the outcome, and Demo Mode's portal. */
 export type ConfirmResponse = { account: ConfirmOutcome; redirectUrl: string | null };
 
-/** The token of a confirmation link in the page's query, or null. */
 export function confirmToken(search: string): string | null {
   const token = new URLSearchParams(search).get(CONFIRM_PARAM);
   return token && /^[\w.-]{1,200}$/.test(token) ? token : null;
 }
 
-/**
- * What /client-onboarding says once the address is confirmed (or a link cannot be used), also
- * as `?account=…` (an old link's GET, see netlify/functions/clients-onboarding-confirm.mts).
- */
+/** Also as `?account=…` (an old link's GET: clients-onboarding-confirm.mts). */
 export const CONFIRM_OUTCOMES = {
   ready: {
     title: 'Your e-mail address is confirmed',

@@ -1,15 +1,10 @@
-/**
- * The one "e-mail me a sign-in link" form (dashboard, success page). It loads no zod: the
- * browser checks the address's shape, the server validates it with the shared schema and
- * answers the same whether or not the address is known. Sending lives in clients.store.
- */
+// Loads no zod: the server validates the address and answers the same whether or not it is known.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, type RefObject, type SubmitEvent } from 'react';
 import { useIslandForm } from '../../components/form/form';
 import { $signInLink, refuseSignInAddress, resetSignInLink, sendSignInLink } from './clients.store';
 
 type Props = {
-  /** Lets the page move focus to the address (the dashboard's Connect and View Project). */
   inputRef?: RefObject<HTMLInputElement | null>;
   initialEmail?: string;
   submitLabel?: string;
@@ -24,7 +19,6 @@ export default function SignInLinkForm({
   const { busy, error, result: sent = '' } = useStore($signInLink);
   // The dashboard renders this form in its HTML: a press before hydration is held and replayed.
   const island = useIslandForm();
-  // Each form the page shows starts without an earlier one's message.
   useEffect(() => resetSignInLink, []);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {

@@ -1,12 +1,5 @@
-/**
- * The `clients` table: this module is its only reader and writer. It holds who a client is, whether their e-mail address is
- * proven, and the payment customer attached to them.
- *
- * An address typed at checkout proves nothing. A purchase creates a client only for an
- * address nobody has used before; a purchase with a known address waits (order without a
- * client) until a magic link sent to that address is used, and only a proven client gets a
- * Stripe customer id.
- */
+// A typed address proves nothing: a purchase creates a client only for a new address; with a known
+// one the order waits until a magic link to it is used. Only proven clients get a Stripe customer.
 import { and, eq, inArray, isNull, lt, notInArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { idIn } from '../../server/db/list-query.ts';
@@ -39,13 +32,8 @@ export function isProven(client: Pick<Client, 'emailVerifiedAt'>): boolean {
   return client.emailVerifiedAt !== null;
 }
 
-/**
- * The client behind the address a purchase was made with. `created`: the address was new and
- * this purchase created its client, so the order joins it. Otherwise the address belongs to
- * an existing client, and the order waits for that address to be proven (the confirmation
- * e-mail carries a magic link to `clientId`). Race-safe: of two purchases with one new
- * address, one creates the client and the other waits like any later one.
- */
+// `created`: the address was new, so the order joins this client; otherwise the order waits for
+// the address to be proven. Race-safe: of two purchases with one new address, one creates it.
 export async function clientForPurchase(
   tx: Db,
   purchase: { email: string; name: string },
@@ -62,7 +50,7 @@ export async function clientForPurchase(
   return { clientId: existing.id, created: false };
 }
 
-/** Marks the address proven (a magic link to it was used); answers whether this was the first proof. */
+/** A magic link to the address was used; answers whether this was the first proof. */
 export async function proveClientEmail(tx: Db, clientId: number, now = new Date()) {
   const [row] = await tx
     .update(clients)
@@ -72,7 +60,6 @@ export async function proveClientEmail(tx: Db, clientId: number, now = new Date(
   return Boolean(row);
 }
 
-/** Keeps the first known name, fills it when the client had none. */
 export async function rememberClientName(tx: Db, clientId: number, name: string) {
   if (!name) return;
   await tx
@@ -108,7 +95,6 @@ export async function storeCrmAccount(
     .where(sameCrmAccount(client));
 }
 
-/** The client row, while it still has the CRM account it was read with (or still none). */
 function sameCrmAccount(client: Pick<Client, 'id' | 'ghlLocationId'>) {
   return and(
     eq(clients.id, client.id),
@@ -121,12 +107,8 @@ function sameCrmAccount(client: Pick<Client, 'id' | 'ghlLocationId'>) {
 /** A claim older than this is taken to be of a request that died half-way. */
 const CRM_CLAIM_MS = 10 * 60_000;
 
-/**
- * Takes the client's one CRM provisioning, atomically: true for exactly one of any number of
- * concurrent requests, and only while the client still has the account `client` was read with
- * (none, or one the CRM lost). The winner calls the CRM and stores the account
- * (storeCrmAccount, which ends the claim) or gives the claim back (releaseCrmClaim).
- */
+// Atomic: true for exactly one of any number of concurrent requests, and only while the client
+// still has the CRM account `client` was read with (none, or one the CRM lost).
 export async function claimCrmProvisioning(
   db: Db,
   client: Pick<Client, 'id' | 'ghlLocationId'>,
@@ -152,7 +134,6 @@ export async function releaseCrmClaim(db: Db, clientId: number): Promise<void> {
   await db.update(clients).set({ crmClaimedAt: null }).where(eq(clients.id, clientId));
 }
 
-/** The addresses of these clients (a subquery of their ids), as a subquery. */
 export function emailsOfClients(db: Db, clientIds: SQLWrapper) {
   return db.select({ email: clients.email }).from(clients).where(inArray(clients.id, clientIds));
 }
@@ -175,13 +156,11 @@ export const personalData: PersonalDataOwner = {
     const rows = await db.select().from(clients).where(ofPerson(person));
     return { clients: rows.map((r) => exported(r)) };
   },
-  // Runs after the orders let go of the account (their erasure clears the client); its
-  // sessions and sign-in links go with it (ON DELETE CASCADE), counted by their owners first.
+  // After the orders let go of it; its sessions and links go too (ON DELETE CASCADE).
   async erase(db, person) {
     return { clients: await deleteRows(db, clients, ofPerson(person)) };
   },
-  // An account goes with its orders: once none names it (the seven-year anonymisation), and
-  // never one younger than the period, whose first order may still be on its way.
+  // Only once no order names it, never one younger than the period (its order may be on its way).
   async purge(db, scope) {
     const expired = and(
       notInArray(clients.id, scope.clientsNamedByOrders()),

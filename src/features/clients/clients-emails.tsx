@@ -1,9 +1,5 @@
-/**
- * The message a client gets when their marketing-platform (CRM) account has been created. It
- * carries no password: a password in an e-mail is readable wherever the message is kept (the
- * outbox, the mailbox, a forward). The client chooses one with the CRM's own "Forgot
- * password?" on its sign-in page, which e-mails them a one-time link of its own.
- */
+// No password in it: an e-mail is readable wherever it is kept. The client chooses one with the
+// CRM's own "Forgot password?".
 import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 
@@ -14,7 +10,6 @@ export const CHOOSE_PASSWORD_STEP =
 export function crmAccountReadyEmail(input: {
   name: string;
   email: string;
-  /** The portal's sign-in page (it opens the dashboard once signed in). */
   signInUrl: string;
   /** Demo Mode: no real account exists; the link opens the demo portal. */
   simulated: boolean;

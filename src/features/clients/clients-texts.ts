@@ -1,6 +1,5 @@
-/** The texts of sign-in and the CRM link; no imports, so zod-free islands can show them. */
+// No imports, so zod-free islands can show these texts.
 
-/** The query parameter of an e-mailed sign-in link that carries its token. */
 export const SIGN_IN_TOKEN_PARAM = 'token';
 
 export const SIGN_IN_SENT =
@@ -9,43 +8,35 @@ export const SIGN_IN_SENT =
 export const MAGIC_LINK_INVALID =
   'This sign-in link is invalid, used or expired. Please request a new one below.';
 
-/** The dashboard when only the orders paid in this browser are open to it. */
 export const CONFIRM_EMAIL_NOTICE =
   'You are seeing the orders paid for in this browser. To see every order, connect GoHighLevel and manage billing, confirm your e-mail address with a sign-in link.';
 
-/** Why "Connect to GoHighLevel" refuses a browser that only paid: nobody proved the address yet. */
 export const CONFIRM_TO_CONNECT =
   'Please confirm your e-mail address with a sign-in link to connect GoHighLevel: press "Email me a sign-in link" on your dashboard and sign in with the link we e-mail you.';
 
-/** Spec texts of the CRM (GoHighLevel) link. */
 export const STATUS_ERROR = 'Unable to verify your GoHighLevel account status.';
 export const DASHBOARD_ERROR =
   'Unable to access your GoHighLevel dashboard. Please try again later.';
 
-/** An address as a sign-in confirmation names it: "j•••@example.com" (enough to recognise your own). */
+/** "j•••@example.com": enough to recognise your own address. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 1) return '•••';
   return `${email[0]}•••${email.slice(at)}`;
 }
 
-/** The dashboard's question before a sign-in link is used. */
 export const signInAsTitle = (account: string) => `Sign in as ${account}?`;
 
 export const SIGN_IN_AS_HINT =
   'Press Sign in to open this account’s client dashboard in this browser. If this is not your address, do not sign in: someone may be trying to sign you in to their account.';
 
-/** A browser signed in to one account, opening a link to another: it asks before switching. */
 export const switchAccountTitle = (account: string) => `Switch to ${account}?`;
 export const switchAccountHint = (current: string) =>
   `This browser is signed in as ${current}. Switching signs it out of that account. If you did not ask for this link, do not switch: someone may be trying to sign you in to their account.`;
 export const SWITCH_NOT_CONFIRMED =
   'This browser is signed in to another account. Please confirm the switch on the dashboard first.';
 
-/**
- * An order e-mail's link opened in a browser that is not signed in to its account: the full
- * address it was sent to proves the person holds the mailbox, not only a copy of the link.
- */
+/** The full address the link was sent to proves the mailbox, not only a copy of the link. */
 export const LINK_EMAIL_LABEL = 'Your e-mail address';
 export const linkEmailHint = (account: string) =>
   `This link was e-mailed to ${account}. To use it in this browser, enter that address in full.`;
@@ -53,7 +44,6 @@ export const LINK_EMAIL_NEEDED = 'Please enter the e-mail address this link was 
 export const LINK_EMAIL_WRONG =
   'That is not the e-mail address this link was sent to. After five wrong tries the link stops working.';
 
-/** A link requested in another browser (the nonce cookie does not match). */
 export const LINK_OTHER_BROWSER_TITLE = 'This sign-in link was requested in another browser';
 export const LINK_OTHER_BROWSER =
   'For your safety, a sign-in link works only in the browser where it was requested. Open it there, or request a new link below. If someone sent you this link, do not use it.';

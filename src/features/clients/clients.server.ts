@@ -1,8 +1,4 @@
-/**
- * The clients feature's front door for other features: client records (client-records), the
- * sessions a browser holds (client-sessions), sign-in links (magic-links) and the CRM
- * link (crm-link). Nothing outside this folder imports those modules directly.
- */
+// Other features reach the clients folder only through this module.
 export {
   attachStripeCustomer,
   clientForPurchase,

@@ -1,9 +1,4 @@
-/**
- * The client's link to the CRM (GoHighLevel): create the sub-account once, report whether
- * it is linked, and hand out the dashboard link. Every function takes the id of the client the
- * browser acts for; the functions in netlify/ check it against the requested id first. An
- * account (an admin login in the agency's CRM) is made only for a proven address.
- */
+// An account (an admin login in the agency's CRM) is made only for a proven address.
 import {
   CrmError,
   getCrm,
@@ -33,11 +28,7 @@ export const NOT_LINKED = 'Your GoHighLevel account is not connected yet.';
 export const CRM_IN_PROGRESS =
   'Your GoHighLevel account is being set up right now. Please check again in a minute.';
 
-/**
- * The requested account id must be the client this browser acts for (403 otherwise): a
- * whole-account session, or the order session of the browser that created a client whose
- * address nobody has proven yet.
- */
+/** Whole-account session, or the order session of the browser that created an unproven client. */
 export function requireOwnAccount(
   access: ClientAccess | null,
   requestedId: string | undefined,
@@ -55,10 +46,6 @@ export function requireOwnAccount(
   return clientId;
 }
 
-/**
- * {@link requireOwnAccount}, for a session that holds the whole account: a sign-in link proved
- * the address. A browser that only paid gets a 403 asking for that proof first.
- */
 export function requireProvenAccount(
   access: ClientAccess | null,
   requestedId: string | undefined,
@@ -74,10 +61,6 @@ async function loadClient(db: Db, clientId: number): Promise<Client> {
   return client;
 }
 
-/**
- * Business details for the sub-account: the client's latest onboarding answers (the caller
- * reads them from the onboarding feature), else the client's own name.
- */
 function accountDetails(
   client: Pick<Client, 'name' | 'email'>,
   businessInfo: Record<string, unknown> | null,
@@ -100,11 +83,7 @@ type LinkResult = {
   emailIds: number[];
 };
 
-/**
- * The e-mail saying a new account is ready and how to sign in (no password, see
- * clients-emails.tsx); null when the CRM made no user to sign in as. Demo Mode sends it too,
- * pointing at the demo portal, so a local run shows the whole flow.
- */
+// No password (see clients-emails.tsx); Demo Mode sends it too, so a local run shows the flow.
 export function accountReadyEmail(
   person: { name: string; email: string },
   account: ClientAccount,
@@ -123,17 +102,12 @@ export function accountReadyEmail(
   };
 }
 
-/**
- * Makes sure the client has a CRM sub-account: reuses a linked one that still exists,
- * otherwise creates it and e-mails the client how to sign in; only for a client whose address
- * is proven (403 otherwise: a typed address could be anyone's).
- */
+/** 403 for an unproven address: a typed one could be anyone's. */
 export async function linkClientToCrm(
   db: Db,
   clientId: number,
   options: {
     crm?: CrmClient | undefined;
-    /** The latest onboarding answers, used when the sub-account has to be created. */
     businessInfo?: Record<string, unknown> | null | undefined;
   } = {},
 ): Promise<LinkResult> {
@@ -193,7 +167,6 @@ export async function crmStatus(
   }
 }
 
-/** The client's CRM dashboard link; 404 when not linked yet. */
 export async function crmDashboardUrl(
   db: Db,
   clientId: number,
@@ -204,10 +177,6 @@ export async function crmDashboardUrl(
   return crm.dashboardUrl(client.ghlLocationId);
 }
 
-/**
- * "Connect to GoHighLevel": creates (or re-creates) the client's sub-account, with the
- * client's latest onboarding answers when there are any.
- */
 export async function connectClient(
   db: Db,
   clientId: number,

@@ -1,15 +1,6 @@
-/**
- * Single-use, expiring sign-in links for the client dashboard. The e-mail carries a random
- * token; the database keeps only its SHA-256, so a leaked table cannot sign anyone in.
- *
- * A link requested on the site is bound to the browser that asked for it (a nonce cookie, its
- * hash on the link): someone who requests a link for their own address and forwards it cannot
- * sign another person's browser in to their account (login CSRF). Links in order
- * confirmations are not bound to a browser (the webhook that writes them has none), so in any
- * browser that does not already act for their account they also ask for the full address they
- * were sent to: a copied or planted link alone signs nobody in. The dashboard names the account
- * before any link is used.
- */
+// Only the token's SHA-256 is stored. A requested link is bound to its browser (login CSRF); an
+// order e-mail's link (no browser to bind) asks for the full address in any browser not already
+// acting for its account. The dashboard names the account before any link is used.
 import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { idIn } from '../../server/db/list-query.ts';
@@ -27,36 +18,24 @@ import { z } from '../../lib/zod.ts';
 import { findClient, normaliseEmail } from './client-records.server.ts';
 import { MAGIC_LINK_INVALID, maskEmail, SIGN_IN_TOKEN_PARAM } from './clients-texts.ts';
 
-/**
- * Links in order confirmations stay valid for a day (a stored or forwarded e-mail is a working
- * key for that long, so not a week); sign-in requests pass a shorter TTL.
- */
+/** A day: a stored or forwarded order e-mail is a working key for that long, so not a week. */
 export const MAGIC_LINK_TTL_SECONDS = 24 * 60 * 60;
 
-/**
- * Where the e-mailed link points. Opening it uses nothing up (mail scanners fetch links): the
- * dashboard shows a Sign in button, and only its POST to /api/auth/magic uses the token.
- */
+// Opening it uses nothing up (mail scanners fetch links): only the Sign in button's POST does.
 export const MAGIC_LINK_PATH = '/dashboard';
 
 /** Longer than any token we issue; a longer one is refused before any lookup. */
 const MAX_TOKEN_LENGTH = 200;
 
-/** The body that names a link, `{ token }`, as the preview and sign-in functions read it. */
 export const magicLinkTokenSchema = z.object({
   token: z.string().min(1, MAGIC_LINK_INVALID).max(MAX_TOKEN_LENGTH, MAGIC_LINK_INVALID),
 });
 
-/** The browser's sign-in nonce: host-only, HttpOnly, never readable by the page. */
 export const SIGN_IN_NONCE_COOKIE = '__Host-sign_in_nonce';
 /** A day: longer than any requested link lives, so asking twice keeps the first link working. */
 const SIGN_IN_NONCE_MAX_AGE_SECONDS = 24 * 60 * 60;
 
-/**
- * This browser's sign-in nonce (kept when it has one, so every link it asked for stays
- * usable) and the `Set-Cookie` that keeps it. Every sign-in request gets it, whatever the
- * address, so the answer says nothing about the address.
- */
+/** Kept when present, so every link this browser asked for stays usable; set for any address. */
 export function signInNonce(req: Request): { nonce: string; cookie: string } {
   const sent = readCookie(req.headers.get('cookie'), SIGN_IN_NONCE_COOKIE);
   const nonce = sent && /^[\w-]{43}$/.test(sent) ? sent : newToken();
@@ -88,7 +67,6 @@ export async function createMagicLink(
   return { token, expiresAt };
 }
 
-/** The absolute URL to put in an e-mail, its token as a slot of the message's `secrets`. */
 export function magicLinkUrl(siteUrl: string, token: string, secrets: MessageSecrets): string {
   const url = new URL(MAGIC_LINK_PATH, siteUrl);
   url.searchParams.set(SIGN_IN_TOKEN_PARAM, secrets.slot(token));
@@ -113,7 +91,6 @@ async function liveLink(db: Db, token: string, now: Date) {
 /** Wrong addresses typed for one link: the fifth ends it, so an address cannot be guessed. */
 const ADDRESS_TRIES: RateLimit = { limit: 4, windowSeconds: MAGIC_LINK_TTL_SECONDS };
 
-/** Whether this browser must type the link's full address first (see the header). */
 function asksForAddress(
   link: { browserNonceHash: string | null; clientId: number },
   acting: number | null,
@@ -122,20 +99,12 @@ function asksForAddress(
 }
 
 export type MagicLinkPreview =
-  /**
-   * `account`: the address it signs in to, masked ("j•••@example.com"); `current`: the other
-   * account this browser is signed in to, which the link would replace (the page asks first);
-   * `askEmail`: the page asks for that address in full before the link is used.
-   */
+  /** `current`: another account this browser is in, which the link would replace (asked first). */
   | { state: 'ready'; account: string; current?: string; askEmail?: true }
-  /** Requested in another browser: it does not work here. */
   | { state: 'other-browser' }
   | { state: 'invalid' };
 
-/**
- * What a link would do in this browser, without using it: which account it opens (named, so
- * nobody is signed in to an account they do not recognise) or why it cannot be used here.
- */
+/** Names the account, so nobody is signed in to an account they do not recognise. */
 export async function previewMagicLink(
   db: Db,
   token: string,
@@ -160,12 +129,7 @@ export async function previewMagicLink(
   };
 }
 
-/**
- * Before a link is used in a browser that must name its address: `ok` when no address is
- * needed here or `email` is the client's, `needed` when none was typed, `wrong` otherwise.
- * The fifth wrong address ends the link. Unknown, used and expired links are `ok` here: using
- * them fails on its own.
- */
+/** Unknown, used and expired links are `ok` here: using them fails on its own. */
 export async function checkLinkAddress(
   db: Db,
   token: string,
@@ -189,16 +153,11 @@ export async function checkLinkAddress(
   return 'wrong';
 }
 
-/** The client a live link signs in to, without using it (null when it is not live). */
 export async function magicLinkClientId(db: Db, token: string, now = new Date()) {
   return (await liveLink(db, token, now))?.clientId ?? null;
 }
 
-/**
- * Uses a token up: answers its client once, null when it is unknown, expired or used, and
- * `other-browser` (leaving it usable) when it was requested in another browser than `req`'s.
- * One conditional UPDATE makes two simultaneous clicks sign in at most once.
- */
+/** One conditional UPDATE: two simultaneous clicks sign in at most once. */
 export async function consumeMagicLink(
   db: Db,
   token: string,
@@ -225,10 +184,7 @@ export async function consumeMagicLink(
   return (await liveLink(db, token, now)) ? 'other-browser' : null;
 }
 
-/**
- * "Sign out everywhere" ends the links already sent too: every unused link of the client
- * expires now (a forwarded or leaked e-mail signs nobody in afterwards). Answers how many.
- */
+/** Every unused link expires now: a forwarded or leaked e-mail signs nobody in afterwards. */
 export async function expireUnusedMagicLinks(
   db: Db,
   clientId: number,
@@ -261,7 +217,6 @@ export const personalData: PersonalDataOwner = {
       magic_links: await deleteRows(db, magicLinks, idIn(magicLinks.clientId, person.clientIds)),
     };
   },
-  // A used or expired link opens nothing any more (liveLink needs it unused and unexpired).
   async purge(db, { now }) {
     const expired = or(isNotNull(magicLinks.usedAt), lt(magicLinks.expiresAt, now));
     return { signIn: { magic_links: await deleteRows(db, magicLinks, expired) } };

@@ -1,8 +1,3 @@
-/**
- * Who is writing: the name, e-mail, phone and company fields that the contact form and the
- * meeting form both start with (same limits, autocomplete and required marks; the meeting
- * form names two of them differently).
- */
 import { TextField } from '../../components/form/fields';
 import { FIELD_LIMITS } from './contact';
 
@@ -22,7 +17,6 @@ type Props = {
   emailLabel?: string;
 };
 
-/** The four fields in order; a required one shows "*" in its label (requiredMark="named"). */
 const FIELDS: readonly {
   name: Name;
   type?: 'email' | 'tel';

@@ -1,9 +1,3 @@
-/**
- * The "Get In Touch" contact form (spec §4/§5/§8): validated with the shared schema, posted
- * to /api/contact-form, success and failure reported through the site's notifications.
- * Usable before hydration: rendered enabled, it then posts natively to the same function and
- * the page announces the outcome (ContactForm.astro); see components/form/form.ts.
- */
 import { CONTACT_FORM_PAGES as FORM, FIELD_LIMITS } from './contact';
 import { contactForm } from './contact.store';
 import { ShortForm, TextAreaField } from '../../components/form/fields';

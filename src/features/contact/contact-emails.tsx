@@ -1,10 +1,5 @@
-/**
- * The contact form's two messages: the team's notification and the visitor's receipt.
- *
- * The receipt deliberately does not echo the visitor's free text: the address is unverified,
- * and echoing the message would let anyone send arbitrary text to a stranger through our
- * mail server.
- */
+// The receipt never echoes the visitor's text: the address is unverified, and echoing would let
+// anyone send arbitrary text to a stranger through our mail server.
 import type { ContactMessage } from '../../server/db/schema.ts';
 import { Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';

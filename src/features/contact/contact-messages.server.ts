@@ -1,7 +1,3 @@
-/**
- * The contact_messages table: this module is its only reader and writer. The form's
- * submission (contact.server.ts) stores through it; the admin reads and answers through it.
- */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { listOf } from '../../server/db/list-query.ts';
@@ -25,7 +21,6 @@ export type ContactStatus = ContactMessage['status'];
 
 export const listContactMessages = listOf<typeof contactMessages, ContactMessage>(contactMessages);
 
-/** Marks a message handled (or new again); null when there is no such message. */
 export async function setContactMessageStatus(
   db: Db,
   id: number,
@@ -49,12 +44,10 @@ export async function contactMessageCounts(db: Db): Promise<{ total: number; new
   };
 }
 
-/** Contact messages received since `since`, per week (the overview's leads chart). */
 export function contactMessagesByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
   return weeklySums(db, contactMessages, contactMessages.createdAt, since);
 }
 
-/** Ids of the stored messages identical to this submission (the test mode's stored check). */
 export function findContactMessageIds(
   db: Db,
   m: Pick<ContactMessage, 'name' | 'email' | 'message'>,
@@ -62,11 +55,9 @@ export function findContactMessageIds(
   return idsMatching(db, contactMessages, { email: m.email, name: m.name, message: m.message });
 }
 
-/** The last exchange a message was part of: its arrival, or the team answering it. */
 const lastExchange = sql`greatest(${contactMessages.createdAt}, ${contactMessages.handledAt})`;
 const messages = correspondence(contactMessages, 'contact_messages', lastExchange);
 
-/** Addresses with a message exchanged since `cutoff`, as a subquery. */
 export const contactAddressesSince = messages.addressesSince;
 
 export const personalData: PersonalDataOwner = messages.personalData;

@@ -1,7 +1,4 @@
-/**
- * What the contact form tells the visitor (spec §5), and where it lives. Free of zod, so the
- * page script that announces a native submission's outcome stays small.
- */
+// Free of zod, so the page script that announces a native submission's outcome stays small.
 import type { NativeResultTexts } from '../../components/form/native-result.ts';
 import type { FormPages } from '../../lib/native-form.ts';
 
@@ -14,7 +11,6 @@ export const CONTACT_FAILED = 'Failed to send message. Please try again.';
 export const CONTACT_INVALID =
   'Your message was not sent: please check what you entered and send it again.';
 
-/** The notices of a native post (one sent before the island hydrated). */
 export const CONTACT_RESULT_TEXTS: NativeResultTexts = {
   success: CONTACT_SUCCESS,
   invalid: CONTACT_INVALID,

@@ -1,9 +1,3 @@
-/**
- * Contact messages on the server, the feature's front door: validate with the form's schema,
- * rate-limit per client address, drop honeypot submissions, then store the message and queue
- * both e-mails in one transaction (storedForm).
- * The table is contact-messages.server.ts's.
- */
 import type { ContactMessage } from '../../server/db/schema.ts';
 import { storedForm } from '../../server/form-submissions.ts';
 import { countStep } from '../insights/insights.server.ts';

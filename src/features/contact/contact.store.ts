@@ -1,7 +1,3 @@
-/**
- * The contact form's state and actions (components/form/form-store.ts): what is typed, the
- * messages, the honeypot, and sending it to /api/contact-form once per press.
- */
 import { submittedForm } from '../../components/form/form-store';
 import { sendRequest } from '../../lib/request-json';
 import {

@@ -1,12 +1,5 @@
-/**
- * The contact form's ONE zod schema, shared by the island (field messages) and
- * /api/contact-form (400 answers), plus the texts the spec fixes. Browser-safe.
- *
- * Honeypot: both forms carry a field named "website" that is hidden from people and from
- * assistive technology. Browsers' autofill and people never fill it; naive bots do. The
- * server answers a filled honeypot exactly like a success but stores and sends nothing, so a
- * bot learns nothing from the response.
- */
+// Honeypot "website": hidden from people and assistive technology; bots fill it. The server answers
+// it like a success but stores and sends nothing, so a bot learns nothing.
 import {
   EMAIL_MAX,
   emailAddress,
@@ -40,7 +33,6 @@ export const CONTACT_MESSAGES = {
 export const emailField = () =>
   emailAddress(CONTACT_MESSAGES.email, `Email must be at most ${FIELD_LIMITS.email} characters`);
 
-/** A required free-text field of `min` characters up to the field's limit, once trimmed. */
 const limitedText = (field: 'name' | 'message', min: number, message: string, label: string) =>
   requiredText(
     min,

@@ -1,10 +1,3 @@
-/**
- * The client dashboard (/dashboard): the GoHighLevel integration card, the marketing
- * features, project status and support, and, for a signed-in client, their own orders with
- * onboarding progress and billing, and (whole account only) "Your data": a copy of it, or the
- * account's deletion, on request. Without a session it offers an e-mailed sign-in link.
- * State and requests live in dashboard.store.ts; this file and its sections are markup.
- */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import '../../components/form/wizard.css';
@@ -193,12 +186,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
         <ConfirmEmail email={signedIn.client.email} inputRef={emailInput} />
       )}
 
-      {/*
-        What a visitor came for comes first: the way in, or a returning client's orders. Until
-        the server answers, the page shows one of two stand-ins, chosen before the first paint
-        (ExpectSession.astro): "Loading…" for a browser that had a session, else the sign-in card
-        itself, which stays (with what was typed) when the answer is "signed out".
-      */}
+      {/* Until the session answers: the stand-in ExpectSession.astro chose before first paint. */}
       {session.state === 'loading' && (
         <div className="ob-center db-loading" role="status">
           <span className="spinner" aria-hidden="true" />
@@ -317,7 +305,6 @@ export default function ClientDashboard({ supportEmail }: Props) {
   );
 }
 
-/** An order session's way to the whole account: a sign-in link to the address on the order. */
 function ConfirmEmail({
   email,
   inputRef,
@@ -357,7 +344,6 @@ function SignIn({
   intro?: string;
   /** Shown before the session lookup answered: hidden for a returning client (dashboard.css). */
   beforeAnswer?: boolean;
-  /** Beside the form, what the dashboard holds once signed in. */
   showInside?: boolean;
 }) {
   const titleId = useId();

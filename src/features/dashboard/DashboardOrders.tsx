@@ -1,4 +1,3 @@
-/** The signed-in client's orders (with onboarding progress) and subscription billing. */
 import { useId, useState, type RefObject } from 'react';
 import { formatCents } from '../../lib/money';
 import { ONBOARDING_STATUS_LABEL } from '../order-onboarding/order-onboarding';
@@ -46,7 +45,6 @@ export default function DashboardOrders({
   );
 }
 
-/** The simulated provider's buttons for one order (local runs only), labelled for that order. */
 function SimulatedActions({
   orderId,
   orderNumber,

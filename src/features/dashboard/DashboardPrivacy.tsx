@@ -1,8 +1,3 @@
-/**
- * "Your data" for a whole-account session: ask for a copy of your data or the deletion of your
- * account (after a confirmation step), see each request pending with the date we answer by,
- * and download the copy once it is ready. State and requests live in dashboard.store.ts.
- */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import {

@@ -1,8 +1,4 @@
-/**
- * "Manage billing": a Stripe Billing Portal session for the signed-in client's customer, so
- * subscriptions can be updated or cancelled ("cancel anytime"). With simulated payments there
- * is no Stripe customer, which the dashboard explains instead of offering the button.
- */
+// With simulated payments there is no Stripe customer: the dashboard explains that instead.
 import type Stripe from 'stripe';
 import type { Db } from '../../server/db/client.ts';
 import { readEnv, type ServerEnv } from '../../server/env.ts';
@@ -13,7 +9,6 @@ import { findClient } from '../clients/clients.server.ts';
 export const BILLING_SIMULATED =
   'Payments are simulated in this environment, so there is no Stripe billing account to manage.';
 
-/** The part of the Stripe SDK "Manage billing" calls, with the SDK's own parameter type. */
 type PortalClient = {
   billingPortal: {
     sessions: {

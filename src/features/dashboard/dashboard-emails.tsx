@@ -1,4 +1,3 @@
-/** The client dashboard's sign-in link. */
 import { ActionButton, EmailLayout, Paragraph } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 

@@ -1,7 +1,4 @@
-/**
- * The texts of the dashboard's "Your data" section (a copy of the client's data, the erasure of
- * the account); no imports, so the server and the island share them.
- */
+// No imports, so the server and the island share these texts.
 
 export type PrivacyRequestKind = 'export' | 'erase';
 
@@ -9,18 +6,15 @@ export const YOUR_DATA_TITLE = 'Your data';
 export const YOUR_DATA_INTRO =
   'You can ask for a copy of everything we hold about you, or for your account and data to be deleted. We answer within 30 days and e-mail you when it is done.';
 
-/** The two buttons (and, once an export is ready, the download link's words). */
 export const EXPORT_LABEL = 'Download my data';
 export const ERASE_LABEL = 'Delete my account';
 
-/** The confirmation step "Delete my account" opens. */
 export const ERASE_CONFIRM_TITLE = 'Delete your account and your data?';
 export const ERASE_CONFIRM_TEXT =
   'We will delete your account and the data we hold about you, and sign you out everywhere. Order and invoice records stay for accounting, without your name or e-mail address. This cannot be undone.';
 export const ERASE_CONFIRM_LABEL = 'Yes, delete my account';
 export const ERASE_CANCEL_LABEL = 'Keep my account';
 
-/** What each pending request is called in the list. */
 export const REQUEST_NAME: Record<PrivacyRequestKind, string> = {
   export: 'A copy of your data',
   erase: 'Deleting your account',
@@ -30,7 +24,6 @@ export const answerBy = (date: string) => `We will answer by ${date}.`;
 export const requestedOn = (kind: PrivacyRequestKind, date: string) =>
   `${REQUEST_NAME[kind]}, asked for on ${date}.`;
 
-/** Announced after "Download my data" or "Yes, delete my account" (role=status). */
 export function requestSent(kind: PrivacyRequestKind, due: string, created: boolean): string {
   const when =
     kind === 'export'
@@ -46,7 +39,6 @@ export const PRIVACY_LOAD_ERROR =
   'Your requests about your data could not be loaded. Please reload the page.';
 export const PRIVACY_REQUEST_ERROR = 'Your request could not be sent. Please try again.';
 
-/** Why GET /api/privacy/export refuses: no export of the client's was completed lately. */
 export const EXPORT_NOT_READY =
   'Your data is not ready to download. Press "Download my data" on your dashboard to ask for it: we e-mail you when it is ready, and the download then works for 30 days.';
 export const SIGN_IN_FOR_DATA = 'Please sign in to ask about your data.';

@@ -1,8 +1,4 @@
-/**
- * The client dashboard's data: the orders the browser's session may see, with their
- * onboarding progress, and what billing management is possible. Never takes an id from the
- * browser. It composes the owners: orders, onboarding forms, subscriptions and clients.
- */
+// Never takes an id from the browser: the session decides which orders it may see.
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/responses.ts';
@@ -139,7 +135,6 @@ function invoiceCharge(p: SubscriptionPayment): OrderCharge {
   };
 }
 
-/** The plans bought with these orders, as the provider last reported them. */
 async function dashboardSubscriptions(
   db: Db,
   orders: Order[],
@@ -180,18 +175,9 @@ async function dashboardSubscriptions(
   });
 }
 
-/**
- * "Connect to GoHighLevel" on the dashboard: the sub-account is created with the client's
- * latest onboarding answers, if any.
- */
-/** Connecting a marketing account needs a paid order that was not refunded. */
 export const CONNECT_NEEDS_ORDER =
   'A marketing account comes with a paid order. Please complete a purchase first.';
 
-/**
- * "Connect to GoHighLevel": the client's sub-account, created once (crm-link), and only for
- * a client with a paid, not refunded order.
- */
 export async function connectCrm(db: Db, clientId: number, crm?: CrmClient) {
   if (!(await hasPaidOrder(db, clientId))) throw new HttpError(403, CONNECT_NEEDS_ORDER);
   const businessInfo = await latestBusinessInfo(db, orderIdsOfClient(db, clientId));

@@ -1,8 +1,3 @@
-/**
- * The client dashboard's state and actions (the island only reads these stores and calls the
- * actions): the session view from /api/dashboard, the CRM integration, a pending sign-in link,
- * and the notices. Browser-side; every request goes through src/lib/request-json.ts.
- */
 import { atom } from 'nanostores';
 import { notify } from '../../lib/notifications';
 import { RequestError, requestJson, sendRequest } from '../../lib/request-json';
@@ -41,20 +36,13 @@ export const $session = atom<DashboardSession>({ state: 'loading' });
 export const $integration = atom<Integration>({ state: 'checking' });
 /** A sign-in link's token waiting for the visitor to press "Sign in" (opening a link uses nothing up). */
 export const $pendingToken = atom<string | null>(null);
-/**
- * What that link would do here, asked before it is used: `ready` with the account it opens
- * (the page asks "Sign in as j•••@example.com?", or "Switch to …?" when this browser is signed
- * in to `current`, another account), or `other-browser` (requested in another browser:
- * refused, with a way to ask for a new link here). `checking` until the answer. `askEmail`: an
- * order e-mail's link outside its account, used only with the full address it was sent to;
- * `error` says why the last try was refused (the link stays offered).
- */
+// `ready`: the account the link opens (`current`: another one this browser is in); `askEmail`: an
+// order e-mail's link needs the full address; `error`: why the last try was refused.
 type PendingLink =
   | { state: 'checking' }
   | { state: 'ready'; account: string; current?: string; askEmail?: boolean; error?: string }
   | { state: 'other-browser' };
 export const $pendingLink = atom<PendingLink | null>(null);
-/** Why a sign-in link did not work, shown as an alert. */
 export const $linkNotice = atom('');
 export const $busy = atom(false);
 
@@ -118,10 +106,7 @@ export async function loadDashboard(): Promise<void> {
 /** Where Demo Mode's portal lives (links sent before it had a page of its own used ?portal=demo). */
 const DEMO_PORTAL_PATH = '/dashboard/demo-portal';
 
-/**
- * Reads what the address brings (a sign-in token, an old demo-portal link, a failed link) and
- * loads the dashboard. The single-use token leaves the address bar and history at once.
- */
+/** The single-use token leaves the address bar and history at once. */
 export async function startDashboard(href: string): Promise<void> {
   const url = new URL(href);
   const token = url.searchParams.get(SIGN_IN_TOKEN_PARAM);
@@ -174,10 +159,6 @@ async function previewPendingLink(token: string): Promise<void> {
   $linkNotice.set(MAGIC_LINK_INVALID);
 }
 
-/**
- * "Sign in" on a sign-in link: uses the token (with the typed address when the page asked for
- * it), then reloads the dashboard. A missing or wrong address keeps the link offered with why.
- */
 export async function signInWithPendingLink(email?: string): Promise<void> {
   const token = $pendingToken.get();
   const pending = $pendingLink.get();
@@ -214,13 +195,11 @@ export async function signInWithPendingLink(email?: string): Promise<void> {
   await loadDashboard();
 }
 
-/** "Not my account": the link is left unused and the page carries on without it. */
 export function dismissPendingLink(): void {
   $pendingToken.set(null);
   $pendingLink.set(null);
 }
 
-/** "Access GoHighLevel Dashboard"; false when the visitor must sign in (or confirm) first. */
 export async function openCrmDashboard(): Promise<boolean> {
   const clientId = actingClientId();
   if (clientId === null) return false;
@@ -240,13 +219,11 @@ export async function openCrmDashboard(): Promise<boolean> {
   return true;
 }
 
-/** Whether the browser may have a CRM account made: a sign-in link proved the address. */
 export function canConnectCrm(): boolean {
   const session = $session.get();
   return session.state === 'signed-in' && session.view.wholeAccount && actingClientId() !== null;
 }
 
-/** "Connect to GoHighLevel"; false when the visitor must sign in (or confirm) first. */
 export async function connectCrm(): Promise<boolean> {
   const clientId = actingClientId();
   if (clientId === null || !canConnectCrm()) return false;
@@ -267,7 +244,6 @@ export async function connectCrm(): Promise<boolean> {
   return true;
 }
 
-/** "Manage billing": opens the Stripe billing portal; answers false when it could not. */
 export async function openBillingPortal(): Promise<boolean> {
   try {
     const { url } = await requestJson<{ url?: string }>('POST', '/api/billing-portal');
@@ -282,11 +258,6 @@ export async function openBillingPortal(): Promise<boolean> {
 
 const SIMULATION_ERROR = 'The simulation could not be run. Please try again.';
 
-/**
- * The simulated provider's lifecycle buttons (local runs only): plays a renewal, a failed
- * renewal, a cancellation or a refund for the order's plan, then shows the dashboard as it is
- * afterwards. Answers what happened, or null when it could not be run.
- */
 export async function simulateBilling(
   orderId: number,
   action: SimulatedBillingAction,
@@ -310,7 +281,6 @@ export async function simulateBilling(
   }
 }
 
-/** Ends this browser's session (or every session of the account) and shows the signed-out page. */
 export async function signOut(everywhere = false): Promise<void> {
   await sendRequest(
     'POST',
@@ -323,17 +293,10 @@ export async function signOut(everywhere = false): Promise<void> {
   browser.assign('/dashboard');
 }
 
-/*
- * "Your data" (a whole-account session only): the client's requests for a copy of their data
- * or the erasure of their account, pending with their due date, and the export once ready.
- */
-
 type PrivacyRequests =
   { state: 'loading' } | { state: 'error' } | { state: 'known'; requests: PrivacyRequestView[] };
 export const $privacyRequests = atom<PrivacyRequests>({ state: 'loading' });
-/** The outcome of the last request, announced: `error` as an alert, else as a status. */
 export const $privacyNotice = atom<{ text: string; error: boolean } | null>(null);
-/** "Delete my account" was pressed: the confirmation step shows in its place. */
 export const $confirmingErase = atom(false);
 export const $privacyBusy = atom(false);
 
@@ -349,17 +312,12 @@ export async function loadPrivacyRequests(): Promise<void> {
   }
 }
 
-/** Opens (or closes) the confirmation step of "Delete my account". */
 export function confirmErase(open: boolean): void {
   $confirmingErase.set(open);
   $privacyNotice.set(null);
 }
 
-/**
- * "Download my data" ('export') or "Yes, delete my account" ('erase'): sends the request and
- * shows it pending with its due date; answers whether it was sent. A refusal keeps the
- * confirmation step open and says why.
- */
+/** A refusal keeps the confirmation step open and says why. */
 export async function askForPrivacyAction(kind: PrivacyRequestKind): Promise<boolean> {
   $privacyBusy.set(true);
   $privacyNotice.set(null);

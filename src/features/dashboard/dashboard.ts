@@ -1,7 +1,3 @@
-/**
- * Client dashboard: the shapes the island reads from /api/dashboard and the sign-in form's
- * schema. Browser-safe: no server imports here.
- */
 import type { OnboardingStatus } from '../order-onboarding/order-onboarding';
 import type { OrderCharge, PaymentRefund } from '../orders/orders';
 import type { SimulatedAction, SimulatedBillingAction } from '../subscriptions/subscriptions';
@@ -26,12 +22,9 @@ export type DashboardOrder = {
     quantity: number;
     unitAmountCents: number;
   }[];
-  /** What the provider charged, with its invoice's links where there is one. */
   charge: OrderCharge;
-  /** The refunds of the order's own payment, oldest first. */
   refunds: PaymentRefund[];
   onboarding: { status: OnboardingStatus; stepsSaved: number; totalSteps: number; path: string };
-  /** The simulated provider's buttons for a one-time order (local runs only). */
   simulatedActions: SimulatedAction[];
 };
 
@@ -43,7 +36,6 @@ export type DashboardSubscription = {
   plan: string;
   status: 'active' | 'past due' | 'canceling' | 'canceled';
   interval: 'month' | 'year';
-  /** What the next renewal costs. */
   amountCents: number;
   /** The end of the paid period: the next renewal, or until when a canceling plan stays on. */
   currentPeriodEnd: string | null;
@@ -53,11 +45,9 @@ export type DashboardSubscription = {
     amountCents: number;
     paidAt: string;
     refundedCents: number;
-    /** The invoice's breakdown, number and links (its parts null where unknown). */
     charge: OrderCharge;
     refunds: PaymentRefund[];
   } | null;
-  /** The simulated provider's buttons for this plan (local runs only). */
   simulatedActions: SimulatedAction[];
 };
 
@@ -65,22 +55,17 @@ export type DashboardSubscription = {
 export type DashboardView = {
   /** `id`: the client this browser acts for (CRM link), null when it may not. */
   client: { id: number | null; name: string; email: string };
-  /**
-   * True after a sign-in link proved the address: every order of the client. False: only the
-   * orders paid for in this browser, until the buyer confirms the address.
-   */
+  /** False: only the orders paid for in this browser, until a sign-in link proves the address. */
   wholeAccount: boolean;
   orders: DashboardOrder[];
   subscriptions: DashboardSubscription[];
   billing: {
-    /** The client has a subscription whose billing can be managed. */
     hasSubscription: boolean;
     /** Payments are simulated here, so there is no Stripe Billing Portal to open. */
     simulated: boolean;
   };
 };
 
-/** One of the client's requests about their data, as the "Your data" section shows it. */
 export type PrivacyRequestView = {
   id: number;
   kind: PrivacyRequestKind;
@@ -92,16 +77,13 @@ export type PrivacyRequestView = {
   downloadUntil: string | null;
 };
 
-/** GET /api/privacy/requests: the open requests, and an export that can be downloaded. */
 export type PrivacyRequestsResponse = { requests: PrivacyRequestView[] };
 /** POST /api/privacy/requests: the request (`created: false`: one of the kind was open). */
 export type PrivacyRequestAnswer = { request: PrivacyRequestView; created: boolean };
 
-/** GET /api/dashboard without a client session. */
 export const SIGNED_OUT = { client: null } as const;
 export type DashboardResponse = DashboardView | typeof SIGNED_OUT;
 
-/** Spec features list of the marketing platform. */
 export const MARKETING_FEATURES = [
   {
     title: 'Campaign management',
@@ -118,12 +100,10 @@ export const MARKETING_FEATURES = [
 
 const LONG_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 
-/** "December 27, 2026". */
 export function longDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { ...LONG_DATE, timeZone: 'UTC' });
 }
 
-/** The sentence under a plan's name: when it renews and for how much, or until when it runs. */
 export function subscriptionTerms(s: DashboardSubscription, format: (cents: number) => string) {
   const per = s.interval === 'year' ? 'year' : 'month';
   const end = s.currentPeriodEnd ? longDate(s.currentPeriodEnd) : null;
@@ -143,7 +123,6 @@ export function subscriptionTerms(s: DashboardSubscription, format: (cents: numb
   }
 }
 
-/** "Last payment $299.00 on November 1, 2026 (refunded $100.00)". */
 export function lastPaymentLine(s: DashboardSubscription, format: (cents: number) => string) {
   const p = s.lastPayment;
   if (!p) return null;

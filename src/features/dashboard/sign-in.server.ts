@@ -1,18 +1,6 @@
-/**
- * Sign-in to the client dashboard by e-mail, the one way an address is proven: a single-use link sent through the
- * outbox, and its use, which proves the client's address, joins the orders waiting for that
- * proof and starts a whole-account session.
- *
- * Requesting a link must not tell who our clients are, by its answer or by its time: the
- * request does the same work for every address (validate, count the visitor, queue) and the
- * rest (who the address belongs to, the per-address limit, the link, the e-mail) happens after
- * the answer (`context.waitUntil`). The per-address limit therefore never answers 429: past it
- * the reply is the same and no e-mail goes out, so nobody can lock a client out by asking for
- * their links, nor flood their inbox.
- *
- * It lives with the dashboard because it joins two features: the client's identity (clients)
- * and the orders that waited for it (orders); neither of those imports the other's rules.
- */
+// Requesting a link must not tell who our clients are, by answer or timing: the request does the
+// same work for every address, the rest happens after the answer (`waitUntil`). Past the address
+// limit the reply is the same and no e-mail goes, so nobody can lock a client out or flood them.
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
@@ -48,10 +36,6 @@ const SIGN_IN_ADDRESS_LIMIT: RateLimit = { limit: 3, windowSeconds: 15 * 60 };
 
 type SignInRequest = { email: string; browserNonce: string };
 
-/**
- * The request path: validates the address and counts the visitor (429 past the limit). The
- * same work whatever the address; nothing here looks the address up.
- */
 export async function acceptSignInRequest(
   db: Db,
   body: unknown,
@@ -64,11 +48,7 @@ export async function acceptSignInRequest(
   return { email: email.toLowerCase(), browserNonce: options.browserNonce };
 }
 
-/**
- * After the answer: e-mails a link bound to the requesting browser when the address is a
- * client's and under its limit. Answers the queued outbox rows (none otherwise). The limit is
- * keyed by the client's id, so no address a stranger typed is ever stored.
- */
+/** The limit is keyed by the client's id, so no address a stranger typed is ever stored. */
 export async function resolveSignInRequest(
   db: Db,
   request: SignInRequest,
@@ -96,11 +76,7 @@ export async function resolveSignInRequest(
   return { emailIds: [mail.id] };
 }
 
-/**
- * Resolves a sign-in request after the answer (through `context.waitUntil`, so the function
- * stays alive for it) and sends its e-mail; an e-mail not sent stays queued for the outbox
- * worker. Answers the work's promise, which never rejects (failures are logged).
- */
+/** Never rejects (failures are logged); an e-mail not sent stays queued for the outbox worker. */
 export function resolveAfterAnswer(
   db: Db,
   request: SignInRequest,
@@ -113,19 +89,11 @@ export function resolveAfterAnswer(
   return work;
 }
 
-/** Why a live link was not used: the page asks for something first. */
 export type SignInRefusal =
   'other-browser' | 'switch-not-confirmed' | 'email-needed' | 'email-wrong';
 
-/**
- * Uses a sign-in link (POST only: opening the e-mailed page uses nothing up). Proves the
- * client's address, joins the orders bought with it that were waiting for the proof, attaches
- * the payment customer of an order this browser paid for (never one another browser paid
- * with the address), and answers the `Set-Cookie` of a new whole-account session; null
- * for an unknown, used or expired link; `other-browser` for a link another browser asked for;
- * `email-needed` / `email-wrong` for an order e-mail's link opened outside its account without
- * its full address.
- */
+// POST only: opening the e-mailed page uses nothing up. Attaches the payment customer only of an
+// order this browser paid for, never one another browser paid with the address.
 export async function signInWithMagicLink(
   db: Db,
   token: string,
@@ -164,12 +132,7 @@ export async function signInWithMagicLink(
   );
 }
 
-/**
- * "Sign out everywhere": ends every session that can read the client's orders, the order
- * sessions of browsers that paid with the client's address included (their orders joined the
- * account after they were granted, so those sessions carry no client), and every sign-in link
- * already sent and not yet used. Answers how many sessions ended.
- */
+/** Order sessions of browsers that paid with the address end too, and every unused link. */
 export function signOutEverywhere(db: Db, clientId: number): Promise<number> {
   return db.transaction(async (tx) => {
     await expireUnusedMagicLinks(tx, clientId);

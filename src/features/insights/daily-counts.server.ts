@@ -1,4 +1,3 @@
-/** The insights_daily table: this module is its only reader and writer. */
 import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { insightsDaily } from '../../server/db/schema.ts';
@@ -17,10 +16,8 @@ export type DailyKey = {
 
 export type Increments = Partial<Record<CountKey, number>>;
 
-/**
- * Rows a day may have before new sources fold into "other": 100,000 views from a few hundred
- * sources fit well under it, and a flood of made-up referrers or campaigns cannot grow it.
- */
+// 100,000 views from a few hundred sources fit well under it; a flood of made-up referrers or
+// campaigns cannot grow it.
 export const MAX_ROWS_PER_DAY = 3000;
 
 const keyMatches = (key: DailyKey) =>
@@ -100,7 +97,6 @@ export function countsByDay(db: Db, from: string, to: string) {
     .orderBy(insightsDaily.day);
 }
 
-/** Counts per page path in [from, to]. */
 export function countsByPath(db: Db, from: string, to: string) {
   return db
     .select({ path: insightsDaily.path, ...sums })
@@ -109,7 +105,6 @@ export function countsByPath(db: Db, from: string, to: string) {
     .groupBy(insightsDaily.path);
 }
 
-/** Counts per referrer host and UTM source in [from, to]. */
 export function countsBySource(db: Db, from: string, to: string) {
   return db
     .select({
@@ -122,12 +117,10 @@ export function countsBySource(db: Db, from: string, to: string) {
     .groupBy(insightsDaily.referrerHost, insightsDaily.utmSource);
 }
 
-/** Every row of a day, as stored (what a day of traffic holds). */
 export function rowsOfDay(db: Db, day: string): Promise<DailyRow[]> {
   return db.select().from(insightsDaily).where(eq(insightsDaily.day, day));
 }
 
-/** Deletes the days before `day`; answers how many rows went. */
 export async function purgeDailyBefore(db: Db, day: string): Promise<number> {
   const gone = await db
     .delete(insightsDaily)

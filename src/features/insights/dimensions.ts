@@ -1,8 +1,4 @@
-/**
- * What a page view is counted under, from what the browser sent: the page path with no query
- * and no ids (a page the site does not have folds into "other"), the referrer's host, the UTM
- * source/medium/campaign and a device class. Every value is bounded in length and alphabet.
- */
+// Every value is bounded in length and alphabet; no query, id or typed path is ever stored.
 import { PURCHASE_KEYS } from '../catalogue/catalogue.ts';
 
 /** Pages the site has, as counted; `:order` and `:product` stand for the ids in the path. */
@@ -42,7 +38,6 @@ export const KNOWN_PATHS = [
 
 export const OTHER = 'other';
 
-/** Pages whose view is the funnel's "viewed a product or package" step. */
 export const PRODUCT_PATHS: ReadonlySet<string> = new Set([
   '/advanced-website-package',
   '/airbnb-automation',
@@ -56,10 +51,6 @@ export const PRODUCT_PATHS: ReadonlySet<string> = new Set([
 const KNOWN: ReadonlySet<string> = new Set(KNOWN_PATHS);
 const PURCHASE: ReadonlySet<string> = new Set(PURCHASE_KEYS);
 
-/**
- * A path as counted: query, fragment, trailing slash and case gone, an order id as `:order`,
- * and anything the site does not serve as "other" (so no id and no typed path is ever stored).
- */
 export function normalisePath(raw: string): string {
   let path = (raw.split(/[?#]/, 1)[0] ?? '').replace(/\/{2,}/g, '/');
   if (!path.startsWith('/')) return OTHER;
@@ -102,7 +93,6 @@ export type Utm = { source: string; medium: string; campaign: string };
 
 const UTM_VALUE = /^[a-z0-9._~ +-]{1,60}$/;
 
-/** One UTM value as counted: lower case, trimmed, 60 characters of a plain alphabet, or "other". */
 function utmValue(raw: string | null): string {
   if (!raw) return '';
   const value = raw.trim().toLowerCase().slice(0, 60);
@@ -110,7 +100,6 @@ function utmValue(raw: string | null): string {
   return UTM_VALUE.test(value) ? value : OTHER;
 }
 
-/** utm_source, utm_medium and utm_campaign of a query string; every other parameter ignored. */
 export function parseUtm(query: string): Utm {
   let params: URLSearchParams;
   try {
@@ -136,7 +125,6 @@ export function deviceClass(userAgent: string): DeviceClass {
   return 'desktop';
 }
 
-/** Where a visit came from, as the admin shows sources: the UTM source, else the referrer. */
 export function sourceOf(row: { utmSource: string; referrerHost: string }): string {
   return row.utmSource || row.referrerHost || '(direct)';
 }

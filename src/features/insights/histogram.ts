@@ -1,8 +1,5 @@
-/**
- * Core Web Vitals as distributions: each value falls in a fixed bucket, so a page-day is a
- * few dozen counters, and the 75th percentile is read back from the counts. The thresholds
- * are bucket edges, so a percentile's rating is exact whatever its interpolated value.
- */
+// Fixed buckets: a page-day is a few dozen counters. The thresholds are bucket edges, so a
+// percentile's rating is exact whatever its interpolated value.
 import { rate, type VitalMetric, type VitalRating } from './insights.ts';
 
 const MS_EDGES = [
@@ -18,7 +15,6 @@ export function edgesOf(metric: VitalMetric): readonly number[] {
   return metric === 'CLS' ? CLS_EDGES : MS_EDGES;
 }
 
-/** The bucket a value falls in; values past the last edge share one final bucket. */
 export function bucketOf(metric: VitalMetric, value: number): number {
   const edges = edgesOf(metric);
   const i = edges.findIndex((edge) => value <= edge);
@@ -27,10 +23,6 @@ export function bucketOf(metric: VitalMetric, value: number): number {
 
 export type Percentile = { value: number; rating: VitalRating; samples: number };
 
-/**
- * The `p` quantile of bucket counts, interpolated inside its bucket (the last bucket has no
- * upper edge: its lower edge is the answer); null without samples.
- */
 export function percentileOf(
   metric: VitalMetric,
   counts: ReadonlyMap<number, number>,

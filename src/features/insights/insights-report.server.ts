@@ -1,8 +1,3 @@
-/**
- * What the admin's Insights section reads: counts over time, the funnel, top pages and
- * sources, and the 75th percentile of each vital per page, for one time range; and the same
- * figures as a CSV file.
- */
 import { toCsv } from '../../lib/csv.ts';
 import type { Db } from '../../server/db/client.ts';
 import { withSecurityHeaders } from '../../server/responses.ts';
@@ -35,11 +30,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const shiftDay = (day: string, days: number) =>
   dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 
-/** The Monday a day's week starts on. */
 const weekOf = (day: string) =>
   shiftDay(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 
-/** Every bar of the range, empty ones included, oldest first. */
 function seriesOf(
   rows: (Partial<Counts> & { day: string })[],
   from: string,
@@ -137,7 +130,6 @@ const COUNT_HEADERS: Record<CountKey, string> = {
   ...Object.fromEntries([...FUNNEL_STEPS, ...SIDE_STEPS].map((s) => [s.key, s.label])),
 } as Record<CountKey, string>;
 
-/** The range's figures over time, one row per day or week, as the chart shows them. */
 export function insightsCsv(insights: Insights): Response {
   const csv = toCsv(
     [

@@ -1,8 +1,4 @@
-/**
- * Counting, the feature's front door: the beacon's views, steps and vitals, and the steps the
- * server sees (each owner service calls `countStep`). Counting never fails its caller: an
- * error is logged and swallowed, and a request that must not be counted is simply not.
- */
+// Counting never fails its caller: an error is logged and swallowed.
 import { clientIp } from '../../server/client-address.ts';
 import type { Db } from '../../server/db/client.ts';
 import { getDb } from '../../server/db/client.ts';
@@ -22,15 +18,12 @@ import { addVitals, purgeVitalsBefore } from './vitals.server.ts';
 /** Beacons per visitor address: a page sends two or three; a loop gets 429. */
 export const BEACON_RATE_LIMIT: RateLimit = { limit: 300, windowSeconds: 10 * 60 };
 
-/** The UTC day a moment falls in, as the tables key it. */
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-/** Where the server's own steps are counted: no page, no source. */
 export const SERVER_PATH = '(server)';
 
 export type BeaconRequest = { headers: Headers; site: string; address: string; now?: Date };
 
-/** Counts one beacon that passed the traffic rules and the schema. */
 export async function recordBeacon(db: Db, beacon: Beacon, from: BeaconRequest): Promise<void> {
   const day = dayOf(from.now ?? new Date());
   const path = normalisePath(beacon.p);
@@ -71,11 +64,7 @@ export async function recordBeacon(db: Db, beacon: Beacon, from: BeaconRequest):
   );
 }
 
-/**
- * Counts a funnel step the server saw. `visitor` is the request that made it, when there is
- * one: the same rules as the beacon's apply (not counted for DNT/GPC, robots, tests). Never
- * throws.
- */
+/** `visitor`: the request that made it, under the beacon's traffic rules. Never throws. */
 export async function countStep(
   db: Db,
   step: ServerStep,
@@ -127,7 +116,6 @@ export function beaconHandler() {
   });
 }
 
-/** The retention rule applied: counts before `cutoff`, and every visitor hash before today. */
 export async function purgeInsights(db: Db, cutoff: Date, now = new Date()) {
   const before = dayOf(cutoff);
   return {

@@ -1,7 +1,4 @@
-/**
- * Browser-safe core of the insights: the funnel's steps, the beacon's shape (zod/mini, as the
- * admin island imports this module too), the time ranges and the Core Web Vitals thresholds.
- */
+// zod/mini: the admin island imports this module too.
 import { withDefault, z } from '../../lib/zod-mini.ts';
 import type { Percentile } from './histogram.ts';
 
@@ -15,7 +12,6 @@ export const FUNNEL_STEPS = [
   { key: 'onboardings', label: 'Completed onboarding' },
 ] as const;
 
-/** Conversions that leave the shop's funnel from a visit. */
 export const SIDE_STEPS = [
   { key: 'meetings', label: 'Requested a meeting' },
   { key: 'contacts', label: 'Sent a message' },
@@ -59,7 +55,6 @@ export function rate(metric: VitalMetric, value: number): VitalRating {
   return value <= good ? 'good' : value <= poor ? 'needs-improvement' : 'poor';
 }
 
-/** The admin's time ranges: days back from today (UTC), and the width of a chart's bar. */
 export const RANGES = {
   '7d': { label: '7 days', days: 7, bucket: 'day' },
   '30d': { label: '30 days', days: 30, bucket: 'day' },
@@ -73,13 +68,11 @@ export const insightsQuerySchema = z.object({
   format: withDefault(z.enum(['json', 'csv']), 'json'),
 });
 
-/** Largest beacon body accepted; a real one is a few hundred bytes. */
 export const BEACON_MAX_BYTES = 2048;
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const vital = z.number().check(z.minimum(0), z.maximum(600_000));
 
-/** What the page's beacon sends: a view, a step the browser sees, or the page's vitals. */
 export const beaconSchema = z.discriminatedUnion('k', [
   z.object({
     k: z.literal('view'),
@@ -103,10 +96,8 @@ export type SeriesPoint = Counts & { start: string };
 export type PageVitals = {
   path: string;
   metrics: Partial<Record<VitalMetric, Percentile>>;
-  /** Share of measured views passing LCP, INP and CLS; null before any. */
   passShare: number | null;
   measured: number;
-  /** Most often poor: the LCP element and the INP interaction's target. */
   targets: { metric: string; target: string; samples: number; poor: number }[];
 };
 

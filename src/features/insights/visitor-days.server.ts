@@ -1,14 +1,10 @@
-/**
- * The insights_salts and insights_visitor_hashes tables: this module is their only reader and
- * writer. A visitor is a hash of (today's salt, site, address, user agent): the same person is
- * one visitor all day and nobody the next, since the salt and the hashes go as the day changes.
- */
+// A visitor is a hash of (today's salt, site, address, user agent): one visitor all day and nobody
+// the next, since the salt and the hashes go as the day changes.
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { insightsSalts, insightsVisitorHashes } from '../../server/db/schema.ts';
 
-/** Today's salt, made on the day's first visit; older salts and hashes are deleted then. */
 export async function saltOf(db: Db, day: string): Promise<Uint8Array> {
   const [found] = await db.select().from(insightsSalts).where(eq(insightsSalts.day, day));
   if (found) return found.salt;
@@ -23,10 +19,8 @@ export async function saltOf(db: Db, day: string): Promise<Uint8Array> {
 
 export type Visitor = { site: string; address: string; userAgent: string };
 
-/** What a visitor is counted once a day for: the visit, and each funnel step the page sees. */
 export type FirstOfDay = 'visit' | 'productViews' | 'cartAdds';
 
-/** The day's hash of a visitor: 16 bytes of SHA-256 over the salt and who is asking. */
 export function visitorHash(
   salt: Uint8Array,
   { site, address, userAgent }: Visitor,
@@ -39,7 +33,6 @@ export function visitorHash(
     .subarray(0, 16);
 }
 
-/** Whether this is the visitor's first visit (or step) today; the hash is kept for the day. */
 export async function firstToday(
   db: Db,
   day: string,
@@ -55,7 +48,6 @@ export async function firstToday(
   return stored.length > 0;
 }
 
-/** Deletes the salts and hashes of the days before `day`; answers how many rows went. */
 export async function forgetDaysBefore(db: Db, day: string): Promise<number> {
   const hashes = await db
     .delete(insightsVisitorHashes)

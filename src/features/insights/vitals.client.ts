@@ -1,8 +1,4 @@
-/**
- * Core Web Vitals from this visit, with attribution (which element was the LCP, which
- * interaction was the slowest), sent once as the page is hidden or left. Loaded when the
- * page is idle; web-vitals observes with buffered entries, so nothing from before is missed.
- */
+// web-vitals observes with buffered entries, so loading it when idle misses nothing.
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals/attribution';
 
 export function observeVitals(path: string): void {
@@ -30,7 +26,7 @@ export function observeVitals(path: string): void {
   const send = () => {
     if (sent || !Object.keys(values).length) return;
     sent = true;
-    // Not src/lib/insights-beacon.ts: a shared import would make the page's inline beacon fetch a helper.
+    // Not src/lib/insights-beacon.ts: sharing it makes the page's inline beacon fetch a helper.
     if (!(navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl)
       navigator.sendBeacon?.(
         '/api/insights',

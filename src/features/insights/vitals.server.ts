@@ -1,4 +1,3 @@
-/** The insights_vitals and insights_vital_targets tables: this module is their only reader and writer. */
 import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { insightsVitalTargets, insightsVitals } from '../../server/db/schema.ts';
@@ -70,7 +69,6 @@ async function addTarget(
     });
 }
 
-/** One view's vitals: a sample per metric, whether it passed all three, and its targets. */
 export async function addVitals(db: Db, { day, path, values, targets }: VitalsReport) {
   for (const [metric, value] of Object.entries(values) as [VitalMetric, number][]) {
     await addSample(db, day, path, metric, bucketOf(metric, value));
@@ -90,7 +88,6 @@ export async function addVitals(db: Db, { day, path, values, targets }: VitalsRe
   }
 }
 
-/** Bucket counts per page and metric in [from, to]. */
 export function vitalBuckets(db: Db, from: string, to: string) {
   return db
     .select({
@@ -104,7 +101,6 @@ export function vitalBuckets(db: Db, from: string, to: string) {
     .groupBy(insightsVitals.path, insightsVitals.metric, insightsVitals.bucket);
 }
 
-/** The attribution targets per page and metric in [from, to], most often poor first. */
 export function vitalTargets(db: Db, from: string, to: string) {
   return db
     .select({
@@ -123,7 +119,6 @@ export function vitalTargets(db: Db, from: string, to: string) {
     );
 }
 
-/** Deletes the days before `day`; answers how many rows went. */
 export async function purgeVitalsBefore(db: Db, day: string): Promise<number> {
   const vitals = await db
     .delete(insightsVitals)

@@ -1,8 +1,3 @@
-/**
- * The meeting request form (spec §2/§4/§5/§8): validated with the shared schema (date from
- * the visitor's today on), posted to /api/schedule-meeting, which answers
- * `{ success, message }`. Usable before hydration (see ContactFormIsland, MeetingForm.astro).
- */
 import { useEffect, useState } from 'react';
 import { FIELD_LIMITS } from '../contact/contact';
 import { ContactFields } from '../contact/ContactFields';
@@ -30,7 +25,6 @@ export default function MeetingFormIsland() {
   // The page is static, so "today" is only known in the browser.
   useEffect(() => setToday(localToday()), []);
 
-  /** One of the three required choices (type, time, zone), with its empty first option. */
   const choice = (
     name: 'meetingType' | 'preferredTime' | 'timezone',
     label: string,

@@ -1,8 +1,3 @@
-/**
- * Every message about a meeting request: the team's notification and the visitor's receipt
- * when it is asked for, then the team's answer (confirmed, another time proposed, declined).
- * The calendar invitations that travel with them are built in meeting-ics.server.ts.
- */
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';

@@ -1,28 +1,20 @@
-/**
- * A meeting as people and calendars see it: the slot in words and the .ics invitation. The
- * request, the confirmation, a proposal and a decline all share one UID, and each update
- * carries a higher SEQUENCE, so the visitor's calendar updates one entry instead of adding new ones.
- */
+// One UID for the request, confirmation, proposal and decline, each update a higher SEQUENCE, so
+// the visitor's calendar updates one entry instead of adding new ones.
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { buildIcs, zonedTimeToUtc, type IcsMethod, type IcsStatus } from '../../server/mail/ics.ts';
 import { siteSettings } from '../../lib/site-settings.ts';
 import { meetingTypeOf, parseSlot, timezoneOf } from './meeting.ts';
 
-/** A meeting slot, described for people (e-mails) and calendars. */
 export type SlotDescription = {
   meetingLabel: string;
   minutes: number;
-  /** "Tuesday, March 10, 2026" */
   dateLabel: string;
-  /** "9:30 AM" */
   time: string;
-  /** "EST (Eastern)" */
   timezoneLabel: string;
   start: Date;
 };
 
-/** The slot a row asks for (or `override`, e.g. a time the team proposed), for people and calendars. */
 export function describeSlot(
   row: Pick<MeetingRequest, 'meetingType' | 'preferredDate' | 'preferredTime' | 'timezone'>,
   override?: { date: string; time: string },
@@ -51,7 +43,6 @@ export function describeSlot(
   };
 }
 
-/** The calendar UID of a meeting request; identical for the request and its confirmation. */
 export function meetingUid(id: number, siteUrl = readEnv().siteUrl): string {
   return `meeting-${id}@${new URL(siteUrl).hostname}`;
 }
@@ -67,14 +58,11 @@ type MeetingIcsOptions = {
   /** 0 for the request; the admin's confirmation uses 1 or more. */
   sequence?: number;
   method?: IcsMethod;
-  /** Another date/time than the requested one (e.g. a proposed time). */
   override?: { date: string; time: string };
-  /** E.g. the Zoom link in a confirmation. */
   location?: string;
   now?: Date;
 };
 
-/** The .ics invitation for a meeting request row. */
 export function buildMeetingIcs(row: MeetingRequest, options: MeetingIcsOptions): string {
   const slot = describeSlot(row, options.override);
   const tentative = options.status === 'TENTATIVE';
@@ -96,10 +84,8 @@ export function buildMeetingIcs(row: MeetingRequest, options: MeetingIcsOptions)
   });
 }
 
-/**
- * SEQUENCE must grow with every update of the event. Seconds since the request was made
- * grow without storing a counter, and the request itself went out with 0.
- */
+// SEQUENCE must grow with every update: seconds since the request grow without a stored counter,
+// and the request itself went out with 0.
 export function icsSequence(row: Pick<MeetingRequest, 'createdAt'>, now: Date): number {
   return Math.max(1, Math.floor((now.getTime() - row.createdAt.getTime()) / 1000));
 }

@@ -1,11 +1,5 @@
-/**
- * The admin's answers to meeting requests. Each answer updates the request and queues one
- * e-mail to the visitor in the same transaction, with a calendar file that updates the
- * tentative invitation already sent (same UID, higher SEQUENCE):
- * - confirm → STATUS:CONFIRMED at the requested time (or the proposed one, once proposed);
- * - propose → a tentative invitation at the new time, to accept by replying;
- * - decline → METHOD:CANCEL, which removes the tentative entry from the visitor's calendar.
- */
+// Each answer updates the request and queues its e-mail in one transaction; its calendar file
+// updates the tentative invitation (same UID, higher SEQUENCE); a decline is METHOD:CANCEL.
 import type { Db } from '../../server/db/client.ts';
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
@@ -28,7 +22,6 @@ import { earliestToday, TIME_SLOTS } from './meeting.ts';
 
 type Status = MeetingRequest['status'];
 
-/** The answer schema with the meeting form's own time slots. */
 export const meetingAction = meetingActionSchema(TIME_SLOTS);
 
 /** Which answers each status allows; anything else is a 409 with a readable reason. */
@@ -44,10 +37,7 @@ const NEXT_STATUS: Record<MeetingAction['action'], Status> = {
   decline: 'declined',
 };
 
-/**
- * The slot the meeting currently stands at: the team's latest proposal once one was made
- * (confirming after a proposal confirms the proposed time), else the requested slot.
- */
+/** Confirming after a proposal confirms the proposed time. */
 function currentOverride(row: MeetingRequest) {
   return row.proposedDate && row.proposedTime
     ? { date: row.proposedDate, time: row.proposedTime }
@@ -59,10 +49,6 @@ const overrideOption = (row: MeetingRequest) => {
   return override ? { override } : {};
 };
 
-/**
- * The message that carries an answer: the e-mail, written with the slot(s) it is about, and the
- * calendar invitation that updates the visitor's entry (same UID, `sequence`).
- */
 function answerMessage(
   row: MeetingRequest,
   action: MeetingAction,

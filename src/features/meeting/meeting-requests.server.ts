@@ -1,8 +1,3 @@
-/**
- * The meeting_requests table: this module is its only reader and writer. The form's
- * submission (meeting.server.ts) and the team's answers (meeting-replies.server.ts) both store
- * through it.
- */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
@@ -63,12 +58,10 @@ export async function meetingRequestCounts(
   return row ?? { total: 0, awaitingAnswer: 0, confirmed: 0 };
 }
 
-/** Meeting requests received since `since`, per week (the overview's leads chart). */
 export function meetingRequestsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
   return weeklySums(db, meetingRequests, meetingRequests.createdAt, since);
 }
 
-/** Ids of the stored requests identical to this submission (the test mode's stored check). */
 export function findMeetingRequestIds(
   db: Db,
   r: Pick<
@@ -87,11 +80,9 @@ export function findMeetingRequestIds(
   });
 }
 
-/** The last exchange a request was part of: its arrival, or the team's latest answer. */
 const lastExchange = sql`greatest(${meetingRequests.createdAt}, ${meetingRequests.updatedAt})`;
 const requests = correspondence(meetingRequests, 'meeting_requests', lastExchange);
 
-/** Addresses with a request exchanged since `cutoff`, as a subquery. */
 export const meetingAddressesSince = requests.addressesSince;
 
 export const personalData: PersonalDataOwner = requests.personalData;

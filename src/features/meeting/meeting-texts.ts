@@ -1,7 +1,4 @@
-/**
- * What the meeting form tells the visitor (spec §5), and where it lives. Free of zod, so the
- * page script that announces a native submission's outcome stays small.
- */
+// Free of zod, so the page script that announces a native submission's outcome stays small.
 import type { NativeResultTexts } from '../../components/form/native-result.ts';
 import type { FormPages } from '../../lib/native-form.ts';
 
@@ -16,12 +13,10 @@ export const MEETING_FAILED_RETRY = 'Failed to send meeting request. Please try 
 export const MEETING_INVALID =
   'Your meeting request was not sent: please check what you entered and send it again.';
 
-/** The notices of a native post (one sent before the island hydrated). */
 export const MEETING_RESULT_TEXTS: NativeResultTexts = {
   success: MEETING_SUCCESS,
   invalid: MEETING_INVALID,
   failed: MEETING_FAILED_RETRY,
 };
 
-/** The page with the meeting form. */
 export const MEETING_FORM_PAGES: FormPages = { form: 'meeting', pages: ['/schedule-meeting'] };

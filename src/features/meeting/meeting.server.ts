@@ -1,11 +1,3 @@
-/**
- * Meeting requests on the server: the form's schema (with "today" taken as the earliest date
- * anywhere), the per-address limit and honeypot, then the request and its two e-mails in one
- * transaction. The visitor's e-mail carries a tentative .ics invitation.
- *
- * The team's answers live in meeting-replies.server.ts, the table in
- * meeting-requests.server.ts, the invitations in meeting-ics.server.ts; this is the door.
- */
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { storedForm } from '../../server/form-submissions.ts';
 import { countStep } from '../insights/insights.server.ts';
@@ -67,9 +59,5 @@ const meetingForm = storedForm({
 
 export const submitMeetingRequest = meetingForm.submit;
 
-/**
- * The /api/schedule-meeting handler: `{ success: true, message }`, or
- * `{ success: false, message, error }` with a 4xx (the form reads `success` and `message`).
- * `rateLimit` replaces the app limit (`false` for the property tests).
- */
+/** `rateLimit` replaces the app limit (`false` for the property tests). */
 export const scheduleMeetingHandler = meetingForm.handler;

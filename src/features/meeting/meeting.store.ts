@@ -1,8 +1,3 @@
-/**
- * The meeting request form's state and actions (components/form/form-store.ts): what is
- * typed and chosen, the messages (dates from the visitor's today on), the honeypot, and
- * sending it to /api/schedule-meeting once per press.
- */
 import { submittedForm } from '../../components/form/form-store';
 import { sendRequest } from '../../lib/request-json';
 import {

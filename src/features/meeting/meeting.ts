@@ -1,7 +1,4 @@
-/**
- * Meeting requests: the choices the form offers and the ONE zod schema that both the form
- * island and /api/schedule-meeting validate with. Browser-safe (no server imports).
- */
+// The ONE schema both the form island and /api/schedule-meeting validate with.
 import { isIsoDate } from '../../lib/iso-date';
 import { isoDate, requiredText, withDefault, z } from '../../lib/zod-mini';
 
@@ -18,10 +15,8 @@ export const MEETING_TYPES = [
 
 type MeetingType = (typeof MEETING_TYPES)[number]['value'];
 
-/** A slot as the form shows it: 9:00 AM–11:30 AM and 1:00 PM–4:00 PM, on the half hour. */
 type TimeSlot = `${9 | 10 | 11}:${'00' | '30'} AM` | `${1 | 2 | 3}:${'00' | '30'} PM` | '4:00 PM';
 
-/** "9:00 AM", … every 30 minutes through each [first, last] (minutes after midnight, both in). */
 function halfHourSlots(...ranges: [first: number, last: number][]) {
   const slots: string[] = [];
   for (const [first, last] of ranges) {
@@ -37,10 +32,8 @@ function halfHourSlots(...ranges: [first: number, last: number][]) {
 /** 9:00 AM–11:30 AM and 1:00 PM–4:00 PM in 30-minute steps (no lunch slots, none after 4 PM). */
 export const TIME_SLOTS = halfHourSlots([9 * 60, 11 * 60 + 30], [13 * 60, 16 * 60]);
 
-/**
- * The seven offered zones. The short names are what visitors know; the IANA zone is what the
- * slot means, so "EST" in July is Eastern Daylight Time (America/New_York), as people expect.
- */
+// Short names are what visitors know; the IANA zone is what the slot means, so "EST" in July is
+// Eastern Daylight Time, as people expect.
 export const TIMEZONES = [
   { value: 'EST', label: 'EST (Eastern)', iana: 'America/New_York' },
   { value: 'CST', label: 'CST (Central)', iana: 'America/Chicago' },
@@ -53,7 +46,6 @@ export const TIMEZONES = [
 
 type TimezoneValue = (typeof TIMEZONES)[number]['value'];
 
-/** How far ahead a meeting can be requested. */
 export const MAX_DAYS_AHEAD = 365;
 
 export const MEETING_MESSAGES = {
@@ -74,7 +66,6 @@ export function timezoneOf(value: string) {
   return TIMEZONES.find((t) => t.value === value);
 }
 
-/** Today's date as YYYY-MM-DD in the browser's (or server's) local time zone. */
 export function localToday(now = new Date()): string {
   const y = now.getFullYear();
   const m = String(now.getMonth() + 1).padStart(2, '0');
@@ -82,11 +73,7 @@ export function localToday(now = new Date()): string {
   return `${y}-${m}-${d}`;
 }
 
-/**
- * The earliest calendar date anywhere on Earth right now (UTC−12). The server does not know
- * the visitor's zone, so it accepts every date that is "today" for somebody and rejects only
- * dates that are in the past everywhere.
- */
+// UTC−12: not knowing the visitor's zone, the server rejects only dates past everywhere.
 export function earliestToday(now = new Date()): string {
   return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
@@ -99,10 +86,7 @@ export function addDays(isoDate: string, days: number): string {
 const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values as unknown as { [K in T[number]]: K }, { error: message });
 
-/**
- * The meeting request schema for a given "today" (YYYY-MM-DD): the form passes the visitor's
- * local date (the date picker's minimum), the server passes earliestToday().
- */
+/** The form passes the visitor's local date, the server earliestToday(). */
 export function meetingRequestSchema(today: string) {
   const latest = addDays(today, MAX_DAYS_AHEAD + 1);
   return z.object({
@@ -139,7 +123,6 @@ export function meetingRequestSchema(today: string) {
 
 export type MeetingRequest = z.output<ReturnType<typeof meetingRequestSchema>>;
 
-/** The form's values: every field a string, as the spec's payload. */
 export type MeetingFormValues = {
   name: string;
   email: string;
@@ -164,7 +147,6 @@ export const EMPTY_MEETING_FORM: MeetingFormValues = {
   message: '',
 };
 
-/** "9:30 AM" → { hour: 9, minute: 30 }, "1:00 PM" → { hour: 13, minute: 0 }. */
 export function parseSlot(slot: string): { hour: number; minute: number } {
   const match = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(slot);
   if (!match) throw new Error(`Not a time slot: ${slot}`);
@@ -172,8 +154,7 @@ export function parseSlot(slot: string): { hour: number; minute: number } {
   return { hour: match[3] === 'PM' ? hour12 + 12 : hour12, minute: Number(match[2]) };
 }
 
-/* The team's answer to a request: the admin panel validates with it before sending, and the
- * server with the same schema (meeting-replies.server.ts). `timeSlots` are the form's slots. */
+// The admin panel validates with it before sending, the server with the same schema.
 const note = withDefault(z.string().check(z.trim(), z.maxLength(2000, 'The note is too long')), '');
 
 export function meetingActionSchema(timeSlots: readonly string[]) {

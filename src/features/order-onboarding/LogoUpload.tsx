@@ -1,8 +1,3 @@
-/**
- * Logo upload for step 1: the picked file goes to order-onboarding.store's uploadLogo (a quick
- * check of type and size in the browser, then the server checks again by the file's bytes and
- * stores it), which sets logoUrl and logoFile.
- */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import {

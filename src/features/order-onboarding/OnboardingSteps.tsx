@@ -1,8 +1,3 @@
-/**
- * The three steps of the order onboarding wizard, as markup: each field is bound to the
- * wizard's values through `bind` (value, change handler and message from OnboardingWizard,
- * which reads them from order-onboarding.store).
- */
 import type { ReactNode } from 'react';
 import {
   CheckboxField,
@@ -14,7 +9,6 @@ import {
 import { LogoUpload } from './LogoUpload';
 import type { OnboardingKind, StepKey, WizardValues } from './order-onboarding';
 
-/** A text field's id, value, change handler and message, for `field` of step `key`. */
 export type Bind = <K extends StepKey>(
   key: K,
   field: keyof WizardValues[K] & string,

@@ -1,9 +1,3 @@
-/**
- * The order onboarding wizard: loads the signed-in client's order (Invalid Order otherwise),
- * resumes at the first unsaved step, saves each step before moving on, and after the last
- * one sends the client to their dashboard link. Typed answers survive a reload (localStorage).
- * The order, the answers, their draft and messages live in order-onboarding.store.
- */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type SubmitEvent } from 'react';
 import '../../components/form/wizard.css';
@@ -70,18 +64,15 @@ export default function OnboardingWizard({ pathname }: Props) {
     if (misrouted) window.location.replace(misrouted);
   }, [misrouted]);
 
-  // Loads the order with its saved answers and this browser's draft.
   useEffect(() => {
     void loadOnboarding(orderId);
     return cancelRedirect;
   }, [orderId]);
 
-  // New step or completion: back to the top, focus on the new heading.
   const step = useStepFocus(phase.name === 'step' ? phase.step : phase.name, headingRef);
 
   if (phase.name === 'invalid') return <InvalidOrder />;
 
-  /** A text field's id, value, change handler and message, for `field` of step `key`. */
   const bind: Bind = (key, field) => ({
     id: field,
     value: String(values[key][field]),

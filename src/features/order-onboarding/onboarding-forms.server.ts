@@ -1,8 +1,4 @@
-/**
- * The onboarding_forms table (one row per order, one JSON column per wizard step): this module
- * is its only reader and writer. Order fields are never joined here; whoever needs them asks
- * the orders feature (by id, or with its search subquery).
- */
+// Order fields are never joined here: whoever needs them asks the orders feature.
 import { and, desc, eq, inArray, isNotNull, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import {
@@ -33,7 +29,6 @@ export async function findOnboardingForm(db: Db, orderId: number): Promise<Onboa
   return form ?? null;
 }
 
-/** Stores one step's answers (creating the order's row on the first step). */
 export async function storeOnboardingStep(
   tx: Db,
   orderId: number,
@@ -50,7 +45,6 @@ export async function storeOnboardingStep(
     });
 }
 
-/** The forms of these orders, by order id (orders without a form are absent). */
 export async function onboardingFormsOf(
   db: Db,
   orderIds: number[],
@@ -72,11 +66,6 @@ export async function onboardingFormCounts(
   return row ?? { orderForms: 0, completed: 0 };
 }
 
-/**
- * Forms for the admin, latest update first. A search word matches the stored answers or, via
- * `ordersMatching(word)` (a subquery of order ids from the orders feature), the form's order.
- * `status`: "completed" or "in-progress".
- */
 export async function listOnboardingForms(
   db: Db,
   filter: ListFilter,
@@ -96,7 +85,6 @@ export async function listOnboardingForms(
   return listPage(db, t, where, { at: t.updatedAt, id: t.id }, page);
 }
 
-/** The most recently updated business details among these orders (a subquery of order ids). */
 export async function latestBusinessInfo(
   db: Db,
   orderIds: SQLWrapper,
@@ -110,10 +98,7 @@ export async function latestBusinessInfo(
   return (latest?.businessInfo as Record<string, unknown> | undefined) ?? null;
 }
 
-/**
- * The answers hold the business's details and the person's words; they are the person's by
- * their orders. The uploaded logos live in Blobs, removed by the privacy feature alongside.
- */
+// The logos live in Blobs, removed by the privacy feature alongside.
 export const personalData: PersonalDataOwner = {
   async holds(db, person) {
     const forms = await onboardingFormsOf(db, person.orderIds);

@@ -1,4 +1,3 @@
-/** The team's notice that a buyer finished an order's onboarding wizard. */
 import type { Order } from '../../server/db/schema.ts';
 import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';

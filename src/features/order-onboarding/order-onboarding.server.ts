@@ -1,9 +1,3 @@
-/**
- * The order onboarding wizard on the server. Every call names a real order id and must come
- * from the client session that owns the order (403 otherwise). Steps are saved into the
- * order's one onboarding_forms row in order; the last one completes onboarding and links
- * the client to the CRM.
- */
 import { countStep } from '../insights/insights.server.ts';
 import { z } from '../../lib/zod-mini';
 import { linkClientToCrm } from '../clients/clients.server.ts';
@@ -45,11 +39,8 @@ import { logError } from '../../server/log.ts';
 const SIGN_IN_FOR_ORDER = 'Please sign in to continue with this order.';
 const ORDER_NOT_FOUND = 'Order not found';
 
-/**
- * The order, if it exists and belongs to the signed-in client. Without a session: 403 (sign
- * in), whatever the id. Signed in: 404 alike for an order that does not exist and for another
- * client's, so sequential ids tell nobody which orders exist.
- */
+// Without a session: 403, whatever the id. Signed in: 404 alike for a missing and another client's
+// order, so sequential ids tell nobody which orders exist.
 export async function requireOwnedOrder(
   db: Db,
   orderId: number,
@@ -70,7 +61,6 @@ export type OnboardingState = {
     customerName: string;
     customerEmail: string;
   };
-  /** The client this browser acts for on the order (CRM link), or null. */
   clientId: number | null;
   form: Pick<
     OnboardingForm,
@@ -78,7 +68,6 @@ export type OnboardingState = {
   > | null;
 };
 
-/** What the wizard loads to resume: the order and whatever was already saved. */
 export async function loadOnboardingState(
   db: Db,
   orderId: number,
@@ -117,10 +106,7 @@ type SaveStepResult = {
   emailIds: number[];
 };
 
-/**
- * Validates and stores one step for an owned order. Steps must be saved in order (a later
- * step before an earlier one is a 409); the last step marks onboarding complete.
- */
+/** Steps are saved in order: a later step before an earlier one is a 409. */
 async function saveOnboardingStep(
   db: Db,
   step: StepKey,
@@ -208,7 +194,7 @@ function completedEmail(order: Order) {
   };
 }
 
-/** Whether the order exists and is owned (used by the logo endpoints, which answer 404 rather than 403 for others' files). */
+/** For the logo endpoints, which answer 404 rather than 403 for others' files. */
 export async function ownsOrder(
   db: Db,
   orderId: number,
@@ -219,7 +205,6 @@ export async function ownsOrder(
   return Boolean(order && canSeeOrder(access, order));
 }
 
-/** The whole POST /api/onboarding/<step> function; the three step files only differ in the step. */
 export function onboardingStepHandler(step: StepKey) {
   return handler(['POST'], async (req, context) => {
     assertSameOrigin(req);

@@ -1,10 +1,3 @@
-/**
- * The order onboarding wizard's state and actions: loading the order, the phase (loading,
- * invalid, unavailable, a step, completed), what is typed (each step's answers in the form
- * kit's store, kept as a draft in localStorage so a reload loses nothing, and the step's
- * messages), the logo upload, saving a step, going back, and the redirect to the dashboard
- * link after the last step. The wizard renders these stores and calls these actions.
- */
 import { atom } from 'nanostores';
 import { clearDraft, mergeDraft, readDraft, writeDraft } from '../../components/form/draft';
 import {
@@ -37,7 +30,6 @@ type WizardPhase =
   | { name: 'completed'; redirecting: boolean };
 
 export const $phase = atom<WizardPhase>({ name: 'loading' });
-/** The order and what was saved for it, once loaded. */
 export const $order = atom<OnboardingState | null>(null);
 export const $saving = atom(false);
 
@@ -46,7 +38,6 @@ export const SAVE_ERROR = 'There was a problem saving your information. Please t
 /** Where the browser goes after the last step (a seam for tests). */
 export const browser = { assign: (url: string) => window.location.assign(url) };
 
-/** Loads the order; a foreign or unknown order is "invalid", a failure "unavailable". */
 export async function loadOnboarding(orderId: number | null): Promise<OnboardingState | null> {
   if (!orderId) {
     $phase.set({ name: 'invalid' });
@@ -72,19 +63,14 @@ export async function loadOnboarding(orderId: number | null): Promise<Onboarding
   }
 }
 
-// --- What is typed ------------------------------------------------------------------------
-
-/** Each step's answers, in the form kit's store (src/components/form/form-store.ts). */
 export const stepForms: { [K in StepKey]: FormStore<WizardValues[K]> } = {
   businessInfo: formStore(EMPTY_ANSWERS.businessInfo, STEP_SCHEMAS.businessInfo),
   projectDetails: formStore(EMPTY_ANSWERS.projectDetails, STEP_SCHEMAS.projectDetails),
   designPreferences: formStore(EMPTY_ANSWERS.designPreferences, STEP_SCHEMAS.designPreferences),
 };
 
-/** A step's form, for code that handles every step alike. */
 const formOf = (key: StepKey) => stepForms[key] as unknown as FormStore<FormValues>;
 
-/** The messages of the step shown, by field; a field's own goes as soon as it is changed. */
 export const $stepErrors = atom<Partial<Record<string, string>>>({});
 
 export const draftKey = (orderId: number) => `onboarding-draft:${orderId}`;
@@ -115,17 +101,13 @@ function restoreAnswers(state: OnboardingState): void {
   restoredFor = state.order.id;
 }
 
-/**
- * Keeps the draft current while a step is being filled in (never before the saved answers and
- * draft were restored, which would write defaults over the draft).
- */
+/** Never before the saved answers and draft were restored: that would write defaults over it. */
 function keepDraft(): void {
   const state = $order.get();
   if (state && restoredFor === state.order.id && $phase.get().name === 'step')
     writeDraft(draftKey(state.order.id), answers());
 }
 
-/** A change to `field` of step `key`: the draft follows, and the field's message goes. */
 export function setAnswer<K extends StepKey>(
   key: K,
   field: keyof WizardValues[K] & string,
@@ -145,11 +127,7 @@ export function setLogo(logoUrl: string, logoFile: string): void {
   keepDraft();
 }
 
-/**
- * Checks the shown step's answers: shows their messages and answers the first field to fix,
- * or the checked answers to save. Null while there is nothing to check (no step shown, or a
- * save under way).
- */
+/** Null while there is nothing to check (no step shown, or a save under way). */
 export function checkStep(): { invalid: string | undefined } | { data: unknown } | null {
   const phase = $phase.get();
   if (phase.name !== 'step' || !$order.get() || $saving.get()) return null;
@@ -165,13 +143,10 @@ export function checkStep(): { invalid: string | undefined } | { data: unknown }
   return { invalid: Object.keys(errors)[0] };
 }
 
-// --- The logo ---------------------------------------------------------------------------
-
 export const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp';
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 export const LOGO_UPLOAD_ERROR = 'The logo could not be uploaded. Please try again.';
 
-/** What the upload's status line says ("Uploading logo.png…", "logo.png uploaded."). */
 export const $logoStatus = atom('');
 
 const logoUpload = requestAction(
@@ -191,14 +166,9 @@ const logoUpload = requestAction(
   (error) => (error instanceof RequestError && error.detail) || LOGO_UPLOAD_ERROR,
 );
 
-/** The upload under way (`busy`) and the sentence for a refused file or a failed upload. */
 export const $logoUpload = logoUpload.$state;
 
-/**
- * A logo picked for step 1: checks type and size in the browser for a quick answer, then the
- * server checks again by the file's bytes and stores it; the answer becomes the business
- * information's logoUrl and logoFile. Answers whether the file went to the server.
- */
+/** Type and size checked here for a quick answer; the server checks the bytes again. */
 export async function uploadLogo(orderId: number, file: File): Promise<boolean> {
   if ($logoUpload.get().busy) return false;
   logoUpload.fail('');
@@ -215,18 +185,11 @@ export async function uploadLogo(orderId: number, file: File): Promise<boolean> 
   return true;
 }
 
-/** The upload's line and message start empty again (step 1 left the page). */
 export function resetLogoUpload(): void {
   logoUpload.reset();
   $logoStatus.set('');
 }
 
-// --- Saving -------------------------------------------------------------------------------
-
-/**
- * Saves the current step's checked answers and moves on (the last step completes onboarding
- * and starts the redirect). Answers whether it was saved.
- */
 export async function saveStep(data: unknown): Promise<boolean> {
   const phase = $phase.get();
   const state = $order.get();
@@ -254,7 +217,6 @@ export async function saveStep(data: unknown): Promise<boolean> {
   }
 }
 
-/** "Back": the step before, without the messages of the one left. */
 export function previousStep(): void {
   const phase = $phase.get();
   $stepErrors.set({});
@@ -263,7 +225,6 @@ export function previousStep(): void {
 
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** After "Onboarding Complete!": waits, then follows the client's dashboard link (else /dashboard). */
 function scheduleRedirect(clientId: number | null) {
   clearTimeout(redirectTimer);
   redirectTimer = setTimeout(() => void followDashboardLink(clientId), REDIRECT_DELAY_MS);
@@ -285,7 +246,6 @@ async function followDashboardLink(clientId: number | null): Promise<void> {
   browser.assign(target);
 }
 
-/** Stops a pending redirect (the wizard unmounted, or a test ends). */
 export function cancelRedirect(): void {
   clearTimeout(redirectTimer);
   redirectTimer = undefined;

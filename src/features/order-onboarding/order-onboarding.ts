@@ -1,14 +1,8 @@
-/**
- * Order onboarding wizard: the three step schemas (shared by the wizard island and the
- * /api/onboarding/* functions) and the product / step-title selection from the route.
- * Browser-safe: no server imports here.
- */
 import { emailAddress, onFirstUse, requiredText as boundedText, z } from '../../lib/zod-mini';
 import { canonicalId, findItem } from '../catalogue/catalogue';
 
 const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
-/** A required text field: trimmed, at least `min` characters, one message for missing or short. */
 export const requiredText = (min: number, message: string, max: number) =>
   boundedText(min, max, message, tooLong(max));
 
@@ -17,7 +11,7 @@ export const optionalText = (max: number) =>
 
 export const emailField = (message: string) => emailAddress(message);
 
-/** Where an uploaded logo is served from; the server only accepts URLs of this shape for the same order. */
+/** The server accepts only logo URLs of this shape, for the same order. */
 export const LOGO_URL_PATTERN = /^\/api\/onboarding\/logo\/(\d+)\/([A-Za-z0-9_-]{8,64})$/;
 
 export function logoUrlFor(orderId: number, key: string): string {
@@ -67,7 +61,6 @@ export type BusinessInfo = z.output<ReturnType<typeof businessInfoSchema>>;
 export type ProjectDetails = z.output<ReturnType<typeof projectDetailsSchema>>;
 export type DesignPreferences = z.output<ReturnType<typeof designPreferencesSchema>>;
 
-/** What the form holds while typing: every field of each step's schema, none missing. */
 type Filled<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 export type WizardValues = {
   businessInfo: Filled<BusinessInfo>;
@@ -75,7 +68,6 @@ export type WizardValues = {
   designPreferences: Filled<DesignPreferences>;
 };
 
-/** The wizard's answers before anything is typed, saved or restored from a draft. */
 export const EMPTY_ANSWERS: WizardValues = {
   businessInfo: {
     businessName: '',
@@ -108,7 +100,6 @@ export const STEP_SCHEMAS = {
   designPreferences: designPreferencesSchema,
 } as const;
 
-/** The endpoint each step saves to, and what its success notice calls the data. */
 export const STEP_ENDPOINTS: Record<StepKey, { path: string; saved: string; button: string }> = {
   businessInfo: {
     path: '/api/onboarding/business-info',
@@ -130,7 +121,6 @@ export const STEP_ENDPOINTS: Record<StepKey, { path: string; saved: string; butt
 /** Order ids are Postgres `serial`s: anything above its range names no order. */
 const MAX_ORDER_ID = 2_147_483_647;
 
-/** Body of every POST /api/onboarding/* call: the real order id plus the step's data. */
 export const stepRequestSchema = <T extends z.ZodMiniType>(data: T) =>
   z.object({
     orderId: z.pipe(
@@ -142,10 +132,6 @@ export const stepRequestSchema = <T extends z.ZodMiniType>(data: T) =>
     data,
   });
 
-/* ------------------------------------------------------------------------------------------ */
-/* Products and step titles                                                                    */
-/* ------------------------------------------------------------------------------------------ */
-
 export type OnboardingKind = 'website' | 'social' | 'agent';
 
 export const STEP_TITLES: Record<OnboardingKind, readonly [string, string, string]> = {
@@ -155,9 +141,7 @@ export const STEP_TITLES: Record<OnboardingKind, readonly [string, string, strin
 };
 
 export type OnboardingProduct = {
-  /** The route segment after "onboarding-". */
   slug: 'starter' | 'advanced' | 'social-media' | 'ai-agent';
-  /** Catalogue id of the product the route stands for. */
   productId: string;
   name: string;
   description: string;
@@ -205,13 +189,11 @@ type OnboardingRoute = {
   product: OnboardingProduct;
   /** True when the path named the product (onboarding-<slug>); false for the generic /onboarding. */
   explicit: boolean;
-  /** The order id segment, or null when it is missing or not a positive integer. */
   orderId: number | null;
 };
 
 const ROUTE_PATTERN = /^\/onboarding(?:-([a-z-]+))?(?:\/([^/]*))?\/?$/;
 
-/** Reads the product and order id from a wizard path such as /onboarding-social-media/42. */
 export function parseOnboardingPath(pathname: string): OnboardingRoute | null {
   const match = ROUTE_PATTERN.exec(pathname);
   if (!match) return null;
@@ -231,11 +213,8 @@ export function parseOrderId(segment: string | undefined | null): number | null 
   return Number.isSafeInteger(id) && id <= MAX_ORDER_ID ? id : null;
 }
 
-/**
- * The wizard for a purchased product: the order's product once it is known (so a Lily order
- * opened under /onboarding-starter/{id} still asks Lily's questions), else the path's.
- * Same mapping as the success page's "Start Setup" links (catalogue's onboardingPathFor).
- */
+// The order's product once known, so a Lily order opened under /onboarding-starter/{id} still
+// asks Lily's questions; else the path's.
 export function productForOrder(
   route: OnboardingRoute,
   orderProductId?: string,
@@ -248,15 +227,10 @@ export function productForOrder(
   return route.product;
 }
 
-/** The name of what the order bought ("Lily AI Sales Agent"), else the wizard's family name. */
 export function boughtProductName(product: OnboardingProduct, orderProductId?: string): string {
   return (orderProductId && findItem(canonicalId(orderProductId))?.name) || product.name;
 }
 
-/**
- * Where an order opened under another product's wizard route belongs (its own route), or
- * null when the path is already right (or is the generic /onboarding/{id}).
- */
 export function misroutedOrderPath(
   route: OnboardingRoute,
   order: { id: number; productId: string },
@@ -266,13 +240,9 @@ export function misroutedOrderPath(
   return own.slug === route.product.slug ? null : `/onboarding-${own.slug}/${order.id}`;
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Progress                                                                                    */
-/* ------------------------------------------------------------------------------------------ */
-
 type SavedSteps = Partial<Record<StepKey, unknown>> & { completed?: boolean };
 
-/** Index (0..2) of the first step not saved yet, or 3 when all are saved / onboarding is complete. */
+/** Index of the first unsaved step, or 3 when all are saved or onboarding is complete. */
 export function firstUnsavedStep(saved: SavedSteps | null | undefined): number {
   if (!saved) return 0;
   if (saved.completed) return STEP_KEYS.length;
@@ -288,11 +258,7 @@ export function onboardingStatus(saved: SavedSteps | null | undefined): Onboardi
   return step === 0 ? 'not-started' : 'in-progress';
 }
 
-/**
- * How far an order's onboarding is, the one computation the wizard, the dashboard and the
- * admin share. Steps are saved in order (a later one is refused before an earlier one), so the
- * steps done are the steps before the first unsaved one.
- */
+// Steps are saved in order, so the steps done are those before the first unsaved one.
 export type OnboardingProgress = {
   status: OnboardingStatus;
   stepsDone: number;

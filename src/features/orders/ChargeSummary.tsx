@@ -1,8 +1,3 @@
-/**
- * What a payment was made of, as a table the success page, the dashboard and the admin show
- * alike (the rows are charge-summary.ts's, as on the receipt PDF and in the e-mail), and links
- * to the provider's own invoice where there is one.
- */
 import type { ChargeInvoice } from '../../lib/charge';
 import { formatCents } from '../../lib/money';
 import { chargeSummary, type SummaryLine } from './charge-summary';
@@ -18,7 +13,6 @@ export function ChargeSummary({
   refunds = [],
   paid,
 }: {
-  /** The table's accessible name ("Payment summary of order NR-…"). */
   label: string;
   charge: OrderCharge;
   lines: readonly SummaryLine[];
@@ -41,7 +35,6 @@ export function ChargeSummary({
   );
 }
 
-/** "View invoice" and "Download invoice (PDF)": the provider's own document of the payment. */
 export function InvoiceLinks({ invoice, what }: { invoice: ChargeInvoice | null; what: string }) {
   if (!invoice || (!invoice.hostedUrl && !invoice.pdfUrl)) return null;
   return (

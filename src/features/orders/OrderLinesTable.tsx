@@ -1,7 +1,3 @@
-/**
- * A cart's lines and total as an e-mail table (the reminder of an abandoned checkout), each
- * line in the words of a paid order's summary (charge-summary.ts).
- */
 import { formatCents } from '../../lib/money';
 import type { PricedLine } from '../../server/db/schema.ts';
 import { Details } from '../../server/mail/email.ts';

@@ -1,9 +1,5 @@
-/**
- * The rows every document shows of a payment (receipt PDF, confirmation e-mail, success page,
- * dashboard, admin): its lines, then subtotal, discounts, taxes and total as the provider
- * charged them, then its refunds and what remains. Browser-safe and pure, so all five say the
- * same thing with the same labels.
- */
+// Browser-safe and pure, so the receipt PDF, e-mail, success page, dashboard and admin all say
+// the same thing with the same labels.
 import { addsUp, percentLabel, type ChargeTax } from '../../lib/charge';
 import { CYCLE_LABEL, type BillingCycle } from '../catalogue/catalogue';
 import { knownBreakdown, type OrderCharge, type PaymentRefund } from './orders';
@@ -22,16 +18,13 @@ export type SummaryRowKind =
 export type SummaryRow = { kind: SummaryRowKind; label: string; cents: number };
 
 export const TOTAL_LABEL = 'Total paid';
-/** The total of a payment not (or not yet) made: a pending or failed order. */
 export const UNPAID_TOTAL_LABEL = 'Total';
 export const REMAINING_LABEL = 'Remaining after refunds';
 
-/** "1 x Starter Website Package (One-time)": a line as every receipt names it. */
 export function lineLabel(line: SummaryLine): string {
   return `${line.quantity} x ${line.name} (${CYCLE_LABEL[line.billingCycle]})`;
 }
 
-/** "Tax (8.25%)", "Sales Tax (New York, 8.875%)": the tax's own name, where and at what rate. */
 export function taxLabel(tax: ChargeTax): string {
   const details = [
     tax.jurisdiction,
@@ -51,13 +44,8 @@ export function refundDate(at: string | Date): string {
   });
 }
 
-/**
- * The payment's rows. Subtotal, discounts and taxes only when the provider said all of them and
- * they make its total; otherwise the total alone, as before they were stored (never a made-up
- * zero). A discount or tax of nothing is left out. Refunds subtract from the total to what
- * remains; a refund total without rows of its own (an older report) is one undated row.
- * `paid: false` (a pending or failed order) calls the total "Total".
- */
+// Subtotal, discounts and taxes only when the provider said all of them and they make its total;
+// otherwise the total alone (never a made-up zero). An older refund total without rows is one row.
 export function chargeSummary(
   charge: OrderCharge,
   lines: readonly SummaryLine[],

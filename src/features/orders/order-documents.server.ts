@@ -1,8 +1,4 @@
-/**
- * What a buyer receives on paper: the confirmation e-mail with its PDF receipt, and the PDF of
- * each purchased item. pdf-lib (order-documents.ts) is loaded only when a PDF is made, not by
- * every function that reads orders.
- */
+// pdf-lib loads only when a PDF is made, not in every function that reads orders.
 import type { Db } from '../../server/db/client.ts';
 import type { Order, OrderItem } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
@@ -45,12 +41,8 @@ function documentOrder(order: Order, items: OrderItem[], refunds: PaymentRefund[
 const onboardingUrl = (productId: string, order: Order, site: string) =>
   new URL(onboardingPathFor(productId, order.id), site).toString();
 
-/**
- * Writes the confirmation e-mail (receipt attached, onboarding links, a dashboard magic
- * link) into the outbox inside the caller's transaction, so it exists exactly when the
- * paid order does. The link goes to the client of the address the buyer typed: using it is
- * what proves the address and joins an order that waits for that proof.
- */
+// In the caller's transaction, so the e-mail exists exactly when the paid order does. Its link goes
+// to the client of the typed address: using it proves the address and joins a waiting order.
 export async function enqueueConfirmation(
   tx: Db,
   order: Order,
@@ -61,7 +53,6 @@ export async function enqueueConfirmation(
   const link = await createMagicLink(tx, linkClientId);
   const secrets = new MessageSecrets();
   const { buildReceiptPdf } = await loadDocuments();
-  // A new payment: nothing refunded yet.
   const pdf = await buildReceiptPdf(documentOrder(order, items, []));
   const email = orderConfirmationEmail({
     orderNumber: order.orderNumber,
@@ -94,10 +85,7 @@ export async function enqueueConfirmation(
   return id;
 }
 
-/**
- * The PDF for one purchased item, only for the client who bought it. Unknown items and
- * other clients' items look the same (null), so ids cannot be probed.
- */
+/** Only for the client who bought it; unknown and others' items look alike (null): no probing. */
 export async function orderItemDownload(
   db: Db,
   itemId: number,

@@ -1,7 +1,3 @@
-/**
- * The files a purchaser downloads for an order item: one PDF with the order receipt and
- * a getting-started guide for that product (pdf-lib, standard fonts, no assets to ship).
- */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatCents } from '../../lib/money';
 import { postalAddressLine, siteSettings } from '../../lib/site-settings';
@@ -9,7 +5,6 @@ import { CYCLE_LABEL, type ItemType } from '../catalogue/catalogue';
 import { chargeSummary, type SummaryLine } from './charge-summary';
 import type { OrderCharge, PaymentRefund } from './orders';
 
-/** Company facts printed on receipts (src/content/settings.json). */
 const RECEIPT_ISSUER = {
   name: siteSettings.name,
   supportEmail: siteSettings.supportEmail,
@@ -23,7 +18,6 @@ export type DocumentOrder = {
   createdAt: Date;
   customerName: string;
   customerEmail: string;
-  /** What the provider charged; the receipt shows its parts only where all are known. */
   charge: OrderCharge;
   refunds: PaymentRefund[];
   paymentReference: string;
@@ -67,7 +61,6 @@ function write(
   pen.y -= options.gap ?? size + 7;
 }
 
-/** Wraps a paragraph to the page width. */
 function paragraph(pen: Pen, text: string, size = 11) {
   const maxWidth = PAGE.width - PAGE.margin * 2;
   let line = '';
@@ -221,7 +214,6 @@ function guidePage(
   );
 }
 
-/** The receipt for the whole order followed by the guide for one of its items. */
 export async function buildOrderItemPdf(
   order: DocumentOrder,
   item: DocumentItem,
@@ -239,7 +231,6 @@ export async function buildOrderItemPdf(
   return doc.save();
 }
 
-/** Just the receipt (attached to the confirmation e-mail). */
 export async function buildReceiptPdf(order: DocumentOrder): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(pdfSafe(`Receipt - order ${order.orderNumber}`));

@@ -1,4 +1,3 @@
-/** The order confirmation: what was paid, the setup link of each item, and a dashboard sign-in. */
 import { formatCents } from '../../lib/money';
 import { siteSettings } from '../../lib/site-settings';
 import {
@@ -17,14 +16,12 @@ import type { OrderCharge } from './orders';
 type ConfirmationInput = {
   orderNumber: string;
   customerName: string;
-  /** What the provider charged (its parts shown only where all are known). */
   charge: OrderCharge;
   lines: (OrderLine & { onboardingUrl: string })[];
   dashboardUrl: string;
   linkExpiresAt: Date;
 };
 
-/** Stripe's own invoice of the payment: its number, hosted page and PDF, where there is one. */
 function InvoiceLinks({ invoice }: { invoice: OrderCharge['invoice'] }) {
   if (!invoice || (!invoice.hostedUrl && !invoice.pdfUrl)) return null;
   const links = [

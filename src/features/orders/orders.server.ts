@@ -1,8 +1,3 @@
-/**
- * Orders on the server, the feature's front door: records the one order of a paid checkout
- * (the checkout feature's fulfilment decides when) and shows it to its buyer. The tables are
- * order-records.server.ts's; the e-mail and PDFs are order-documents.server.ts's.
- */
 import type { Db } from '../../server/db/client.ts';
 import type { CheckoutMode, PricedLine } from '../../server/db/schema.ts';
 import type { ChargeBreakdown } from '../../lib/charge.ts';
@@ -70,7 +65,6 @@ export {
   unlistedOrderRefundsByWeek,
 } from './order-records.server.ts';
 
-/** What the checkout's fulfilment knows when a session completes (or its payment fails). */
 type CheckoutOrder = {
   checkoutSessionId: string;
   lines: PricedLine[];
@@ -79,9 +73,7 @@ type CheckoutOrder = {
   /** Simulated payments move no money; the admin and reports keep them apart. */
   isTest: boolean;
   status: 'pending' | 'paid' | 'failed';
-  /** The total charged; with `charge`, its `totalCents`. */
   amountCents: number;
-  /** How the provider made up the total, when it said (null: the parts stay unknown). */
   charge: ChargeBreakdown | null;
   customerEmail: string;
   customerName: string;
@@ -94,17 +86,12 @@ type CheckoutOrder = {
 };
 
 type RecordedOrder = OrderWithItems & {
-  /** This call created the order (false for every repeat). */
   created: boolean;
   /** The confirmation e-mail queued in this transaction (deliver it after commit), if any. */
   confirmationEmailId: number | null;
 };
 
-/**
- * Records the one order of a checkout session inside the caller's transaction: creates it
- * (with the buyer's client, its items and, once paid, the confirmation e-mail), or moves an
- * existing one forward when this event says more. A late or repeated event never undoes it.
- */
+// In the caller's transaction; a late or repeated event never undoes the order.
 export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise<RecordedOrder> {
   const buyer = await clientForPurchase(tx, {
     email: input.customerEmail,
@@ -146,7 +133,6 @@ export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise
   const confirm = async ({ order, items }: OrderWithItems) =>
     order.status === 'paid' ? enqueueConfirmation(tx, order, items, buyer.clientId) : null;
   if (inserted) return { ...inserted, created: true, confirmationEmailId: await confirm(inserted) };
-  // Another call created it first; it moves forward if this event says more.
   if (input.charge) await fillOrderCharge(tx, input.checkoutSessionId, input.charge);
   const { moved, ...existing } = await moveOrderForward(
     tx,
@@ -161,10 +147,7 @@ export async function recordCheckoutOrder(tx: Db, input: CheckoutOrder): Promise
   };
 }
 
-/**
- * The buyer's view of an order (amounts in USD); `orderForBrowser` decides who gets it.
- * `refunds`: the order's refund rows (refundsOfOrders), its own payment's are shown.
- */
+/** Amounts in USD; `orderForBrowser` decides who gets it. */
 export function orderView({ order, items }: OrderWithItems, refunds: readonly Refund[]): OrderView {
   return {
     id: order.id,

@@ -1,7 +1,3 @@
-/**
- * Order shapes the browser sees (success page, test pages) and small display rules.
- * Browser-safe: no server imports.
- */
 import type { BillingCycle, ItemType } from '../catalogue/catalogue';
 import type { ChargeBreakdown, ChargeDiscount, ChargeInvoice, ChargeTax } from '../../lib/charge';
 import { centsToDollars, formatUsdWhole } from '../../lib/money';
@@ -16,17 +12,12 @@ export type OrderItemView = {
   name: string;
   type: ItemType;
   billingCycle: BillingCycle;
-  /** Unit price in USD. */
   price: number;
   quantity: number;
-  /** The onboarding wizard for this item, with the real order id. */
   onboardingPath: string;
 };
 
-/**
- * An order's money in cents as the provider charged it: subtotal − discount + tax = total.
- * A part the provider never gave (orders from before it was recorded) is null, not zero.
- */
+/** As charged: subtotal − discount + tax = total; a part never given (older orders) is null. */
 export type OrderCharge = {
   currency: string;
   subtotalCents: number | null;
@@ -80,7 +71,6 @@ export function orderCharge(order: ChargedOrder): OrderCharge {
 /** One refund of a payment as documents show it; a failed or canceled one is never listed. */
 export type PaymentRefund = { amountCents: number; refundedAt: string };
 
-/** The order's columns of what the provider charged (the total is `amount`). */
 export function chargeColumns(charge: ChargeBreakdown) {
   return {
     currency: charge.currency,
@@ -96,7 +86,6 @@ export function chargeColumns(charge: ChargeBreakdown) {
   } satisfies Partial<Order>;
 }
 
-/** The whole breakdown when every part of it is known, else null (show the total alone). */
 export function knownBreakdown(charge: OrderCharge): ChargeBreakdown | null {
   const { subtotalCents, discountCents, discounts, taxCents, taxes } = charge;
   if (
@@ -133,16 +122,11 @@ export type OrderView = {
   items: OrderItemView[];
   /** What was charged, in cents; a public view carries no invoice (its pages name the buyer). */
   charge: OrderCharge;
-  /** The refunds of the order's own payment, oldest first. */
   refunds: PaymentRefund[];
-  /**
-   * `buyer`: this browser paid for the order or is signed in to it. `public`: anyone else
-   * holding the link, who sees no name or e-mail address and no downloads or setup.
-   */
+  /** `public`: anyone else holding the link, who sees no name, e-mail, downloads or setup. */
   access: 'buyer' | 'public';
 };
 
-/** The line items as the spec's metadata.items JSON carries them (USD prices). */
 type MetadataItem = {
   id: string;
   name: string;
@@ -152,7 +136,6 @@ type MetadataItem = {
   quantity: number;
 };
 
-/** A priced line (cents) as the spec's metadata.items carries it. */
 export function metadataItems(
   lines: readonly (Omit<MetadataItem, 'price'> & { unitAmountCents: number })[],
 ): MetadataItem[] {
@@ -166,7 +149,6 @@ export function metadataItems(
   }));
 }
 
-/** GET /api/checkout-session/{id} → the spec's session shape plus the order once it exists. */
 export type CheckoutSessionView = {
   session: {
     id: string;
@@ -175,7 +157,6 @@ export type CheckoutSessionView = {
     mode: 'payment' | 'subscription';
     /** Cents, as Stripe's Checkout Session: before discounts and tax; null when unknown. */
     amount_subtotal: number | null;
-    /** The discounts' and taxes' sums in cents; null when unknown. */
     total_details: { amount_discount: number; amount_tax: number } | null;
     amount_total: number;
     currency: string;
@@ -203,15 +184,10 @@ export function isSettled(status: OrderStatus): boolean {
   return status === 'paid' || status === 'completed';
 }
 
-/** The order was paid (and may have been refunded since): its total is "Total paid". */
 export function wasPaid(status: string): boolean {
   return status === 'paid' || status === 'completed' || status === 'refunded';
 }
 
-/**
- * A line's price in the marketing style ("$1,000 one-time", "$199/month"), distinct from the
- * order amount ("$1,000.00") printed beside it.
- */
 export function linePriceLabel(
   item: Pick<OrderItemView, 'price' | 'quantity' | 'billingCycle'>,
 ): string {
@@ -220,8 +196,6 @@ export function linePriceLabel(
   return `${total}/${item.billingCycle === 'monthly' ? 'month' : 'year'}`;
 }
 
-/* Where an order's money came from (the admin shows it on every order). */
-
 type PaymentRefs = {
   isTest: boolean;
   checkoutSessionId: string;
@@ -229,10 +203,7 @@ type PaymentRefs = {
   stripeSubscriptionId?: string | null;
 };
 
-/**
- * Where an order's money came from: Stripe in live mode, Stripe in test mode (session ids
- * `cs_test_...`), or the simulated provider / test pages (flagged, or `sim_` ids).
- */
+/** Test mode: `cs_test_...` session ids; simulated: flagged, or `sim_` ids. */
 export function paymentKind(order: PaymentRefs): 'live' | 'stripe-test' | 'simulated' {
   if (
     order.isTest ||
@@ -250,7 +221,6 @@ export const PAYMENT_KIND_LABEL = {
   simulated: 'Simulated payment',
 } as const;
 
-/** A link to the payment in Stripe's dashboard, only for real (live, not simulated or test) orders. */
 export function stripeDashboardUrl(order: PaymentRefs): string | null {
   if (paymentKind(order) !== 'live') return null;
   if (/^pi_[A-Za-z0-9]+$/.test(order.stripePaymentIntentId)) {

@@ -1,13 +1,5 @@
-/**
- * The refunds table: this module is its only reader and writer. One row per provider refund,
- * full or partial, stored from Stripe's refund objects (refund.* events, a charge's refund
- * list) and the simulated provider's refunds; the order's and the invoice's running totals
- * (`refunded_cents`) are their owners' business, kept at least the sum of these rows.
- *
- * Idempotent and order-independent: a refund is one row per provider id, its status moves
- * only forward (pending → succeeded → failed or canceled), and what was once known of it (its
- * order, its invoice) is never forgotten by a later, sparser report.
- */
+// One row per provider refund; its status only moves forward (pending → succeeded → failed or
+// canceled) and what was once known of it is never forgotten by a later, sparser report.
 import { and, asc, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
@@ -18,14 +10,12 @@ export type { Refund, RefundStatus };
 
 export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-/** Refunds that gave nothing back: they do not count in any total. */
 const NOT_COUNTED: RefundStatus[] = ['failed', 'canceled'];
 
 export function refundCounts(status: RefundStatus): boolean {
   return !NOT_COUNTED.includes(status);
 }
 
-/** The counted refunds of one payment (of the rows of its order), oldest first. */
 export function paymentRefunds(
   rows: readonly Refund[],
   paymentIntentId: string | null,
@@ -36,11 +26,9 @@ export function paymentRefunds(
     .map((r) => ({ amountCents: r.amountCents, refundedAt: r.refundedAt.toISOString() }));
 }
 
-/** How far along a refund is; a report of an earlier stage never moves it back. */
 const stage = (status: SQL) =>
   sql`case ${status} when 'failed' then 2 when 'canceled' then 2 when 'succeeded' then 1 else 0 end`;
 
-/** Stores refunds as the provider reports them; answers the rows as they now stand. */
 export async function storeRefunds(db: Db, rows: NewRefund[]): Promise<Refund[]> {
   if (!rows.length) return [];
   const stored: Refund[] = [];
@@ -68,7 +56,6 @@ export async function storeRefunds(db: Db, rows: NewRefund[]): Promise<Refund[]>
   return stored;
 }
 
-/** What the counted refunds of one payment add up to, in cents. */
 export async function refundedOfPayment(db: Db, paymentIntentId: string): Promise<number> {
   const [row] = await db
     .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::float8` })
@@ -79,7 +66,6 @@ export async function refundedOfPayment(db: Db, paymentIntentId: string): Promis
   return row?.cents ?? 0;
 }
 
-/** The refunds of these orders (their own payments and their plans' renewals), oldest first. */
 export async function refundsOfOrders(db: Db, orderIds: number[]): Promise<Refund[]> {
   if (!orderIds.length) return [];
   return db
@@ -89,7 +75,6 @@ export async function refundsOfOrders(db: Db, orderIds: number[]): Promise<Refun
     .orderBy(asc(refunds.refundedAt), asc(refunds.id));
 }
 
-/** Counted refunds in US dollars made since `since`, per week of the refund itself. */
 export function refundsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
   return weeklySums(
     db,
@@ -101,10 +86,7 @@ export function refundsByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
   );
 }
 
-/**
- * The payment intents with a refund row (a subquery for the orders' and invoices' owners):
- * the refunds of any other payment predate this table and are known only by running total.
- */
+/** A subquery: refunds of any other payment predate this table, known only by running total. */
 export function paymentsWithRefundRows(db: Db) {
   return db
     .selectDistinct({ paymentIntentId: refunds.paymentIntentId })

@@ -1,9 +1,5 @@
-/**
- * The erasure_records table: one row per erasure, the keyed digest of the erased address, never
- * the address or the account. A backup taken before an erasure still holds the person;
- * `npm run db:restore` (scripts/db-backup.ts) re-applies these records, so an erasure survives
- * a restore.
- */
+// Only the keyed digest of the erased address, never the address: `npm run db:restore`
+// re-applies these records, so an erasure survives restoring an older backup.
 import type { Db } from '../../server/db/client.ts';
 import { erasureRecords } from '../../server/db/schema.ts';
 import { normalisedAddress, type Person } from '../../server/privacy/personal-data.ts';
@@ -12,10 +8,7 @@ import { privateDigest, privateDigests } from '../../server/tokens.ts';
 
 export type ErasureRecord = { addressDigest: string | null; erasedAt: Date };
 
-/**
- * The keyed digest of an address, or null when this process cannot compute it (a command run
- * without SESSION_SECRET): the record then holds the account ids only.
- */
+/** Null without SESSION_SECRET (a command): the record then holds the account ids only. */
 export function erasureDigest(address: string): string | null {
   const value = `erased:${normalisedAddress(address)}`;
   try {
@@ -27,7 +20,6 @@ export function erasureDigest(address: string): string | null {
   }
 }
 
-/** Whether this process can match erasure records by address (it has the site's secret). */
 export function canMatchErasedAddresses(): boolean {
   return erasureDigest('someone@example.com') !== null;
 }
@@ -49,14 +41,10 @@ export function recordedErasures(db: Db): Promise<ErasureRecord[]> {
     .orderBy(erasureRecords.id);
 }
 
-/** The addresses a restored backup holds (any column, any array element). */
 export type RestoredPeople = { addresses: Set<string> };
 
-/**
- * The addresses of `people` (restored from a backup taken at `takenAt`) that the records erased
- * after it. An erasure before the backup was in it already; applying it again would erase what
- * a returning person gave since.
- */
+// Only erasures after the backup: one before it was in it already, and applying it again would
+// erase what a returning person gave since.
 export function erasedAddressesIn(
   all: ErasureRecord[],
   people: RestoredPeople,

@@ -1,10 +1,5 @@
-/**
- * A person's erasure: first what lives outside the database (the Stripe customer, the order
- * logos in Blobs, the CRM sub-account and its logins), then every owner's rows in one
- * transaction, with the security-log entry and, when it answers a client's request, that
- * request's completion and the notice to the person. Should an outside part fail, the database
- * is untouched and still holds the keys to try again (every outside step may be repeated).
- */
+// Outside the database first: should a part fail, the database is untouched and still holds the
+// keys to try again (every outside step may be repeated).
 import { recordSecurityEvent } from '../../server/auth/security-log.ts';
 import { isDemoLocation, type CrmClient } from '../../server/crm/crm.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -17,7 +12,6 @@ import { actorFields, ERASE_ORDER, identifyPerson, type PrivacyActor } from './p
 import { recordErasure } from './erasure-records.server.ts';
 import { completePrivacyRequest, recordCrmLeft } from './privacy-requests.server.ts';
 
-/** What an erasure reaches outside the database. */
 export type OutsidePart = 'logos' | 'stripe_customers' | 'crm';
 
 const PART_NAMES: Record<OutsidePart, string> = {
@@ -31,13 +25,11 @@ export const ALREADY_ANSWERED = 'This request was already completed.';
 export type ErasureResult = {
   /** Rows deleted or anonymised per table; `logos`, `stripe_customers`, `crm_accounts` outside. */
   counts: TableCounts;
-  /** The parts the caller let the erasure leave (see `leave`), where the person had some. */
   skipped: OutsidePart[];
   /** CRM sub-accounts left in place: the erasure's record keeps them as the admin's to-do. */
   crmLeft: string[];
 };
 
-/** How an erasure reaches outside the database, and what the caller lets it leave. */
 export type ErasureReach = {
   stripe?: CustomerEraser | undefined;
   logoStore?: LogoStore | undefined;
@@ -46,11 +38,8 @@ export type ErasureReach = {
   leave?: OutsidePart[] | undefined;
 };
 
-/**
- * An erasure would leave data where it cannot reach (no logo store, no Stripe client, no CRM
- * that can delete the account): nothing is erased, since afterwards nothing would find the
- * person's logos, customer or CRM account any more.
- */
+// Nothing is erased when a part cannot be reached: afterwards nothing would find the person's
+// logos, customer or CRM account any more.
 export class ErasureIncomplete extends Error {
   readonly parts: OutsidePart[];
   constructor(parts: OutsidePart[]) {
@@ -80,7 +69,6 @@ async function failing<T>(part: OutsidePart, what: string, step: Promise<T>): Pr
   }
 }
 
-/** The outside parts, erased or left as allowed; throws before touching any when one is refused. */
 async function eraseOutside(person: Person, reach: ErasureReach) {
   const { stripe, logoStore, crm } = reach;
   const leave = reach.leave ?? [];
@@ -140,15 +128,10 @@ async function eraseOutside(person: Person, reach: ErasureReach) {
   return { outside, skipped, crmLeft };
 }
 
-/** The client's request an erasure answers: completed by the admin, and the person told. */
 export type AnsweredRequest = { id: number; adminUsername: string; notice: EmailInput };
 
-/**
- * Erases a person found by {@link identifyPerson}: rows deleted, or anonymised where the
- * accounting period keeps the record (orders, checkout sessions, plans). With `answering`, the
- * same transaction completes that request and queues its notice (`emailIds`, to be sent once
- * this returns): a 409 when it was completed meanwhile, and then nothing is erased.
- */
+// Rows deleted, or anonymised where the accounting period keeps the record. With `answering`, the
+// same transaction completes it (a 409, nothing erased, when it was completed meanwhile).
 export async function eraseIdentified(
   db: Db,
   person: Person,
@@ -190,13 +173,8 @@ export async function eraseIdentified(
   });
 }
 
-/**
- * Erases an address everywhere, the parts outside the database first ({@link eraseIdentified}).
- * A part the person has data in, with no way to reach it, stops the erasure
- * ({@link ErasureIncomplete}) unless the caller names it in `leave`; a part that fails stops it
- * too ({@link ErasureFailed}), except the CRM when `leave` names it: the account is then left,
- * and kept as a to-do.
- */
+// A part with no way to reach it stops the erasure unless `leave` names it; a failing part stops
+// it too, except the CRM when `leave` names it (the account is then kept as a to-do).
 export async function erasePerson(
   db: Db,
   email: string,

@@ -1,7 +1,3 @@
-/**
- * Who an address is to every owner of personal data (src/server/privacy/personal-data.ts): the
- * owners in the order they are asked, the keys they give, what they hold, and who asks.
- */
 import type { Db } from '../../server/db/client.ts';
 import { personalData as outboxPersonalData } from '../../server/mail/outbox.ts';
 import {
@@ -32,11 +28,8 @@ import { subscribersPersonalData } from '../subscribe/subscribe.server.ts';
 import { subscriptionRecordsPersonalData } from '../subscriptions/subscriptions.server.ts';
 import { personalData as privacyRequestsPersonalData } from './privacy-requests.server.ts';
 
-/**
- * Every owner of personal data, by its module (the test holds it to scripts/lib/table-owners.ts),
- * in the order they are asked. Identifying goes from the account to its orders to the rest;
- * erasing and purging end with the accounts, once no order names them any more.
- */
+// Asked in this order (a test holds the list to scripts/lib/table-owners.ts): from the account to
+// its orders to the rest.
 export const PERSONAL_DATA_OWNERS = {
   'src/features/clients/client-records.server.ts': clientRecordsPersonalData,
   'src/features/orders/order-records.server.ts': orderRecordsPersonalData,
@@ -65,7 +58,6 @@ export const ERASE_ORDER: PersonalDataOwner[] = [
   clientRecordsPersonalData,
 ];
 
-/** Who the address is to every owner: the keys their rows give, asked in order. */
 export async function identifyPerson(db: Db, email: string): Promise<Person> {
   let person = personWith(email);
   for (const owner of OWNERS) {
@@ -83,7 +75,6 @@ export async function heldBy(db: Db, person: Person): Promise<HeldRows> {
   return held;
 }
 
-/** Who asked, for the security log: an admin, the command line, or the client (dashboard). */
 export type PrivacyActor = {
   userId?: number | null;
   username?: string | null;

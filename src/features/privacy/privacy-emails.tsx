@@ -1,17 +1,10 @@
-/**
- * The e-mails of a client's request about their data: the team's notice with its due date, and
- * the client's answer once the team completed it (the export is ready, or the erasure is done).
- *
- * The erasure notice names nobody: it is queued before the erasure and outlives it until it is
- * sent (src/server/mail/outbox.ts, `ERASURE_NOTICE_KIND`), so it carries nothing of the person
- * but the address it goes to.
- */
+// The erasure notice names nobody: it outlives the erasure until sent (outbox.ts
+// ERASURE_NOTICE_KIND), so it carries nothing but the address it goes to.
 import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 
 type Kind = 'export' | 'erase';
 
-/** "December 27, 2026", as the dashboard writes dates. */
 const day = (at: Date) =>
   at.toLocaleDateString('en-US', {
     year: 'numeric',

@@ -1,9 +1,3 @@
-/**
- * The privacy_requests table: this module is its only reader and writer. A signed-in client's
- * request to export or erase their data, due 30 days after it was made; the privacy front door
- * (privacy.server.ts) e-mails the team and the client around it, the admin completes it. An
- * answer that failed says why on the open request; CRM accounts an erasure left stay a to-do.
- */
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { idIn } from '../../server/db/list-query.ts';
@@ -26,16 +20,12 @@ export const ANSWER_WITHIN_DAYS = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The moment `days` whole days after `from`. */
 export function daysAfter(from: Date, days: number): Date {
   return new Date(from.getTime() + days * DAY_MS);
 }
 
-/**
- * Records the client's request, due {@link ANSWER_WITHIN_DAYS} days from `now`. Idempotent: while
- * a request of the same kind is open for the client, that one is answered (`created: false`),
- * also for two presses at once (the open-request index lets one insert through).
- */
+// Idempotent: while one of the kind is open, that one is answered (`created: false`), also for
+// two presses at once (the open-request index lets one insert through).
 export async function requestPrivacyAction(
   db: Db,
   input: { clientId: number; email: string; kind: PrivacyRequestKind },
@@ -70,7 +60,6 @@ export async function requestPrivacyAction(
   throw new Error('Recording the privacy request returned no row');
 }
 
-/** The requests still to be answered, the one due first first (the admin's list). */
 export function openPrivacyRequests(db: Db): Promise<PrivacyRequest[]> {
   return db
     .select()
@@ -79,7 +68,6 @@ export function openPrivacyRequests(db: Db): Promise<PrivacyRequest[]> {
     .orderBy(asc(privacyRequests.dueAt), asc(privacyRequests.id));
 }
 
-/** A client's requests, newest first (the dashboard shows the open ones and a ready export). */
 export function privacyRequestsOf(db: Db, clientId: number): Promise<PrivacyRequest[]> {
   return db
     .select()
@@ -94,10 +82,7 @@ export async function findPrivacyRequest(db: Db, id: number): Promise<PrivacyReq
   return row ?? null;
 }
 
-/**
- * Marks an open request completed by the admin; null when there is no such request or it was
- * already completed (a second press changes nothing).
- */
+/** Null when there is none or it was completed already: a second press changes nothing. */
 export async function completePrivacyRequest(
   db: Db,
   id: number,
@@ -112,7 +97,6 @@ export async function completePrivacyRequest(
   return row ?? null;
 }
 
-/** Keeps an open request open, with why the admin's answer failed (shown beside it). */
 export async function recordFailedAnswer(
   db: Db,
   id: number,
@@ -127,10 +111,7 @@ export async function recordFailedAnswer(
 
 const hasCrmLeft = gt(sql`cardinality(${privacyRequests.crmLeft})`, 0);
 
-/**
- * Records the CRM sub-accounts an erasure left: on the request it answered, else on a completed
- * erase row of its own (no address, no account), so that the admin sees them as a to-do.
- */
+/** On the request it answered, else on an erase row of its own (no address, no account). */
 export async function recordCrmLeft(
   db: Db,
   left: { requestId: number | null; locationIds: string[]; by: string | null },
@@ -155,7 +136,6 @@ export async function recordCrmLeft(
   });
 }
 
-/** The erasures whose CRM accounts still wait to be deleted by hand, the oldest first. */
 export function crmLeftByErasures(db: Db): Promise<PrivacyRequest[]> {
   return db
     .select()
@@ -164,7 +144,6 @@ export function crmLeftByErasures(db: Db): Promise<PrivacyRequest[]> {
     .orderBy(asc(privacyRequests.completedAt), asc(privacyRequests.id));
 }
 
-/** The admin deleted the CRM accounts by hand: the to-do goes; null when there was none. */
 export async function clearCrmLeft(db: Db, id: number): Promise<PrivacyRequest | null> {
   const [row] = await db
     .update(privacyRequests)
@@ -176,7 +155,6 @@ export async function clearCrmLeft(db: Db, id: number): Promise<PrivacyRequest |
 
 const address = sql<string>`lower(${privacyRequests.email})`;
 
-/** The person's requests: made with their address, or by one of their accounts. */
 const ofPerson = (person: { email: string; clientIds: number[] }) =>
   or(eq(address, person.email), idIn(privacyRequests.clientId, person.clientIds));
 
@@ -189,11 +167,8 @@ export const personalData: PersonalDataOwner = {
       .orderBy(asc(privacyRequests.id));
     return { privacy_requests: rows.map((r) => exported(r)) };
   },
-  /**
-   * The requests stay as the record that they were answered, without the address and the
-   * account. The erasure answers the person's open requests too (nothing is left to export, and
-   * no address to tell): they are closed at `now`, with no admin named.
-   */
+  // The requests stay, without address and account, as the record that they were answered; open
+  // ones close at `now`, with no admin named (nothing is left to export, no address to tell).
   async erase(db, person, now) {
     const anonymised = await db
       .update(privacyRequests)

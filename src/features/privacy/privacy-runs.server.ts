@@ -1,7 +1,3 @@
-/**
- * The privacy_runs table: this module is its only reader and writer. One row per run of the
- * retention rules, with what each rule removed; the admin overview shows the latest.
- */
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { privacyRuns, type PrivacyRun } from '../../server/db/schema.ts';

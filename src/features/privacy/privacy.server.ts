@@ -1,16 +1,5 @@
-/**
- * Personal data, the feature's front door: a person's data found, exported and erased, and
- * the retention rules applied (src/server/privacy/retention.ts). It owns no table of personal
- * data: every owner answers for its own tables through `personalData`
- * (src/server/privacy/personal-data.ts), person.server.ts composes them, and erasure.server.ts
- * adds what lives outside the database (the Stripe customer, logos in Netlify Blobs, the CRM
- * account). Each export, erasure and purge leaves an entry in the security log with counts only,
- * never the address.
- *
- * A signed-in client can also ask from the dashboard (privacy-requests.server.ts): the request
- * is due in 30 days and the team is e-mailed; the admin answers it with `finishPrivacyRequest`.
- * An erasure runs first and the request is completed and the client told only once it is done.
- */
+// Owns no table of personal data: each owner answers through `personalData`. Exports, erasures
+// and purges are logged with counts only, never the address.
 import { recordSecurityEvent } from '../../server/auth/security-log.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { HeldRows, TableCounts } from '../../server/privacy/personal-data.ts';
@@ -103,13 +92,11 @@ import { logError } from '../../server/log.ts';
 
 export type PersonFound = {
   email: string;
-  /** Rows per table (tables holding nothing included, as 0). */
   counts: TableCounts;
   /** Logos in Blobs; null when the store was not given. */
   logos: number | null;
 };
 
-/** What the site holds about an address, table by table (the admin's person view). */
 export async function findPerson(
   db: Db,
   email: string,
@@ -127,7 +114,6 @@ export async function findPerson(
 export type PersonExport = {
   email: string;
   exportedAt: string;
-  /** Rows per table, only the tables that hold any. */
   tables: HeldRows;
   /** The same rows as one CSV file per table (RFC 4180, spreadsheet-safe). */
   csv: Record<string, string>;
@@ -135,7 +121,6 @@ export type PersonExport = {
   logos: StoredLogo[] | null;
 };
 
-/** Everything the site holds about an address, as data the person can take elsewhere. */
 export async function exportPerson(
   db: Db,
   email: string,
@@ -167,22 +152,16 @@ export async function exportPerson(
   };
 }
 
-/* Requests from the dashboard: asked by the client, answered by the team. */
-
-/** How long a completed export can be downloaded from the dashboard. */
 export const EXPORT_DOWNLOAD_DAYS = 30;
 
-/** POST /api/privacy/requests {kind}. */
 export const privacyRequestSchema = z.object({ kind: z.enum(PRIVACY_REQUEST_KINDS) });
 
-/** The client of a session that holds the whole account (a sign-in link proved the address). */
 function wholeAccountOf(access: ClientAccess | null): number {
   if (!access) throw new HttpError(401, SIGN_IN_FOR_DATA);
   if (!access.wholeAccount || access.clientId === null) throw new HttpError(403, CONFIRM_FOR_DATA);
   return access.clientId;
 }
 
-/** Until when a completed export can be downloaded; null for anything else. */
 function downloadUntil(request: PrivacyRequest): Date | null {
   if (request.kind !== 'export' || !request.completedAt) return null;
   return daysAfter(request.completedAt, EXPORT_DOWNLOAD_DAYS);
@@ -200,13 +179,8 @@ function requestView(request: PrivacyRequest, now: Date): PrivacyRequestView {
   };
 }
 
-/**
- * "Download my data" / "Delete my account" on the dashboard (whole account only: 401 without a
- * session, 403 for one that only paid). Records the request, due in 30 days, and queues the
- * team's e-mail naming it, the client's address and the due date, both in one transaction. A
- * second request of a kind still open answers the first (`created: false`) and e-mails nobody.
- * `emailIds`: the queued e-mail, for the caller to send after its answer.
- */
+// Whole account only: 401 without a session, 403 for one that only paid. The request and the
+// team's e-mail go in one transaction; one still open answers (`created: false`), e-mails nobody.
 export async function askForPrivacyAction(
   db: Db,
   access: ClientAccess | null,
@@ -249,10 +223,6 @@ export async function askForPrivacyAction(
   });
 }
 
-/**
- * GET /api/privacy/requests: the client's open requests with their due dates, and a completed
- * export while it can be downloaded (whole account only, as {@link askForPrivacyAction}).
- */
 export async function privacyRequestsForClient(
   db: Db,
   access: ClientAccess | null,
@@ -263,11 +233,7 @@ export async function privacyRequestsForClient(
   return { requests: views.filter((r) => !r.completedAt || r.downloadUntil) };
 }
 
-/**
- * GET /api/privacy/export: everything held about the signed-in client as one JSON file, only
- * while an export they asked for was completed in the last {@link EXPORT_DOWNLOAD_DAYS} days
- * (403 otherwise). Logged in the security log like every export, with counts only.
- */
+/** Only while an export they asked for was completed within EXPORT_DOWNLOAD_DAYS (else 403). */
 export async function exportOwnData(
   db: Db,
   access: ClientAccess | null,
@@ -298,23 +264,13 @@ const ANSWER_AGAIN =
 
 export type PrivacyAnswer = {
   request: PrivacyRequest;
-  /** The e-mail to the client, queued: for the caller to send after its answer. */
   emailIds: number[];
-  /** What an erasure did; null for an export. */
   erased: ErasureResult | null;
 };
 
-/**
- * The admin answers a request: it is marked completed by them, and the client is e-mailed.
- * - `export`: "your data is ready: sign in to your dashboard and press Download my data"; the
- *   download then works for {@link EXPORT_DOWNLOAD_DAYS} days.
- * - `erase`: the erasure runs first, with `by`'s reach outside the database; the transaction
- *   that erases the rows also completes the request and queues "your account and data were
- *   erased" (the outbox's `ERASURE_NOTICE_KIND`: once sent, it forgets its recipient and body).
- *   Should the erasure fail, nothing is completed or queued: the request stays open with the
- *   reason (`lastError`), and the answer is a 409 (a part cannot be reached) or 502 (it failed).
- * 404 for no such request, 409 for one already completed (or closed by an erasure).
- */
+// An erasure runs first; the transaction that erases also completes the request and queues the
+// notice. Should it fail, nothing is completed or queued: the request stays open with the reason,
+// and the answer is a 409 (unreachable) or 502 (failed).
 export async function finishPrivacyRequest(
   db: Db,
   id: number,

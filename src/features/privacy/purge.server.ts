@@ -1,8 +1,3 @@
-/**
- * The retention rules (src/server/privacy/retention.ts) applied: each owner of personal data
- * purges its tables (the order person.server.ts gives), the security log its old entries, and
- * Blobs the logos of orders whose service ended; each run is recorded for the admin overview.
- */
 import { purgeSecurityLog, recordSecurityEvent } from '../../server/auth/security-log.ts';
 import type { Db } from '../../server/db/client.ts';
 import {
@@ -26,7 +21,6 @@ import { plansServingSince } from '../subscriptions/subscriptions.server.ts';
 import { ERASE_ORDER } from './person.server.ts';
 import { latestPrivacyRun, recordPrivacyRun, type PurgeSource } from './privacy-runs.server.ts';
 
-/** The purge's questions about other owners' tables, answered by their subqueries. */
 function purgeScope(db: Db, now: Date): PurgeScope {
   return {
     now,
@@ -43,12 +37,6 @@ function purgeScope(db: Db, now: Date): PurgeScope {
 
 export type PurgeResult = { startedAt: Date; counts: PurgeCounts; logosSkipped: boolean };
 
-/**
- * One run of every retention rule: each owner purges its tables, the security log its old
- * entries, and the logos of orders whose service ended go from Blobs (skipped, and said so,
- * without `logoStore`). The run is recorded with its counts (the admin overview shows the
- * latest) and in the security log.
- */
 export async function purgeExpired(
   db: Db,
   options: { now?: Date; logoStore?: LogoStore | undefined; source: PurgeSource },
@@ -91,11 +79,9 @@ export async function purgeExpired(
 export type PrivacyRunSummary = {
   at: string;
   source: PurgeSource;
-  /** Every rule, in the retention module's order, with the rows it removed or anonymised. */
   rules: { rule: string; title: string; removed: number }[];
 };
 
-/** The latest run of the retention rules, for the admin overview; null before the first. */
 export async function lastPrivacyRun(db: Db): Promise<PrivacyRunSummary | null> {
   const run = await latestPrivacyRun(db);
   if (!run) return null;

@@ -1,9 +1,5 @@
-/**
- * Erasures re-applied to a restored backup: a backup taken before an erasure brings the person
- * back, so a restore erases again every address its erasure records name. Stripe and GoHighLevel
- * are not asked again (the erasure deleted there, or left its CRM to-do in the newer database);
- * the logos the restore put back in Blobs are removed.
- */
+// Stripe and GoHighLevel are not asked again (erased there already, or the CRM to-do is in the
+// newer database); the logos the restore put back in Blobs are removed.
 import type { Db } from '../../server/db/client.ts';
 import { addCounts, type TableCounts } from '../../server/privacy/personal-data.ts';
 import type { LogoStore } from '../../server/uploads/logo.ts';
@@ -15,7 +11,6 @@ import {
 import { eraseIdentified } from './erasure.server.ts';
 import { identifyPerson } from './person.server.ts';
 
-/** An erasure record as a backup line holds it (Postgres's JSON of the row). */
 export function erasureRecordOfRow(row: Record<string, unknown>): ErasureRecord {
   return {
     addressDigest: typeof row.address_digest === 'string' ? row.address_digest : null,
@@ -23,7 +18,6 @@ export function erasureRecordOfRow(row: Record<string, unknown>): ErasureRecord 
   };
 }
 
-/** Collects, row by row as a restore loads them, the addresses an erasure record may name. */
 export function restoredPeopleCollector(): {
   people: RestoredPeople;
   onRow: (table: string, row: Record<string, unknown>) => void;

@@ -1,9 +1,5 @@
-/**
- * The checkout_reminders table: this module is its only reader and writer. One row per expired
- * checkout session that was reminded, claimed before the e-mail is queued (the primary key makes
- * a second delivery of the same expiry, under any event id or at the same moment, a no-op).
- * Rows hold the address only as its keyed hash.
- */
+// Claimed before the e-mail is queued: the primary key makes a second delivery of the same expiry
+// a no-op. Rows hold the address only as its keyed hash.
 import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { checkoutReminders, type CheckoutReminder } from '../../server/db/schema.ts';
@@ -12,16 +8,11 @@ import { cutoffOf } from '../../server/privacy/retention.ts';
 import { weeklySums, type WeeklySum } from '../../server/db/weekly.ts';
 import { addressHashIfKnown } from './unsubscribe-tokens.server.ts';
 
-/**
- * Serialises the reminder decisions of one address inside the caller's transaction, so two
- * checkouts of the same buyer expiring at once cannot both pass the "reminded in the last 7
- * days" rule.
- */
+// So two checkouts of one buyer expiring at once cannot both pass the 7-day rule.
 export async function lockAddress(tx: Db, hash: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`);
 }
 
-/** Whether the session's one reminder was claimed already. */
 export async function hasReminder(db: Db, sessionId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: checkoutReminders.checkoutSessionId })
@@ -30,10 +21,6 @@ export async function hasReminder(db: Db, sessionId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/**
- * Claims the session's one reminder (`capped`: the decision is that none is sent, the day's
- * cap being reached); false when it was claimed before.
- */
 export async function claimReminder(
   tx: Db,
   values: {
@@ -59,7 +46,6 @@ export async function attachReminderEmail(tx: Db, sessionId: string, emailId: nu
     .where(eq(checkoutReminders.checkoutSessionId, sessionId));
 }
 
-/** Whether the address was reminded (not withdrawn, nor held back by the cap) since `since`. */
 export async function remindedSince(db: Db, hash: string, since: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: checkoutReminders.checkoutSessionId })
@@ -76,7 +62,6 @@ export async function remindedSince(db: Db, hash: string, since: Date): Promise<
   return Boolean(row);
 }
 
-/** The reminders of these sessions or this address not withdrawn yet (the buyer paid). */
 export async function remindersNotWithdrawn(
   tx: Db,
   { sessionIds, hash }: { sessionIds: string[]; hash: string | null },
@@ -92,7 +77,6 @@ export async function remindersNotWithdrawn(
     .where(and(isNull(checkoutReminders.canceledAt), of));
 }
 
-/** Marks the reminders whose e-mails were withdrawn before they left. */
 export async function markWithdrawn(tx: Db, emailIds: number[], now: Date): Promise<number> {
   if (!emailIds.length) return 0;
   const rows = await tx
@@ -103,7 +87,6 @@ export async function markWithdrawn(tx: Db, emailIds: number[], now: Date): Prom
   return rows.length;
 }
 
-/** The reminders queued since `since` (the overview counts those that were sent). */
 export async function remindersSince(db: Db, since: Date): Promise<CheckoutReminder[]> {
   return db
     .select()
@@ -111,7 +94,6 @@ export async function remindersSince(db: Db, since: Date): Promise<CheckoutRemin
     .where(and(gte(checkoutReminders.createdAt, since), eq(checkoutReminders.capped, false)));
 }
 
-/** Reminders the day's cap held back since `since`, per week (the overview). */
 export function cappedRemindersByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
   return weeklySums(
     db,
@@ -122,10 +104,7 @@ export function cappedRemindersByWeek(db: Db, since: Date): Promise<WeeklySum[]>
   );
 }
 
-/**
- * Personal data: the rows of the person's address hash. Kept while the checkout's own record
- * keeps the buyer (the `checkouts` rule), then deleted: a week's memory is all the rules need.
- */
+// Kept while the checkout keeps the buyer: a week's memory is all the rules need.
 export const personalData: PersonalDataOwner = {
   async holds(db, person) {
     const hash = await addressHashIfKnown(db, person.email);

@@ -1,9 +1,5 @@
-/**
- * The one reminder an abandoned checkout gets: what the buyer was buying, the price, one button
- * back to the same order, and a plain unsubscribe line. Both links are sealed in the stored copy
- * (src/server/mail/sealed.ts): the recovery link reopens the buyer's checkout, and the
- * unsubscribe link speaks for their address.
- */
+// Both links are sealed in the stored copy (sealed.ts): one reopens the buyer's checkout, the
+// other speaks for their address.
 import { formatCents } from '../../lib/money';
 import { siteSettings } from '../../lib/site-settings';
 import {
@@ -18,9 +14,7 @@ import { OrderLinesTable, type OrderLine } from '../orders/OrderLinesTable.tsx';
 type ReminderInput = {
   lines: OrderLine[];
   amountCents: number;
-  /** The provider's recovery link (sealed). */
   recoveryUrl: string;
-  /** This site's one-click unsubscribe link (sealed). */
   unsubscribeUrl: string;
 };
 

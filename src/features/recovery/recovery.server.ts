@@ -1,11 +1,3 @@
-/**
- * Checkout recovery, the feature's front door: the one reminder an abandoned checkout may get
- * (decided when the provider reports the expiry, queued in the outbox an hour later, withdrawn
- * when the buyer pays first), the unsubscribe link that stops every future reminder, and the
- * overview's figures. The checkout feature calls it with what it knows of the session; this
- * feature never reads the checkout's table. Tables: checkout-reminders.server.ts,
- * reminder-opt-outs.server.ts.
- */
 import { getDb, type Db } from '../../server/db/client.ts';
 import type { CheckoutSession } from '../../server/db/schema.ts';
 import { weekStart, type WeeklySum } from '../../server/db/weekly.ts';
@@ -49,9 +41,7 @@ export const REMINDER_DAILY_CAP: RateLimit = {
 };
 export const REMINDER_DAILY_CAP_KEY = 'checkout-reminders:day';
 
-/** The outbox kind of a reminder (the admin's outbox list shows it). */
 export const CHECKOUT_REMINDER_KIND = 'checkout.reminder';
-/** The one-click unsubscribe endpoint (GET shows a confirm button, POST records it). */
 export const UNSUBSCRIBE_PATH = '/api/unsubscribe';
 
 export async function unsubscribeUrl(db: Db, siteUrl: string, email: string): Promise<string> {
@@ -60,14 +50,11 @@ export async function unsubscribeUrl(db: Db, siteUrl: string, email: string): Pr
   return url.toString();
 }
 
-/** An expired checkout as the checkout feature knows it once the provider closed it. */
 export type ExpiredCheckout = Pick<
   CheckoutSession,
   'id' | 'createdAt' | 'lines' | 'amountTotalCents' | 'customerEmail' | 'promotionsConsent'
 > & {
-  /** The provider's link that opens a new session with the same contents. */
   recoveryUrl: string | null;
-  /** Set when this session was itself opened by a recovery link. */
   recoveredFrom: string | null;
   expiredAt: Date;
 };
@@ -76,13 +63,8 @@ export type ReminderOutcome =
   | { queued: true; emailId: number; dueAt: Date }
   | { queued: false; reason: NoReminder | 'already-decided' | 'daily-cap' };
 
-/**
- * Decides and, when the rules allow, queues the checkout's one reminder, inside the caller's
- * transaction (the one that marks the session expired). Idempotent per checkout session: the
- * reminder is claimed in checkout_reminders before it is queued, so a replayed or concurrent
- * expiry queues it once. Past the day's cap (REMINDERS_PER_DAY) the claim records that none
- * was queued, for the overview; that decision stands too.
- */
+// Claimed in checkout_reminders before it is queued, so a replayed or concurrent expiry queues it
+// once; past the day's cap the claim records that none was queued.
 export async function remindAbandonedCheckout(
   tx: Db,
   checkout: ExpiredCheckout,
@@ -149,11 +131,6 @@ export async function remindAbandonedCheckout(
   return { queued: true, emailId: row.id, dueAt: decision.dueAt };
 }
 
-/**
- * The buyer paid: every reminder of theirs that has not left is withdrawn (the reminder row
- * and its outbox e-mail), for these sessions (the paid one and the one it was recovered from)
- * and for the address. Runs in the order's transaction. Answers how many were withdrawn.
- */
 export async function withdrawRemindersOnPayment(
   tx: Db,
   {
@@ -174,7 +151,6 @@ export async function withdrawRemindersOnPayment(
   return markWithdrawn(tx, canceled, now);
 }
 
-/** The unsubscribe link: records the address's hash; false for a token that is not ours. */
 export async function unsubscribe(db: Db, token: string, now = new Date()): Promise<boolean> {
   const hash = await verifyUnsubscribeToken(db, token);
   if (!hash) return false;
@@ -182,11 +158,7 @@ export async function unsubscribe(db: Db, token: string, now = new Date()): Prom
   return true;
 }
 
-/**
- * Whether the token is one of ours (the confirm page shows its button only then), or
- * 'unavailable' while the links' key cannot be opened (SESSION_SECRET changed without
- * SESSION_SECRET_PREVIOUS: docs/secrets.md).
- */
+/** 'unavailable' while the links' key cannot be opened (docs/secrets.md). */
 export async function unsubscribeTokenState(
   token: string,
   db?: Db,
@@ -201,7 +173,6 @@ export async function unsubscribeTokenState(
   }
 }
 
-/** Reminders that left since `since`, per week they were sent (the overview). */
 export async function remindersSentByWeek(db: Db, since: Date): Promise<WeeklySum[]> {
   // Queued up to an hour before they leave, so a week earlier covers every one sent since.
   const queued = await remindersSince(db, new Date(since.getTime() - 7 * 24 * 60 * 60 * 1000));

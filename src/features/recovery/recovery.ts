@@ -1,27 +1,16 @@
-/**
- * Checkout recovery rules (pure): whether an abandoned checkout gets its one reminder, and
- * when. A careful shop owner's rules: only with the buyer's consent, never twice for one
- * checkout, never within a week of another reminder, never after an unsubscribe or a payment.
- */
+// Only with consent, never twice per checkout, never within a week of another reminder, never after
+// an unsubscribe or a payment.
 
-/** The reminder leaves this long after the session expired (the scheduled outbox sends it). */
 export const REMINDER_DELAY_MS = 60 * 60 * 1000;
-/** An address gets at most one reminder in this many days, whatever it abandons. */
 export const REMIND_AT_MOST_EVERY_DAYS = 7;
-/**
- * At most this many reminders are queued a day (UTC) across the site: anyone can type any
- * address at checkout and tick the box, so whatever slips past the rules stays bounded.
- */
+/** Anyone can type any address at checkout and tick the box: what slips past stays bounded. */
 export const REMINDERS_PER_DAY = 200;
 
 const HOUR_MS = 60 * 60 * 1000;
 const delayInWords =
   REMINDER_DELAY_MS === HOUR_MS ? 'an hour' : `${REMINDER_DELAY_MS / HOUR_MS} hours`;
 
-/**
- * What the privacy policy (src/content/pages/privacy-policy.md) says a reminder is sent on, in
- * these rules' own numbers; recovery.test.ts fails when the policy says otherwise.
- */
+/** The policy's words in these rules' numbers; recovery.test.ts fails when the policy differs. */
 export const REMINDER_POLICY =
   `We send a reminder about a checkout you left unpaid only if you ticked the box for news and ` +
   `offers at that checkout: one e-mail, ${delayInWords} after the checkout expires, with a link ` +
@@ -30,18 +19,13 @@ export const REMINDER_POLICY =
   `none for a checkout you opened from a reminder; we send at most ${REMINDERS_PER_DAY} ` +
   `reminders a day in all, so yours may not be sent.`;
 
-/** What is known about an expired checkout when its reminder is decided. */
 export type ReminderFacts = {
   consent: 'opt_in' | 'opt_out' | null | undefined;
   email: string | null | undefined;
   recoveryUrl: string | null | undefined;
-  /** The session was itself opened by a recovery link: its attempt had its reminder. */
   recovered: boolean;
-  /** The address asked for no more reminders. */
   unsubscribed: boolean;
-  /** The address paid an order since this checkout started (in another session). */
   paidSince: boolean;
-  /** The address got a reminder in the last REMIND_AT_MOST_EVERY_DAYS days. */
   remindedRecently: boolean;
 };
 
@@ -71,7 +55,6 @@ export function reminderDecision(facts: ReminderFacts, expiredAt: Date): Reminde
   return { remind: true, dueAt: new Date(expiredAt.getTime() + REMINDER_DELAY_MS) };
 }
 
-/** The moment before which a reminder no longer counts as recent. */
 export function recentSince(now: Date): Date {
   return new Date(now.getTime() - REMIND_AT_MOST_EVERY_DAYS * 24 * 60 * 60 * 1000);
 }

@@ -1,14 +1,9 @@
-/**
- * The reminder_opt_outs table: this module is its only reader and writer. An address that
- * unsubscribed from checkout reminders, kept as its keyed hash only.
- */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { reminderOptOuts } from '../../server/db/schema.ts';
 import { exported, type PersonalDataOwner } from '../../server/privacy/personal-data.ts';
 import { addressHashIfKnown } from './unsubscribe-tokens.server.ts';
 
-/** Records the opt-out (once; a second click changes nothing). */
 export async function recordOptOut(db: Db, hash: string, now = new Date()): Promise<void> {
   await db
     .insert(reminderOptOuts)

@@ -1,11 +1,7 @@
-/**
- * Submits an early-access form. The zod schema (and zod) load on the first submit, so the
- * page pays nothing for them before someone uses the form.
- */
 import { RequestError, sendRequest } from '../../lib/request-json';
 import { SUBSCRIBE_MESSAGES } from './subscribe-texts';
 
-/** Forms with a submission under way: a second press meanwhile is the same press, not a new one. */
+/** A second press while a submission is under way is the same press. */
 const busy = new WeakSet<HTMLFormElement>();
 
 export async function submitSubscribe(form: HTMLFormElement) {
@@ -28,7 +24,6 @@ async function subscribe(
   button: HTMLButtonElement,
   status: HTMLElement,
 ) {
-  // The hidden honeypot (see subscribe.ts): posted only when something filled it.
   const website = form.querySelector<HTMLInputElement>('[data-subscribe-honeypot]')?.value ?? '';
 
   const show = (tone: 'success' | 'error' | '', text: string) => {
@@ -60,7 +55,6 @@ async function subscribe(
     if (input.value === typed) form.reset();
     show('success', SUBSCRIBE_MESSAGES.success);
   } catch (error) {
-    // The server's own sentence (without the field name), else the generic failure.
     const detail = error instanceof RequestError ? error.detail : undefined;
     show('error', detail ? detail.replace(/^email: /, '') : SUBSCRIBE_MESSAGES.failure);
   } finally {

@@ -1,9 +1,4 @@
-/**
- * Early-access sign-ups, the feature's front door: validate with the form's schema, rate-limit
- * per client address, drop honeypot submissions, then store the address (subscribers.server.ts
- * owns the table). Signing up twice is fine: the answer is the same success and the first row
- * is kept.
- */
+// Signing up twice is fine: the answer is the same success and the first row is kept.
 import { getDb, type Db } from '../../server/db/client.ts';
 import { enforceFormLimit, type SubmitOptions } from '../../server/form-submissions.ts';
 import { clientIp } from '../../server/client-address.ts';
@@ -23,7 +18,6 @@ export const SUBSCRIBE_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 10 * 6
 export async function subscribe(db: Db, body: unknown, options: SubmitOptions) {
   const input = subscribeSchema.parse(body);
   await enforceFormLimit(db, 'subscribe', options, SUBSCRIBE_RATE_LIMIT);
-  // A filled honeypot gets the same success answer, but nothing is stored (see subscribe.ts).
   if (input.website) return { created: false };
   return { created: await insertSubscriber(db, { email: input.email, source: input.source }) };
 }

@@ -1,4 +1,3 @@
-/** The subscribers table: this module is its only reader and writer. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { subscribers } from '../../server/db/schema.ts';
@@ -8,7 +7,6 @@ import {
   type PersonalDataOwner,
 } from '../../server/privacy/personal-data.ts';
 
-/** Stores an early-access address once; answers whether this call stored it. */
 export async function insertSubscriber(
   db: Db,
   values: { email: string; source: string },

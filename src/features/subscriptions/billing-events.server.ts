@@ -1,8 +1,3 @@
-/**
- * What a provider reports about a plan after checkout, applied: Stripe's webhook events and the
- * simulated provider's buttons (simulated-billing.server.ts) both arrive here as the snapshots
- * of subscriptions.ts, and the e-mails they call for are queued here.
- */
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
@@ -41,26 +36,19 @@ import type {
   SubscriptionSnapshot,
 } from './subscriptions.ts';
 
-/** An order's buyer, by address and account, as the e-mails about it record them. */
 const aboutOrder = (order: { customerEmail: string; clientId: number | null }) => ({
   emails: [order.customerEmail],
   clientIds: order.clientId === null ? [] : [order.clientId],
 });
 
 export type BillingEvent = {
-  /** When the provider says the change happened (Stripe's event.created). */
   eventAt: Date;
   provider: 'stripe' | 'simulated';
-  /** The function's context: e-mails go out after the answer (waitUntil). */
   context?: FunctionContext | undefined;
   /** Asks the provider which invoice a payment intent paid, for a refund of an unknown one. */
   invoiceOfPayment?: ((paymentIntentId: string) => Promise<string | null>) | undefined;
 };
 
-/**
- * customer.subscription.created / updated / deleted: the record becomes the snapshot, unless
- * the record already reflects a newer event. Returns whether it changed.
- */
 export function applySubscriptionSnapshot(
   db: Db,
   snapshot: SubscriptionSnapshot,
@@ -69,10 +57,6 @@ export function applySubscriptionSnapshot(
   return storeSubscriptionSnapshot(db, snapshot, event);
 }
 
-/**
- * invoice.paid: the first payment or a renewal, recorded once per invoice; a renewal extends
- * the subscription's paid period. Returns whether this call recorded the payment.
- */
 export function recordInvoicePaid(
   db: Db,
   invoice: InvoiceSnapshot,
@@ -81,19 +65,12 @@ export function recordInvoicePaid(
   return storePaidInvoice(db, invoice, eventAt);
 }
 
-/**
- * invoice_payment.paid: the payment intent of an invoice, which a webhook's invoice no longer
- * names, so a later refund of a renewal finds the renewal. Returns whether the invoice is known.
- */
+/** A webhook's invoice no longer names its payment intent: this lets a renewal's refund find it. */
 export function recordInvoicePayment(db: Db, payment: InvoicePaymentSnapshot): Promise<boolean> {
   return attachInvoicePaymentIntent(db, payment.providerInvoiceId, payment.paymentIntentId);
 }
 
-/**
- * invoice.payment_failed: the attempt is recorded (never over a payment that went through);
- * on an invoice's first failure the client gets a dunning e-mail pointing at "Manage billing"
- * and the team a notice. Retries of the same invoice only count the attempt.
- */
+/** Never over a payment that went through; only an invoice's first failure e-mails anyone. */
 export async function recordInvoiceFailed(
   db: Db,
   invoice: InvoiceSnapshot,
@@ -146,19 +123,10 @@ async function enqueueFailureEmails(tx: Db, invoice: InvoiceSnapshot): Promise<n
   return ids;
 }
 
-/**
- * invoice.paid of an invoice of no plan (Checkout's invoice of a one-time purchase): its
- * number, hosted page and PDF on the order that names it. Null when no order does.
- */
 export function recordOneTimeInvoice(db: Db, invoice: ChargeInvoice): Promise<Order | null> {
   return attachOrderInvoice(db, invoice);
 }
 
-/**
- * charge.refunded: the refunded amount lands on the order it paid for (the first payment or a
- * one-time order) and on the invoice it paid (a plan's first invoice or a renewal), with each
- * refund the charge lists as its own row. Partial amounts are kept as they are.
- */
 export function recordRefund(
   db: Db,
   refund: RefundSnapshot,
@@ -167,10 +135,6 @@ export function recordRefund(
   return applyRefunds(db, refund.paymentIntentId, refund.refundedCents, refund.refunds, event);
 }
 
-/**
- * refund.created / updated / failed: the refund as its own row (a failed or canceled one
- * counts in no total), and the payment's totals at least what its refunds add up to.
- */
 export async function recordProviderRefund(
   db: Db,
   refund: ProviderRefund,
@@ -180,12 +144,8 @@ export async function recordProviderRefund(
   return applyRefunds(db, refund.paymentIntentId, 0, [refund], event);
 }
 
-/**
- * The refunds of one payment, stored against the order and invoice it paid; the running
- * totals become the larger of the provider's (`runningCents`) and the counted rows' sum, so a
- * late or sparser report never lowers them, except a refund's failure, which takes its
- * amount back out.
- */
+// Running totals become the larger of the provider's and the counted rows' sum, so a late or
+// sparser report never lowers them, except a failed refund, which takes its amount back out.
 async function applyRefunds(
   db: Db,
   paymentIntentId: string,

@@ -1,9 +1,4 @@
-/**
- * The simulated provider's side of a plan: what Stripe would report when a plan is bought,
- * renews, fails, is canceled, switches between monthly and yearly (simulated-plan-switch.server.ts)
- * or is refunded, played through the same billing events as Stripe's (local runs and tests only;
- * the function that calls it is a 404 when payments are real).
- */
+// What Stripe would report, played through the same billing events (local runs and tests only).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client.ts';
 import type { Order, Subscription } from '../../server/db/schema.ts';
@@ -33,11 +28,6 @@ import {
   type SubscriptionSnapshot,
 } from './subscriptions.ts';
 
-/**
- * The simulated provider's answer to a paid checkout of subscription mode: the subscription
- * and its first invoice, applied exactly as Stripe's customer.subscription.created and
- * invoice.paid events are.
- */
 export async function startSimulatedSubscription(
   db: Db,
   input: Parameters<typeof simulatedStart>[0],
@@ -48,7 +38,6 @@ export async function startSimulatedSubscription(
   await recordInvoicePaid(db, invoice, event);
 }
 
-/** The record as a snapshot, for the simulated provider to report a change to it. */
 function snapshotOf(row: Subscription): SubscriptionSnapshot {
   return {
     providerSubscriptionId: row.providerSubscriptionId,
@@ -69,11 +58,6 @@ function snapshotOf(row: Subscription): SubscriptionSnapshot {
 const simulatedRef = (prefix: 'in' | 'pi' | 're') =>
   `sim_${prefix}_${randomBytes(12).toString('base64url')}`;
 
-/**
- * The simulated provider playing what Stripe would report next for an order's plan or payment,
- * through the same functions as Stripe's events (local runs and tests only; the function that
- * calls it is a 404 when payments are real). Answers a sentence saying what happened.
- */
 export async function simulateBilling(
   db: Db,
   order: Order,
@@ -159,11 +143,7 @@ export async function simulateBilling(
     : 'The plan renewed and was paid.';
 }
 
-/**
- * Refunds the latest payment, a renewal or else the order's own: what is left of it, half of
- * that (`'half'`, at least a cent), or `amountCents` of it. Each refund is its own, as
- * Stripe's are; the payment's total refunded grows by it.
- */
+/** Each refund is its own, as Stripe's are; `'half'` takes at least a cent. */
 async function simulateRefund(
   db: Db,
   order: Order,

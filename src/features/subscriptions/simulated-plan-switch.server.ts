@@ -1,10 +1,5 @@
-/**
- * The simulated provider's monthly↔yearly switch (local runs and tests only): what Stripe
- * reports when a subscriber switches in the Billing Portal (proration on, see
- * src/server/payments/portal-configuration.ts): customer.subscription.updated with the item on
- * the catalogue's other Price and a new period from today, and the proration invoice, charged at
- * once. The subscription is built as Stripe's object and read by the webhook's own code.
- */
+// What Stripe reports when a subscriber switches in the Billing Portal (proration on, see
+// portal-configuration.ts), built as Stripe's object and read by the webhook's own code.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client.ts';
 import type { Subscription } from '../../server/db/schema.ts';
@@ -33,7 +28,6 @@ import {
 const simulatedRef = (prefix: string) => `sim_${prefix}_${randomBytes(12).toString('base64url')}`;
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** The start of the period that ends at `end`. */
 function periodStartOf(end: Date, interval: 'month' | 'year'): Date {
   const start = new Date(end);
   if (interval === 'year') start.setUTCFullYear(start.getUTCFullYear() - 1);
@@ -41,11 +35,7 @@ function periodStartOf(end: Date, interval: 'month' | 'year'): Date {
   return start;
 }
 
-/**
- * The subscription as Stripe's customer.subscription.updated carries it after the switch: each
- * item on the catalogue Price of `cycle`, the period starting now. Checkout's plan name stays in
- * the metadata, as on Stripe's object.
- */
+/** Checkout's plan name stays in the metadata, as on Stripe's object. */
 export function switchedSubscriptionObject(
   row: Subscription,
   cycle: 'monthly' | 'yearly',
@@ -95,11 +85,8 @@ export function switchedSubscriptionObject(
   };
 }
 
-/**
- * Switches a simulated plan to `cycle` as Stripe would with prorations: the unused part of the
- * current period is credited against the new price, the rest charged now (nothing when the
- * credit covers it: Stripe keeps the remainder as the customer's credit balance).
- */
+// Prorated as Stripe does: the unused period is credited, the rest charged now (nothing when the
+// credit covers it: Stripe keeps the remainder as credit balance).
 export async function simulatePlanSwitch(
   db: Db,
   row: Subscription,

@@ -1,8 +1,4 @@
-/**
- * Stripe's billing objects (subscription, invoice, charge, refund, dispute) read into the
- * snapshots of subscriptions.ts, with lenient schemas: an object of another shape is null,
- * never an error. Pure; subscriptions.ts is its front door.
- */
+// Lenient: an object of another shape is null, never an error.
 import { z } from '../../lib/zod.ts';
 import type { ChargeInvoice } from '../../lib/charge.ts';
 import { REFUND_STATUSES, SUBSCRIPTION_STATUSES } from '../../server/db/schema.ts';
@@ -22,7 +18,6 @@ import type {
 
 const seconds = z.number().int().nonnegative();
 const toDate = (s: number | null | undefined) => (s == null ? null : new Date(s * 1000));
-/** An id, or the object it names when Stripe expanded it. */
 const idOf = z
   .union([z.string().max(255), z.object({ id: z.string().max(255) })])
   .transform((v) => (typeof v === 'string' ? v : v.id));
@@ -119,15 +114,11 @@ const stripeDispute = z.object({
 
 const INTERVAL_NAMES = { month: 'monthly', year: 'yearly' } as const;
 
-/** "Lily AI Starter (yearly)": the lines as checkout names a plan. */
 export function planLabelOf(lines: readonly SubscriptionLine[]): string {
   return planLabel(lines.map((l) => ({ ...l, billingCycle: INTERVAL_NAMES[l.interval] })));
 }
 
-/**
- * The plan's name: from the lines when each is a catalogue item (so a plan switched to another
- * cycle is named by its new one), else from checkout metadata, else from the first line.
- */
+/** From the lines when each is a catalogue item, so a switched plan is named by its new cycle. */
 function planName(metadata: Record<string, string> | null | undefined, lines: SubscriptionLine[]) {
   if (lines.length && lines.every((l) => l.productId)) return planLabelOf(lines);
   const named = metadata?.plan?.trim();
@@ -136,7 +127,6 @@ function planName(metadata: Record<string, string> | null | undefined, lines: Su
   return first ? `${first.name} (${INTERVAL_NAMES[first.interval]})` : 'Subscription';
 }
 
-/** A subscription item's line: the catalogue item its Price's lookup key names, if any. */
 function lineOf(item: {
   quantity?: number | null | undefined;
   price: {
@@ -158,7 +148,6 @@ function lineOf(item: {
   return line;
 }
 
-/** A Stripe subscription object as a snapshot, or null when it is not one we can read. */
 export function subscriptionFromStripe(object: unknown): SubscriptionSnapshot | null {
   const parsed = stripeSubscription.safeParse(object);
   if (!parsed.success) return null;
@@ -183,7 +172,6 @@ export function subscriptionFromStripe(object: unknown): SubscriptionSnapshot | 
   };
 }
 
-/** A Stripe invoice of a subscription as a snapshot, or null (one-time invoices, other shapes). */
 export function invoiceFromStripe(object: unknown): InvoiceSnapshot | null {
   const parsed = stripeInvoice.safeParse(object);
   if (!parsed.success) return null;
@@ -206,7 +194,6 @@ export function invoiceFromStripe(object: unknown): InvoiceSnapshot | null {
   };
 }
 
-/** A paid invoice_payment's invoice and payment intent, or null for any other object. */
 export function invoicePaymentFromStripe(object: unknown): InvoicePaymentSnapshot | null {
   const parsed = stripeInvoicePayment.safeParse(object);
   if (!parsed.success) return null;
@@ -215,10 +202,6 @@ export function invoicePaymentFromStripe(object: unknown): InvoicePaymentSnapsho
   return { providerInvoiceId: invoice, paymentIntentId: payment.payment_intent };
 }
 
-/**
- * The number and links of an invoice of no subscription (a one-time purchase's, from
- * Checkout's `invoice_creation`), or null for any other object.
- */
 export function oneTimeInvoiceFromStripe(object: unknown): ChargeInvoice | null {
   const parsed = stripeInvoice.safeParse(object);
   if (!parsed.success) return null;
@@ -227,7 +210,6 @@ export function oneTimeInvoiceFromStripe(object: unknown): ChargeInvoice | null 
   return chargeFromStripeInvoice(object)?.invoice ?? invoiceLinks(object);
 }
 
-/** An invoice's number and links when its amounts could not be read. */
 function invoiceLinks(object: unknown): ChargeInvoice | null {
   const parsed = z
     .object({
@@ -255,7 +237,6 @@ function invoiceLinks(object: unknown): ChargeInvoice | null {
   };
 }
 
-/** A Stripe refund object (refund.created / updated / failed), or null. */
 export function providerRefundFromStripe(object: unknown): ProviderRefund | null {
   const parsed = stripeRefund.safeParse(object);
   if (!parsed.success) return null;

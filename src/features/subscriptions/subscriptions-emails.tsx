@@ -1,9 +1,7 @@
-/** The e-mails a subscription's life sends: dunning to the client, notices to the team. */
 import { formatCents } from '../../lib/money.ts';
 import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
 import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
 
-/** A renewal failed: the client is asked to update the card through the dashboard's billing. */
 export function paymentFailedClientEmail(input: {
   customerName: string;
   plan: string;

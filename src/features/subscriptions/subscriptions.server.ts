@@ -1,9 +1,3 @@
-/**
- * Subscriptions on the server, the feature's front door: a plan's life after checkout
- * (billing-events.server.ts applies what Stripe or the simulated provider reports,
- * simulated-billing.server.ts plays the simulated provider) and the admin's figures. The
- * tables are subscription-records.server.ts's.
- */
 import type { Db } from '../../server/db/client.ts';
 import { failedInvoices, subscriptionsIn } from './subscription-records.server.ts';
 import { monthlyCents } from './subscriptions.ts';
@@ -36,7 +30,6 @@ export type SubscriptionStats = {
   canceling: number;
   /** Monthly recurring revenue of every plan that still bills (yearly as a twelfth). */
   mrrCents: number;
-  /** Renewals whose payment failed and has not gone through since, newest first. */
   failedPayments: FailedPayment[];
 };
 

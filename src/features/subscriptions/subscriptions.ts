@@ -1,10 +1,4 @@
-/**
- * Subscriptions after the first payment: what the payment provider tells us about a plan
- * (snapshots of a subscription, an invoice, a refund, a dispute; stripe-billing-objects.ts
- * reads them from Stripe's objects), and the rules that keep our record in step with it
- * whatever order the events arrive in. Pure: the simulated provider builds the same
- * snapshots, so both providers go through one code path (billing-events.server.ts).
- */
+// Pure: the simulated provider builds the same snapshots, so both providers share one code path.
 import { z } from '../../lib/zod.ts';
 import { chargeFor, type ChargeBreakdown } from '../../lib/charge.ts';
 import type { RefundStatus, SubscriptionLine, SubscriptionStatus } from '../../server/db/schema.ts';
@@ -22,7 +16,6 @@ export {
   subscriptionFromStripe,
 } from './stripe-billing-objects.ts';
 
-/** A subscription as the provider last described it. */
 export type SubscriptionSnapshot = {
   providerSubscriptionId: string;
   providerCustomerId: string | null;
@@ -38,7 +31,6 @@ export type SubscriptionSnapshot = {
   latestInvoiceId: string | null;
 };
 
-/** One invoice of a subscription, paid or failed. */
 export type InvoiceSnapshot = {
   providerInvoiceId: string;
   providerSubscriptionId: string;
@@ -48,17 +40,14 @@ export type InvoiceSnapshot = {
   periodStart: Date | null;
   periodEnd: Date | null;
   attempts: number;
-  /** The invoice's breakdown and its number and links; null when the object has none. */
   charge: ChargeBreakdown | null;
 };
 
-/** Which payment intent paid an invoice (Stripe's invoice_payment object). */
 export type InvoicePaymentSnapshot = {
   providerInvoiceId: string;
   paymentIntentId: string;
 };
 
-/** One refund as the provider reports it (Stripe's refund object). */
 export type ProviderRefund = {
   refundId: string;
   paymentIntentId: string | null;
@@ -70,10 +59,7 @@ export type ProviderRefund = {
   createdAt: Date;
 };
 
-/**
- * What the provider has refunded of one payment so far (Stripe sends the running total), and
- * the refunds themselves where the charge lists them.
- */
+/** Stripe sends the running total of what was refunded of one payment. */
 export type RefundSnapshot = {
   paymentIntentId: string;
   chargeId: string;
@@ -90,7 +76,6 @@ export type DisputeSnapshot = {
   reason: string;
 };
 
-/** An invoice's columns of its breakdown, number and links (null: unknown, as before them). */
 export function invoiceChargeColumns(charge: ChargeBreakdown | null) {
   return {
     ...(charge ? { currency: charge.currency } : {}),
@@ -114,17 +99,12 @@ export function addInterval(date: Date, interval: 'month' | 'year'): Date {
   return next;
 }
 
-/**
- * What the simulated provider reports when a simulated checkout of subscription mode is paid:
- * an active subscription of the recurring lines and its first, paid invoice. Mixed carts bill
- * one-time lines on that first invoice only, as Stripe does.
- */
+/** Mixed carts bill one-time lines on the first invoice only, as Stripe does. */
 export function simulatedStart(input: {
   subscriptionId: string;
   sessionId: string;
   paymentIntentId: string | null;
   lines: {
-    /** The catalogue item (a checkout's priced line carries it). */
     id?: string;
     name: string;
     billingCycle: 'oneTime' | 'monthly' | 'yearly';
@@ -132,7 +112,6 @@ export function simulatedStart(input: {
     quantity: number;
   }[];
   amountTotalCents: number;
-  /** What the checkout charged (its first invoice), when known. */
   charge: ChargeBreakdown | null;
   plan: string;
   now: Date;
@@ -177,10 +156,7 @@ export function simulatedStart(input: {
   };
 }
 
-/**
- * What the simulated provider charges for a renewal: the plan's price with tax at the
- * configured rate (a promotion code counts once, on the first invoice only).
- */
+/** A promotion code counts once, on the first invoice only. */
 export function simulatedRenewalCharge(
   invoiceId: string,
   amountCents: number,
@@ -201,11 +177,8 @@ function stage(status: SubscriptionStatus): number {
   return 1;
 }
 
-/**
- * Whether a snapshot from an event at `eventAt` may replace the record last updated by an
- * event at `lastEventAt` with `current` status: newer events win; an ended subscription stays
- * ended; at the same second, the later stage wins (created and updated often share one).
- */
+// Newer events win; an ended subscription stays ended; at the same second the later stage wins
+// (created and updated often share one).
 export function supersedes(
   incoming: { status: SubscriptionStatus; eventAt: Date },
   current: { status: SubscriptionStatus; lastEventAt: Date },
@@ -216,7 +189,6 @@ export function supersedes(
   return stage(incoming.status) >= stage(current.status);
 }
 
-/** What the simulated provider can play of a plan's life (local runs and tests only). */
 const SIMULATED_BILLING_ACTIONS = [
   'renew',
   'fail_renewal',
@@ -238,10 +210,7 @@ const SIMULATED_BILLING_LABEL: Record<SimulatedBillingAction, string> = {
   partial_refund: 'Refund half of last payment',
 };
 
-/**
- * The cycle a plan may switch to, as the Billing Portal offers it: the other of monthly and
- * yearly, when every line is a catalogue item sold that way. Null otherwise.
- */
+/** As the Billing Portal offers it: the other cycle, when every line is sold that way. */
 export function switchTarget(plan: {
   interval: 'month' | 'year';
   lines: readonly SubscriptionLine[];
@@ -253,13 +222,8 @@ export function switchTarget(plan: {
   return plan.lines.length && sold ? target : null;
 }
 
-/** A button of the simulated provider, as the dashboard and the admin show it. */
 export type SimulatedAction = { action: SimulatedBillingAction; label: string };
 
-/**
- * What the simulated provider can play for an order (none when payments are real): its plan's
- * next steps, or a refund (all or half of what is left) of a paid one-time order.
- */
 export function simulatedActionsFor(
   order: { status: string },
   plan:
@@ -289,7 +253,6 @@ export function simulatedActionsFor(
   return actions.map((action) => ({ action, label: SIMULATED_BILLING_LABEL[action] }));
 }
 
-/** POST /api/test/simulate-billing: an action, and for `refund` the cents to refund (else all). */
 export const simulateBillingSchema = z
   .object({
     orderId: z.number().int().positive().max(2_147_483_647),
@@ -305,7 +268,6 @@ export type SimulatedBilling = Pick<
   'action' | 'amountCents'
 >;
 
-/** The four states a client sees. */
 export type DisplayStatus = 'active' | 'past due' | 'canceling' | 'canceled';
 
 export function displayStatus(s: {

@@ -1,8 +1,3 @@
-/**
- * /test-checkout: simulate a payment for a package (mock order), submit the three
- * onboarding steps with canned data, then go to the client's dashboard after 3 seconds.
- * The requests, phases and redirect live in test-mode.store.
- */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatUsdWhole } from '../catalogue/catalogue';

@@ -1,8 +1,3 @@
-/**
- * /test-purchase-flow: the live cart (count, total, Clear Cart, Go to Checkout), the test
- * products with Add to Cart, and "Run Complete Test Suite", whose checks use the real cart
- * store and the real payment endpoints of this site (run by test-mode.store).
- */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { CYCLE_LABEL, findItem, formatUsd } from '../catalogue/catalogue';

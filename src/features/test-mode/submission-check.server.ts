@@ -1,12 +1,5 @@
-/**
- * Lets end-to-end tests confirm that a form submission reached the database, whichever
- * server runs the site (`astro dev` or the production build with an in-process database).
- * Served at /api/test/submission in simulated mode only, like the other test endpoints.
- *
- * The caller must already know the whole submission (name, e-mail and the message or slot);
- * the answer only says how many identical rows exist and which e-mails were queued for them,
- * so nothing the caller did not send is disclosed.
- */
+// The caller must already know the whole submission; the answer only says how many identical rows
+// exist and which e-mails were queued, so nothing it did not send is disclosed.
 import { z } from '../../lib/zod.ts';
 import type { Db } from '../../server/db/client.ts';
 import { emailsContaining } from '../../server/mail/outbox.ts';

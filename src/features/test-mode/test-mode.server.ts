@@ -1,8 +1,4 @@
-/**
- * Test mode on the server (simulated payments only; every caller checks `simulatedOnly` from
- * src/server/simulated-only.ts first): mock orders for the test pages and the end-to-end
- * tests' check that a submission was stored, and the test suite's payment intent.
- */
+// Simulated payments only: every caller checks `simulatedOnly` first.
 export {
   checkSubmission,
   submissionCheckSchema,

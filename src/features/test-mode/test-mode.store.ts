@@ -1,11 +1,3 @@
-/**
- * The test pages' state and actions (the islands only read these stores and call the
- * actions). /test-checkout: the package picked, the mock payment, the three canned onboarding
- * steps, and the redirect to the client's dashboard 3 seconds after the last one.
- * /test-purchase-flow: "Run Complete Test Suite" against the real cart store and this site's
- * payment endpoints, its results as they land. Browser-side and zod-free; the data (packages,
- * steps, delay) and the suite's checks are in test-mode.ts.
- */
 import { atom, computed } from 'nanostores';
 import { errorMessage } from '../../lib/error-message';
 import { notify } from '../../lib/notifications';
@@ -36,18 +28,13 @@ export const TEST_PHASES: readonly TestPhase[] = [
 const DEFAULT_PACKAGE: string = TEST_CHECKOUT_PACKAGES[0].id;
 
 export const $testPhase = atom<TestPhase>('product-selection');
-/** The package the mock payment buys. */
 export const $testProductId = atom<string>(DEFAULT_PACKAGE);
-/** The mock order, once paid. */
 export const $testOrder = atom<TestOrder | null>(null);
-/** A request is under way: the buttons wait. */
 export const $testBusy = atom(false);
-/** The dashboard link could not be opened: the page offers to try again. */
 export const $redirectFailed = atom(false);
 
 /** The browser's address (a seam for tests). */
 export const browser = {
-  /** Where the browser goes next. */
   assign: (url: string) => window.location.assign(url),
   origin: () => window.location.origin,
 };
@@ -67,16 +54,13 @@ export function pickProduct(id: string): void {
   $testProductId.set(id);
 }
 
-/**
- * A package picked before the island hydrated (the radios are plain HTML until then) is the
- * choice: hydration would otherwise put the default back under the visitor's click.
- */
+// Radios are plain HTML until hydration, which would otherwise put the default back under the
+// visitor's click.
 export function keepEarlyPick(root: Pick<ParentNode, 'querySelector'>): void {
   const picked = root.querySelector<HTMLInputElement>('input[name="test-product"]:checked');
   if (picked && picked.value !== DEFAULT_PACKAGE) pickProduct(picked.value);
 }
 
-/** "Simulate Payment": creates a mock order for the picked package, then the first step. */
 export async function simulatePayment(): Promise<void> {
   const productId = $testProductId.get();
   const pkg = TEST_CHECKOUT_PACKAGES.find((p) => p.id === productId) ?? TEST_CHECKOUT_PACKAGES[0];
@@ -110,7 +94,6 @@ export async function simulatePayment(): Promise<void> {
   }
 }
 
-/** "Submit Step n": sends the step's canned answers; after step 3 the redirect is scheduled. */
 export async function submitStep(n: 1 | 2 | 3): Promise<void> {
   const step = TEST_STEPS[n - 1];
   const order = $testOrder.get();
@@ -134,10 +117,7 @@ export async function submitStep(n: 1 | 2 | 3): Promise<void> {
   }
 }
 
-/**
- * Opens the client's CRM dashboard (also "Try Again" after a failed redirect), or the client
- * dashboard when no CRM account is linked (404: a browser that only paid gets none).
- */
+/** Else the client dashboard (404: a browser that only paid has no CRM account). */
 export async function goToDashboard(): Promise<void> {
   $redirectFailed.set(false);
   try {
@@ -159,7 +139,6 @@ export async function goToDashboard(): Promise<void> {
   }
 }
 
-/** Back to the start (tests; the page starts there): no pending redirect. */
 export function resetTestCheckout(): void {
   clearTimeout(redirectTimer);
   $testPhase.set('product-selection');
@@ -169,9 +148,6 @@ export function resetTestCheckout(): void {
   $redirectFailed.set(false);
 }
 
-// --- /test-purchase-flow: the complete test suite ------------------------------------------
-
-/** The suite's results so far, in the order the checks ran. */
 export const $suiteResults = atom<readonly TestResult[]>([]);
 
 /** The suite's cart: emptied silently, then filled through the store's own add rule. */
@@ -195,10 +171,8 @@ const suite = requestAction(async (publishableKey: string) => {
   return runSuite(checks, (result) => $suiteResults.set([...$suiteResults.get(), result]));
 }, messageOf);
 
-/** The suite is running: its button waits. */
 export const $suiteRunning = computed(suite.$state, (state) => state.busy);
 
-/** "Run Complete Test Suite": every check in turn, from empty results (a press meanwhile is ignored). */
 export async function runPurchaseFlowSuite(publishableKey: string): Promise<void> {
   if (!(await suite.run(publishableKey))) return;
   notify({
@@ -207,7 +181,6 @@ export async function runPurchaseFlowSuite(publishableKey: string): Promise<void
   });
 }
 
-/** No results and nothing running (tests; the page starts there). */
 export function resetPurchaseFlowSuite(): void {
   suite.reset();
   $suiteResults.set([]);

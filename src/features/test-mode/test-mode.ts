@@ -1,9 +1,4 @@
-/**
- * Logic of the two test pages (simulated mode only): the test products, the canned
- * onboarding data of /test-checkout, and the checks of /test-purchase-flow's
- * "Run Complete Test Suite". Browser-safe; the checks take their dependencies as arguments
- * so unit tests can run them against fakes and the page runs them against the real site.
- */
+// The checks take their dependencies as arguments: unit tests run them against fakes.
 import { errorMessage } from '../../lib/error-message';
 import type { BillingCycle } from '../catalogue/catalogue';
 import type {
@@ -31,7 +26,6 @@ export const TEST_PRODUCTS: readonly TestProduct[] = [
 const EXPECTED_SUITE_TOTAL = 1199;
 const TOTAL_TOLERANCE = 0.01;
 
-/** The packages /test-checkout offers. */
 export const TEST_CHECKOUT_PACKAGES = [
   { id: 'starter', name: 'Starter Website Package', price: 1000 },
   { id: 'advanced', name: 'Advanced Website Package', price: 2500 },
@@ -84,10 +78,7 @@ export const TEST_STEPS = [
   },
 ] as const;
 
-/** How long the completed state waits before fetching the dashboard link. */
 export const TEST_REDIRECT_DELAY_MS = 3000;
-
-// --- The purchase-flow test suite ----------------------------------------------------
 
 type TestStatus = 'passed' | 'failed' | 'error';
 export type TestResult = { name: string; status: TestStatus; timestamp: string; error?: string };
@@ -100,7 +91,6 @@ export type SuiteDeps = {
   fetch: typeof fetch;
   origin: string;
   publishableKey: string;
-  /** Empties the real cart, adds the given test products through the cart store, returns what it holds. */
   fillCart: (productIds: string[]) => {
     items: readonly { id: string; billingCycle: BillingCycle; quantity: number; price: number }[];
     total: number;
@@ -222,10 +212,6 @@ export function purchaseFlowChecks(deps: SuiteDeps): SuiteCheck[] {
   ];
 }
 
-/**
- * Runs the checks one after another, reporting each result as it lands (so the page can
- * show progress). An exception becomes status "error" with its message or "Unknown error".
- */
 export async function runSuite(
   checks: SuiteCheck[],
   onResult: (result: TestResult) => void,

@@ -1,8 +1,4 @@
-/**
- * Mock orders for the test pages (simulated mode only): priced from the catalogue and created
- * as completed. They follow the purchase rules: a new address creates its client, an existing
- * client's address leaves the order waiting for that address to be proven.
- */
+// They follow the purchase rules: an existing client's address leaves the order waiting for proof.
 import { randomBytes } from 'node:crypto';
 import { getDb, type Db } from '../../server/db/client.ts';
 import { simulatedId } from '../../server/payments/simulated.ts';

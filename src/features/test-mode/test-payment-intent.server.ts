@@ -1,7 +1,3 @@
-/**
- * POST /api/create-payment-intent for the test suite page (simulated payments only): a
- * PaymentIntent-shaped answer for the cart, priced from the catalogue like a real checkout.
- */
 import { randomUUID } from 'node:crypto';
 import { z } from '../../lib/zod';
 import { simulatedId } from '../../server/payments/simulated.ts';
@@ -16,7 +12,7 @@ const paymentIntentSchema = z.object({
     .optional(),
 });
 
-/** A simulated PaymentIntent for the cart, priced from the catalogue (the browser's total is ignored). */
+/** Priced from the catalogue: the browser's total is ignored. */
 export function simulatedPaymentIntent(body: unknown) {
   const input = paymentIntentSchema.parse(body);
   const cart = pricedCart(input.items);
