@@ -82,7 +82,8 @@ test.describe('insights', () => {
     const context = await browser.newContext({ userAgent: CHROME });
     await fromOwnAddress(context);
     const page = await context.newPage();
-    await visit(page, '/');
+    const countedSource = `counted-${Date.now()}`;
+    await visit(page, `/?utm_source=${countedSource}`);
     await visit(page, '/products');
     const added = page.waitForResponse(
       (r) =>
@@ -133,20 +134,11 @@ test.describe('insights', () => {
     await private_.close();
 
     const after = await funnelCounts(adminPage);
-    await expect(
-      adminPage.getByRole('table', { name: 'Top sources by visitors' }).getByText(privateSource),
-    ).toHaveCount(0);
-    // Other workers' visits land in the same days: the page-seen steps grow by at least ours.
-    const delta = Object.fromEntries(STEPS.map((s) => [s, after[s]! - before[s]!]));
-    expect(delta.Visited).toBeGreaterThanOrEqual(1);
-    expect(delta['Viewed a product or package']).toBeGreaterThanOrEqual(1);
-    expect(delta).toEqual({
-      Visited: delta.Visited,
-      'Viewed a product or package': delta['Viewed a product or package'],
-      'Added to cart': 1,
-      'Started checkout': 1,
-      Paid: 1,
-      'Completed onboarding': 1,
-    });
+    const sources = adminPage.getByRole('table', { name: 'Top sources by visitors' });
+    await expect(sources.getByText(countedSource)).toBeVisible();
+    await expect(sources.getByText(privateSource)).toHaveCount(0);
+    // Other workers' visits and checkouts land in the same days: each step grows by at least ours
+    // (the exact counting of one visitor is src/features/insights/insights.server.test.ts).
+    for (const step of STEPS) expect(after[step]! - before[step]!, step).toBeGreaterThanOrEqual(1);
   });
 });

@@ -44,13 +44,17 @@ export async function recordBeacon(db: Db, beacon: Beacon, from: BeaconRequest):
   // Each funnel step counts a visitor once a day, so that no step can outnumber the one before.
   const visitor = { site: from.site, address: from.address, userAgent };
   if (beacon.k === 'step') {
-    if (await firstToday(db, day, visitor, beacon.s)) await addCounts(db, key, { [beacon.s]: 1 });
+    const first = await firstToday(db, day, visitor, [beacon.s]);
+    if (first.has(beacon.s)) await addCounts(db, key, { [beacon.s]: 1 });
     return;
   }
   const utm = parseUtm(beacon.q);
-  const first = await firstToday(db, day, visitor);
-  const firstProductView =
-    PRODUCT_PATHS.has(path) && (await firstToday(db, day, visitor, 'productViews'));
+  const first = await firstToday(
+    db,
+    day,
+    visitor,
+    PRODUCT_PATHS.has(path) ? ['visit', 'productViews'] : ['visit'],
+  );
   await addCounts(
     db,
     {
@@ -60,7 +64,11 @@ export async function recordBeacon(db: Db, beacon: Beacon, from: BeaconRequest):
       utmMedium: utm.medium,
       utmCampaign: utm.campaign,
     },
-    { views: 1, visitors: first ? 1 : 0, productViews: firstProductView ? 1 : 0 },
+    {
+      views: 1,
+      visitors: first.has('visit') ? 1 : 0,
+      productViews: first.has('productViews') ? 1 : 0,
+    },
   );
 }
 

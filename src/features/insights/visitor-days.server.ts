@@ -33,19 +33,23 @@ export function visitorHash(
     .subarray(0, 16);
 }
 
+/** Which of `what` the visitor does for the first time today (one salt read, one insert). */
 export async function firstToday(
   db: Db,
   day: string,
   visitor: Visitor,
-  what: FirstOfDay = 'visit',
-): Promise<boolean> {
-  const hash = visitorHash(await saltOf(db, day), visitor, what);
+  what: FirstOfDay[],
+): Promise<Set<FirstOfDay>> {
+  const salt = await saltOf(db, day);
+  const hashes = what.map((w) => ({ what: w, hash: visitorHash(salt, visitor, w) }));
   const stored = await db
     .insert(insightsVisitorHashes)
-    .values({ day, hash })
+    .values(hashes.map(({ hash }) => ({ day, hash })))
     .onConflictDoNothing()
-    .returning({ day: insightsVisitorHashes.day });
-  return stored.length > 0;
+    .returning({ hash: insightsVisitorHashes.hash });
+  return new Set(
+    hashes.filter(({ hash }) => stored.some((s) => hash.equals(s.hash))).map((h) => h.what),
+  );
 }
 
 export async function forgetDaysBefore(db: Db, day: string): Promise<number> {
