@@ -173,7 +173,7 @@ test.describe('products page chatbot', () => {
     await page.goto('/products');
     const launcher = page.getByRole('button', { name: 'Ask our sales assistant' });
     await launcher.click();
-    const dialog = page.getByRole('dialog', { name: 'Sales Assistant' });
+    const dialog = page.getByRole('dialog', { name: 'Sales assistant' });
     await expect(dialog).toBeVisible();
     await expect(messages(dialog).first()).toHaveAttribute('data-sender', 'bot');
 

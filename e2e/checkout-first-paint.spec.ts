@@ -4,7 +4,7 @@
  * is drawn again); a browser with a stored cart, or an address naming a product, gets "Loading
  * your cart…" instead, so a buyer never sees "Your cart is empty" flash before the hand-off.
  * /checkout/success the same way: the thanks for a visitor whose address names no payment,
- * "Confirming Your Payment" for one whose address does.
+ * "Confirming your payment" for one whose address does.
  */
 import type { Page } from '@playwright/test';
 import { CART_ITEMS_KEY, CART_SAVED_AT_KEY } from '../src/features/cart/cart.store';
@@ -70,8 +70,8 @@ test('a link naming a product shows no empty cart before it is added', async ({ 
   await expect(emptyHeading(page)).toBeHidden();
 });
 
-const thanks = (page: Page) => page.getByRole('heading', { name: 'Thank You for Your Purchase!' });
-const confirming = (page: Page) => page.getByRole('heading', { name: 'Confirming Your Payment' });
+const thanks = (page: Page) => page.getByRole('heading', { name: 'Thank you for your purchase!' });
+const confirming = (page: Page) => page.getByRole('heading', { name: 'Confirming your payment' });
 
 test('/checkout/success without a payment: the thanks before any script file, kept by the island', async ({
   page,

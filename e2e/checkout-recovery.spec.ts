@@ -66,7 +66,7 @@ async function startCheckout(page: Page) {
   // cart.spec.ts's; under `astro dev` it may open after the press is long done).
   await page.goto('/checkout');
   await expect(page).toHaveURL(PAY_PAGE);
-  await expect(page.getByRole('heading', { name: 'Test Payment' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
 }
 
 /** Types the buyer's details, ticks (or not) the box, and lets the session expire. */
@@ -79,7 +79,7 @@ async function letItExpire(page: Page, email: string, consent: boolean) {
   await expect(page.getByRole('button', { name: 'Decline' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await page.getByRole('button', { name: 'Let it expire' }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Session Expired' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment session expired' })).toBeVisible();
 }
 
 test.describe('an abandoned checkout', () => {
@@ -137,7 +137,7 @@ test.describe('an abandoned checkout', () => {
     await expect(page).toHaveURL(/\/checkout\/success\?session_id=sim_cs_/);
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     const successUrl = page.url();
-    const details = page.getByRole('region', { name: 'Order Details' });
+    const details = page.getByRole('region', { name: 'Order details' });
     await expect(details.getByText(email)).toBeVisible();
     const orderId = ((await details.getByText(/^#\d+$/).textContent()) ?? '').slice(1);
 
@@ -153,16 +153,16 @@ test.describe('an abandoned checkout', () => {
 
     // The recovery link now refuses a second payment, and so does the expired session's page.
     await page.goto(recovery.pathname + recovery.search);
-    await expect(page.getByRole('heading', { name: 'Already Recovered and Paid' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Already recovered and paid' })).toBeVisible();
 
     await page.goto(expiredUrl);
-    await expect(page.getByRole('heading', { name: 'Already Recovered and Paid' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Already recovered and paid' })).toBeVisible();
 
     // The unsubscribe line: a page whose one button stops every future reminder.
     const unsubscribe = new URL(/Unsubscribe: (\S+)/.exec(text)![1]!);
     await page.goto(unsubscribe.pathname + unsubscribe.search);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
-    await expect(page.getByRole('heading', { name: 'You Are Unsubscribed' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
     const hash = unsubscribe.searchParams.get('token')!.split('.')[0];
     const optOuts = await query<{ address_hash: string }>(
       'select address_hash from reminder_opt_outs where address_hash = $1',
@@ -172,7 +172,7 @@ test.describe('an abandoned checkout', () => {
 
     // The order's onboarding, as for any purchase.
     await page.goto(successUrl);
-    const items = page.getByRole('region', { name: 'Your Digital Items' });
+    const items = page.getByRole('region', { name: 'Your digital items' });
     await items.getByRole('link', { name: 'Start Setup' }).click();
     await expect(page).toHaveURL(new RegExp(`/onboarding-starter/${orderId}$`));
 

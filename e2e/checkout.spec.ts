@@ -19,14 +19,14 @@ test.describe('checkout with the simulated provider', () => {
 
     // /checkout starts the payment on its own when the cart has items.
     await expect(page).toHaveURL(PAY_PAGE);
-    await expect(page.getByRole('heading', { name: 'Test Payment' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Starter Website Package' })).toBeVisible();
     await expect(page.getByTestId('pay-total')).toHaveText('$1,000.00');
     await payAs(page, 'Ada Lovelace', 'ada.e2e@example.com', '$1,000.00');
 
     await expect(page).toHaveURL(/\/checkout\/success\?session_id=sim_cs_/);
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-    const details = page.getByRole('region', { name: 'Order Details' });
+    const details = page.getByRole('region', { name: 'Order details' });
     await expect(details.getByText('Completed')).toBeVisible();
     await expect(details.getByText('$1,000.00')).toBeVisible();
     await expect(details.getByText('Ada Lovelace')).toBeVisible();
@@ -34,7 +34,7 @@ test.describe('checkout with the simulated provider', () => {
     const orderId = ((await details.getByText(/^#\d+$/).textContent()) ?? '').slice(1);
     expect(Number(orderId)).toBeGreaterThan(0);
 
-    const items = page.getByRole('region', { name: 'Your Digital Items' });
+    const items = page.getByRole('region', { name: 'Your digital items' });
     await expect(items.getByRole('heading', { name: 'Starter Website Package' })).toBeVisible();
     await expect(page.getByRole('heading', { name: "What's Next?" })).toBeVisible();
     await expectLinks(page, [
@@ -77,7 +77,7 @@ test.describe('checkout with the simulated provider', () => {
     await expect(page).toHaveURL(PAY_PAGE);
     await expect(page.getByTestId('pay-total')).toHaveText('$2,500.00');
     await page.getByRole('button', { name: 'Decline', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Declined' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment declined' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
     const session = new URL(page.url()).searchParams.get('session') ?? '';
     const lookup = await page.request.get(`/api/checkout-session/${session}`);
@@ -102,7 +102,7 @@ test.describe('checkout with the simulated provider', () => {
 
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText('Payment canceled')).toBeVisible();
-    const summary = page.getByRole('region', { name: 'Order Summary' });
+    const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary.getByText('Starter Website Package')).toBeVisible();
     await expect(summary.getByText('Included')).toBeVisible();
     // No automatic redirect after a cancel.
@@ -136,7 +136,7 @@ test.describe('checkout with the simulated provider', () => {
     await expect(page.getByText(/PCI DSS/)).toBeVisible();
     await expect(page.getByText('Processing fee', { exact: true })).toBeVisible();
     await expect(
-      page.getByRole('region', { name: 'Order Summary' }).getByText('Included', { exact: true }),
+      page.getByRole('region', { name: 'Order summary' }).getByText('Included', { exact: true }),
     ).toBeVisible();
   });
 
@@ -173,7 +173,7 @@ test.describe('checkout with the simulated provider', () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect.poll(() => sent.length).toBe(2);
     expect(sent[1]!.map((i) => i.id)).toEqual(['starter']);
-    const summary = page.getByRole('region', { name: 'Order Summary' });
+    const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary).toContainText('Starter Website Package');
     await expect(summary).not.toContainText('Advanced');
     await expect(summary).toContainText('$1,000.00');
@@ -284,7 +284,7 @@ test.describe('checkout with the simulated provider', () => {
     await payAs(page, 'Ada Lovelace', `save10.${Date.now()}@example.com`, '$900.00');
 
     await expect(page).toHaveURL(/\/checkout\/success\?session_id=sim_cs_/);
-    const details = page.getByRole('region', { name: 'Order Details' });
+    const details = page.getByRole('region', { name: 'Order details' });
     await expect(details.getByText('$900.00')).toBeVisible();
     // The success page and the dashboard show what was charged, in the receipt's rows (no tax:
     // SIMULATED_TAX_RATE is unset in e2e).
@@ -296,7 +296,7 @@ test.describe('checkout with the simulated provider', () => {
       ['Total paid', '$900.00'],
     ];
     const summary = page
-      .getByRole('region', { name: 'Payment Summary' })
+      .getByRole('region', { name: 'Payment summary' })
       .getByRole('table', { name: `Payment summary of order ${orderNumber}` });
     await expect(summary.getByRole('row')).toHaveText(
       charged.map(([label, amount]) => `${label}${amount}`),
@@ -337,7 +337,7 @@ test.describe('payment success page', () => {
     await page.goto(`/checkout/success?payment_intent=${paymentIntent}`);
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expect(
-      page.getByRole('region', { name: 'Order Details' }).getByText('$2,500.00'),
+      page.getByRole('region', { name: 'Order details' }).getByText('$2,500.00'),
     ).toBeVisible();
     await expect(page.getByText('$2,500 one-time')).toBeVisible();
     await expect(page.getByRole('row', { name: 'Total paid $2,500.00' })).toBeVisible();
@@ -352,7 +352,7 @@ test.describe('payment success page', () => {
   }) => {
     await page.clock.install();
     await page.goto('/checkout/success');
-    await expect(page.getByRole('heading', { name: 'Thank You for Your Purchase!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
     // The installed clock still flows in real time, so only the form of the text is exact.
     await expect(page.getByRole('timer')).toHaveText(
       /^Redirecting to the home page in \d+ seconds?$/,
@@ -378,7 +378,7 @@ test.describe('payment success page', () => {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.clock.install();
     await page.goto('/checkout/success?session_id=sim_cs_unknown');
-    await expect(page.getByRole('heading', { name: 'Thank You for Your Purchase!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
     await page.getByRole('button', { name: 'Stay on This Page' }).click();
     await page.clock.runFor(15_000);
     await expect(page).toHaveURL(/\/checkout\/success/);
@@ -411,7 +411,7 @@ test.describe('when the database cannot be reached', () => {
         : route.continue(),
     );
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Payment Received' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
     await expect(page.getByText('You do not need to pay again.')).toBeVisible();
     await expect(page.getByText(/confirmation e-mail|on its way/)).toHaveCount(0);
     outage = false;
@@ -425,7 +425,7 @@ test.describe('when the database cannot be reached', () => {
     expect(res?.status()).toBe(503);
     expect(Number(res?.headers()['retry-after'])).toBeGreaterThan(0);
     await expect(
-      page.getByRole('heading', { name: 'Payment Temporarily Unavailable' }),
+      page.getByRole('heading', { name: 'Payment temporarily unavailable' }),
     ).toBeVisible();
     await expect(page.getByText(/Nothing you typed was lost/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute(

@@ -29,7 +29,7 @@ test.describe('client onboarding form', () => {
   test('validates each stage, keeps a draft and submits in Demo Mode', async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto('/client-onboarding');
-    await expect(page.getByRole('heading', { level: 1, name: 'Client Onboarding' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Client onboarding' })).toBeVisible();
     await expect(page.getByText('Step 1 of 3')).toBeVisible();
     await expect(
       page.getByRole('heading', { level: 2, name: 'Business Information' }),

@@ -26,7 +26,7 @@ test('a visitor without a session gets the sign-in card before any script file',
 
   // The server's answer ("signed out") keeps the same card: nothing moves or flashes.
   release();
-  await expect(page.getByRole('region', { name: 'GoHighLevel Integration' })).toContainText(
+  await expect(page.getByRole('region', { name: 'GoHighLevel integration' })).toContainText(
     'Not Connected',
   );
   await expect(signInHeading(page)).toBeVisible();

@@ -30,10 +30,10 @@ test.describe('client dashboard without a session', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Your Client Dashboard' }),
     ).toBeVisible();
-    const integration = page.getByRole('region', { name: 'GoHighLevel Integration' });
+    const integration = page.getByRole('region', { name: 'GoHighLevel integration' });
     await expect(integration.getByText('Not Connected')).toBeVisible();
     await expect(integration.getByRole('button', { name: 'Connect to GoHighLevel' })).toBeEnabled();
-    const features = page.getByRole('region', { name: 'Marketing Platform Features' });
+    const features = page.getByRole('region', { name: 'Marketing platform features' });
     for (const feature of [
       'Campaign management',
       'CRM',
@@ -149,11 +149,11 @@ test.describe('client dashboard with a session', () => {
 
     // View Project takes the visitor to their orders.
     await page.getByRole('button', { name: 'View Project' }).click();
-    await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Your orders' })).toBeFocused();
 
     // A browser that only paid makes no CRM account: Connect leads to confirming the address,
     // and the server refuses a request made anyway.
-    const integration = page.getByRole('region', { name: 'GoHighLevel Integration' });
+    const integration = page.getByRole('region', { name: 'GoHighLevel integration' });
     await expect(integration.getByText('Not Connected')).toBeVisible();
     await expect(
       integration.getByText(
@@ -210,7 +210,7 @@ test.describe('client dashboard with a session', () => {
     await page.goto('/dashboard');
     await expect(page.getByText('Unable to verify your GoHighLevel account status.')).toBeVisible();
     await expect(
-      page.getByRole('region', { name: 'GoHighLevel Integration' }).getByText('Not Connected'),
+      page.getByRole('region', { name: 'GoHighLevel integration' }).getByText('Not Connected'),
     ).toBeVisible();
 
     await page.unroute('**/api/gohighlevel/status/**');

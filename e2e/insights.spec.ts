@@ -103,7 +103,7 @@ test.describe('insights', () => {
       timeout: 30_000,
     });
     await page
-      .getByRole('region', { name: 'Your Digital Items' })
+      .getByRole('region', { name: 'Your digital items' })
       .getByRole('link', { name: 'Start Setup' })
       .click();
     await expect(page).toHaveURL(/\/onboarding-starter\/\d+$/);

@@ -60,7 +60,7 @@ for (const viewport of [
     await recordLayoutShifts(page);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Sign in to see your orders' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'GoHighLevel Integration' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'GoHighLevel integration' })).toBeVisible();
     // Layout shift entries are delivered after the frame that shifted.
     await page.waitForTimeout(500);
     const cls = (await layoutShifts(page)).reduce((sum, s) => sum + s.value, 0);

@@ -72,7 +72,7 @@ test.describe('meeting page', () => {
     await page.goto('/schedule-meeting');
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Meeting' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /What we.ll discuss/ })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Contact Details' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Contact details' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Need urgent help?' })).toBeVisible();
     await expect(page.getByText('Confirmed within 24 hours')).toBeVisible();
     await expect(page.getByText('Meetings on Zoom')).toBeVisible();

@@ -55,7 +55,7 @@ test('a Starter purchase with SAVE10 reads the same, and adds up, on every docum
   await payAs(page, 'Mary Jackson', email, total);
 
   await expect(page).toHaveURL(/\/checkout\/success\?session_id=sim_cs_/);
-  const details = page.getByRole('region', { name: 'Order Details' });
+  const details = page.getByRole('region', { name: 'Order details' });
   const orderNumber = ((await details.getByText(/^NR-/).textContent()) ?? '').trim();
   await expect(
     page.getByRole('table', { name: `Payment summary of order ${orderNumber}` }).getByRole('row'),

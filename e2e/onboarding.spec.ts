@@ -25,7 +25,7 @@ async function buyStarterAndStartSetup(page: Page, email: string): Promise<numbe
     timeout: 30_000,
   });
   await page
-    .getByRole('region', { name: 'Your Digital Items' })
+    .getByRole('region', { name: 'Your digital items' })
     .getByRole('link', { name: 'Start Setup' })
     .click();
   await expect(page).toHaveURL(/\/onboarding-starter\/\d+$/);
@@ -155,7 +155,7 @@ test.describe('order onboarding wizard', () => {
       page.getByRole('heading', { level: 1, name: 'Your Client Dashboard' }),
     ).toBeVisible();
     await expect(page.getByText('Demo Mode').first()).toBeVisible();
-    const integration = page.getByRole('region', { name: 'GoHighLevel Integration' });
+    const integration = page.getByRole('region', { name: 'GoHighLevel integration' });
     await expect(integration.getByText('Not Connected')).toBeVisible();
     await expect(
       integration.getByText(

@@ -35,7 +35,7 @@ test.describe('/test-checkout', () => {
     page,
   }) => {
     await page.goto('/test-checkout');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Test Checkout & Onboarding');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Test checkout & onboarding');
     await page.getByLabel(/Advanced \(\$2,500\)/).check();
     await page.getByRole('button', { name: 'Simulate Payment' }).click();
     await expect(page.getByText('Payment Successful')).toBeVisible();
@@ -50,7 +50,7 @@ test.describe('/test-checkout', () => {
       await page.getByRole('button', { name: `Submit Step ${n}` }).click();
       await expect(page.getByText(`Step ${n} Completed`)).toBeVisible();
     }
-    await expect(page.getByRole('heading', { name: 'Test Checkout Complete!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Test checkout complete!' })).toBeVisible();
     await page.waitForURL(/\/dashboard/, { timeout: 15_000 });
   });
 
@@ -106,7 +106,7 @@ test.describe('/test-purchase-flow', () => {
     await expect(
       page.getByText('Purchase flow testing completed. Check results below.'),
     ).toBeVisible();
-    const results = page.getByRole('region', { name: 'Test Results' });
+    const results = page.getByRole('region', { name: 'Test results' });
     await expect(results.getByText('7 of 7 checks passed.')).toBeVisible();
     await expect(results.getByText('passed', { exact: true })).toHaveCount(7);
     await expect(page.getByTestId('test-cart-count')).toHaveText('2 items');
@@ -120,7 +120,7 @@ test.describe('/test-purchase-flow', () => {
 
   test('adds test products, clears the cart and links the manual steps', async ({ page }) => {
     await page.goto('/test-purchase-flow');
-    const products = page.getByRole('region', { name: 'Test Products' });
+    const products = page.getByRole('region', { name: 'Test products' });
     await expect(products.getByRole('listitem')).toHaveCount(4);
     await products
       .getByRole('listitem')
@@ -141,7 +141,7 @@ test.describe('/test-purchase-flow', () => {
       ['Go to Checkout', '/checkout'],
       ['View Products Page', '/products'],
     ]);
-    const steps = page.getByRole('region', { name: 'Manual Test Steps' });
+    const steps = page.getByRole('region', { name: 'Manual test steps' });
     await expect(steps.getByRole('link')).toHaveCount(4);
     await expect(steps.getByRole('link').last()).toHaveAttribute('href', '/client-onboarding');
   });

@@ -119,7 +119,7 @@ export const HEADER_CHAT: ChatConfig = {
 export const PRODUCTS_CHAT: ChatConfig = {
   id: 'products',
   assistantSender: 'bot',
-  assistantName: 'Sales Assistant',
+  assistantName: 'Sales assistant',
   greeting:
     "Hi! I'm the NovaReach sales assistant. I can help you compare our packages, explain pricing or book a demo. What would you like to know?",
   replyDelayMs: { min: 1000, max: 2000 },

@@ -127,7 +127,7 @@ export default function CheckoutPage() {
   return (
     <div className="checkout-grid">
       <section className="card checkout-summary" aria-labelledby="order-summary-title">
-        <h2 id="order-summary-title">Order Summary</h2>
+        <h2 id="order-summary-title">Order summary</h2>
         <ul className="checkout-lines">
           {items.map((item) => (
             <li key={`${item.id}:${item.billingCycle}`} className="checkout-line">
@@ -176,7 +176,7 @@ export default function CheckoutPage() {
       </section>
 
       <section className="card checkout-pay" aria-labelledby="payment-title">
-        <h2 id="payment-title">Secure Payment</h2>
+        <h2 id="payment-title">Secure payment</h2>
         <p className="muted">
           You will enter your card details on Stripe’s secure checkout page and come back here once
           your payment is confirmed.

@@ -21,7 +21,7 @@ function OrderDetails({ order, amount }: { order: OrderView; amount: number }) {
       : 'badge--danger';
   return (
     <section className="card" aria-labelledby="order-details-title">
-      <h2 id="order-details-title">Order Details</h2>
+      <h2 id="order-details-title">Order details</h2>
       <dl className="success-details">
         <div>
           <dt>Status</dt>
@@ -72,7 +72,7 @@ function OrderDetails({ order, amount }: { order: OrderView; amount: number }) {
 function PaymentSummary({ order }: { order: OrderView }) {
   return (
     <section className="card" aria-labelledby="payment-summary-title">
-      <h2 id="payment-summary-title">Payment Summary</h2>
+      <h2 id="payment-summary-title">Payment summary</h2>
       <ChargeSummary
         label={`Payment summary of order ${order.orderNumber}`}
         charge={order.charge}
@@ -95,7 +95,7 @@ function Items({ order }: { order: OrderView }) {
   const settled = isSettled(order.status) && order.access === 'buyer';
   return (
     <section className="card" aria-labelledby="order-items-title">
-      <h2 id="order-items-title">Your Digital Items</h2>
+      <h2 id="order-items-title">Your digital items</h2>
       {!isSettled(order.status) && (
         <p className="muted">Downloads and setup open as soon as your payment is confirmed.</p>
       )}
@@ -148,7 +148,7 @@ function WhatsNext({ support }: { support: Support }) {
         </ol>
       </section>
       <section className="card" aria-labelledby="support-title">
-        <h2 id="support-title">Need Help?</h2>
+        <h2 id="support-title">Need help?</h2>
         <p className="muted">Our team answers within 24 hours, usually much sooner.</p>
         <div className="btn-row">
           <a className="btn btn--secondary" href={support.phoneHref}>
@@ -160,7 +160,7 @@ function WhatsNext({ support }: { support: Support }) {
         </div>
       </section>
       <section className="card" aria-labelledby="review-title">
-        <h2 id="review-title">Share Your Experience</h2>
+        <h2 id="review-title">Share your experience</h2>
         <p className="muted">
           Happy with how your purchase went? A short review helps other small businesses find us.
         </p>
@@ -224,7 +224,7 @@ export default function SuccessOrder({
         </span>
         {pending ? (
           <>
-            <h1>Payment Processing</h1>
+            <h1>Payment processing</h1>
             <p className="lead" role="status">
               Your order is placed and your payment is being processed. Some payment methods take a
               few days to confirm; we will e-mail you as soon as it is complete.
@@ -232,7 +232,7 @@ export default function SuccessOrder({
           </>
         ) : failed ? (
           <>
-            <h1>Payment Failed</h1>
+            <h1>Payment failed</h1>
             <p className="lead" role="alert">
               Your bank did not confirm this payment, so the order was not completed. Please try
               again or contact us.

@@ -45,7 +45,7 @@ function Thanks({ standin = false }: { standin?: boolean }) {
       className="success-stack success-stack--status"
       data-standin={standin ? 'fallback' : undefined}
     >
-      <StatusHero icon="check" title="Thank You for Your Purchase!">
+      <StatusHero icon="check" title="Thank you for your purchase!">
         <p className="lead">
           If you completed a payment, you will receive a confirmation e-mail with your receipt and
           next steps as soon as your order is confirmed.
@@ -67,7 +67,7 @@ export default function SuccessPage({ support }: { support: Support }) {
   if (state.kind === 'confirming') {
     return (
       <div className="success-stack success-stack--status">
-        <StatusHero icon="clock" tone="pending" key="confirming" title="Payment Received">
+        <StatusHero icon="clock" tone="pending" key="confirming" title="Payment received">
           <p className="lead">
             Thank you. We are confirming your order now; this page checks again every few seconds.
             You do not need to pay again.
@@ -87,7 +87,7 @@ export default function SuccessPage({ support }: { support: Support }) {
           icon="clock"
           tone="pending"
           key="unconfirmed"
-          title="We Are Still Confirming Your Order"
+          title="We are still confirming your order"
         >
           <p className="lead" role="alert">
             Your payment is safe with our payment provider, but we could not reach our order system
@@ -112,7 +112,7 @@ export default function SuccessPage({ support }: { support: Support }) {
     return (
       <>
         <div key="loading" className="success-stack success-stack--status" data-standin="loading">
-          <StatusHero icon="clock" tone="pending" title="Confirming Your Payment">
+          <StatusHero icon="clock" tone="pending" title="Confirming your payment">
             <p className="lead">
               We are confirming your payment with our payment provider and loading your order
               details. This usually takes only a moment, so please keep this page open.

@@ -29,7 +29,7 @@ export function ClientOnboardingSuccess({
       {hasCredentials ? (
         <>
           <h2 ref={headingRef} tabIndex={-1} className="ob-step-title">
-            Your Client Portal Is Ready
+            Your client portal is ready
           </h2>
           <p>
             Sign in with these details. Please change the temporary password after your first

@@ -202,7 +202,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
 
       <div className={signedIn ? 'db-grid' : 'db-grid db-grid--signed-out'}>
         <section className="ob-card db-card" aria-labelledby="db-integration">
-          <h2 id="db-integration">GoHighLevel Integration</h2>
+          <h2 id="db-integration">GoHighLevel integration</h2>
           <p className="db-status" role="status">
             {integration.state === 'checking' ? (
               <span className="badge">Checking…</span>
@@ -251,7 +251,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
         </section>
 
         <section className="ob-card db-card db-card--features" aria-labelledby="db-features">
-          <h2 id="db-features">Marketing Platform Features</h2>
+          <h2 id="db-features">Marketing platform features</h2>
           <ul className="check-list db-features">
             {MARKETING_FEATURES.map((f) => (
               <li key={f.title}>

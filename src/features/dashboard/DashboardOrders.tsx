@@ -25,7 +25,7 @@ export default function DashboardOrders({
   return (
     <section className="db-orders" aria-labelledby="db-orders-title">
       <h2 id="db-orders-title" ref={headingRef} tabIndex={-1}>
-        Your Orders
+        Your orders
       </h2>
       {orders.length === 0 ? (
         <p>

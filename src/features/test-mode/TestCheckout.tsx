@@ -124,7 +124,7 @@ export default function TestCheckout() {
 
       {phase === 'completed' && (
         <section className="card text-center stack" aria-labelledby="done-title">
-          <h2 id="done-title">Test Checkout Complete!</h2>
+          <h2 id="done-title">Test checkout complete!</h2>
           <p role="status">
             {redirectFailed ? (
               'The dashboard link could not be opened.'

@@ -27,7 +27,7 @@ export default function TestPurchaseFlow({ publishableKey }: { publishableKey: s
   return (
     <div className="grid grid--2 test-page">
       <section className="card stack" aria-labelledby="cart-status-title">
-        <h2 id="cart-status-title">Cart Status</h2>
+        <h2 id="cart-status-title">Cart status</h2>
         <dl className="test-data">
           <div>
             <dt>Items in cart</dt>
@@ -78,7 +78,7 @@ export default function TestPurchaseFlow({ publishableKey }: { publishableKey: s
       </section>
 
       <section className="card" aria-labelledby="test-products-title" id="test-products">
-        <h2 id="test-products-title">Test Products</h2>
+        <h2 id="test-products-title">Test products</h2>
         <ul className="test-products">
           {TEST_PRODUCTS.map((product) => {
             const name = findItem(product.id)?.name ?? product.id;
@@ -108,7 +108,7 @@ export default function TestPurchaseFlow({ publishableKey }: { publishableKey: s
       </section>
 
       <section className="card" aria-labelledby="results-title">
-        <h2 id="results-title">Test Results</h2>
+        <h2 id="results-title">Test results</h2>
         <div aria-live="polite">
           {results.length === 0 ? (
             <p className="muted">
@@ -143,7 +143,7 @@ export default function TestPurchaseFlow({ publishableKey }: { publishableKey: s
       </section>
 
       <section className="card" aria-labelledby="steps-title">
-        <h2 id="steps-title">Manual Test Steps</h2>
+        <h2 id="steps-title">Manual test steps</h2>
         <ol className="test-shortcuts">
           <li>
             <a href="/products">1. Browse the products</a>
