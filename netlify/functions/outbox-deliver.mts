@@ -5,7 +5,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { scheduledJob } from '../../src/server/jobs/scheduled-job.ts';
-import { deliverDue } from '../../src/server/mail/outbox.ts';
+import { deliverDue } from '../../src/server/mail/delivery.ts';
 
 export default scheduledJob('outbox-deliver', (db) => deliverDue(db));
 

@@ -6,7 +6,8 @@
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
-import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
+import { deliverInBackground } from '../../server/mail/delivery.ts';
+import { enqueueEmail } from '../../server/mail/outbox.ts';
 import type { ChargeInvoice } from '../../lib/charge.ts';
 import {
   attachOrderInvoice,
