@@ -27,10 +27,13 @@ import {
 import {
   attachInvoicePaymentIntent,
   findPaymentByIntent,
-  findSubscription,
   storeFailedInvoice,
   storePaidInvoice,
   storePaymentRefund,
+} from './subscription-payments.server.ts';
+import {
+  extendPaidPeriod,
+  findSubscription,
   storeSubscriptionSnapshot,
 } from './subscription-records.server.ts';
 import type {
@@ -74,12 +77,14 @@ export function applySubscriptionSnapshot(
  * invoice.paid: the first payment or a renewal, recorded once per invoice; a renewal extends
  * the subscription's paid period. Returns whether this call recorded the payment.
  */
-export function recordInvoicePaid(
+export async function recordInvoicePaid(
   db: Db,
   invoice: InvoiceSnapshot,
   { eventAt }: BillingEvent,
 ): Promise<{ newlyPaid: boolean }> {
-  return storePaidInvoice(db, invoice, eventAt);
+  const stored = await storePaidInvoice(db, invoice, eventAt);
+  await extendPaidPeriod(db, invoice);
+  return stored;
 }
 
 /**

@@ -2,7 +2,7 @@
  * Subscriptions on the server, the feature's front door: a plan's life after checkout
  * (billing-events.server.ts applies what Stripe or the simulated provider reports,
  * simulated-billing.server.ts plays the simulated provider) and the admin's figures. The
- * tables are subscription-records.server.ts's.
+ * tables are subscription-records.server.ts's and subscription-payments.server.ts's.
  */
 import type { Db } from '../../server/db/client.ts';
 import { failedInvoices, subscriptionsIn } from './subscription-records.server.ts';
@@ -15,11 +15,10 @@ export { simulateBilling, startSimulatedSubscription } from './simulated-billing
 export {
   personalData as subscriptionRecordsPersonalData,
   plansServingSince,
-  renewalsByWeek,
-  unlistedRenewalRefundsByWeek,
   subscriptionsByProviderIds,
   type SubscriptionWithPayments,
 } from './subscription-records.server.ts';
+export { renewalsByWeek, unlistedRenewalRefundsByWeek } from './subscription-payments.server.ts';
 
 type FailedPayment = {
   invoiceId: string;
