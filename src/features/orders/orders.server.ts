@@ -3,7 +3,9 @@
  * (the checkout feature's fulfilment decides when) and shows it to its buyer. The tables are
  * order-records.server.ts's; the e-mail and PDFs are order-documents.server.ts's.
  */
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client.ts';
+import { talliesOf } from '../../server/db/tallies.ts';
 import type { CheckoutMode, PricedLine } from '../../server/db/schema.ts';
 import type { ChargeBreakdown } from '../../lib/charge.ts';
 import { onboardingPathFor } from '../catalogue/catalogue.ts';
@@ -14,11 +16,16 @@ import {
   fillOrderCharge,
   insertOrder,
   moveOrderForward,
-  newOrderNumber,
   type OrderWithItems,
 } from './order-records.server.ts';
 import { paymentRefunds, type Refund } from './refund-records.server.ts';
-import { chargeColumns, orderCharge, type OrderItemView, type OrderView } from './orders';
+import {
+  chargeColumns,
+  orderCharge,
+  REVENUE_STATUSES,
+  type OrderItemView,
+  type OrderView,
+} from './orders';
 
 export { orderItemDownload } from './order-documents.server.ts';
 export {
@@ -48,27 +55,48 @@ export {
   joinOrderToSignedInClient,
   joinWaitingOrders,
   listOrders,
-  newOrderNumber,
   orderIdsAmong,
   orderIdsOfClient,
   ordersEndedBefore,
   personalData as orderRecordsPersonalData,
   ordersByIds,
   ordersMatchingWord,
-  orderTotals,
   ordersVisibleTo,
   paidOrderSince,
   paidOrdersByWeek,
   promotionCodeUsedBy,
   recordOrderRefund,
   recoveredOrdersByWeek,
-  REVENUE_STATUSES,
   sessionsWithOrders,
   type ExportedOrder,
   type NewOrderLines,
   type OrderWithItems,
   unlistedOrderRefundsByWeek,
 } from './order-records.server.ts';
+
+/** "NR-20250131-7KQ2XM": date plus six unambiguous random characters. */
+export function newOrderNumber(now = new Date()): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const random = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
+  return `NR-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${random}`;
+}
+
+/** The overview's order figures, from the tallies the database keeps per status and test flag. */
+export async function orderTotals(
+  db: Db,
+): Promise<{ total: number; paid: number; test: number; revenueCents: number }> {
+  const totals = { total: 0, paid: 0, test: 0, revenueCents: 0 };
+  for (const { bucket, rows, cents } of await talliesOf(db, 'orders')) {
+    const [status, isTest] = bucket.split(':');
+    totals.total += rows;
+    if (isTest === 'true') totals.test += rows;
+    if ((REVENUE_STATUSES as readonly string[]).includes(status!)) {
+      totals.paid += rows;
+      totals.revenueCents += cents;
+    }
+  }
+  return totals;
+}
 
 /** What the checkout's fulfilment knows when a session completes (or its payment fails). */
 type CheckoutOrder = {
