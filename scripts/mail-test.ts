@@ -2,7 +2,7 @@
 import { siteSettings } from '../src/lib/site-settings.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';
 import { mailTestEmail } from '../src/server/mail/mail-test-email.tsx';
-import { smtpTransport } from '../src/server/mail/outbox.ts';
+import { smtpTransport } from '../src/server/mail/smtp-transport.ts';
 
 loadLocalEnv();
 const to = process.argv.slice(2).find((arg) => !arg.startsWith('-'));

@@ -10,7 +10,7 @@ import { adminHandler } from '../../src/server/auth/guard.ts';
 import { idParam } from '../../src/server/handler.ts';
 import { parseJson } from '../../src/server/request-body.ts';
 import { errorJson, json } from '../../src/server/responses.ts';
-import { deliverInBackground } from '../../src/server/mail/outbox.ts';
+import { deliverInBackground } from '../../src/server/mail/delivery.ts';
 
 export default adminHandler(['GET', 'POST'], async (req, admin) => {
   const { db, context } = admin;

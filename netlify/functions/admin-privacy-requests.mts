@@ -8,7 +8,7 @@ import { requestAnswerSchema } from '../../src/features/admin/admin.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { clientIp } from '../../src/server/client-address.ts';
 import { idParam } from '../../src/server/handler.ts';
-import { deliverInBackground } from '../../src/server/mail/outbox.ts';
+import { deliverInBackground } from '../../src/server/mail/delivery.ts';
 import { parseJson } from '../../src/server/request-body.ts';
 import { errorJson, json } from '../../src/server/responses.ts';
 

@@ -7,7 +7,7 @@ import { handler } from '../../src/server/handler.ts';
 import { readJson } from '../../src/server/request-body.ts';
 import { json } from '../../src/server/responses.ts';
 import { assertSameOrigin } from '../../src/server/same-origin.ts';
-import { deliverInBackground } from '../../src/server/mail/outbox.ts';
+import { deliverInBackground } from '../../src/server/mail/delivery.ts';
 
 export default handler(['POST'], async (req, context) => {
   assertSameOrigin(req);

@@ -5,7 +5,7 @@ import { getDb } from '../../src/server/db/client.ts';
 import { handler, pathParam } from '../../src/server/handler.ts';
 import { json } from '../../src/server/responses.ts';
 import { assertSameOrigin } from '../../src/server/same-origin.ts';
-import { deliverInBackground } from '../../src/server/mail/outbox.ts';
+import { deliverInBackground } from '../../src/server/mail/delivery.ts';
 import { readClientAccess } from '../../src/features/clients/clients.server.ts';
 
 export default handler(['POST'], async (req, context) => {

@@ -10,7 +10,7 @@ import { handler } from '../../src/server/handler.ts';
 import { parseJson } from '../../src/server/request-body.ts';
 import { json } from '../../src/server/responses.ts';
 import { assertSameOrigin } from '../../src/server/same-origin.ts';
-import { deliverInBackground } from '../../src/server/mail/outbox.ts';
+import { deliverInBackground } from '../../src/server/mail/delivery.ts';
 import { enforceVisitorLimit } from '../../src/server/rate-limit.ts';
 
 export default handler(['GET', 'POST'], async (req, context) => {

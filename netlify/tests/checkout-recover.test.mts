@@ -13,7 +13,7 @@ import { listOrders } from '../../src/features/admin/orders.server.ts';
 import { getOverview } from '../../src/features/admin/overview.server.ts';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { checkoutSessions, emailOutbox, orders } from '../../src/server/db/schema.ts';
-import { deliverDue } from '../../src/server/mail/outbox.ts';
+import { deliverDue } from '../../src/server/mail/delivery.ts';
 import { openedText } from '../../src/testing/sent-mail.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
 import { routed } from '../../src/testing/requests.ts';

@@ -16,7 +16,8 @@ import {
   orders,
   reminderOptOuts,
 } from '../../src/server/db/schema.ts';
-import { deliverDue, type MailTransport } from '../../src/server/mail/outbox.ts';
+import { deliverDue } from '../../src/server/mail/delivery.ts';
+import type { MailTransport } from '../../src/server/mail/smtp-transport.ts';
 import { openedText } from '../../src/testing/sent-mail.ts';
 import {
   REMINDER_DAILY_CAP,

@@ -8,7 +8,7 @@ import { routed } from '../../src/testing/requests.ts';
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverDue } from '../../src/server/mail/outbox.ts';
+import { deliverDue } from '../../src/server/mail/delivery.ts';
 import { SENT_SECRET_PLACEHOLDER } from '../../src/server/mail/sealed.ts';
 import { openedText } from '../../src/testing/sent-mail.ts';
 import {

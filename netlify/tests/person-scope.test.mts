@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { erasePerson, finishPrivacyRequest } from '../../src/features/privacy/privacy.server.ts';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { emailOutbox } from '../../src/server/db/schema.ts';
-import { deliverDue } from '../../src/server/mail/outbox.ts';
+import { deliverDue } from '../../src/server/mail/delivery.ts';
 import { sealSecret } from '../../src/server/mail/sealed.ts';
 import { memoryLogoStore, setLogoStore } from '../../src/server/uploads/logo.ts';
 import { CLIENT_ONBOARDING_FORM } from '../../src/testing/client-onboarding-form.ts';

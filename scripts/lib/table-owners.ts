@@ -26,7 +26,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   subscribers: 'src/features/subscribe/subscribers.server.ts',
   rowTallies: 'src/server/db/tallies.ts',
   subscriptions: 'src/features/subscriptions/subscription-records.server.ts',
-  subscriptionPayments: 'src/features/subscriptions/subscription-records.server.ts',
+  subscriptionPayments: 'src/features/subscriptions/subscription-payments.server.ts',
   privacyRuns: 'src/features/privacy/privacy-runs.server.ts',
   privacyRequests: 'src/features/privacy/privacy-requests.server.ts',
   erasureRecords: 'src/features/privacy/erasure-records.server.ts',

@@ -6,7 +6,8 @@ import { handler, type Handler } from './handler.ts';
 import { json } from './responses.ts';
 import { assertSameOrigin } from './same-origin.ts';
 import { readEnv } from './env.ts';
-import { deliverInBackground, enqueueEmail, type EmailInput } from './mail/outbox.ts';
+import { deliverInBackground } from './mail/delivery.ts';
+import { enqueueEmail, type EmailInput } from './mail/outbox.ts';
 import { enforce, hit, type RateLimit } from './rate-limit.ts';
 import { privateDigest } from './tokens.ts';
 

@@ -26,7 +26,9 @@ import { confirmTotpEnrolment, newTotpEnrolment, verifyFactor } from './auth/sec
 import { createSession, validateSession, type AdminUser } from './auth/session';
 import { closeDb, type Db } from './db/client';
 import { clients } from './db/schema';
-import { deliverDue, UNOPENABLE_REASON, type MailTransport } from './mail/outbox';
+import { deliverDue } from './mail/delivery';
+import { UNOPENABLE_REASON } from './mail/retry-policy';
+import type { MailTransport } from './mail/smtp-transport';
 import { rotateSessionSecret } from './secret-rotation';
 
 const A = 'secret-A-'.padEnd(48, 'a');

@@ -8,7 +8,8 @@ import {
   orderItems,
   orders,
 } from '../server/db/schema';
-import { enqueueEmail, textAttachment } from '../server/mail/outbox';
+import { textAttachment } from '../server/mail/attachments';
+import { enqueueEmail } from '../server/mail/outbox';
 import { createSession, verifySessionFactor } from '../server/auth/session';
 import { createOrResetUser } from '../server/auth/accounts';
 

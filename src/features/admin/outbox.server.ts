@@ -1,13 +1,13 @@
 import type { Db } from '../../server/db/client.ts';
 import type { Listed, PageRequest } from '../../server/db/list-query.ts';
 import { HttpError } from '../../server/responses.ts';
+import { retryEmail } from '../../server/mail/delivery.ts';
 import {
   findOutboxEmail,
   listOutbox as listOutboxEmails,
-  retryEmail,
-  shownWithoutSecrets,
   type OutboxEmail,
 } from '../../server/mail/outbox.ts';
+import { shownWithoutSecrets } from '../../server/mail/outbox-secrets.ts';
 import type { ListQuery } from './admin.ts';
 import type { CsvColumn } from './csv.ts';
 

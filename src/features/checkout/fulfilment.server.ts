@@ -7,7 +7,7 @@ import type { CheckoutSession } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
 import { HttpError } from '../../server/responses.ts';
-import { deliverInBackground } from '../../server/mail/outbox.ts';
+import { deliverInBackground } from '../../server/mail/delivery.ts';
 import {
   providerNamed,
   unstoredSession,

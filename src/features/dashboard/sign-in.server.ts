@@ -4,7 +4,8 @@
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
-import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
+import { deliverInBackground } from '../../server/mail/delivery.ts';
+import { enqueueEmail } from '../../server/mail/outbox.ts';
 import { MessageSecrets } from '../../server/mail/sealed.ts';
 import { signInLinkEmail } from './dashboard-emails.tsx';
 import { enforce, hit, type RateLimit } from '../../server/rate-limit.ts';

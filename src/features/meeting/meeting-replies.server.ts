@@ -4,11 +4,8 @@ import type { Db } from '../../server/db/client.ts';
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import { HttpError } from '../../server/responses.ts';
-import {
-  enqueueEmail,
-  invitationAttachment,
-  type OutboxAttachment,
-} from '../../server/mail/outbox.ts';
+import { invitationAttachment } from '../../server/mail/attachments.ts';
+import { enqueueEmail, type OutboxAttachment } from '../../server/mail/outbox.ts';
 import type { EmailContent } from '../../server/mail/render-email.ts';
 import { meetingActionSchema, type MeetingAction } from './meeting.ts';
 import { buildMeetingIcs, describeSlot, icsSequence } from './meeting-ics.server.ts';

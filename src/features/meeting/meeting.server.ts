@@ -1,7 +1,7 @@
 import type { MeetingRequest } from '../../server/db/schema.ts';
 import { storedForm } from '../../server/form-submissions.ts';
 import { countStep } from '../insights/insights.server.ts';
-import { textAttachment } from '../../server/mail/outbox.ts';
+import { textAttachment } from '../../server/mail/attachments.ts';
 import { meetingReceiptEmail, meetingTeamEmail } from './meeting-emails.tsx';
 import {
   earliestToday,

@@ -8,7 +8,8 @@ import { handler } from '../../server/handler.ts';
 import { readJson } from '../../server/request-body.ts';
 import { HttpError, json } from '../../server/responses.ts';
 import { assertSameOrigin } from '../../server/same-origin.ts';
-import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
+import { deliverInBackground } from '../../server/mail/delivery.ts';
+import { enqueueEmail } from '../../server/mail/outbox.ts';
 import { onboardingCompletedEmail } from './order-onboarding-emails.tsx';
 import {
   actingClientId,

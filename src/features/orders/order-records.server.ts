@@ -1,12 +1,7 @@
 /**
- * The orders and order_items tables: this module is their only reader and writer. The rest of
- * the feature (and every other feature, through orders.server.ts) asks it.
- *
  * Exactly once: the unique index on orders.checkout_session_id makes repeated and concurrent
- * inserts for one checkout produce one order (INSERT ... ON CONFLICT DO NOTHING, then read what
- * is there), and its status only moves forward.
+ * inserts for one checkout one order (ON CONFLICT DO NOTHING); its status only moves forward.
  */
-import { randomBytes } from 'node:crypto';
 import {
   and,
   asc,
@@ -35,7 +30,6 @@ import {
   type ListFilter,
   type PageRequest,
 } from '../../server/db/list-query.ts';
-import { talliesOf } from '../../server/db/tallies.ts';
 import {
   weeklyCharges,
   weeklySums,
@@ -54,7 +48,13 @@ import { exported, type PersonalDataOwner } from '../../server/privacy/personal-
 import { cutoffOf } from '../../server/privacy/retention.ts';
 import type { ChargeBreakdown, ChargeInvoice } from '../../lib/charge.ts';
 import { normaliseEmail, type ClientAccess } from '../clients/clients.server.ts';
-import { chargeColumns, metadataItems, type OrderStatus } from './orders';
+import {
+  canMoveForward,
+  chargeColumns,
+  metadataItems,
+  REVENUE_STATUSES,
+  type OrderStatus,
+} from './orders';
 import { refundsOfOrders } from './refund-records.server.ts';
 
 export type OrderWithItems = { order: Order; items: OrderItem[] };
@@ -63,13 +63,6 @@ export type NewOrderLines = Pick<
   PricedLine,
   'id' | 'name' | 'type' | 'billingCycle' | 'unitAmountCents' | 'quantity'
 >[];
-
-/** "NR-20250131-7KQ2XM": date plus six unambiguous random characters. */
-export function newOrderNumber(now = new Date()): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const random = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
-  return `NR-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${random}`;
-}
 
 /**
  * Inserts an order with its line items (null when an order for the same checkout session
@@ -104,11 +97,6 @@ export async function insertOrder(
   return { order, items };
 }
 
-/** Status only moves forward: pending → paid | failed. A late or repeated event never undoes it. */
-function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return from === 'pending' && (to === 'paid' || to === 'failed');
-}
-
 /**
  * Moves the existing order of a checkout session forward to `status` when that is a step
  * forward (`moved`), else leaves it as it is. The update is conditional on 'pending', so two
@@ -125,7 +113,7 @@ export async function moveOrderForward(
     .from(orders)
     .where(eq(orders.checkoutSessionId, checkoutSessionId));
   if (!existing) throw new Error(`Order for ${checkoutSessionId} vanished`);
-  if (canTransition(existing.status, status)) {
+  if (canMoveForward(existing.status, status)) {
     const [moved] = await tx
       .update(orders)
       .set({ status, paidAt: status === 'paid' ? now : existing.paidAt })
@@ -265,11 +253,9 @@ export async function findOrderItem(
 }
 
 /**
- * Records what the provider has refunded of an order's payment. Stripe sends the running total,
- * so the larger of the two is kept (a late event never lowers it); a full refund marks the order
- * refunded. `exact`: the total is the refunds' own sum, lower too (a refund failed, its money
- * stayed paid), and an order no longer fully refunded is paid again. Returns the order, or null
- * when no order was paid with that payment.
+ * What the provider refunded of an order's payment: Stripe's running total, never lowered unless
+ * `exact` (the refunds' own sum: a failed refund's money stayed paid); a full refund marks the
+ * order refunded, one no longer full makes it paid again. Null when no order has that payment.
  */
 export async function recordOrderRefund(
   db: Db,
@@ -294,11 +280,9 @@ export async function recordOrderRefund(
 }
 
 /**
- * Joins to a client whose address has just been proven every order bought with that address
- * that was waiting for the proof, and answers the latest payment customer among the client's
- * orders that `paidHere` holds (the orders the proving browser paid for itself). Another
- * browser may have paid with the address, so its customer (a card, a billing address) is
- * never taken for the client's own.
+ * Joins the orders waiting for a client's just-proven address, and answers the latest payment
+ * customer among `paidHere` (what the proving browser paid itself): another browser's customer
+ * (a card, a billing address) is never taken for the client's own.
  */
 export async function joinWaitingOrders(
   tx: Db,
@@ -462,26 +446,6 @@ export async function exportOrders(
     db,
     await listByStatus<typeof orders, ExportedOrder>(db, orders, filter, page, { only: EXPORTED }),
   );
-}
-
-/** Order statuses that count as money received. */
-export const REVENUE_STATUSES = ['paid', 'completed'] as const satisfies OrderStatus[];
-
-/** The overview's order figures, from the tallies the database keeps per status and test flag. */
-export async function orderTotals(
-  db: Db,
-): Promise<{ total: number; paid: number; test: number; revenueCents: number }> {
-  const totals = { total: 0, paid: 0, test: 0, revenueCents: 0 };
-  for (const { bucket, rows, cents } of await talliesOf(db, 'orders')) {
-    const [status, isTest] = bucket.split(':');
-    totals.total += rows;
-    if (isTest === 'true') totals.test += rows;
-    if ((REVENUE_STATUSES as readonly string[]).includes(status!)) {
-      totals.paid += rows;
-      totals.revenueCents += cents;
-    }
-  }
-  return totals;
 }
 
 /**

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client.ts';
+import { talliesOf } from '../../server/db/tallies.ts';
 import type { CheckoutMode, PricedLine } from '../../server/db/schema.ts';
 import type { ChargeBreakdown } from '../../lib/charge.ts';
 import { onboardingPathFor } from '../catalogue/catalogue.ts';
@@ -9,11 +11,16 @@ import {
   fillOrderCharge,
   insertOrder,
   moveOrderForward,
-  newOrderNumber,
   type OrderWithItems,
 } from './order-records.server.ts';
 import { paymentRefunds, type Refund } from './refund-records.server.ts';
-import { chargeColumns, orderCharge, type OrderItemView, type OrderView } from './orders';
+import {
+  chargeColumns,
+  orderCharge,
+  REVENUE_STATUSES,
+  type OrderItemView,
+  type OrderView,
+} from './orders';
 
 export { orderItemDownload } from './order-documents.server.ts';
 export {
@@ -43,27 +50,47 @@ export {
   joinOrderToSignedInClient,
   joinWaitingOrders,
   listOrders,
-  newOrderNumber,
   orderIdsAmong,
   orderIdsOfClient,
   ordersEndedBefore,
   personalData as orderRecordsPersonalData,
   ordersByIds,
   ordersMatchingWord,
-  orderTotals,
   ordersVisibleTo,
   paidOrderSince,
   paidOrdersByWeek,
   promotionCodeUsedBy,
   recordOrderRefund,
   recoveredOrdersByWeek,
-  REVENUE_STATUSES,
   sessionsWithOrders,
   type ExportedOrder,
   type NewOrderLines,
   type OrderWithItems,
   unlistedOrderRefundsByWeek,
 } from './order-records.server.ts';
+
+/** "NR-20250131-7KQ2XM": date plus six unambiguous random characters. */
+export function newOrderNumber(now = new Date()): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const random = [...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('');
+  return `NR-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${random}`;
+}
+
+export async function orderTotals(
+  db: Db,
+): Promise<{ total: number; paid: number; test: number; revenueCents: number }> {
+  const totals = { total: 0, paid: 0, test: 0, revenueCents: 0 };
+  for (const { bucket, rows, cents } of await talliesOf(db, 'orders')) {
+    const [status, isTest] = bucket.split(':');
+    totals.total += rows;
+    if (isTest === 'true') totals.test += rows;
+    if ((REVENUE_STATUSES as readonly string[]).includes(status!)) {
+      totals.paid += rows;
+      totals.revenueCents += cents;
+    }
+  }
+  return totals;
+}
 
 type CheckoutOrder = {
   checkoutSessionId: string;

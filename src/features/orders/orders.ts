@@ -180,6 +180,14 @@ export function orderStatusLabel(status: OrderStatus): string {
   return STATUS_LABEL[status];
 }
 
+/** Order statuses that count as money received. */
+export const REVENUE_STATUSES = ['paid', 'completed'] as const satisfies OrderStatus[];
+
+/** Status only moves forward: pending → paid | failed. A late or repeated event never undoes it. */
+export function canMoveForward(from: OrderStatus, to: OrderStatus): boolean {
+  return from === 'pending' && (to === 'paid' || to === 'failed');
+}
+
 export function isSettled(status: OrderStatus): boolean {
   return status === 'paid' || status === 'completed';
 }

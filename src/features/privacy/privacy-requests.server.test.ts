@@ -13,13 +13,9 @@ import { clients, emailOutbox, privacyRequests, securityLog } from '../../server
 import type { CustomerEraser } from '../../server/payments/customers';
 import { readEnv } from '../../server/env';
 import { HttpError } from '../../server/responses';
-import {
-  BODY_REMOVED,
-  deliverDue,
-  ERASURE_NOTICE_KIND,
-  RECIPIENT_ERASED,
-  type MailTransport,
-} from '../../server/mail/outbox';
+import { deliverDue } from '../../server/mail/delivery';
+import { BODY_REMOVED, ERASURE_NOTICE_KIND, RECIPIENT_ERASED } from '../../server/mail/outbox';
+import type { MailTransport } from '../../server/mail/smtp-transport';
 import { memoryLogoStore } from '../../server/uploads/logo';
 import { createClientWithOrder } from '../../testing/onboarding-fixtures';
 import { useFreshTestDb } from '../../testing/test-db';

@@ -1,7 +1,8 @@
 import type { Db } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
 import type { FunctionContext } from '../../server/handler.ts';
-import { deliverInBackground, enqueueEmail } from '../../server/mail/outbox.ts';
+import { deliverInBackground } from '../../server/mail/delivery.ts';
+import { enqueueEmail } from '../../server/mail/outbox.ts';
 import type { ChargeInvoice } from '../../lib/charge.ts';
 import {
   attachOrderInvoice,
@@ -21,10 +22,13 @@ import {
 import {
   attachInvoicePaymentIntent,
   findPaymentByIntent,
-  findSubscription,
   storeFailedInvoice,
   storePaidInvoice,
   storePaymentRefund,
+} from './subscription-payments.server.ts';
+import {
+  extendPaidPeriod,
+  findSubscription,
   storeSubscriptionSnapshot,
 } from './subscription-records.server.ts';
 import type {
@@ -57,12 +61,15 @@ export function applySubscriptionSnapshot(
   return storeSubscriptionSnapshot(db, snapshot, event);
 }
 
-export function recordInvoicePaid(
+/** A renewal extends the subscription's paid period. */
+export async function recordInvoicePaid(
   db: Db,
   invoice: InvoiceSnapshot,
   { eventAt }: BillingEvent,
 ): Promise<{ newlyPaid: boolean }> {
-  return storePaidInvoice(db, invoice, eventAt);
+  const stored = await storePaidInvoice(db, invoice, eventAt);
+  await extendPaidPeriod(db, invoice);
+  return stored;
 }
 
 /** A webhook's invoice no longer names its payment intent: this lets a renewal's refund find it. */

@@ -14,11 +14,8 @@ import {
   type BillingEvent,
 } from './billing-events.server.ts';
 import { simulatePlanSwitch } from './simulated-plan-switch.server.ts';
-import {
-  findSubscription,
-  latestPaidRenewal,
-  openFailedInvoice,
-} from './subscription-records.server.ts';
+import { latestPaidRenewal, openFailedInvoice } from './subscription-payments.server.ts';
+import { findSubscription } from './subscription-records.server.ts';
 import {
   addInterval,
   simulatedRenewalCharge,

@@ -9,11 +9,10 @@ export { simulateBilling, startSimulatedSubscription } from './simulated-billing
 export {
   personalData as subscriptionRecordsPersonalData,
   plansServingSince,
-  renewalsByWeek,
-  unlistedRenewalRefundsByWeek,
   subscriptionsByProviderIds,
   type SubscriptionWithPayments,
 } from './subscription-records.server.ts';
+export { renewalsByWeek, unlistedRenewalRefundsByWeek } from './subscription-payments.server.ts';
 
 type FailedPayment = {
   invoiceId: string;

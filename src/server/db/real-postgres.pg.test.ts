@@ -14,7 +14,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireCheckout, fulfillCheckout } from '../../features/checkout/checkout.server';
 import type { ProviderSession, PaymentProvider } from '../payments/provider';
-import { deliverDue, enqueueEmail, type MailTransport } from '../mail/outbox';
+import { deliverDue } from '../mail/delivery';
+import { enqueueEmail } from '../mail/outbox';
+import type { MailTransport } from '../mail/smtp-transport';
 import { hit } from '../rate-limit';
 import {
   startNeonLocalProxy,

@@ -9,19 +9,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { closeDb, type Db } from '../db/client';
 import { useFreshTestDb } from '../../testing/test-db';
 import { emailOutbox } from '../db/schema';
-import {
-  backoffMs,
-  deliverDue,
-  enqueueEmail,
-  MAX_ATTEMPTS,
-  retryEmail,
-  SEND_LEASE_MS,
-  smtpTransport,
-  invitationAttachment,
-  textAttachment,
-  UNOPENABLE_REASON,
-  type EmailInput,
-} from './outbox';
+import { invitationAttachment, textAttachment } from './attachments';
+import { deliverDue, retryEmail } from './delivery';
+import { enqueueEmail, type EmailInput } from './outbox';
+import { backoffMs, MAX_ATTEMPTS, SEND_LEASE_MS, UNOPENABLE_REASON } from './retry-policy';
+import { smtpTransport } from './smtp-transport';
 import { MessageSecrets, sealSecret, SENT_SECRET_PLACEHOLDER } from './sealed';
 import {
   attachmentOf,

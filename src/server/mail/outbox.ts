@@ -1,18 +1,6 @@
 /**
- * The e-mail outbox. Every e-mail the site sends is first written to `email_outbox`, so a
- * message is never lost when SMTP is down or not configured; `deliverDue` then sends what is
- * due and reschedules failures with exponential backoff.
- *
- * Attachment `content` is ALWAYS base64 (so PDFs and other binary files survive the JSON
- * column unchanged). Use `textAttachment()` to build one from a UTF-8 string such as an .ics.
- *
- * Lifecycle of a row: pending --(sent)--> sent
- *                     pending --cancelEmails()--> canceled (withdrawn before it left; kept,
- *                       so the admin's list shows what was not sent and why)
- *                     pending --(error, attempts < MAX_ATTEMPTS)--> pending, later nextAttemptAt
- *                     pending --(error, attempts = MAX_ATTEMPTS)--> failed
- *                     failed/pending --retryEmail()--> pending, due now
- * Without SMTP_URL nothing is sent and rows stay pending for the admin panel.
+ * Every e-mail is first a row of `email_outbox` (docs/decisions/006-outbox.md): pending, then
+ * sent, canceled (withdrawn), or failed after MAX_ATTEMPTS; the admin's retry makes it due again.
  */
 import { and, asc, eq, inArray, isNull, like, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -24,7 +12,6 @@ import {
   type PageRequest,
 } from '../db/list-query.ts';
 import { emailOutbox, type OutboxAttachment, type OutboxEmail } from '../db/schema.ts';
-import { readEnv } from '../env.ts';
 import {
   exported,
   normalisedAddress,
@@ -32,18 +19,14 @@ import {
   type PersonalDataOwner,
 } from '../privacy/personal-data.ts';
 import { cutoffOf } from '../privacy/retention.ts';
+import { partsWithoutSecrets, resealedColumns } from './outbox-secrets.ts';
+import { afterFailedAttempt, SEND_LEASE_MS, UNOPENABLE_REASON } from './retry-policy.ts';
 import {
-  openSealed,
-  openSlots,
-  resealSlots,
-  resealWords,
   UnopenableSecret,
-  type SealingKeys,
   withoutSecrets,
   type MessageSecrets,
-  type SealedSlots,
+  type SealingKeys,
 } from './sealed.ts';
-import { logError } from '../log.ts';
 
 export type { OutboxAttachment, OutboxEmail };
 
@@ -69,106 +52,13 @@ export type EmailInput = {
   sendAt?: Date;
 };
 
-/** The part of a nodemailer transport the outbox uses (tests may pass their own). */
-export type MailTransport = {
-  sendMail(message: {
-    from: string;
-    to: string;
-    subject: string;
-    text: string;
-    html: string;
-    attachments: { filename: string; contentType: string; content: string; encoding: 'base64' }[];
-    icalEvent?: { filename: string; method: 'REQUEST' | 'CANCEL'; content: string };
-    headers?: Record<string, string>;
-  }): Promise<unknown>;
-  close?(): void;
-};
-
 /**
- * The notice that a person's data was erased, to the address that was erased
- * (src/features/privacy): the one e-mail an erasure leaves behind. It has to be queued before the
- * erasure, which removes every e-mail to the address, and it must still reach the person when
- * SMTP is down at that moment. So the outbox's erasure keeps it while it is unsent, and its
- * delivery forgets the recipient and the body (`RECIPIENT_ERASED`, `BODY_REMOVED`): once sent,
- * nothing of the person is left in it.
+ * The notice that a person's data was erased (src/features/privacy), queued before the erasure:
+ * the erasure keeps it while unsent, and once sent it keeps neither its recipient nor its body.
  */
 export const ERASURE_NOTICE_KIND = 'privacy.erased';
 /** What a sent erasure notice keeps in place of its recipient. */
 export const RECIPIENT_ERASED = '[erased]';
-
-/** After this many failed attempts a row is marked 'failed' (the admin can still retry it). */
-export const MAX_ATTEMPTS = 8;
-/** First retry after 5 minutes (the scheduled function's period), doubling each time. */
-const BASE_BACKOFF_MS = 5 * 60 * 1000;
-const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
-/**
- * A row being sent is "leased" by pushing nextAttemptAt this far ahead, so two deliverers
- * (the inline attempt after a form submission and the scheduled run) never send it twice,
- * and a deliverer that dies mid-send leaves the row to be retried after the lease.
- */
-export const SEND_LEASE_MS = 10 * 60 * 1000;
-const DEFAULT_BATCH = 50;
-/** Functions have a short lifetime (scheduled ones 30 s); no new send starts after this. */
-const DEFAULT_BUDGET_MS = 20_000;
-const MAX_ERROR_LENGTH = 1000;
-/** Why a row failed for good when one of its secrets cannot be opened. */
-export const UNOPENABLE_REASON =
-  'Not sent: a link in it cannot be opened (sealed with another SESSION_SECRET). The person can ask for a new one.';
-
-/** Delay before the next attempt after `attempts` failures (1 → 5 min, 2 → 10 min, ... ≤ 6 h). */
-export function backoffMs(attempts: number): number {
-  return Math.min(BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
-}
-
-/** A UTF-8 text file (e.g. an .ics invitation) as an outbox attachment. */
-export function textAttachment(
-  filename: string,
-  contentType: string,
-  text: string,
-): OutboxAttachment {
-  return { filename, contentType, content: Buffer.from(text, 'utf8').toString('base64') };
-}
-
-/**
- * A calendar invitation (.ics text) as an outbox attachment that goes out as a real invitation:
- * nodemailer's `icalEvent` (a text/calendar alternative with METHOD, so Gmail and Outlook show
- * Accept/Decline) plus the same file attached for download.
- */
-export function invitationAttachment(
-  filename: string,
-  method: 'REQUEST' | 'CANCEL',
-  ics: string,
-): OutboxAttachment {
-  return {
-    ...textAttachment(filename, `text/calendar; charset=utf-8; method=${method}`, ics),
-    invitation: method,
-  };
-}
-
-/** The nodemailer message parts of a row's attachments. */
-function attachmentParts(attachments: OutboxAttachment[]) {
-  const invitation = attachments.find((a) => a.invitation);
-  return {
-    // nodemailer attaches the icalEvent's file itself; listing it again would send it twice.
-    attachments: attachments
-      .filter((a) => a !== invitation)
-      .map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        content: a.content,
-        encoding: 'base64' as const,
-      })),
-    ...(invitation?.invitation
-      ? {
-          icalEvent: {
-            filename: invitation.filename,
-            method: invitation.invitation,
-            content: Buffer.from(invitation.content, 'base64').toString('utf8'),
-          },
-        }
-      : {}),
-  };
-}
 
 /** Writes one e-mail to the outbox and returns the stored row (status 'pending', due now). */
 export async function enqueueEmail(
@@ -222,82 +112,20 @@ export async function sentAmong(db: Db, ids: number[]): Promise<Map<number, Date
   return new Map(rows.flatMap((r) => (r.sentAt ? [[r.id, r.sentAt] as const] : [])));
 }
 
-const mapValues = (headers: Record<string, string>, f: (v: string) => string) =>
-  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, f(v)]));
-
-/**
- * The row as its recipient gets it: the slots of its own secrets opened (a row queued before
- * slots opens its sealed words). Throws {@link UnopenableSecret}.
- */
-function openedParts(row: OutboxEmail) {
-  const open = (text: string, html = false) =>
-    row.secrets ? openSlots(text, row.secrets, { html }) : openSealed(text, { html });
-  return {
-    text: open(row.text),
-    html: open(row.html, true),
-    ...(row.headers ? { headers: mapValues(row.headers, (v) => open(v)) } : {}),
-  };
-}
-
 /** The row as it is kept once sent: no secret, and no recipient for an erasure notice. */
 function sentCopy(row: OutboxEmail) {
   if (row.kind === ERASURE_NOTICE_KIND)
     return { to: RECIPIENT_ERASED, text: BODY_REMOVED, html: BODY_REMOVED, aboutEmails: [] };
-  const kept = (text: string) => withoutSecrets(text, row.secrets);
-  return {
-    text: kept(row.text),
-    html: kept(row.html),
-    headers: row.headers && mapValues(row.headers, kept),
-    secrets: {},
-  };
+  return partsWithoutSecrets(row);
 }
-
-/** What the admin reads of a row's text: every secret's slot as `placeholder`. */
-export function shownWithoutSecrets(
-  row: Pick<OutboxEmail, 'text' | 'secrets'>,
-  placeholder?: string,
-): string {
-  return withoutSecrets(row.text, row.secrets as SealedSlots | null, placeholder);
-}
-
-/** A nodemailer SMTP transport for SMTP_URL, or undefined when e-mail is not configured. */
-export async function smtpTransport(
-  smtpUrl = readEnv().smtpUrl,
-): Promise<MailTransport | undefined> {
-  if (!smtpUrl) return undefined;
-  const nodemailer = await import('nodemailer');
-  // Short timeouts: delivery runs inside functions with a limited lifetime.
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  } as Parameters<typeof nodemailer.createTransport>[0] & {
-    url: string;
-  });
-  // A failed send rejects sendMail (the row is retried); a transport may also emit 'error'
-  // (a pooled one, or a socket dropped between messages), which must not end the process.
-  transport.on('error', (error) => logError('SMTP transport error', error));
-  return transport as unknown as MailTransport;
-}
-
-type DeliveryResult = { sent: number; retrying: number; failed: number; skipped: boolean };
-
-type DeliverOptions = {
-  /** Defaults to an SMTP transport for SMTP_URL; without one nothing is sent. */
-  transport?: MailTransport;
-  now?: Date;
-  /** Most rows handled in one run. */
-  limit?: number;
-  /** Only these rows (the inline attempt right after a form submission). */
-  ids?: number[];
-  from?: string;
-  /** Stop starting new sends after this many ms; unsent rows stay due for the next run. */
-  budgetMs?: number;
-};
 
 /** Leases up to `limit` due rows; rows leased by another deliverer are skipped. */
-async function claimDue(db: Db, now: Date, limit: number, ids?: number[]): Promise<OutboxEmail[]> {
+export async function claimDue(
+  db: Db,
+  now: Date,
+  limit: number,
+  ids?: number[],
+): Promise<OutboxEmail[]> {
   const due = and(
     eq(emailOutbox.status, 'pending'),
     lte(emailOutbox.nextAttemptAt, now),
@@ -349,7 +177,7 @@ export async function resealUnsent(
   for (const row of rows) {
     let changes: Partial<OutboxEmail>;
     try {
-      changes = row.secrets ? resealedSlotsOf(row.secrets, key) : resealedWordsOf(row, key);
+      changes = resealedColumns(row, key);
     } catch (error) {
       if (!(error instanceof UnopenableSecret)) throw error;
       unopenable++;
@@ -362,28 +190,8 @@ export async function resealUnsent(
   return { resealed, unopenable };
 }
 
-function resealedSlotsOf(slots: SealedSlots, key?: SealingKeys): Partial<OutboxEmail> {
-  const again = resealSlots(slots, key);
-  return again ? { secrets: again } : {};
-}
-
-/** A row queued before slots: its sealed words stand in the text, the HTML and the headers. */
-function resealedWordsOf(row: OutboxEmail, key?: SealingKeys): Partial<OutboxEmail> {
-  const again = (text: string) => resealWords(text, key);
-  const changes = {
-    text: again(row.text),
-    html: again(row.html),
-    headers: row.headers && mapValues(row.headers, again),
-  };
-  const same =
-    changes.text === row.text &&
-    changes.html === row.html &&
-    JSON.stringify(changes.headers) === JSON.stringify(row.headers);
-  return same ? {} : changes;
-}
-
 /** Gives claimed but unsent rows back, due at once, without counting an attempt. */
-async function release(db: Db, rows: OutboxEmail[], now: Date) {
+export async function releaseClaimed(db: Db, rows: OutboxEmail[], now: Date) {
   if (!rows.length) return;
   await db
     .update(emailOutbox)
@@ -399,101 +207,48 @@ async function release(db: Db, rows: OutboxEmail[], now: Date) {
     );
 }
 
-function describeError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.slice(0, MAX_ERROR_LENGTH) || 'Unknown delivery error';
+/** A sent row, as it is kept. */
+export async function markSent(db: Db, row: OutboxEmail): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      status: 'sent',
+      sentAt: new Date(),
+      attempts: row.attempts + 1,
+      lastError: null,
+      ...sentCopy(row),
+    })
+    .where(eq(emailOutbox.id, row.id));
 }
 
-/** Sends one claimed row and records the outcome. */
-async function sendOne(
+/** A row whose secret no key opens: failed for good, since no retry would open it. */
+export async function markUnopenable(db: Db, row: OutboxEmail): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'failed', attempts: row.attempts + 1, lastError: UNOPENABLE_REASON })
+    .where(eq(emailOutbox.id, row.id));
+}
+
+/** A failed attempt (src/server/mail/retry-policy.ts); answers whether the row failed for good. */
+export async function markAttemptFailed(
   db: Db,
   row: OutboxEmail,
-  transport: MailTransport,
-  from: string,
+  error: unknown,
   now: Date,
-): Promise<{ outcome: 'sent' | 'retrying' | 'failed'; unreachable: boolean }> {
-  let opened: ReturnType<typeof openedParts>;
-  try {
-    opened = openedParts(row);
-  } catch (error) {
-    if (!(error instanceof UnopenableSecret)) throw error;
-    // No retry would open it; the rest of the batch goes on.
-    await db
-      .update(emailOutbox)
-      .set({ status: 'failed', attempts: row.attempts + 1, lastError: UNOPENABLE_REASON })
-      .where(eq(emailOutbox.id, row.id));
-    return { outcome: 'failed', unreachable: false };
-  }
-  try {
-    await transport.sendMail({
-      from,
-      to: row.to,
-      subject: row.subject,
-      ...opened,
-      ...attachmentParts(row.attachments),
-    });
-    await db
-      .update(emailOutbox)
-      .set({
-        status: 'sent',
-        sentAt: new Date(),
-        attempts: row.attempts + 1,
-        lastError: null,
-        ...sentCopy(row),
-      })
-      .where(eq(emailOutbox.id, row.id));
-    return { outcome: 'sent', unreachable: false };
-  } catch (error) {
-    const attempts = row.attempts + 1;
-    const failed = attempts >= MAX_ATTEMPTS;
-    await db
-      .update(emailOutbox)
-      .set({
-        attempts,
-        lastError: describeError(error),
-        status: failed ? 'failed' : 'pending',
-        nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
-      })
-      .where(eq(emailOutbox.id, row.id));
-    // An SMTP answer carries a response code; without one the server was not reached at all.
-    const unreachable = !(error as { responseCode?: number } | null)?.responseCode;
-    return { outcome: failed ? 'failed' : 'retrying', unreachable };
-  }
+): Promise<boolean> {
+  const next = afterFailedAttempt(row, error, now);
+  await db.update(emailOutbox).set(next).where(eq(emailOutbox.id, row.id));
+  return next.status === 'failed';
 }
 
-/**
- * Sends the pending e-mails whose nextAttemptAt ≤ now. Never throws for a delivery failure:
- * failures are recorded on the row and retried later.
- */
-export async function deliverDue(db: Db, options: DeliverOptions = {}): Promise<DeliveryResult> {
-  const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0, skipped: false };
-  const ownTransport = options.transport ? undefined : await smtpTransport();
-  const transport = options.transport ?? ownTransport;
-  if (!transport) return { ...result, skipped: true };
-  const now = options.now ?? new Date();
-  const from = options.from ?? readEnv().mailFrom;
-  const started = Date.now();
-  const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
-  try {
-    const rows = await claimDue(db, now, options.limit ?? DEFAULT_BATCH, options.ids);
-    for (const [i, row] of rows.entries()) {
-      // The first claimed row is always sent, so a slow claim cannot leave a run without progress.
-      if (i > 0 && Date.now() - started > budget) {
-        await release(db, rows.slice(i), now);
-        break;
-      }
-      const { outcome, unreachable } = await sendOne(db, row, transport, from, now);
-      result[outcome] += 1;
-      // Every further send would wait for the same timeout; the next run tries again.
-      if (unreachable) {
-        await release(db, rows.slice(i + 1), now);
-        break;
-      }
-    }
-  } finally {
-    ownTransport?.close?.();
-  }
-  return result;
+/** Makes a pending or failed e-mail due now; false when there is none, or it was sent. */
+export async function requeueEmail(db: Db, id: number, now: Date): Promise<boolean> {
+  const [requeued] = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', nextAttemptAt: now })
+    .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['pending', 'failed'])))
+    .returning({ id: emailOutbox.id });
+  return Boolean(requeued);
 }
 
 /**
@@ -508,43 +263,6 @@ export async function oldestDueSince(db: Db, now = new Date()): Promise<Date | n
     .orderBy(asc(emailOutbox.nextAttemptAt))
     .limit(1);
   return oldest?.dueSince ?? null;
-}
-
-/**
- * The admin panel's retry button: makes a pending or failed e-mail due now and attempts it
- * once (when SMTP is configured). A failed row that fails again stays 'failed'. Returns the
- * row afterwards, or undefined when there is no such row or it was already sent.
- */
-export async function retryEmail(
-  db: Db,
-  id: number,
-  options: Omit<DeliverOptions, 'ids' | 'limit'> = {},
-): Promise<OutboxEmail | undefined> {
-  const now = options.now ?? new Date();
-  const [requeued] = await db
-    .update(emailOutbox)
-    .set({ status: 'pending', nextAttemptAt: now })
-    .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, ['pending', 'failed'])))
-    .returning();
-  if (!requeued) return undefined;
-  await deliverDue(db, { ...options, now, ids: [id], limit: 1 });
-  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-  return row;
-}
-
-/**
- * Tries to send freshly enqueued rows without delaying or failing the caller's response:
- * on Netlify the attempt continues after the response through `context.waitUntil`.
- * Anything not sent stays in the outbox for the scheduled function.
- */
-export function deliverInBackground(db: Db, ids: number[], context?: unknown): Promise<void> {
-  const attempt = deliverDue(db, { ids })
-    .then(() => undefined)
-    .catch((error: unknown) => logError('Outbox delivery attempt failed', error));
-  const waitUntil = (context as { waitUntil?: (p: Promise<unknown>) => void } | undefined)
-    ?.waitUntil;
-  if (typeof waitUntil === 'function') waitUntil.call(context, attempt);
-  return attempt;
 }
 
 /* Reading the outbox (the admin's list, the overview, the test mode's check). */
