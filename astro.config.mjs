@@ -4,14 +4,14 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { SECURITY_HEADERS, CSP_DIRECTIVES } from './src/server/security-headers.ts';
 import { isPrivatePath } from './src/lib/indexing.ts';
-import { SPECULATION_RULES } from './src/lib/speculation-rules.ts';
+import { SPECULATION_RULES } from './src/page-runtime/speculation-rules.ts';
 import { createHash } from 'node:crypto';
 import { loadLocalEnv } from './src/server/local-env.ts';
 import { devFunctions } from './scripts/local-netlify/dev-functions.ts';
 import { netlifyAdapter } from './scripts/lib/netlify-adapter.ts';
 import { launchCheck } from './scripts/lib/launch-placeholders.ts';
-import { skewProtectedPreloads } from './scripts/lib/skew-protected-preloads.ts';
-import { islandPreloads } from './scripts/lib/island-preloads.ts';
+import { skewProtectedPreloads } from './src/page-runtime/build/skew-protected-preloads.ts';
+import { islandPreloads } from './src/page-runtime/build/island-preloads.ts';
 import { contentEditor, editorOwnZod, editorStorage } from './scripts/lib/content-editor.ts';
 
 // `npm run dev` reads .env (as .env.example says); builds on Netlify never do.
@@ -39,13 +39,13 @@ const intentDirective = {
   name: 'novareach:client-intent',
   hooks: {
     'astro:config:setup': ({ addClientDirective }) => {
-      addClientDirective({ name: 'intent', entrypoint: './src/lib/intent-directive.ts' });
+      addClientDirective({ name: 'intent', entrypoint: './src/page-runtime/intent-directive.ts' });
     },
   },
 };
 
 const ISLAND_RUNTIME =
-  /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|src[\\/]components[\\/]ui[\\/](Icon\.tsx|IconButton\.tsx|icons\.ts|use-stylesheet\.ts)$/;
+  /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|src[\\/](components[\\/]ui[\\/](Icon\.tsx|IconButton\.tsx|icons\.ts)|page-runtime[\\/]use-stylesheet\.ts)$/;
 
 export default defineConfig({
   site,

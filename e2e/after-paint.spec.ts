@@ -102,7 +102,7 @@ test('an early press on "Watch full screen" opens the video once its script has 
 test('a scroll made before the after-paint scripts arrive still fetches the cart and the chat ahead of a press', async ({
   page,
 }) => {
-  // The islands' directive (src/lib/intent-directive.ts) is inline in the HTML: it watches
+  // The islands' directive (src/page-runtime/intent-directive.ts) is inline in the HTML: it watches
   // for the first use of the page from the start, whatever scripts are still on their way.
   const releaseCart = await holdScripts(page, 'CartButton');
   const fetched = (chunk: string) =>

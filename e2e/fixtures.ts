@@ -41,8 +41,8 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
 
 export { expect };
 
-/** Present on a form while its island has not hydrated (src/lib/early-presses.ts). */
-export const AWAITS_ISLAND = 'data-awaits-island';
+/** Present on a form while its island has not hydrated (src/page-runtime/README.md). */
+export { AWAITS_ISLAND } from '../src/page-runtime/runtime-contract';
 
 /**
  * Sends every request of `context` from a made-up client address of its own, so the app's

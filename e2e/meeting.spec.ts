@@ -48,7 +48,7 @@ async function openMeeting(page: Page) {
   await page.goto('/schedule-meeting');
   const form = page.getByRole('form', { name: 'Meeting request form' });
   await form.scrollIntoViewIfNeeded();
-  // Hydrated: the island has taken the form over (src/lib/early-presses.ts).
+  // Hydrated: the island has taken the form over (src/page-runtime/page.inline.ts).
   await expect(form).not.toHaveAttribute(AWAITS_ISLAND);
   return form;
 }

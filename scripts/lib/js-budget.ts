@@ -40,7 +40,7 @@ export type PageScripts = {
 };
 
 const EAGER_DIRECTIVES = new Set(['load', 'idle', 'only', 'media']);
-/** The project's `client:intent` (src/lib/intent-directive.ts) loads only on the visitor's input. */
+/** The project's `client:intent` (src/page-runtime/intent-directive.ts) loads only on the visitor's input. */
 const ON_USE_DIRECTIVES = new Set(['intent']);
 const DATA_SCRIPT = /^(application\/(ld\+)?json|importmap|speculationrules|text\/template)$/i;
 

@@ -27,7 +27,15 @@ export function importsOf(text: string): string[] {
 type Place =
   | {
       layer:
-        'lib' | 'server' | 'components' | 'pages' | 'layouts' | 'functions' | 'testing' | 'other';
+        | 'lib'
+        | 'server'
+        | 'page-runtime'
+        | 'components'
+        | 'pages'
+        | 'layouts'
+        | 'functions'
+        | 'testing'
+        | 'other';
     }
   | { layer: 'features'; feature: string; file: string };
 
@@ -40,6 +48,7 @@ function placeOf(root: string, file: string): Place {
   if (
     rel[1] === 'lib' ||
     rel[1] === 'server' ||
+    rel[1] === 'page-runtime' ||
     rel[1] === 'components' ||
     rel[1] === 'pages' ||
     rel[1] === 'layouts' ||
@@ -107,6 +116,11 @@ export function layeringViolations(root: string): Violation[] {
         report('src/lib imports only src/lib (and src/content data)');
       else if (from.layer === 'server' && to.layer !== 'server' && to.layer !== 'lib')
         report('src/server imports only src/server and src/lib');
+      else if (
+        from.layer === 'page-runtime' &&
+        (to.layer === 'features' || to.layer === 'server' || to.layer === 'pages')
+      )
+        report('src/page-runtime imports no feature, server code or page');
       else if (
         from.layer === 'components' &&
         (to.layer === 'features' || to.layer === 'server' || to.layer === 'pages')

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { AWAITS_ISLAND as formAttribute } from '../components/form/form';
-import { AWAITS_ISLAND as pageAttribute } from './early-presses';
 import { nativeFormResultUrl, nativeResultId, readNativeFormResult } from './native-form';
 
 const at = (path: string) => new URL(path, 'https://novareach.example');
@@ -30,9 +28,5 @@ describe('native form outcomes in the page address', () => {
       outcome: null,
       cleaned: '/contact',
     });
-  });
-
-  it('names the held-form attribute the same on the page and in the island', () => {
-    expect(formAttribute).toBe(pageAttribute);
   });
 });

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { isIsoDate } from '../../lib/iso-date';
 import type { useSubmittedForm } from './form';
-import { dropNativeResults } from './native-result';
+import { dropNativeResults } from '../../page-runtime/native-result';
 import './honeypot.css';
 
 type Base = {

@@ -1,41 +1,11 @@
-// The forms work before their island hydrates: a submission meanwhile is held by the page and
-// replayed once the island adopted what was typed (src/lib/early-presses.ts); without the island
-// the browser posts to the same function (src/server/form-posts.ts).
+// The forms work before their island hydrates (src/page-runtime/README.md): a submission is held
+// and replayed once the island adopted what was typed, or posted natively without the island.
 import { useStore } from '@nanostores/react';
-import { useId, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useId, type SubmitEvent } from 'react';
+import { useIslandForm } from '../../page-runtime/use-island-form';
 import type { FormValues, SubmittedForm } from './form-store';
 
 export { fieldErrors, typedBeforeHydration, type FieldErrors } from './form-store';
-
-// Spelt in src/lib/early-presses.ts too: importing it from there would make Astro load that
-// script instead of inlining it.
-export const AWAITS_ISLAND = 'data-awaits-island';
-
-/**
- * `adopt` reads the controls in the hydration's own commit, before any render could write the
- * server's empty values back over them; a press the page held is then replayed once. A form of
- * uncontrolled inputs passes no `adopt`: its controls keep what was typed themselves.
- */
-export function useIslandForm(adopt?: (form: HTMLFormElement) => void) {
-  const ref = useRef<HTMLFormElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-
-  useLayoutEffect(() => {
-    const form = ref.current;
-    if (!form) return;
-    adopt?.(form);
-    const held = form.getAttribute(AWAITS_ISLAND) === 'submitted';
-    form.removeAttribute(AWAITS_ISLAND);
-    setHydrated(true);
-    // After the commit, so React handles the submission like any other; the store already
-    // holds the adopted values, whichever render comes first.
-    if (held) queueMicrotask(() => form.requestSubmit());
-  }, [adopt]);
-
-  /** Until hydration the page holds a submission, and the browser posts it if the island never comes. */
-  const props = { ref, ...(hydrated ? {} : { [AWAITS_ISLAND]: '' }) };
-  return { ref, hydrated, props };
-}
 
 export function useSubmittedForm<V extends FormValues & Record<string, string>>(
   store: SubmittedForm<V>,

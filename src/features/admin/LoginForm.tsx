@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useRef, type FormEvent } from 'react';
-import { useIslandForm } from '../../components/form/form';
+import { useIslandForm } from '../../page-runtime/use-island-form';
 import { $login, signIn } from './session.store';
 
 // Server-rendered as a `standin` until the session is checked: what is typed before hydration

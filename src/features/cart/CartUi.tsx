@@ -3,7 +3,7 @@
 import { createPortal } from 'react-dom';
 import { CartPanel } from './CartPanel';
 import { CartPreview } from './CartPreview';
-import { useStylesheet } from '../../components/ui/use-stylesheet';
+import { useStylesheet } from '../../page-runtime/use-stylesheet';
 // `?inline`: travels with the panel's code, not inlined into every page (see use-stylesheet.ts).
 import cartCss from './cart.css?inline';
 

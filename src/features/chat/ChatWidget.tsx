@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Icon } from '../../components/ui/Icon';
-import { useStylesheet } from '../../components/ui/use-stylesheet';
+import { useStylesheet } from '../../page-runtime/use-stylesheet';
 import { HEADER_CHAT, PRODUCTS_CHAT, type ChatConfig } from './chat';
 import { createChatStore } from './chat.store';
 import { ChatPanel } from './ChatPanel';

@@ -2,7 +2,7 @@ import { StepProgress, useStepFocus } from '../../components/form/wizard-chrome'
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { notify } from '../../lib/notifications';
-import { useIslandForm } from '../../components/form/form';
+import { useIslandForm } from '../../page-runtime/use-island-form';
 import { Honeypot } from '../../components/form/fields';
 import '../../components/form/wizard.css';
 import {

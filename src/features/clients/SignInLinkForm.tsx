@@ -1,7 +1,7 @@
 // Loads no zod: the server validates the address and answers the same whether or not it is known.
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, type RefObject, type SubmitEvent } from 'react';
-import { useIslandForm } from '../../components/form/form';
+import { useIslandForm } from '../../page-runtime/use-island-form';
 import { $signInLink, refuseSignInAddress, resetSignInLink, sendSignInLink } from './clients.store';
 
 type Props = {

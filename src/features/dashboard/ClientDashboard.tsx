@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import '../../components/form/wizard.css';
 import { Icon } from '../../components/ui/Icon';
-import { useHydrated } from '../../components/form/use-hydrated';
+import { useHydrated } from '../../page-runtime/use-hydrated';
 import {
   CONFIRM_EMAIL_NOTICE,
   LINK_EMAIL_LABEL,

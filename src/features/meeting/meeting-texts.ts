@@ -1,5 +1,5 @@
 // Free of zod, so the page script that announces a native submission's outcome stays small.
-import type { NativeResultTexts } from '../../components/form/native-result.ts';
+import type { NativeResultTexts } from '../../page-runtime/native-result.ts';
 import type { FormPages } from '../../lib/native-form.ts';
 
 export const MEETING_SUCCESS = {

@@ -1,4 +1,4 @@
-import { announceNativeResults } from '../../components/form/native-result';
+import { announceNativeResults } from '../../page-runtime/native-result';
 import { $notification, dismiss, pausableTimeout } from '../../lib/notifications';
 
 function render(

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatUsdWhole } from '../catalogue/catalogue';
-import { useHydrated } from '../../components/form/use-hydrated';
+import { useHydrated } from '../../page-runtime/use-hydrated';
 import { TEST_CHECKOUT_PACKAGES, TEST_STEPS } from './test-mode';
 import {
   $redirectFailed,

@@ -4,7 +4,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { filePathOf, moduleClosure } from './js-budget.ts';
+import { filePathOf, moduleClosure } from '../../../scripts/lib/js-budget.ts';
 
 /** The attribute the directive reads: space-separated URLs, as the page imports them. */
 export const PRELOAD_ATTRIBUTE = 'data-preload';

@@ -1,7 +1,7 @@
 // A natively posted form's message (NativeResultTexts.astro, shown by `:target`) stays once the
 // address is cleaned and takes focus so screen readers read it. The Toaster loads this on a page
 // with a query: no page carries a script of its own for a post that rarely happens.
-import { nativeResultId, readNativeFormResult } from '../../lib/native-form';
+import { nativeResultId, readNativeFormResult } from '../lib/native-form';
 
 export type NativeResultTexts = {
   success: { title: string; description: string };

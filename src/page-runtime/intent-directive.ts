@@ -2,10 +2,10 @@
 // then in a quiet moment). A press before hydration is held and replayed on the same control; a
 // failed fetch is forgotten so the next press tries again.
 import type { ClientDirective } from 'astro';
+import { FIRST_USE_EVENTS, WAKE_EVENT } from './runtime-contract';
 
 const INTENT = ['pointerover', 'focusin', 'touchstart'];
-const FIRST_USE = ['wheel', 'touchstart', 'pointerdown', 'keydown'];
-const WAKE_EVENT = 'intent:wake';
+const FIRST_USE: readonly string[] = FIRST_USE_EVENTS;
 const EVENTS = [...new Set([...INTENT, ...FIRST_USE]), 'click', WAKE_EVENT];
 const CONTROL = 'button, a[href], input, select, textarea, summary, label';
 

@@ -1,0 +1,10 @@
+/** A control whose press is held until its page script ran (released by page.inline.ts). */
+export const AWAITS_SCRIPT = 'data-awaits-script';
+/** A form whose submission is held until its island hydrated, or posted natively without it. */
+export const AWAITS_ISLAND = 'data-awaits-island';
+/** What counts as the visitor's first use of the page. */
+export const FIRST_USE_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+/** Set on <html> at the visitor's first use, before any script file arrived. */
+export const VISITOR_ACTIVE = 'data-visitor-active';
+/** Wakes a `client:intent` island from a script (e.g. the cart opened by an add). */
+export const WAKE_EVENT = 'intent:wake';
