@@ -10,8 +10,7 @@ import { loadLocalEnv } from './src/server/local-env.ts';
 import { devFunctions } from './scripts/local-netlify/dev-functions.ts';
 import { netlifyAdapter } from './scripts/lib/netlify-adapter.ts';
 import { launchCheck } from './scripts/lib/launch-placeholders.ts';
-import { skewProtectedPreloads } from './src/page-runtime/build/skew-protected-preloads.ts';
-import { islandPreloads } from './src/page-runtime/build/island-preloads.ts';
+import { pageRuntime } from './src/page-runtime/integration.ts';
 import { contentEditor, editorOwnZod, editorStorage } from './scripts/lib/content-editor.ts';
 
 // `npm run dev` reads .env (as .env.example says); builds on Netlify never do.
@@ -30,16 +29,6 @@ const markLocalRun = {
       if (command !== 'dev') return;
       process.env.NOVAREACH_LOCAL_RUN = 'astro-dev';
       process.env.SIMULATED_PAYMENTS ??= '1';
-    },
-  },
-};
-
-/** @type {import('astro').AstroIntegration} */
-const intentDirective = {
-  name: 'novareach:client-intent',
-  hooks: {
-    'astro:config:setup': ({ addClientDirective }) => {
-      addClientDirective({ name: 'intent', entrypoint: './src/page-runtime/intent-directive.ts' });
     },
   },
 };
@@ -69,8 +58,7 @@ export default defineConfig({
   }),
   integrations: [
     markLocalRun,
-    intentDirective,
-    islandPreloads(),
+    pageRuntime(),
     launchCheck(),
     react(),
     ...contentEditor(editorStorage(isDev, process.env)),
@@ -93,7 +81,7 @@ export default defineConfig({
         },
   },
   vite: {
-    plugins: [...devFunctions(), skewProtectedPreloads(), editorOwnZod()],
+    plugins: [...devFunctions(), editorOwnZod()],
     server: { headers: SECURITY_HEADERS },
     // Found only once a form island loads, zod/mini made Vite reload the page under the visitor.
     optimizeDeps: { include: ['zod/mini'] },

@@ -2,7 +2,7 @@
 // then in a quiet moment). A press before hydration is held and replayed on the same control; a
 // failed fetch is forgotten so the next press tries again.
 import type { ClientDirective } from 'astro';
-import { FIRST_USE_EVENTS, WAKE_EVENT } from './runtime-contract';
+import { FIRST_USE_EVENTS, PRELOAD_ATTRIBUTE, WAKE_EVENT } from './runtime-contract';
 
 const INTENT = ['pointerover', 'focusin', 'touchstart'];
 const FIRST_USE: readonly string[] = FIRST_USE_EVENTS;
@@ -13,7 +13,7 @@ const preloaded = new Set<string>();
 const wanted = new Set<Promise<unknown>>();
 
 function preload(island: HTMLElement) {
-  for (const href of island.dataset.preload?.split(' ') ?? []) {
+  for (const href of island.getAttribute(PRELOAD_ATTRIBUTE)?.split(' ') ?? []) {
     if (!href || preloaded.has(href)) continue;
     preloaded.add(href);
     const link = document.createElement('link');

@@ -8,3 +8,5 @@ export const FIRST_USE_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'
 export const VISITOR_ACTIVE = 'data-visitor-active';
 /** Wakes a `client:intent` island from a script (e.g. the cart opened by an add). */
 export const WAKE_EVENT = 'intent:wake';
+/** On a `client:intent` island: the files it will load, space-separated (written at build). */
+export const PRELOAD_ATTRIBUTE = 'data-preload';

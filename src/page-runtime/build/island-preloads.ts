@@ -3,11 +3,8 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
 import { filePathOf, moduleClosure } from '../../../scripts/lib/js-budget.ts';
-
-/** The attribute the directive reads: space-separated URLs, as the page imports them. */
-export const PRELOAD_ATTRIBUTE = 'data-preload';
+import { PRELOAD_ATTRIBUTE } from '../runtime-contract.ts';
 
 const ISLAND = /<astro-island\b[^>]*\bclient="intent"[^>]*>/g;
 
@@ -49,34 +46,28 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return out;
 }
 
-export function islandPreloads(): AstroIntegration {
-  return {
-    name: 'novareach:island-preloads',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        const cache = new Map<string, Promise<string | undefined>>();
-        const readModule: ReadModule = (pathname) => {
-          if (!cache.has(pathname)) {
-            const file = path.join(root, pathname);
-            const inside = file.startsWith(root);
-            cache.set(
-              pathname,
-              inside ? readFile(file, 'utf8').catch(() => undefined) : Promise.resolve(undefined),
-            );
-          }
-          return cache.get(pathname)!;
-        };
-        let pages = 0;
-        for (const file of await htmlFiles(root)) {
-          const html = await readFile(file, 'utf8');
-          const next = await withIslandPreloads(html, readModule);
-          if (next === html) continue;
-          await writeFile(file, next);
-          pages += 1;
-        }
-        logger.info(`client:intent islands on ${pages} pages list their files`);
-      },
-    },
+/** Writes each built page's `client:intent` islands their file lists; answers how many pages changed. */
+export async function addIslandPreloads(dir: URL): Promise<number> {
+  const root = fileURLToPath(dir);
+  const cache = new Map<string, Promise<string | undefined>>();
+  const readModule: ReadModule = (pathname) => {
+    if (!cache.has(pathname)) {
+      const file = path.join(root, pathname);
+      const inside = file.startsWith(root);
+      cache.set(
+        pathname,
+        inside ? readFile(file, 'utf8').catch(() => undefined) : Promise.resolve(undefined),
+      );
+    }
+    return cache.get(pathname)!;
   };
+  let pages = 0;
+  for (const file of await htmlFiles(root)) {
+    const html = await readFile(file, 'utf8');
+    const next = await withIslandPreloads(html, readModule);
+    if (next === html) continue;
+    await writeFile(file, next);
+    pages += 1;
+  }
+  return pages;
 }
