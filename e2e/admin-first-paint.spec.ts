@@ -5,7 +5,7 @@
  * signed-in operator never sees a sign-in form flash before the panel.
  */
 import type { Page } from '@playwright/test';
-import { ADMIN_SESSION_HINT_KEY } from '../src/features/admin/session-hint';
+import { SESSION_HINT_KEYS } from '../src/page-runtime/session-hint';
 import { unique } from './admin-accounts';
 import { test, expect, holdScriptFiles, randomIp } from './fixtures';
 
@@ -42,7 +42,7 @@ test('without a session: the sign-in card before any script file; a press then i
 test('a browser that had a session gets "Checking your session...", then what the server says', async ({
   page,
 }) => {
-  await page.addInitScript((key) => localStorage.setItem(key, '1'), ADMIN_SESSION_HINT_KEY);
+  await page.addInitScript((key) => localStorage.setItem(key, '1'), SESSION_HINT_KEYS.admin);
   const release = await holdScriptFiles(page);
   await page.goto('/admin', { waitUntil: 'domcontentloaded' });
   await expect(checking(page)).toBeVisible();
@@ -53,6 +53,6 @@ test('a browser that had a session gets "Checking your session...", then what th
   await expect(signInHeading(page)).toBeVisible();
   await expect(checking(page)).toBeHidden();
   await expect
-    .poll(() => page.evaluate((key) => localStorage.getItem(key), ADMIN_SESSION_HINT_KEY))
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), SESSION_HINT_KEYS.admin))
     .toBeNull();
 });

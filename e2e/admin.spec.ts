@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import pg from 'pg';
-import { ADMIN_SESSION_HINT_KEY } from '../src/features/admin/session-hint';
+import { SESSION_HINT_KEYS } from '../src/page-runtime/session-hint';
 import { siteSettings } from '../src/lib/site-settings';
 import {
   createAdmin,
@@ -139,7 +139,7 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
     expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The next visit's first paint expects the panel, not the sign-in card (a hint only).
-    expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_SESSION_HINT_KEY)).toBe(
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_HINT_KEYS.admin)).toBe(
       '1',
     );
   });
@@ -360,7 +360,7 @@ test('an admin signs in, sees the order, onboarding, message and meeting, confir
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(await (await page.request.get('/api/admin/me')).json()).toEqual({ user: null });
-    expect(await page.evaluate((key) => localStorage.getItem(key), ADMIN_SESSION_HINT_KEY)).toBe(
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_HINT_KEYS.admin)).toBe(
       null,
     );
     await page.reload();

@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, holdScriptFiles } from './fixtures';
-import { CLIENT_SESSION_HINT_KEY } from '../src/features/dashboard/dashboard';
+import { SESSION_HINT_KEYS } from '../src/page-runtime/session-hint';
 import { SIGN_IN_SENT } from '../src/features/clients/clients-texts';
 
 const signInHeading = (page: Page) =>
@@ -36,7 +36,7 @@ test('a visitor without a session gets the sign-in card before any script file',
 test('a browser that had a session gets the loading stand-in, then what the server says', async ({
   page,
 }) => {
-  await page.addInitScript((key) => localStorage.setItem(key, '1'), CLIENT_SESSION_HINT_KEY);
+  await page.addInitScript((key) => localStorage.setItem(key, '1'), SESSION_HINT_KEYS.client);
   const release = await holdScriptFiles(page);
   await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
   await expect(loading(page)).toBeVisible();
@@ -47,7 +47,7 @@ test('a browser that had a session gets the loading stand-in, then what the serv
   await expect(signInHeading(page)).toBeVisible();
   await expect(loading(page)).toBeHidden();
   expect(
-    await page.evaluate((key) => localStorage.getItem(key), CLIENT_SESSION_HINT_KEY),
+    await page.evaluate((key) => localStorage.getItem(key), SESSION_HINT_KEYS.client),
   ).toBeNull();
 });
 

@@ -2,7 +2,7 @@ import { notify } from '../../lib/notifications';
 import { requestAction } from '../../lib/request-action';
 import { loginSchema, type LoginInput } from './admin';
 import { $adminUser, AdminApiError, adminFetch, type AdminUserView } from './api';
-import { rememberAdminSession } from './session-hint';
+import { rememberSession } from '../../page-runtime/session-hint';
 
 export { $adminUser, type AdminUserView };
 
@@ -10,7 +10,7 @@ type SessionAnswer = { user: AdminUserView | null; stage?: AdminUserView['stage'
 
 // Every answer about the session (this check, signing in or out, a 401 anywhere) leaves the
 // hint for the next visit's first paint.
-$adminUser.listen((user) => rememberAdminSession(user != null));
+$adminUser.listen((user) => rememberSession('admin', user != null));
 
 /** A failed answer counts as signed out; a sign-in sent meanwhile has the last word. */
 export async function checkSession(): Promise<void> {

@@ -99,12 +99,12 @@ export default function CheckoutPage() {
   }, [mounted]);
 
   // The page around the island composes itself for an order or none (checkout/index.astro),
-  // as ExpectCart.astro guessed before the first paint; a cart emptied here changes it too.
+  // as the page's StandIn guessed before the first paint; a cart emptied here changes it too.
   useEffect(() => {
     if (mounted) document.documentElement.dataset.cart = items.length ? 'filled' : 'empty';
   }, [mounted, items.length]);
 
-  // Before the cart is read: the two stand-ins ExpectCart.astro chooses between with CSS (the
+  // Before the cart is read: the two stand-ins the page's StandIn chooses between with CSS (the
   // server's HTML is this render). An empty cart then keeps the same card, so nothing moves.
   if (!mounted) {
     return (

@@ -38,7 +38,7 @@ function StatusHero({
   );
 }
 
-// As a `standin` (before the lookup answers) only shown where ExpectOrder.astro found no payment.
+// As a `standin` (before the lookup answers) only shown where the page's StandIn found no payment.
 function Thanks({ standin = false }: { standin?: boolean }) {
   return (
     <div
@@ -106,7 +106,7 @@ export default function SuccessPage({ support }: { support: Support }) {
     );
   }
 
-  // Before the lookup answers: the two stand-ins ExpectOrder.astro chooses between with CSS (the
+  // Before the lookup answers: the two stand-ins the page's StandIn chooses between with CSS (the
   // server's HTML is this render). Without a payment to look up, the thanks then keeps its card.
   if (state.kind === 'loading') {
     return (

@@ -14,7 +14,7 @@ import { $notification } from '../../lib/notifications';
 import { NETWORK_ERROR } from '../../lib/request-json';
 import { advanced, starter } from '../../testing/cart-fixtures';
 import { stubLocalStorage } from '../../testing/local-storage';
-import { CLIENT_SESSION_HINT_KEY } from '../dashboard/dashboard';
+import { SESSION_HINT_KEYS } from '../../page-runtime/session-hint';
 import { $cartItems, loadCart } from '../cart/cart.store';
 import type { CheckoutSessionView, OrderView } from '../orders/orders';
 import {
@@ -289,11 +289,11 @@ describe('looking the payment up', () => {
     const storage = stubLocalStorage();
     answer('/api/orders/pi_1', { body: { order: { ...order('completed'), access: 'public' } } });
     await startSuccessPage('?payment_intent=pi_1');
-    expect(storage.has(CLIENT_SESSION_HINT_KEY)).toBe(false);
+    expect(storage.has(SESSION_HINT_KEYS.client)).toBe(false);
 
     answer(SESSION_URL, { body: sessionView(order('completed')) });
     await startSuccessPage('?session_id=cs_1');
-    expect(storage.get(CLIENT_SESSION_HINT_KEY)).toBe('1');
+    expect(storage.get(SESSION_HINT_KEYS.client)).toBe('1');
   });
 
   it('looks a payment_intent up as an order, and keeps the cart of a failed payment', async () => {

@@ -4,9 +4,9 @@ import { centsToDollars } from '../../lib/money';
 import { notify } from '../../lib/notifications';
 import { requestAction } from '../../lib/request-action';
 import { RequestError, requestJson } from '../../lib/request-json';
+import { rememberSession } from '../../page-runtime/session-hint';
 import { $cartItems, addCatalogueItem, loadCart, type CartItem } from '../cart/cart.store';
 import { canonicalId, findItem } from '../catalogue/catalogue';
-import { rememberClientSession } from '../dashboard/dashboard';
 import type { CheckoutSessionView, OrderView } from '../orders/orders';
 import { SUCCESS_REF_PARAM } from './success-ref';
 import { attemptIdFor, forgetCheckoutAttempt } from './checkout-attempt';
@@ -200,8 +200,8 @@ let round = 0;
 
 function show(next: SuccessView) {
   const before = $successView.get().kind;
-  // The buyer's browser now holds a session (the order was granted to it): see session-hint.ts.
-  if (next.kind === 'order' && next.order.access === 'buyer') rememberClientSession(true);
+  // The buyer's browser now holds a session (the order was granted to it): see src/page-runtime/session-hint.ts.
+  if (next.kind === 'order' && next.order.access === 'buyer') rememberSession('client', true);
   $successView.set(next);
   if (next.kind === 'fallback' && before !== 'fallback') startCountdown();
   else if (next.kind !== 'fallback' && before === 'fallback') clearTimeout(countdownTimer);

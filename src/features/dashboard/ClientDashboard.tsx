@@ -186,7 +186,7 @@ export default function ClientDashboard({ supportEmail }: Props) {
         <ConfirmEmail email={signedIn.client.email} inputRef={emailInput} />
       )}
 
-      {/* Until the session answers: the stand-in ExpectSession.astro chose before first paint. */}
+      {/* Until the session answers: the stand-in the page's StandIn chose before first paint. */}
       {session.state === 'loading' && (
         <div className="ob-center db-loading" role="status">
           <span className="spinner" aria-hidden="true" />

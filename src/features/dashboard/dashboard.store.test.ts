@@ -10,7 +10,6 @@ import {
   STATUS_ERROR,
 } from '../clients/clients';
 import {
-  CLIENT_SESSION_HINT_KEY,
   PRIVACY_LOAD_ERROR,
   PRIVACY_REQUEST_ERROR,
   type DashboardView,
@@ -45,6 +44,7 @@ import {
 import { useFetchRoutes } from '../../testing/fetch-routes';
 import { stubLocalStorage } from '../../testing/local-storage';
 import { writeDraft } from '../../components/form/draft';
+import { SESSION_HINT_KEYS } from '../../page-runtime/session-hint';
 
 const view: DashboardView = {
   client: { id: 7, name: 'Ada', email: 'ada@example.com' },
@@ -131,16 +131,16 @@ describe('loading the dashboard', () => {
     const storage = stubLocalStorage();
     signedIn();
     await loadDashboard();
-    expect(storage.get(CLIENT_SESSION_HINT_KEY)).toBe('1');
+    expect(storage.get(SESSION_HINT_KEYS.client)).toBe('1');
 
     // A lookup that failed says nothing about the session.
     routes['GET /api/dashboard'] = { status: 503, body: { error: 'down' } };
     await loadDashboard();
-    expect(storage.get(CLIENT_SESSION_HINT_KEY)).toBe('1');
+    expect(storage.get(SESSION_HINT_KEYS.client)).toBe('1');
 
     routes['GET /api/dashboard'] = { body: { client: null } };
     await loadDashboard();
-    expect(storage.has(CLIENT_SESSION_HINT_KEY)).toBe(false);
+    expect(storage.has(SESSION_HINT_KEYS.client)).toBe(false);
   });
 
   it('loads the same without storage (blocked or missing)', async () => {
@@ -360,10 +360,10 @@ describe('billing and signing out', () => {
   });
 
   it('forgets the session hint, so the signed-out page opens on the sign-in card', async () => {
-    const storage = stubLocalStorage({ [CLIENT_SESSION_HINT_KEY]: '1' });
+    const storage = stubLocalStorage({ [SESSION_HINT_KEYS.client]: '1' });
     routes['POST /api/auth/signout'] = { body: {} };
     await signOut();
-    expect(storage.has(CLIENT_SESSION_HINT_KEY)).toBe(false);
+    expect(storage.has(SESSION_HINT_KEYS.client)).toBe(false);
   });
 
   it('leaves no onboarding draft (personal data) behind in the browser', async () => {

@@ -10,7 +10,7 @@ import {
   SIGN_IN_TOKEN_PARAM,
   STATUS_ERROR,
 } from '../clients/clients';
-import { rememberClientSession } from './session-hint';
+import { rememberSession } from '../../page-runtime/session-hint';
 import { clearAllDrafts } from '../../components/form/draft';
 import { safeRedirect } from '../order-onboarding/order-onboarding';
 import {
@@ -89,7 +89,7 @@ async function loadIntegration(clientId: number): Promise<void> {
 export async function loadDashboard(): Promise<void> {
   try {
     const body = await requestJson<DashboardResponse>('GET', '/api/dashboard');
-    rememberClientSession(Boolean(body.client));
+    rememberSession('client', Boolean(body.client));
     if (body.client) {
       $session.set({ state: 'signed-in', view: body });
       if (body.client.id !== null) await loadIntegration(body.client.id);
@@ -288,7 +288,7 @@ export async function signOut(everywhere = false): Promise<void> {
   ).catch(() => undefined);
   // The page that follows shows the sign-in card at once, not "Loading…" for a session just
   // ended; and no onboarding answers stay behind in this browser.
-  rememberClientSession(false);
+  rememberSession('client', false);
   clearAllDrafts();
   browser.assign('/dashboard');
 }

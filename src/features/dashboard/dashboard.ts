@@ -4,7 +4,6 @@ import type { SimulatedAction, SimulatedBillingAction } from '../subscriptions/s
 import type { PrivacyRequestKind } from './dashboard-texts';
 
 export type { SimulatedAction, SimulatedBillingAction };
-export { CLIENT_SESSION_HINT_KEY, rememberClientSession } from './session-hint';
 export * from './dashboard-texts';
 
 export type DashboardOrder = {
