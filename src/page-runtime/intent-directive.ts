@@ -3,6 +3,7 @@
 // failed fetch is forgotten so the next press tries again.
 import type { ClientDirective } from 'astro';
 import { FIRST_USE_EVENTS, PRELOAD_ATTRIBUTE, WAKE_EVENT } from './runtime-contract';
+import { after } from './schedule';
 
 const INTENT = ['pointerover', 'focusin', 'touchstart'];
 const FIRST_USE: readonly string[] = FIRST_USE_EVENTS;
@@ -79,9 +80,7 @@ const intentDirective: ClientDirective = (load, options, island) => {
     } else if ((inside || trigger) && INTENT.includes(event.type)) {
       void fetchCode();
     } else if (!code && FIRST_USE.includes(event.type)) {
-      if (typeof requestIdleCallback === 'function')
-        requestIdleCallback(fetchWhenQuiet, { timeout: 2000 });
-      else setTimeout(fetchWhenQuiet, 200);
+      after(['idle'], fetchWhenQuiet);
     }
   }
 

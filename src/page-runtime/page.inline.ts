@@ -54,7 +54,7 @@ export function releaseHeldPresses(): void {
   }
 }
 
-/** Scripts that arrive later still see a use from before they came (after-first-use.ts). */
+/** Scripts that arrive later still see a use from before they came (schedule.ts). */
 export function markFirstUse(): void {
   const mark = () => {
     document.documentElement.setAttribute(VISITOR_ACTIVE, '');
