@@ -7,7 +7,7 @@
  * press is held for the island.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, holdScriptFiles } from './fixtures';
+import { test, expect, holdScriptFiles, AWAITS_ISLAND } from './fixtures';
 import { SESSION_HINT_KEYS } from '../src/page-runtime/session-hint';
 import { SIGN_IN_SENT } from '../src/features/clients/clients-texts';
 
@@ -78,4 +78,23 @@ test('an address typed and sent before the island runs is kept and sent once', a
   expect(sent.map((body) => JSON.parse(body) as unknown)).toEqual([
     { email: 'early.bird@example.com' },
   ]);
+});
+
+test('a press on a button before the island runs is held, then replayed by the island', async ({
+  page,
+}) => {
+  await page.route('**/contact', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Contact</title>' }),
+  );
+  const release = await holdScriptFiles(page);
+  await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
+  const contact = page
+    .getByRole('region', { name: 'Support' })
+    .getByRole('button', { name: 'Contact Support' });
+  await contact.click();
+  await expect(contact).toHaveAttribute(AWAITS_ISLAND, 'pressed');
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+  release();
+  await expect(page).toHaveURL(/\/contact$/);
 });

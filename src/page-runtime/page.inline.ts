@@ -30,17 +30,21 @@ function holdFormsForTheirIslands(): void {
   );
 }
 
+/** A form awaiting its island holds its submission instead: its controls stay usable. */
+const HELD_CONTROL = `[${AWAITS_SCRIPT}], [${AWAITS_ISLAND}]:not(form)`;
+
 export function holdEarlyPresses(): void {
   holdFormsForTheirIslands();
   document.addEventListener(
     'click',
     (event) => {
       const target = event.target instanceof Element ? event.target : null;
-      const control = target?.closest(`[${AWAITS_SCRIPT}]`);
+      const control = target?.closest(HELD_CONTROL);
       if (!(control instanceof HTMLElement)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      control.setAttribute(AWAITS_SCRIPT, 'pressed');
+      const awaits = control.hasAttribute(AWAITS_SCRIPT) ? AWAITS_SCRIPT : AWAITS_ISLAND;
+      control.setAttribute(awaits, 'pressed');
     },
     { capture: true },
   );

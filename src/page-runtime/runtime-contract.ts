@@ -1,6 +1,9 @@
 /** A control whose press is held until its page script ran (released by page.inline.ts). */
 export const AWAITS_SCRIPT = 'data-awaits-script';
-/** A form whose submission is held until its island hydrated, or posted natively without it. */
+/**
+ * A form whose submission is held until its island hydrated (posted natively without it), or a
+ * control of an island whose press is held and replayed by the island (`useIslandControl`).
+ */
 export const AWAITS_ISLAND = 'data-awaits-island';
 /** What counts as the visitor's first use of the page. */
 export const FIRST_USE_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;

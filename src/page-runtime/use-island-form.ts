@@ -24,5 +24,22 @@ export function useIslandForm(adopt?: (form: HTMLFormElement) => void) {
 
   /** Until hydration the page holds a submission, and the browser posts it if the island never comes. */
   const props = { ref, ...(hydrated ? {} : { [AWAITS_ISLAND]: '' }) };
-  return { ref, hydrated, props };
+  return { ref, props };
+}
+
+/** Spread on a control the server renders: a press before hydration is held, then replayed here. */
+export function useIslandControl<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [hydrated, setHydrated] = useState(false);
+
+  useLayoutEffect(() => {
+    const control = ref.current;
+    if (!control) return;
+    const held = control.getAttribute(AWAITS_ISLAND) === 'pressed';
+    control.removeAttribute(AWAITS_ISLAND);
+    setHydrated(true);
+    if (held) queueMicrotask(() => control.click());
+  }, []);
+
+  return { ref, ...(hydrated ? {} : { [AWAITS_ISLAND]: '' }) };
 }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import '../../components/form/wizard.css';
 import { Icon } from '../../components/ui/Icon';
-import { useHydrated } from '../../page-runtime/use-hydrated';
+import { useIslandControl } from '../../page-runtime/use-island-form';
 import {
   CONFIRM_EMAIL_NOTICE,
   LINK_EMAIL_LABEL,
@@ -41,7 +41,8 @@ export default function ClientDashboard({ supportEmail }: Props) {
   const linkNotice = useStore($linkNotice);
   const busy = useStore($busy);
   const pendingLink = useStore($pendingLink);
-  const hydrated = useHydrated();
+  const viewProjectControl = useIslandControl<HTMLButtonElement>();
+  const contactControl = useIslandControl<HTMLButtonElement>();
   const ordersHeading = useRef<HTMLHeadingElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
 
@@ -274,8 +275,8 @@ export default function ClientDashboard({ supportEmail }: Props) {
           <button
             type="button"
             className={signedIn ? 'btn btn--secondary' : 'btn btn--outline'}
+            {...viewProjectControl}
             onClick={viewProject}
-            disabled={!hydrated}
             aria-describedby={signedIn ? undefined : 'db-project-text'}
           >
             {!signedIn && <Icon name="lock" />}
@@ -292,8 +293,8 @@ export default function ClientDashboard({ supportEmail }: Props) {
           <button
             type="button"
             className="btn btn--outline"
+            {...contactControl}
             onClick={() => window.location.assign('/contact')}
-            disabled={!hydrated}
           >
             Contact Support
           </button>

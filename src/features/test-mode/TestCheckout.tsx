@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatUsdWhole } from '../catalogue/catalogue';
-import { useHydrated } from '../../page-runtime/use-hydrated';
+import { useIslandControl } from '../../page-runtime/use-island-form';
 import { TEST_CHECKOUT_PACKAGES, TEST_STEPS } from './test-mode';
 import {
   $redirectFailed,
@@ -48,7 +48,7 @@ export default function TestCheckout() {
   const busy = useStore($testBusy);
   const redirectFailed = useStore($redirectFailed);
   // Until hydration a click would do nothing: the buttons wait for their handlers.
-  const hydrated = useHydrated();
+  const simulateControl = useIslandControl<HTMLButtonElement>();
   // A package picked on the plain HTML before hydration stays picked.
   useEffect(() => keepEarlyPick(document), []);
 
@@ -82,8 +82,9 @@ export default function TestCheckout() {
           <button
             type="button"
             className="btn"
+            {...simulateControl}
             onClick={() => void simulatePayment()}
-            disabled={busy || !hydrated}
+            disabled={busy}
             aria-busy={busy}
           >
             {busy && <span className="spinner" aria-hidden="true" />} Simulate Payment
@@ -113,7 +114,7 @@ export default function TestCheckout() {
                 type="button"
                 className="btn"
                 onClick={() => void submitStep(step.n)}
-                disabled={busy || !hydrated}
+                disabled={busy}
                 aria-busy={busy}
               >
                 {busy && <span className="spinner" aria-hidden="true" />} Submit Step {step.n}
