@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as inline from './page.inline';
 import * as contract from './runtime-contract';
+import * as schedule from './schedule';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const INLINE = path.join(ROOT, 'src/page-runtime/page.inline.ts');
@@ -50,5 +51,10 @@ describe('the inlined page script', () => {
     expect(inline.AWAITS_ISLAND).toBe(contract.AWAITS_ISLAND);
     expect(inline.FIRST_USE_EVENTS).toEqual([...contract.FIRST_USE_EVENTS]);
     expect(inline.VISITOR_ACTIVE).toBe(contract.VISITOR_ACTIVE);
+  });
+
+  it('is read by schedule.ts under the same names', () => {
+    expect(schedule.FIRST_USE_EVENTS).toEqual([...contract.FIRST_USE_EVENTS]);
+    expect(schedule.VISITOR_ACTIVE).toBe(contract.VISITOR_ACTIVE);
   });
 });

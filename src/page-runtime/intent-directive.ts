@@ -3,7 +3,7 @@
 // failed fetch is forgotten so the next press tries again.
 import type { ClientDirective } from 'astro';
 import { FIRST_USE_EVENTS, PRELOAD_ATTRIBUTE, WAKE_EVENT } from './runtime-contract';
-import { after } from './schedule';
+import { whenIdle } from './schedule';
 
 const INTENT = ['pointerover', 'focusin', 'touchstart'];
 const FIRST_USE: readonly string[] = FIRST_USE_EVENTS;
@@ -80,7 +80,7 @@ const intentDirective: ClientDirective = (load, options, island) => {
     } else if ((inside || trigger) && INTENT.includes(event.type)) {
       void fetchCode();
     } else if (!code && FIRST_USE.includes(event.type)) {
-      after(['idle'], fetchWhenQuiet);
+      whenIdle(fetchWhenQuiet);
     }
   }
 

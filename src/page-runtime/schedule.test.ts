@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VISITOR_ACTIVE } from './runtime-contract';
-import { after } from './schedule';
+import { after, VISITOR_ACTIVE } from './schedule';
 
 const page = new EventTarget();
 const marks = new Set<string>();

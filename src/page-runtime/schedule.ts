@@ -1,7 +1,10 @@
-import { FIRST_USE_EVENTS, VISITOR_ACTIVE } from './runtime-contract';
-
 // The first paint is not here: page.inline.ts waits for it, as it must run before any file.
 export type Moment = 'first-use' | 'idle';
+
+// Spelt here, checked against runtime-contract.ts (inline-script.test.ts): importing it would
+// put it in a chunk of its own, one more file for every page.
+export const FIRST_USE_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'];
+export const VISITOR_ACTIVE = 'data-visitor-active';
 
 function afterFirstUse(task: () => void): void {
   // The inlined script marks a use from before this file arrived.
@@ -13,7 +16,7 @@ function afterFirstUse(task: () => void): void {
   for (const use of FIRST_USE_EVENTS) addEventListener(use, onFirstUse, { passive: true });
 }
 
-function whenIdle(task: () => void): void {
+export function whenIdle(task: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
   else setTimeout(task, 200);
 }
