@@ -44,7 +44,7 @@ import type {
   FactorStatus,
   TotpEnrolment,
   VerifyInput,
-} from './second-factor.ts';
+} from './security/second-factor.ts';
 
 export type FactorSession = AdminSession & { token: string; ip: string };
 

@@ -204,7 +204,7 @@ export {
   verifySchema,
   type FactorStage,
   type FactorStatus,
-} from './second-factor';
+} from './security/second-factor';
 
 // The address always travels in a POST body: a query string ends up in CDN and log-drain logs.
 export const personQuerySchema = z.object({
