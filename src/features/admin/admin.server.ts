@@ -1,17 +1,3 @@
-export { signIn, signOut, signOutOtherSessions } from './admin-login.server.ts';
-export {
-  factorStatus,
-  finishPasskeyEnrolment,
-  finishTotpEnrolment,
-  removeSecondFactor,
-  renewRecoveryCodes,
-  resetAdminFactors,
-  signInStage,
-  startPasskeyEnrolment,
-  startPasskeyVerification,
-  startTotpEnrolment,
-  verifySecondFactor,
-} from './admin-factors.server.ts';
 export { listResponse } from './shell/list.server.ts';
 export { exportPersonForAdmin, findPersonForAdmin } from './people/people.server.ts';
 export { erasePersonForAdmin } from './people/erasure.server.ts';

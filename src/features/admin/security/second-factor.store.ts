@@ -3,7 +3,7 @@ import { STEP_UP_REQUIRED } from '../../../lib/admin-auth';
 import { notify } from '../../../lib/notifications';
 import { ADMIN_REQUEST_HEADERS } from '../admin';
 import { $adminUser, AdminApiError, adminFetch, downloadedFile, saveFile } from '../shell/api';
-import type { EnrolAnswer, FactorStatus, TotpEnrolment } from './second-factor';
+import type { EnrolAnswer, FactorStatus, TotpEnrolment } from '../../../server/auth/factor-steps';
 import { sessionEnded } from '../shell/session.store';
 
 export const $totpEnrolment = atom<TotpEnrolment | null>(null);

@@ -2,7 +2,7 @@
 import { atom } from 'nanostores';
 import { RequestError, requestJson, sendRequest } from '../../../lib/request-json';
 import { ADMIN_REQUEST_HEADERS } from '../admin';
-import type { FactorStage } from '../security/second-factor';
+import type { FactorStage } from '../../../server/auth/factor-steps';
 
 export type AdminUserView = { username: string; stage?: FactorStage | undefined };
 
@@ -34,7 +34,7 @@ export async function adminFetch<T>(
   }
 }
 
-export type DownloadedFile = { blob: Blob; name: string };
+type DownloadedFile = { blob: Blob; name: string };
 
 /** A file the server makes from a POST body (what to export stays out of the URL). */
 export async function adminDownload(

@@ -1,9 +1,9 @@
 // Enrolling needs only the password while the account has no factor at all (a new admin, or one
 // reset from the command line); otherwise a factor verified in the last 10 minutes.
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import { resetFactors } from '../../server/auth/accounts.ts';
-import { requireRecentFactor } from '../../server/auth/guard.ts';
-import { removeFactor as removeStoredFactor } from '../../server/auth/factors.ts';
+import { resetFactors } from './accounts.ts';
+import { requireRecentFactor } from './guard.ts';
+import { removeFactor as removeStoredFactor } from './factors.ts';
 import {
   confirmPasskeyRegistration,
   confirmTotpEnrolment,
@@ -20,8 +20,8 @@ import {
   type CodesPaused,
   type FactorProof,
   type RelyingParty,
-} from '../../server/auth/second-factor.ts';
-import { recordSecurityEvent, type SecurityEventName } from '../../server/auth/security-log.ts';
+} from './second-factor.ts';
+import { recordSecurityEvent, type SecurityEventName } from './security-log.ts';
 import {
   clearedSessionCookie,
   countFactorFailure,
@@ -30,23 +30,39 @@ import {
   takePending,
   verifySessionFactor,
   type AdminSession,
-} from '../../server/auth/session.ts';
-import type { Db } from '../../server/db/client.ts';
-import { HttpError } from '../../server/responses.ts';
-import {
-  noticeAccountChange,
-  noticeCodesPaused,
-  type AccountChange,
-} from './admin-notices.server.ts';
-import type {
-  EnrolAnswer,
-  FactorStage,
-  FactorStatus,
-  TotpEnrolment,
-  VerifyInput,
-} from './security/second-factor.ts';
+} from './session.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../responses.ts';
+import { noticeAccountChange, noticeCodesPaused, type AccountChange } from './account-notices.ts';
 
-export type FactorSession = AdminSession & { token: string; ip: string };
+/** What the admin's browser is shown about its factors (src/features/admin/security). */
+export type FactorStage = 'enrol' | 'verify' | 'ready';
+
+export type FactorView = {
+  id: number;
+  kind: 'passkey' | 'totp';
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
+
+export type FactorStatus = {
+  stage: FactorStage;
+  passkey: boolean;
+  totp: boolean;
+  recoveryCodesLeft: number;
+  factors: FactorView[];
+};
+
+export type EnrolAnswer = { recoveryCodes: string[] | null };
+
+export type TotpEnrolment = { key: string; uri: string; qrSvg: string };
+
+/** A parsed answer (`verifySchema`); the passkey's challenge comes from the session. */
+type FactorAnswer =
+  Exclude<FactorProof, { method: 'passkey' }> | { method: 'passkey'; response: unknown };
+
+type FactorSession = AdminSession & { token: string; ip: string };
 
 const NO_PENDING = 'This step has expired. Please start again.';
 
@@ -65,7 +81,7 @@ function logEvent(
   });
 }
 const LAST_FACTOR = 'This is your only second factor. Add another one before removing it.';
-export const SESSION_ENDED_AFTER_FAILURES =
+const SESSION_ENDED_AFTER_FAILURES =
   'Too many wrong answers: this sign-in has ended. Please sign in again with your password.';
 
 function notice(db: Db, session: FactorSession, change: AccountChange) {
@@ -190,7 +206,7 @@ async function codesPaused(db: Db, session: FactorSession, paused: CodesPaused) 
   });
 }
 
-async function refused(db: Db, session: FactorSession, method: VerifyInput['method']) {
+async function refused(db: Db, session: FactorSession, method: FactorAnswer['method']) {
   await logEvent(db, session, 'admin.factor-refused', { method });
   const failures = await countFactorFailure(db, session.token);
   if (failures === null || failures < SESSION_FACTOR_FAILURES)
@@ -202,7 +218,7 @@ async function refused(db: Db, session: FactorSession, method: VerifyInput['meth
   });
 }
 
-async function proofOf(db: Db, session: FactorSession, input: VerifyInput): Promise<FactorProof> {
+async function proofOf(db: Db, session: FactorSession, input: FactorAnswer): Promise<FactorProof> {
   if (input.method !== 'passkey') return input;
   const { challenge } = await takePending(db, session.token);
   // No ceremony under way, or one older than 5 minutes: nothing was guessed, nothing counts.
@@ -214,7 +230,7 @@ async function proofOf(db: Db, session: FactorSession, input: VerifyInput): Prom
 export async function verifySecondFactor(
   db: Db,
   session: FactorSession,
-  input: VerifyInput,
+  input: FactorAnswer,
   rp: RelyingParty,
 ): Promise<string> {
   const proof = await proofOf(db, session, input);

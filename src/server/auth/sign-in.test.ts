@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeDb, type Db } from '../../server/db/client';
+import { closeDb, type Db } from '../db/client';
 import { useFreshTestDb } from '../../testing/test-db';
-import { HttpError } from '../../server/responses';
-import { parseHash, verifyPassword } from '../../server/auth/password';
-import { validateSession } from '../../server/auth/session';
-import { ACCOUNT_SLOWDOWN, LOGIN_LIMITS, accountDelayMs, signIn } from './admin-login.server';
-import { LOGIN_FAILED_MESSAGE } from './admin';
+import { HttpError } from '../responses';
+import { parseHash, verifyPassword } from './password';
+import { validateSession } from './session';
+import {
+  ACCOUNT_SLOWDOWN,
+  LOGIN_FAILED_MESSAGE,
+  LOGIN_LIMITS,
+  accountDelayMs,
+  signIn,
+} from './sign-in';
 import { TEST_PASSWORD, seedAdmin } from '../../testing/admin-seed';
 
 // The real argon2 verification, watched: which hash each sign-in checks, and how often.
-vi.mock('../../server/auth/password', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../server/auth/password')>();
+vi.mock('./password', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./password')>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });
 

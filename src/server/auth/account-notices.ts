@@ -1,8 +1,8 @@
 // These concern no customer: they name nobody the privacy tools look for.
-import type { Db } from '../../server/db/client.ts';
-import { siteAddress, teamAddress } from '../../server/env.ts';
-import { enqueueEmail } from '../../server/mail/outbox.ts';
-import type { EmailContent } from '../../server/mail/email.ts';
+import type { Db } from '../db/client.ts';
+import { siteAddress, teamAddress } from '../env.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import type { EmailContent } from '../mail/email.ts';
 import {
   ACCOUNT_CHANGE_KIND,
   adminAccountChangedEmail,

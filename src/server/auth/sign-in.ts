@@ -2,27 +2,18 @@
 // per-account failures only add a growing, capped delay. Unknown users and wrong passwords get the
 // same answer, delay and argon2 work; a typed username is kept only as a digest.
 import { setTimeout as wait } from 'node:timers/promises';
-import type { Db } from '../../server/db/client.ts';
-import { HttpError } from '../../server/responses.ts';
-import { hit, refund, reset, type RateLimit } from '../../server/rate-limit.ts';
-import {
-  dummyPasswordHash,
-  needsRehash,
-  hashPassword,
-  verifyPassword,
-} from '../../server/auth/password.ts';
-import { recordSecurityEvent } from '../../server/auth/security-log.ts';
-import {
-  createSession,
-  destroyOtherSessions,
-  destroySession,
-  type AdminUser,
-} from '../../server/auth/session.ts';
-import { findUser, normalizeUsername, setPasswordHash } from '../../server/auth/users.ts';
-import { privateDigest } from '../../server/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError } from '../responses.ts';
+import { hit, refund, reset, type RateLimit } from '../rate-limit.ts';
+import { dummyPasswordHash, needsRehash, hashPassword, verifyPassword } from './password.ts';
+import { recordSecurityEvent } from './security-log.ts';
+import { createSession, destroyOtherSessions, destroySession, type AdminUser } from './session.ts';
+import { findUser, normalizeUsername, setPasswordHash } from './users.ts';
+import { privateDigest } from '../tokens.ts';
 import { SECOND_FACTOR_REQUIRED } from '../../lib/admin-auth.ts';
-import { requireRecentFactor } from '../../server/auth/guard.ts';
-import { LOGIN_FAILED_MESSAGE, type LoginInput } from './admin.ts';
+import { requireRecentFactor } from './guard.ts';
+
+export const LOGIN_FAILED_MESSAGE = 'Invalid username or password.';
 
 /** Hard limits on failures: each refuses only the address that ran into it. */
 export const LOGIN_LIMITS = {
@@ -121,7 +112,12 @@ type SignInOptions = {
 
 export async function signIn(
   db: Db,
-  input: LoginInput & { ip: string; previousToken?: string | null | undefined },
+  input: {
+    username: string;
+    password: string;
+    ip: string;
+    previousToken?: string | null | undefined;
+  },
   { now = new Date(), sleep = wait }: SignInOptions = {},
 ): Promise<SignInResult> {
   const attempt = await startAttempt(db, input.username, input.ip, now);
