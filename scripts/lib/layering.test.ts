@@ -122,7 +122,7 @@ describe('components only render', () => {
   mkdirSync(path.join(tree, 'netlify/functions'), { recursive: true });
   write('src/lib/request-json.ts', 'export async function requestJson() {}\n');
   write(
-    'src/features/admin/api.ts',
+    'src/features/admin/shell/api.ts',
     'export const adminFetch = () => 1;\nexport const $adminUser = 1;\n',
   );
   // Refused: components that make requests themselves.
@@ -136,10 +136,10 @@ describe('components only render', () => {
     "import { requestJson } from '../../lib/request-json';\nexport const f = requestJson;\n",
   );
   write(
-    'src/features/admin/Login.tsx',
+    'src/features/admin/shell/Login.tsx',
     "import { $adminUser, adminFetch as send } from './api';\nexport const f = [$adminUser, send];\n",
   );
-  write('src/features/admin/Lazy.tsx', "export const api = () => import('./api');\n");
+  write('src/features/admin/shell/Lazy.tsx', "export const api = () => import('./api');\n");
   // Allowed: the store makes the request; components read stores and other parts of api.ts;
   // e-mail templates, tests and comments are not components' requests.
   write(
@@ -151,7 +151,7 @@ describe('components only render', () => {
     "import { load } from './orders.store';\n// fetch('/api/orders') is the store's job\nexport const v = () => prefetch(load);\n",
   );
   write(
-    'src/features/admin/Panel.tsx',
+    'src/features/admin/shell/Panel.tsx',
     "import { $adminUser, type AdminUserView } from './api';\nexport const p = $adminUser;\n",
   );
   write('src/features/orders/orders-emails.tsx', "export const logo = () => fetch('/logo.png');\n");
@@ -164,8 +164,8 @@ describe('components only render', () => {
         'src/features/orders/OrderList.tsx → fetch(',
         'src/components/form/Sender.tsx → fetch(',
         'src/features/orders/OrderForm.tsx → ../../lib/request-json',
-        'src/features/admin/Login.tsx → ./api',
-        'src/features/admin/Lazy.tsx → ./api',
+        'src/features/admin/shell/Login.tsx → ./api',
+        'src/features/admin/shell/Lazy.tsx → ./api',
       ].sort(),
     );
     expect(new Set(found.map((v) => v.rule))).toEqual(new Set([COMPONENT_REQUEST_RULE]));

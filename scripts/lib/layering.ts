@@ -146,7 +146,7 @@ export function isComponentFile(file: string): boolean {
 
 const REQUEST_IMPORTS: Record<string, 'all' | readonly string[]> = {
   'src/lib/request-json.ts': 'all',
-  'src/features/admin/api.ts': ['adminFetch'],
+  'src/features/admin/shell/api.ts': ['adminFetch'],
 };
 
 function withoutComments(text: string): string {

@@ -47,8 +47,8 @@ describe('the table owner check', () => {
     "import { orders } from '../../server/db/schema.ts';\n",
   );
   write(
-    'src/features/admin/orders.server.ts',
-    "import { orders as o, type Order } from '../../server/db/schema';\n",
+    'src/features/admin/orders/orders.server.ts',
+    "import { orders as o, type Order } from '../../../server/db/schema';\n",
   );
   write('src/features/admin/types.ts', "import type { orders } from '../../server/db/schema';\n");
   write('src/features/admin/admin.test.ts', "import { orders } from '../../server/db/schema';\n");
@@ -65,7 +65,7 @@ describe('the table owner check', () => {
     expect(found).toEqual([
       { file: 'src/server/db/schema.ts', table: 'notes', owner: undefined },
       {
-        file: 'src/features/admin/orders.server.ts',
+        file: 'src/features/admin/orders/orders.server.ts',
         table: 'orders',
         owner: 'src/features/orders/orders.server.ts',
       },

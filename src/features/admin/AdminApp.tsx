@@ -1,12 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
-import './admin.css';
-import { LoginForm } from './LoginForm';
-import { EnrolFactorScreen, VerifyFactorScreen } from './SecondFactor';
-import { $adminUser, checkSession } from './session.store';
+import './shell/admin.css';
+import { LoginForm } from './shell/LoginForm';
+import { EnrolFactorScreen, VerifyFactorScreen } from './security/SecondFactor';
+import { $adminUser, checkSession } from './shell/session.store';
 
 // A chunk of its own, fetched once signed in: the sign-in screen never downloads or runs it.
-const AdminPanel = lazy(() => import('./AdminPanel').then((m) => ({ default: m.AdminPanel })));
+const AdminPanel = lazy(() =>
+  import('./shell/AdminPanel').then((m) => ({ default: m.AdminPanel })),
+);
 
 /** `timeSlots` come from the page (meeting.ts), keeping classic zod out of this island. */
 export default function AdminApp({
