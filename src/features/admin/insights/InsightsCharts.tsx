@@ -92,12 +92,16 @@ export function TimeChart({
 }) {
   const W = 720;
   const H = 260;
-  const pad = { top: 22, right: 44, bottom: 34, left: 44 };
+  const barMax = Math.max(1, ...bars.values);
+  const lineMax = Math.max(1, ...line.values);
+  const barLabel = formatCount(barMax);
+  const lineLabel = formatCount(lineMax);
+  // Room for the scale's label beside the plot ("1,047,760" needs more than "47").
+  const side = (label: string) => Math.max(44, 12 + label.length * 9);
+  const pad = { top: 22, right: side(lineLabel), bottom: 34, left: side(barLabel) };
   const plotW = W - pad.left - pad.right;
   const plotH = H - pad.top - pad.bottom;
   const slot = plotW / Math.max(1, starts.length);
-  const barMax = Math.max(1, ...bars.values);
-  const lineMax = Math.max(1, ...line.values);
   const y = (v: number, max: number) => pad.top + plotH - (v / max) * plotH;
   const labelEvery = Math.ceil(starts.length / 8);
   const points = line.values.map((v, i) => `${pad.left + (i + 0.5) * slot},${y(v, lineMax)}`);
@@ -156,14 +160,14 @@ export function TimeChart({
           textAnchor="end"
           className="admin-chart__label"
         >
-          {formatCount(barMax)}
+          {barLabel}
         </text>
         <text
           x={W - pad.right + 6}
           y={y(lineMax, lineMax) + 4}
           className="admin-chart__label insights-chart__line-label"
         >
-          {formatCount(lineMax)}
+          {lineLabel}
         </text>
       </svg>
       <figcaption className="insights-legend">
