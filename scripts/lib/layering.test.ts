@@ -73,6 +73,14 @@ describe('the layering check', () => {
   write('src/features/orders/orders.test.ts', "import { y } from '../catalogue/money';\n");
   write('src/testing/seed.ts', "import { x } from '../features/catalogue/catalogue';\n");
   write('src/features/orders/Fixture.tsx', "import { seed } from '../../testing/seed';\n");
+  write(
+    'src/features/privacy/personal-data-owners.server.ts',
+    "import { personalData as notes } from '../catalogue/money';\nimport { y } from '../checkout/money';\n",
+  );
+  write(
+    'src/features/privacy/erasure.server.ts',
+    "import { personalData } from '../catalogue/money';\n",
+  );
 
   it('reports each wrong-way import with its rule, and only those', () => {
     const found = layeringViolations(tree).map((v) => `${v.file} → ${v.specifier}`);
@@ -88,6 +96,8 @@ describe('the layering check', () => {
         'src/pages/prices.astro → ../features/catalogue/money',
         'netlify/functions/prices.mts → ../../src/features/catalogue/money.ts',
         'src/features/orders/Fixture.tsx → ../../testing/seed',
+        'src/features/privacy/personal-data-owners.server.ts → ../checkout/money',
+        'src/features/privacy/erasure.server.ts → ../catalogue/money',
       ].sort(),
     );
   });
