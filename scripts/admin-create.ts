@@ -4,7 +4,7 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { openChosenDatabase, UsageError } from './lib/database-choice.ts';
-import { resetAdminFactors } from '../src/features/admin/admin.server.ts';
+import { resetAdminFactors } from '../src/server/auth/factor-steps.ts';
 import { passwordProblem } from '../src/server/auth/password.ts';
 import { AccountProblem, createOrResetUser } from '../src/server/auth/accounts.ts';
 import { loadLocalEnv } from '../src/server/local-env.ts';

@@ -59,6 +59,18 @@ function option(flag: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
+/** A full-page picture does not scroll, so images below the fold would stay unloaded. */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += innerHeight) {
+      scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    scrollTo(0, 0);
+    await Promise.all([...document.images].map((image) => image.decode().catch(() => {})));
+  });
+}
+
 async function take(browser: Browser, origin: string, shot: Shot, width: number, dir: string) {
   const context = await browser.newContext(
     width === 390 ? PHONE : { viewport: { width, height: 900 } },
@@ -71,6 +83,7 @@ async function take(browser: Browser, origin: string, shot: Shot, width: number,
       sideways: await sidewaysScroll(page),
       covered: await coveredInFirstView(page),
     };
+    await loadLazyImages(page);
     await page.screenshot({ path: path.join(dir, `${slug(shot)}.png`), fullPage: true });
     // What the screen shows before any scroll, at full size: the hero, where the floating
     // buttons sit (a full page is scaled down in most viewers).

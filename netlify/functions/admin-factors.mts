@@ -9,7 +9,7 @@ import {
   renewRecoveryCodes,
   startPasskeyEnrolment,
   startTotpEnrolment,
-} from '../../src/features/admin/admin.server.ts';
+} from '../../src/server/auth/factor-steps.ts';
 import { passkeyRegisterSchema, totpConfirmSchema } from '../../src/features/admin/admin.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { relyingParty } from '../../src/server/auth/second-factor.ts';

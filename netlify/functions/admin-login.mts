@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { signIn, signInStage } from '../../src/features/admin/admin.server.ts';
 import { loginSchema } from '../../src/features/admin/admin.ts';
 import { assertCsrf } from '../../src/server/auth/guard.ts';
 import { readSessionToken, sessionCookie } from '../../src/server/auth/session.ts';
+import { signInStage } from '../../src/server/auth/factor-steps.ts';
+import { signIn } from '../../src/server/auth/sign-in.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { clientIp } from '../../src/server/client-address.ts';
 import { handler } from '../../src/server/handler.ts';

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { signOut, signOutOtherSessions } from '../../src/features/admin/admin.server.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { clearedSessionCookie } from '../../src/server/auth/session.ts';
+import { signOut, signOutOtherSessions } from '../../src/server/auth/sign-in.ts';
 import { clientIp } from '../../src/server/client-address.ts';
 import { json } from '../../src/server/responses.ts';
 

@@ -1,7 +1,7 @@
 // Signed out is an answer, not an error (200 with `{ user: null }`), so the panel's first check
 // does not log a failed request in the console.
 import type { Config } from '@netlify/functions';
-import { signInStage } from '../../src/features/admin/admin.server.ts';
+import { signInStage } from '../../src/server/auth/factor-steps.ts';
 import { readSessionToken, validateSession } from '../../src/server/auth/session.ts';
 import { getDb } from '../../src/server/db/client.ts';
 import { handler } from '../../src/server/handler.ts';

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import {
   startPasskeyVerification,
   verifySecondFactor,
-} from '../../src/features/admin/admin.server.ts';
+} from '../../src/server/auth/factor-steps.ts';
 import { verifySchema } from '../../src/features/admin/admin.ts';
 import { adminHandler } from '../../src/server/auth/guard.ts';
 import { relyingParty } from '../../src/server/auth/second-factor.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STEP_UP_REQUIRED } from '../../src/lib/admin-auth.ts';
-import { resetAdminFactors } from '../../src/features/admin/admin.server.ts';
+import { resetAdminFactors } from '../../src/server/auth/factor-steps.ts';
 import { latestSecurityEvents, recordSecurityEvent } from '../../src/server/auth/security-log.ts';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { emailOutbox, rateLimitHits } from '../../src/server/db/schema.ts';

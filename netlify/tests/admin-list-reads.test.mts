@@ -5,7 +5,7 @@
  * as `data.exported`, with counts only.
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { LIST_ROWS_WITHOUT_STEP_UP } from '../../src/features/admin/list-reads.server.ts';
+import { LIST_ROWS_WITHOUT_STEP_UP } from '../../src/features/admin/shell/list-reads.server.ts';
 import { STEP_UP_REQUIRED } from '../../src/lib/admin-auth.ts';
 import { latestSecurityEvents } from '../../src/server/auth/security-log.ts';
 import { verifySessionFactor } from '../../src/server/auth/session.ts';

@@ -11,8 +11,8 @@ import {
   orderExportStatus,
   purgeExpiredExports,
   queueOrderExport,
-} from '../../src/features/admin/order-exports.server.ts';
-import { parseListQuery } from '../../src/features/admin/list.server.ts';
+} from '../../src/features/admin/orders/order-exports.server.ts';
+import { parseListQuery } from '../../src/features/admin/shell/list.server.ts';
 import { latestSecurityEvents } from '../../src/server/auth/security-log.ts';
 import { setBackgroundRunner } from '../../src/server/background.ts';
 import { closeDb, type Db } from '../../src/server/db/client.ts';

@@ -8,9 +8,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseListQuery } from '../../src/features/admin/list.server.ts';
-import { listOrders } from '../../src/features/admin/orders.server.ts';
-import { getOverview } from '../../src/features/admin/overview.server.ts';
+import { parseListQuery } from '../../src/features/admin/shell/list.server.ts';
+import { listOrders } from '../../src/features/admin/orders/orders.server.ts';
+import { getOverview } from '../../src/features/admin/overview/overview.server.ts';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { checkoutSessions, emailOutbox, orders } from '../../src/server/db/schema.ts';
 import { deliverDue } from '../../src/server/mail/delivery.ts';

@@ -27,7 +27,7 @@ import {
   reminderAddressHash,
   unsubscribe,
 } from '../../src/features/recovery/recovery.server.ts';
-import { getOverview } from '../../src/features/admin/overview.server.ts';
+import { getOverview } from '../../src/features/admin/overview/overview.server.ts';
 import { hit, reset } from '../../src/server/rate-limit.ts';
 import type Stripe from 'stripe';
 import { fulfillCheckout } from '../../src/features/checkout/checkout.server.ts';

@@ -6,8 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listOrders } from '../../src/features/admin/orders.server.ts';
-import { pageRequestOf, parseListQuery } from '../../src/features/admin/list.server.ts';
+import { listOrders } from '../../src/features/admin/orders/orders.server.ts';
+import { pageRequestOf, parseListQuery } from '../../src/features/admin/shell/list.server.ts';
 import type { DashboardView } from '../../src/features/dashboard/dashboard.ts';
 import { chargeSummary, refundDate } from '../../src/features/orders/charge-summary.ts';
 import type { CheckoutSessionView } from '../../src/features/orders/orders.ts';

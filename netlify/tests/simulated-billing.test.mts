@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../src/server/db/client.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
 import { emailOutbox, orders } from '../../src/server/db/schema.ts';
-import { getOverview } from '../../src/features/admin/overview.server.ts';
+import { getOverview } from '../../src/features/admin/overview/overview.server.ts';
 import type { DashboardView } from '../../src/features/dashboard/dashboard.ts';
 import { adminRequest, seedAdmin } from '../../src/testing/admin-seed.ts';
 import { routed } from '../../src/testing/requests.ts';

@@ -17,7 +17,7 @@ import {
 import { addsUp } from '../../src/lib/charge.ts';
 import { routed } from '../../src/testing/requests.ts';
 import { useFreshTestDb } from '../../src/testing/test-db';
-import { getOverview } from '../../src/features/admin/overview.server.ts';
+import { getOverview } from '../../src/features/admin/overview/overview.server.ts';
 import * as checkoutSessionFn from '../functions/checkout-session.mts';
 import simulateBillingFn from '../functions/simulate-billing.mts';
 import simulatedCheckout from '../functions/simulated-checkout.mts';

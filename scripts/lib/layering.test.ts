@@ -73,6 +73,14 @@ describe('the layering check', () => {
   write('src/features/orders/orders.test.ts', "import { y } from '../catalogue/money';\n");
   write('src/testing/seed.ts', "import { x } from '../features/catalogue/catalogue';\n");
   write('src/features/orders/Fixture.tsx', "import { seed } from '../../testing/seed';\n");
+  write(
+    'src/features/privacy/personal-data-owners.server.ts',
+    "import { personalData as notes } from '../catalogue/money';\nimport { y } from '../checkout/money';\n",
+  );
+  write(
+    'src/features/privacy/erasure.server.ts',
+    "import { personalData } from '../catalogue/money';\n",
+  );
 
   it('reports each wrong-way import with its rule, and only those', () => {
     const found = layeringViolations(tree).map((v) => `${v.file} → ${v.specifier}`);
@@ -88,6 +96,8 @@ describe('the layering check', () => {
         'src/pages/prices.astro → ../features/catalogue/money',
         'netlify/functions/prices.mts → ../../src/features/catalogue/money.ts',
         'src/features/orders/Fixture.tsx → ../../testing/seed',
+        'src/features/privacy/personal-data-owners.server.ts → ../checkout/money',
+        'src/features/privacy/erasure.server.ts → ../catalogue/money',
       ].sort(),
     );
   });
@@ -122,7 +132,7 @@ describe('components only render', () => {
   mkdirSync(path.join(tree, 'netlify/functions'), { recursive: true });
   write('src/lib/request-json.ts', 'export async function requestJson() {}\n');
   write(
-    'src/features/admin/api.ts',
+    'src/features/admin/shell/api.ts',
     'export const adminFetch = () => 1;\nexport const $adminUser = 1;\n',
   );
   // Refused: components that make requests themselves.
@@ -136,10 +146,10 @@ describe('components only render', () => {
     "import { requestJson } from '../../lib/request-json';\nexport const f = requestJson;\n",
   );
   write(
-    'src/features/admin/Login.tsx',
+    'src/features/admin/shell/Login.tsx',
     "import { $adminUser, adminFetch as send } from './api';\nexport const f = [$adminUser, send];\n",
   );
-  write('src/features/admin/Lazy.tsx', "export const api = () => import('./api');\n");
+  write('src/features/admin/shell/Lazy.tsx', "export const api = () => import('./api');\n");
   // Allowed: the store makes the request; components read stores and other parts of api.ts;
   // e-mail templates, tests and comments are not components' requests.
   write(
@@ -151,7 +161,7 @@ describe('components only render', () => {
     "import { load } from './orders.store';\n// fetch('/api/orders') is the store's job\nexport const v = () => prefetch(load);\n",
   );
   write(
-    'src/features/admin/Panel.tsx',
+    'src/features/admin/shell/Panel.tsx',
     "import { $adminUser, type AdminUserView } from './api';\nexport const p = $adminUser;\n",
   );
   write('src/features/orders/orders-emails.tsx', "export const logo = () => fetch('/logo.png');\n");
@@ -164,8 +174,8 @@ describe('components only render', () => {
         'src/features/orders/OrderList.tsx → fetch(',
         'src/components/form/Sender.tsx → fetch(',
         'src/features/orders/OrderForm.tsx → ../../lib/request-json',
-        'src/features/admin/Login.tsx → ./api',
-        'src/features/admin/Lazy.tsx → ./api',
+        'src/features/admin/shell/Login.tsx → ./api',
+        'src/features/admin/shell/Lazy.tsx → ./api',
       ].sort(),
     );
     expect(new Set(found.map((v) => v.rule))).toEqual(new Set([COMPONENT_REQUEST_RULE]));

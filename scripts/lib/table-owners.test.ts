@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   frontDoorOwners,
   importedTables,
+  isOwnedBy,
   personalColumns,
+  personalDataOwners,
   personalDataViolations,
   tableOwnerViolations,
   tablesOf,
@@ -47,8 +49,8 @@ describe('the table owner check', () => {
     "import { orders } from '../../server/db/schema.ts';\n",
   );
   write(
-    'src/features/admin/orders.server.ts',
-    "import { orders as o, type Order } from '../../server/db/schema';\n",
+    'src/features/admin/orders/orders.server.ts',
+    "import { orders as o, type Order } from '../../../server/db/schema';\n",
   );
   write('src/features/admin/types.ts', "import type { orders } from '../../server/db/schema';\n");
   write('src/features/admin/admin.test.ts', "import { orders } from '../../server/db/schema';\n");
@@ -65,7 +67,7 @@ describe('the table owner check', () => {
     expect(found).toEqual([
       { file: 'src/server/db/schema.ts', table: 'notes', owner: undefined },
       {
-        file: 'src/features/admin/orders.server.ts',
+        file: 'src/features/admin/orders/orders.server.ts',
         table: 'orders',
         owner: 'src/features/orders/orders.server.ts',
       },
@@ -73,11 +75,41 @@ describe('the table owner check', () => {
     ]);
   });
 
-  it("reports an owner that is its feature's front door", () => {
+  it('takes a folder owner for every file in it, and for none beside it', () => {
+    write(
+      'src/features/notes/records/note-reads.server.ts',
+      "import { notes } from '../../../server/db/schema.ts';\n",
+    );
+    write(
+      'src/features/notes/records/note-writes.server.ts',
+      "import { notes } from '../../../server/db/schema';\n",
+    );
+    write(
+      'src/features/notes/notes.server.ts',
+      "import { notes } from '../../server/db/schema';\n",
+    );
+    const found = tableOwnerViolations(tree, {
+      orders: 'src/features/admin/orders.server.ts',
+      notes: 'src/features/notes/records/',
+    });
+    expect(found.filter((v) => v.table === 'notes')).toEqual([
+      {
+        file: 'src/features/notes/notes.server.ts',
+        table: 'notes',
+        owner: 'src/features/notes/records/',
+      },
+    ]);
+    expect(isOwnedBy('src/features/notes/records/', 'src/features/notes/records-old.ts')).toBe(
+      false,
+    );
+  });
+
+  it("reports an owner that is its feature's front door, or the whole feature", () => {
     expect(
       frontDoorOwners({
         orders: 'src/features/orders/orders.server.ts',
-        orderItems: 'src/features/orders/order-records.server.ts',
+        orderItems: 'src/features/orders/records/',
+        refunds: 'src/features/orders/',
         users: 'src/server/auth/users.ts',
       }),
     ).toEqual([
@@ -86,6 +118,7 @@ describe('the table owner check', () => {
         table: 'orders',
         owner: 'src/features/orders/orders.server.ts',
       },
+      { file: 'src/features/orders/', table: 'refunds', owner: 'src/features/orders/' },
     ]);
   });
 
@@ -127,11 +160,12 @@ describe('the personal data check', () => {
   const OWNER = 'export const personalData: PersonalDataOwner = { holds, erase, purge };\n';
   write('src/features/clients/client-records.server.ts', OWNER);
   write('src/features/notes/note-records.server.ts', 'export function listNotes() {}\n');
-  write('src/features/visits/visit-records.server.ts', OWNER);
+  write('src/features/visits/records/visit-reads.server.ts', 'export function visits() {}\n');
+  write('src/features/visits/records/visit-personal-data.server.ts', OWNER);
   const owners = {
     clients: 'src/features/clients/client-records.server.ts',
     notes: 'src/features/notes/note-records.server.ts',
-    visits: 'src/features/visits/visit-records.server.ts',
+    visits: 'src/features/visits/records/',
     tallies: 'src/server/db/tallies.ts',
     events: 'src/server/events.ts',
   };
@@ -148,6 +182,13 @@ describe('the personal data check', () => {
   it('reports a new table with a personal-data column whose owner has no personalData', () => {
     expect(personalDataViolations(tree, owners, { tallies: 'counts' })).toEqual([
       { file: 'src/features/notes/note-records.server.ts', table: 'notes', owner: owners.notes },
+    ]);
+  });
+
+  it('lists the files that export personalData, one of a folder owner among them', () => {
+    expect(personalDataOwners(tree, owners)).toEqual([
+      'src/features/clients/client-records.server.ts',
+      'src/features/visits/records/visit-personal-data.server.ts',
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Table (its schema export) → the one module that may import it. */
+/** Table (its schema export) → the one module that may import it: a file, or a folder (`…/`). */
 export const TABLE_OWNERS: Record<string, string> = {
   users: 'src/server/auth/users.ts',
   adminSessions: 'src/server/auth/session.ts',
@@ -15,8 +15,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   magicLinks: 'src/features/clients/magic-links.server.ts',
   checkoutSessions: 'src/features/checkout/checkout-sessions.server.ts',
   webhookEvents: 'src/features/checkout/stripe-webhook.server.ts',
-  orders: 'src/features/orders/order-records.server.ts',
-  orderItems: 'src/features/orders/order-records.server.ts',
+  orders: 'src/features/orders/records/',
+  orderItems: 'src/features/orders/records/',
   refunds: 'src/features/orders/refund-records.server.ts',
   onboardingForms: 'src/features/order-onboarding/onboarding-forms.server.ts',
   clientOnboardingSubmissions:
@@ -58,6 +58,12 @@ export function importsWholeSchema(
   importsSchema: (specifier: string) => boolean,
 ): boolean {
   return [...fileText.matchAll(NAMESPACE_IMPORT)].some((m) => importsSchema(m[1]!));
+}
+
+/** Whether `file` is `owner`, or lies in it when the owner is a folder. */
+export function isOwnedBy(owner: string | undefined, file: string): boolean {
+  if (!owner) return false;
+  return owner.endsWith('/') ? file.startsWith(owner) : file === owner;
 }
 
 function walk(dir: string): string[] {
@@ -116,7 +122,7 @@ export function tableOwnerViolations(
         .replace(/\.ts$/, '') === SCHEMA.replace(/\.ts$/, '');
     const text = readFileSync(full, 'utf8');
     for (const table of importedTables(text, tables, importsSchema)) {
-      if (owners[table] !== file) violations.push({ file, table, owner: owners[table] });
+      if (!isOwnedBy(owners[table], file)) violations.push({ file, table, owner: owners[table] });
     }
     if (!wholeDatabase[file] && importsWholeSchema(text, importsSchema))
       violations.push({ file, table: WHOLE_SCHEMA, owner: undefined });
@@ -160,6 +166,16 @@ function exportsPersonalData(root: string, file: string): boolean {
   }
 }
 
+/** The files of an owner that export `personalData`: the owner itself, or some of its folder's. */
+function personalDataFiles(root: string, owner: string): string[] {
+  const files = owner.endsWith('/')
+    ? walk(path.join(root, owner))
+        .map((full) => path.relative(root, full).split(path.sep).join('/'))
+        .filter((file) => !TEST_CODE.test(file))
+    : [owner];
+  return files.filter((file) => exportsPersonalData(root, file));
+}
+
 /** Owners of personal data must export `personalData` to find, export, erase and purge it. */
 export function personalDataViolations(
   root: string,
@@ -169,20 +185,20 @@ export function personalDataViolations(
   const columns = personalColumns(readFileSync(path.join(root, SCHEMA), 'utf8'));
   return Object.keys(columns)
     .filter((table) => !notPersonal[table])
-    .filter((table) => !owners[table] || !exportsPersonalData(root, owners[table]))
+    .filter((table) => !owners[table] || !personalDataFiles(root, owners[table]).length)
     .map((table) => ({ file: owners[table] ?? SCHEMA, table, owner: owners[table] }));
 }
 
 /** The owner modules that export `personalData` (the privacy feature must compose each one). */
 export function personalDataOwners(root: string, owners = TABLE_OWNERS): string[] {
-  return [...new Set(Object.values(owners))]
-    .filter((file) => exportsPersonalData(root, file))
-    .sort();
+  return [
+    ...new Set(Object.values(owners).flatMap((owner) => personalDataFiles(root, owner))),
+  ].sort();
 }
 
-/** The front door composes owners, e-mails and rules; an owner only stores and reads. */
+/** The front door composes owners, e-mails and rules: it owns no table, nor does its whole feature. */
 export function frontDoorOwners(owners = TABLE_OWNERS): OwnerViolation[] {
   return Object.entries(owners)
-    .filter(([, owner]) => /^src\/features\/([^/]+)\/\1\.server\.ts$/.test(owner))
+    .filter(([, owner]) => /^src\/features\/(([^/]+)\/\2\.server\.ts|[^/]+\/)$/.test(owner))
     .map(([table, owner]) => ({ file: owner, table, owner }));
 }

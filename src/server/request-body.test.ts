@@ -23,6 +23,18 @@ describe('a bad body is a 4xx, never a 5xx', () => {
     expect(sent).toBeLessThan(4 * 1024 * 1024);
   });
 
+  it('answers a body cut off by the visitor (ECONNRESET) with 400, not "database unavailable"', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":'));
+        controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      },
+    });
+    const res = await call({}, stream);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'The request body ended before it was complete' });
+  });
+
   it('refuses NUL and unpaired surrogates anywhere in a JSON body, naming the field', async () => {
     for (const [body, field] of [
       ['{"name":"A\\u0000da"}', 'name'],

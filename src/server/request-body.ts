@@ -3,6 +3,7 @@ import { HttpError } from './responses.ts';
 const MAX_JSON_BYTES = 64 * 1024;
 
 const BODY_TOO_LARGE = 'Request body is too large';
+const BODY_CUT_OFF = 'The request body ended before it was complete';
 
 // As a stream: a body without (or with a false) Content-Length is never held beyond the limit.
 export async function readBodyLimited(
@@ -17,7 +18,10 @@ export async function readBodyLimited(
   let size = 0;
   const reader = req.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    // A visitor who leaves mid-upload resets the socket (ECONNRESET): theirs, not the database's.
+    const { done, value } = await reader.read().catch(() => {
+      throw new HttpError(400, BODY_CUT_OFF);
+    });
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {

@@ -8,7 +8,7 @@ import {
   adminAccountChangedEmail,
   adminCodesPausedEmail,
   type AccountChange,
-} from '../features/admin/admin-emails.tsx';
+} from '../server/auth/admin-emails.tsx';
 import {
   clientOnboardingConfirmEmail,
   clientOnboardingTeamEmail,

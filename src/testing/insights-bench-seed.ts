@@ -26,18 +26,18 @@ export async function seedInsightsYear(
     SELECT d::date, (${paths})[p], CASE WHEN s = 0 THEN '' ELSE 'ref' || s || '.example' END,
       CASE WHEN s % 7 = 3 THEN 'campaign' || (s % 5) ELSE '' END, '', '', (ARRAY['mobile','tablet','desktop'])[v],
       60 + (p * s + v) % 40, 25 + (p + s) % 20, (p % 4) * 5, (p + s) % 3, (s + v) % 2, (p + v) % 2, 0, (s % 9 = 0)::int, (s % 11 = 0)::int, 0
-    FROM generate_series(${today}::date - ${INSIGHTS_BENCH_DAYS - 1}, ${today}::date, '1 day') AS d,
+    FROM generate_series(${today}::date - ${INSIGHTS_BENCH_DAYS - 1}::int, ${today}::date, '1 day') AS d,
       generate_series(1, 30) AS p, generate_series(0, 39) AS s, generate_series(1, 3) AS v
     WHERE (p * 7 + s * 13 + v) % 5 < 2`);
   await db.execute(sql`
     INSERT INTO insights_vitals (day, path, metric, bucket, samples)
     SELECT d::date, (${paths})[p], m, b, 1 + (p * b) % 50
-    FROM generate_series(${today}::date - ${INSIGHTS_BENCH_DAYS - 1}, ${today}::date, '1 day') AS d,
+    FROM generate_series(${today}::date - ${INSIGHTS_BENCH_DAYS - 1}::int, ${today}::date, '1 day') AS d,
       generate_series(1, 30) AS p, unnest(ARRAY['LCP','INP','CLS','FCP','TTFB']) AS m, generate_series(0, 15) AS b`);
   await db.execute(sql`
     INSERT INTO insights_vitals (day, path, metric, bucket, samples)
     SELECT d::date, (${paths})[p], 'ALL3', b, 100 + p * (2 - b) * 20
-    FROM generate_series(${today}::date - ${INSIGHTS_BENCH_DAYS - 1}, ${today}::date, '1 day') AS d,
+    FROM generate_series(${today}::date - ${INSIGHTS_BENCH_DAYS - 1}::int, ${today}::date, '1 day') AS d,
       generate_series(1, 30) AS p, generate_series(0, 1) AS b`);
   const count = async (table: string) =>
     Number(

@@ -1,12 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
-import './admin.css';
-import { LoginForm } from './LoginForm';
-import { EnrolFactorScreen, VerifyFactorScreen } from './SecondFactor';
-import { $adminUser, checkSession } from './session.store';
+import './shell/admin.css';
+import { LoginForm } from './shell/LoginForm';
+import { EnrolFactorScreen, VerifyFactorScreen } from './security/SecondFactor';
+import { $adminUser, checkSession } from './shell/session.store';
 
 // A chunk of its own, fetched once signed in: the sign-in screen never downloads or runs it.
-const AdminPanel = lazy(() => import('./AdminPanel').then((m) => ({ default: m.AdminPanel })));
+const AdminPanel = lazy(() =>
+  import('./shell/AdminPanel').then((m) => ({ default: m.AdminPanel })),
+);
 
 /** `timeSlots` come from the page (meeting.ts), keeping classic zod out of this island. */
 export default function AdminApp({
@@ -31,7 +33,7 @@ export default function AdminApp({
       <span className="spinner" aria-hidden="true" /> Checking your session...
     </p>
   );
-  // Before the server answers: the two stand-ins ExpectAdminSession.astro chooses between with
+  // Before the server answers: the two stand-ins the page's StandIn chooses between with
   // CSS (the server's HTML is this render). Signed out, the sign-in card then stays as it is.
   if (user === undefined) {
     return (

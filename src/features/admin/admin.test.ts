@@ -9,8 +9,8 @@ import {
   onboardingProgressLabel,
 } from './admin';
 import { meetingActionSchema } from '../meeting/meeting';
-import { csvCell, neutraliseFormulas, toCsv } from './csv';
-import { leadsByWeek, revenueByWeek, revenueTotals, weekStart } from './weeks';
+import { csvCell, neutraliseFormulas, toCsv } from '../../lib/csv';
+import { leadsByWeek, revenueByWeek, revenueTotals, weekStart } from './overview/weeks';
 import { onboardingProgress } from '../order-onboarding/order-onboarding';
 import { paymentKind, stripeDashboardUrl } from '../orders/orders';
 

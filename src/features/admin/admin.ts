@@ -1,13 +1,11 @@
 // `zod/mini` (about 5 KB gzip, not 90 KB) because the panel island imports this module: nothing
 // here may import modules that pull in classic zod.
 import { SECURITY_EVENT_LABELS, SECURITY_EVENTS } from '../../lib/security-events.ts';
-import { emailAddress, isoDate, withDefault, z } from '../../lib/zod-mini.ts';
+import { emailAddress, isoDate, requiredText, withDefault, z } from '../../lib/zod-mini.ts';
 import type { OnboardingProgress } from '../order-onboarding/order-onboarding.ts';
 
 /** Sent with every admin request; cross-site pages cannot add it (see src/server/auth/guard.ts). */
 export const ADMIN_REQUEST_HEADERS = { 'X-Requested-With': 'fetch' } as const;
-
-export const LOGIN_FAILED_MESSAGE = 'Invalid username or password.';
 
 export const loginSchema = z.object({
   username: z
@@ -198,13 +196,36 @@ export function humanizeKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export {
-  passkeyRegisterSchema,
-  totpConfirmSchema,
-  verifySchema,
-  type FactorStage,
-  type FactorStatus,
-} from './second-factor';
+const factorLabel = requiredText(
+  1,
+  60,
+  'Please give this factor a name',
+  'The name must be at most 60 characters',
+);
+
+const totpCode = z
+  .string({ error: 'Please enter the 6-digit code from your app' })
+  .check(z.trim(), z.regex(/^\d{3}\s?\d{3}$/, 'Please enter the 6-digit code from your app'));
+
+/** A WebAuthn credential as @simplewebauthn/browser hands it over; the library checks the rest. */
+const credential = z.looseObject({
+  id: z.string().check(z.minLength(1), z.maxLength(1024)),
+  rawId: z.string().check(z.maxLength(1024)),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().check(z.maxLength(16_384)) }),
+});
+
+export const totpConfirmSchema = z.object({ code: totpCode, label: factorLabel });
+export const passkeyRegisterSchema = z.object({ response: credential, label: factorLabel });
+
+export const verifySchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('totp'), code: totpCode }),
+  z.object({
+    method: z.literal('recovery'),
+    code: requiredText(1, 40, 'Please enter a recovery code', 'That is not a recovery code'),
+  }),
+  z.object({ method: z.literal('passkey'), response: credential }),
+]);
 
 // The address always travels in a POST body: a query string ends up in CDN and log-drain logs.
 export const personQuerySchema = z.object({

@@ -25,8 +25,8 @@ export {
   checkoutAttempt,
   orderForBrowser,
 } from './checkout-attempt.server.ts';
-export { fulfillCheckout, type FulfilmentResult, type FulfilOptions } from './fulfilment.server.ts';
-export { sweepCheckouts, type SweepResult } from './checkout-sweep.server.ts';
+export { fulfillCheckout } from './fulfilment.server.ts';
+export { sweepCheckouts } from './checkout-sweep.server.ts';
 export {
   loadSimulatedPayment,
   PROMOTION_CODE_ERRORS,
@@ -35,17 +35,14 @@ export {
   simulatedRecoveryUrl,
   successRedirect,
 } from './simulated-payments.server.ts';
-export { expireCheckout, type ExpiryResult } from './checkout-expiry.server.ts';
+export { expireCheckout } from './checkout-expiry.server.ts';
 export {
   handleStripeEvent,
   MAX_WEBHOOK_BYTES,
   verifyStripeEvent,
 } from './stripe-webhook.server.ts';
-export { simulatedActionSchema, type SimulatedAction } from './checkout';
-export {
-  expiredSessionsByWeek,
-  personalData as checkoutSessionsPersonalData,
-} from './checkout-sessions.server.ts';
+export { simulatedActionSchema } from './checkout';
+export { expiredSessionsByWeek } from './checkout-sessions.server.ts';
 export { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from '../../server/db/unavailable.ts';
 
 export function allowedOrigins(req: Request, siteUrl: string): string[] {

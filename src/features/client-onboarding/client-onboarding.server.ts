@@ -44,7 +44,6 @@ import {
 export {
   countClientOnboardingSubmissions,
   listClientOnboardingSubmissions,
-  personalData as clientOnboardingPersonalData,
 } from './client-onboarding-submissions.server.ts';
 import { logError } from '../../server/log.ts';
 

@@ -7,9 +7,7 @@ export {
   findClientByEmail,
   isProven,
   normaliseEmail,
-  personalData as clientRecordsPersonalData,
   proveClientEmail,
-  rememberClientName,
 } from './client-records.server.ts';
 export {
   actingClientId,
@@ -19,7 +17,6 @@ export {
   endAllClientSessions,
   endClientSession,
   grantOrderToBrowser,
-  personalData as clientSessionsPersonalData,
   provenCustomerId,
   readClientAccess,
   requireWholeAccount,
@@ -44,9 +41,7 @@ export {
   magicLinkTokenSchema,
   MAGIC_LINK_PATH,
   magicLinkUrl,
-  personalData as magicLinksPersonalData,
   previewMagicLink,
   SIGN_IN_NONCE_COOKIE,
   signInNonce,
-  type MagicLinkPreview,
 } from './magic-links.server.ts';

@@ -11,9 +11,7 @@ export {
   findContactMessageIds,
   listContactMessages,
   contactAddressesSince,
-  personalData as contactMessagesPersonalData,
   setContactMessageStatus,
-  type ContactStatus,
 } from './contact-messages.server.ts';
 
 const contactForm = storedForm({

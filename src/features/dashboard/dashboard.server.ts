@@ -37,7 +37,6 @@ export { billingPortalUrl } from './billing.server.ts';
 export {
   acceptSignInRequest,
   resolveAfterAnswer,
-  resolveSignInRequest,
   signInWithMagicLink,
   signOutEverywhere,
 } from './sign-in.server.ts';

@@ -12,21 +12,15 @@ import {
 import { buildMeetingIcs, describeSlot } from './meeting-ics.server.ts';
 import { insertMeetingRequest } from './meeting-requests.server.ts';
 
-export { buildMeetingIcs, describeSlot, meetingUid } from './meeting-ics.server.ts';
+export { buildMeetingIcs } from './meeting-ics.server.ts';
 
-export {
-  answerMeetingRequest,
-  meetingAction,
-  type MeetingAnswer,
-} from './meeting-replies.server.ts';
+export { answerMeetingRequest, meetingAction } from './meeting-replies.server.ts';
 export {
   findMeetingRequestIds,
   listMeetingRequests,
   meetingRequestCounts,
   meetingAddressesSince,
   meetingRequestsByWeek,
-  personalData as meetingRequestsPersonalData,
-  type MeetingStatus,
 } from './meeting-requests.server.ts';
 
 const meetingForm = storedForm({

@@ -33,7 +33,6 @@ export {
   listOnboardingForms,
   onboardingFormCounts,
   onboardingFormsOf,
-  personalData as onboardingFormsPersonalData,
 } from './onboarding-forms.server.ts';
 import { logError } from '../../server/log.ts';
 

@@ -12,7 +12,7 @@ import {
   type ClientAccess,
 } from '../clients/clients.server.ts';
 import type { DocumentOrder } from './order-documents';
-import { findOrderItem, orderItemsOf } from './order-records.server.ts';
+import { findOrderItem, orderItemsOf } from './records/order-reads.server.ts';
 import { orderCharge, type PaymentRefund } from './orders.ts';
 import { paymentRefunds, refundsOfOrders } from './refund-records.server.ts';
 import { orderConfirmationEmail } from './orders-emails.tsx';

@@ -7,12 +7,8 @@ import { onboardingPathFor } from '../catalogue/catalogue.ts';
 import { clientForPurchase } from '../clients/clients.server.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { enqueueConfirmation } from './order-documents.server.ts';
-import {
-  fillOrderCharge,
-  insertOrder,
-  moveOrderForward,
-  type OrderWithItems,
-} from './order-records.server.ts';
+import type { OrderWithItems } from './records/order-reads.server.ts';
+import { fillOrderCharge, insertOrder, moveOrderForward } from './records/order-writes.server.ts';
 import { paymentRefunds, type Refund } from './refund-records.server.ts';
 import {
   chargeColumns,
@@ -31,43 +27,43 @@ export {
   refundsByWeek,
   refundsOfOrders,
   storeRefunds,
-  type NewRefund,
   type Refund,
-  type RefundStatus,
 } from './refund-records.server.ts';
+export { exportOrders, listOrders } from './records/order-lists.server.ts';
 export {
-  attachOrderInvoice,
   clientsNamedByOrders,
   clientsServedSince,
-  exportOrders,
+  orderIdsAmong,
+  ordersEndedBefore,
+} from './records/order-personal-data.server.ts';
+export {
   findOrder,
   findOrderByPaymentIntent,
   findOrderBySession,
   findOrderBySubscription,
   hasPaidOrder,
-  insertOrder,
   itemsOfOrders,
-  joinOrderToSignedInClient,
-  joinWaitingOrders,
-  listOrders,
-  orderIdsAmong,
   orderIdsOfClient,
-  ordersEndedBefore,
-  personalData as orderRecordsPersonalData,
   ordersByIds,
   ordersMatchingWord,
   ordersVisibleTo,
   paidOrderSince,
-  paidOrdersByWeek,
   promotionCodeUsedBy,
-  recordOrderRefund,
-  recoveredOrdersByWeek,
   sessionsWithOrders,
-  type ExportedOrder,
-  type NewOrderLines,
   type OrderWithItems,
+} from './records/order-reads.server.ts';
+export {
+  paidOrdersByWeek,
+  recoveredOrdersByWeek,
   unlistedOrderRefundsByWeek,
-} from './order-records.server.ts';
+} from './records/order-reports.server.ts';
+export {
+  attachOrderInvoice,
+  insertOrder,
+  joinOrderToSignedInClient,
+  joinWaitingOrders,
+  recordOrderRefund,
+} from './records/order-writes.server.ts';
 
 /** "NR-20250131-7KQ2XM": date plus six unambiguous random characters. */
 export function newOrderNumber(now = new Date()): string {

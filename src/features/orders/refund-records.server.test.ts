@@ -11,18 +11,18 @@ import { orders, subscriptionPayments } from '../../server/db/schema';
 import { personWith } from '../../server/privacy/personal-data';
 import { chargeFor } from '../../lib/charge';
 import { useFreshTestDb } from '../../testing/test-db';
-import { subscriptionRecordsPersonalData } from '../subscriptions/subscriptions.server';
-import { fillOrderCharge } from './order-records.server';
+import { personalData as subscriptionRecordsPersonalData } from '../subscriptions/subscription-records.server';
+import { personalData as orderRecordsPersonalData } from './records/order-personal-data.server';
+import { fillOrderCharge } from './records/order-writes.server';
 import {
   attachOrderInvoice,
   insertOrder,
   newOrderNumber,
-  orderRecordsPersonalData,
   promotionCodeUsedBy,
   refundedOfPayment,
   storeRefunds,
-  type NewRefund,
 } from './orders.server';
+import type { NewRefund } from './refund-records.server';
 
 let db: Db;
 beforeAll(async () => {

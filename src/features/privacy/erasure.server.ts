@@ -8,7 +8,8 @@ import type { CustomerEraser } from '../../server/payments/customers.ts';
 import { addCounts, type Person, type TableCounts } from '../../server/privacy/personal-data.ts';
 import { HttpError } from '../../server/responses.ts';
 import { removeLogosOf, type LogoStore } from '../../server/uploads/logo.ts';
-import { actorFields, ERASE_ORDER, identifyPerson, type PrivacyActor } from './person.server.ts';
+import { actorFields, identifyPerson, type PrivacyActor } from './person.server.ts';
+import { ERASE_ORDER } from './personal-data-owners.server.ts';
 import { recordErasure } from './erasure-records.server.ts';
 import { completePrivacyRequest, recordCrmLeft } from './privacy-requests.server.ts';
 

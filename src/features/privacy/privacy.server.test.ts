@@ -48,9 +48,9 @@ import {
   exportPerson,
   findPerson,
   lastPrivacyRun,
-  PERSONAL_DATA_OWNERS,
   purgeExpired,
 } from './privacy.server';
+import { PERSONAL_DATA_OWNERS } from './personal-data-owners.server';
 
 // The clock's own time: rows seeded without a date get the database's now().
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);

@@ -54,24 +54,15 @@ import {
   type PrivacyRequestKind,
 } from './privacy-requests.server.ts';
 
-export {
-  ANSWER_WITHIN_DAYS,
-  clearCrmLeft,
-  completePrivacyRequest,
-  crmLeftByErasures,
-  openPrivacyRequests,
-  type PrivacyRequest,
-  type PrivacyRequestKind,
-} from './privacy-requests.server.ts';
+export { clearCrmLeft, crmLeftByErasures, openPrivacyRequests } from './privacy-requests.server.ts';
 export {
   erasePerson,
   ErasureFailed,
   ErasureIncomplete,
   type ErasureReach,
-  type ErasureResult,
   type OutsidePart,
 } from './erasure.server.ts';
-export { identifyPerson, PERSONAL_DATA_OWNERS, type PrivacyActor } from './person.server.ts';
+export type { PrivacyActor } from './person.server.ts';
 export {
   canMatchErasedAddresses,
   recordedErasures,
@@ -82,12 +73,7 @@ export {
   reapplyErasures,
   restoredPeopleCollector,
 } from './restored-erasures.server.ts';
-export {
-  lastPrivacyRun,
-  purgeExpired,
-  type PrivacyRunSummary,
-  type PurgeResult,
-} from './purge.server.ts';
+export { lastPrivacyRun, purgeExpired, type PrivacyRunSummary } from './purge.server.ts';
 import { logError } from '../../server/log.ts';
 
 export type PersonFound = {

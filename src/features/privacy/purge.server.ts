@@ -18,7 +18,7 @@ import {
   ordersEndedBefore,
 } from '../orders/orders.server.ts';
 import { plansServingSince } from '../subscriptions/subscriptions.server.ts';
-import { ERASE_ORDER } from './person.server.ts';
+import { ERASE_ORDER } from './personal-data-owners.server.ts';
 import { latestPrivacyRun, recordPrivacyRun, type PurgeSource } from './privacy-runs.server.ts';
 
 function purgeScope(db: Db, now: Date): PurgeScope {

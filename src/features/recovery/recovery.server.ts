@@ -25,13 +25,9 @@ import {
   verifyUnsubscribeToken,
 } from './unsubscribe-tokens.server.ts';
 
-export {
-  cappedRemindersByWeek,
-  personalData as checkoutRemindersPersonalData,
-} from './checkout-reminders.server.ts';
+export { cappedRemindersByWeek } from './checkout-reminders.server.ts';
 import { logWarn } from '../../server/log.ts';
-export { personalData as reminderOptOutsPersonalData } from './reminder-opt-outs.server.ts';
-export { REMINDER_DELAY_MS, REMIND_AT_MOST_EVERY_DAYS, REMINDERS_PER_DAY } from './recovery.ts';
+export { REMINDER_DELAY_MS, REMINDERS_PER_DAY } from './recovery.ts';
 export { addressHash as reminderAddressHash } from './unsubscribe-tokens.server.ts';
 
 /** The site-wide daily cap as a counter (fixed UTC days), as the CRM's daily cap counts. */

@@ -10,8 +10,6 @@ import type { RateLimit } from '../../server/rate-limit.ts';
 import { insertSubscriber } from './subscribers.server.ts';
 import { SUBSCRIBE_MESSAGES, subscribeSchema } from './subscribe.ts';
 
-export { personalData as subscribersPersonalData } from './subscribers.server.ts';
-
 /** Sign-ups per client address in the app (the function's Netlify rateLimit guards the edge). */
 export const SUBSCRIBE_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 10 * 60 };
 

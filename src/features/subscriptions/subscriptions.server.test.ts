@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '../../server/db/client';
 import { useFreshTestDb } from '../../testing/test-db';
-import { getOverview } from '../admin/overview.server';
+import { getOverview } from '../admin/overview/overview.server';
 import {
   applySubscriptionSnapshot,
   recordInvoiceFailed,

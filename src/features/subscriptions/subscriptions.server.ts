@@ -6,12 +6,7 @@ export * from './subscriptions.ts';
 export type { Subscription, SubscriptionPayment } from '../../server/db/schema.ts';
 export * from './billing-events.server.ts';
 export { simulateBilling, startSimulatedSubscription } from './simulated-billing.server.ts';
-export {
-  personalData as subscriptionRecordsPersonalData,
-  plansServingSince,
-  subscriptionsByProviderIds,
-  type SubscriptionWithPayments,
-} from './subscription-records.server.ts';
+export { plansServingSince, subscriptionsByProviderIds } from './subscription-records.server.ts';
 export { renewalsByWeek, unlistedRenewalRefundsByWeek } from './subscription-payments.server.ts';
 
 type FailedPayment = {

@@ -9,7 +9,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getOverview } from '../../features/admin/overview.server';
+import { getOverview } from '../../features/admin/overview/overview.server';
 import { listContactMessages } from '../../features/contact/contact.server';
 import { itemsOfOrders, listOrders } from '../../features/orders/orders.server';
 import {
