@@ -2,19 +2,17 @@
 import { readFileSync } from 'node:fs';
 import { and, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
-import { insightsDaily, insightsVitals } from '../server/db/schema.ts';
+import { insightsDaily } from '../server/db/schema.ts';
 import { insightsOf, rangeOf } from '../features/insights/insights-report.server.ts';
-import { COUNT_KEYS, type CountKey, type RangeKey } from '../features/insights/insights.ts';
-import { vitalTargets } from '../features/insights/vitals.server.ts';
+import { sumsOf } from '../features/insights/daily-counts.server.ts';
+import type { RangeKey } from '../features/insights/insights.ts';
+import { bucketsOfDays, vitalTargets } from '../features/insights/vitals.server.ts';
 
-const sums = Object.fromEntries(
-  COUNT_KEYS.map((k) => [k, sql<number>`coalesce(sum(${insightsDaily[k]}), 0)::int`]),
-) as Record<CountKey, ReturnType<typeof sql<number>>>;
+const sums = sumsOf(insightsDaily);
 
 export async function readInsightsFromDailyRows(db: Db, range: RangeKey, now = new Date()) {
   const { from, to } = rangeOf(range, now);
   const d = insightsDaily;
-  const v = insightsVitals;
   const inRange = and(gte(d.day, from), lte(d.day, to));
   return insightsOf(range, now, {
     daily: await db
@@ -33,16 +31,7 @@ export async function readInsightsFromDailyRows(db: Db, range: RangeKey, now = n
       .from(d)
       .where(inRange)
       .groupBy(d.referrerHost, d.utmSource),
-    buckets: await db
-      .select({
-        path: v.path,
-        metric: v.metric,
-        bucket: v.bucket,
-        samples: sql<number>`sum(${v.samples})::int`,
-      })
-      .from(v)
-      .where(and(gte(v.day, from), lte(v.day, to)))
-      .groupBy(v.path, v.metric, v.bucket),
+    buckets: await bucketsOfDays(db, [[from, to]]),
     targets: await vitalTargets(db, from, to),
   });
 }

@@ -115,7 +115,7 @@ async function addRollups(db: Tx, key: DailyKey, increments: Increments) {
 
 export type DailyRow = typeof insightsDaily.$inferSelect;
 
-const sumsOf = (table: CountTable) =>
+export const sumsOf = (table: CountTable) =>
   Object.fromEntries(
     COUNT_KEYS.map((k) => [k, sql<number>`coalesce(sum(${table[k]}), 0)::int`]),
   ) as Record<CountKey, ReturnType<typeof sql<number>>>;

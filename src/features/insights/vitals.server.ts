@@ -150,7 +150,7 @@ export function monthsAndDays(from: string, to: string) {
 
 type BucketCount = { path: string; metric: string; bucket: number; samples: number };
 
-function bucketsOfDays(db: Db, spans: Span[]) {
+export function bucketsOfDays(db: Db, spans: Span[]) {
   const v = insightsVitals;
   if (!spans.length) return Promise.resolve([]);
   return db
