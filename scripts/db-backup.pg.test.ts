@@ -176,6 +176,11 @@ async function seedEveryTable(url: string, store: LogoStore): Promise<void> {
        VALUES ('outbox-deliver', now(), now(), now(), 'ok')`,
     `INSERT INTO insights_daily (day, path, device, views, visitors) VALUES ('2026-12-01', '/', 'phone', 3, 2)`,
     `INSERT INTO insights_vitals (day, path, metric, bucket, samples) VALUES ('2026-12-01', '/', 'LCP', 4, 2)`,
+    `INSERT INTO insights_daily_paths (day, path, views, visitors) VALUES ('2026-12-01', '/', 3, 2)`,
+    `INSERT INTO insights_daily_sources (day, referrer_host, utm_source, views, visitors)
+       VALUES ('2026-12-01', '', '', 3, 2)`,
+    `INSERT INTO insights_vitals_monthly (month, path, metric, bucket, samples)
+       VALUES ('2026-12-01', '/', 'LCP', 4, 2)`,
     `INSERT INTO insights_vital_targets (day, path, metric, target, samples, poor)
        VALUES ('2026-12-01', '/', 'LCP', 'h1#page-title', 2, 0)`,
     `INSERT INTO insights_salts (day, salt) VALUES ('2026-12-01', '\\x00ff10')`,

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
 import { KNOWN_PATHS } from '../features/insights/dimensions.ts';
+import { rollUpAsMigrated } from './insights-reference.ts';
 
 export const INSIGHTS_BENCH_DAYS = 365;
 
@@ -39,6 +40,7 @@ export async function seedInsightsYear(
     SELECT d::date, (${paths})[p], 'ALL3', b, 100 + p * (2 - b) * 20
     FROM generate_series(${today}::date - ${INSIGHTS_BENCH_DAYS - 1}::int, ${today}::date, '1 day') AS d,
       generate_series(1, 30) AS p, generate_series(0, 1) AS b`);
+  await rollUpAsMigrated(db);
   const count = async (table: string) =>
     Number(
       (

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
-import { insightsDaily } from '../../server/db/schema.ts';
+import { insightsDaily, insightsDailyPaths, insightsDailySources } from '../../server/db/schema.ts';
 import { OTHER } from './dimensions.ts';
 import { COUNT_KEYS, type CountKey } from './insights.ts';
 
@@ -31,22 +31,34 @@ const keyMatches = (key: DailyKey) =>
     eq(insightsDaily.device, key.device),
   );
 
-const added = (increments: Increments) =>
+type CountTable = typeof insightsDaily | typeof insightsDailyPaths | typeof insightsDailySources;
+
+const added = (table: CountTable, increments: Increments) =>
   Object.fromEntries(
     Object.entries(increments).map(([k, n]) => {
-      const column = insightsDaily[k as CountKey];
+      const column = table[k as CountKey];
       return [k, sql`${column} + ${n}`];
     }),
   );
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** Adds to a row's counts, creating it; a new row past the day's cap counts under "other". */
-export async function addCounts(db: Db, key: DailyKey, increments: Increments): Promise<void> {
+export function addCounts(db: Db, key: DailyKey, increments: Increments): Promise<void> {
+  return db.transaction(async (tx) => {
+    const counted = await addDailyRow(tx, key, increments);
+    await addRollups(tx, counted, increments);
+  });
+}
+
+/** The key it counted under: `key`, or its source folded into "other". */
+async function addDailyRow(db: Tx, key: DailyKey, increments: Increments): Promise<DailyKey> {
   const updated = await db
     .update(insightsDaily)
-    .set(added(increments))
+    .set(added(insightsDaily, increments))
     .where(keyMatches(key))
     .returning({ day: insightsDaily.day });
-  if (updated.length) return;
+  if (updated.length) return key;
   const [rows] = await db
     .select({ n: count() })
     .from(insightsDaily)
@@ -74,47 +86,71 @@ export async function addCounts(db: Db, key: DailyKey, increments: Increments): 
         insightsDaily.utmCampaign,
         insightsDaily.device,
       ],
-      set: added(increments),
+      set: added(insightsDaily, increments),
+    });
+  return folded;
+}
+
+async function addRollups(db: Tx, key: DailyKey, increments: Increments) {
+  await db
+    .insert(insightsDailyPaths)
+    .values({ day: key.day, path: key.path, ...increments })
+    .onConflictDoUpdate({
+      target: [insightsDailyPaths.day, insightsDailyPaths.path],
+      set: added(insightsDailyPaths, increments),
+    });
+  const { day, referrerHost, utmSource } = key;
+  await db
+    .insert(insightsDailySources)
+    .values({ day, referrerHost, utmSource, ...increments })
+    .onConflictDoUpdate({
+      target: [
+        insightsDailySources.day,
+        insightsDailySources.referrerHost,
+        insightsDailySources.utmSource,
+      ],
+      set: added(insightsDailySources, increments),
     });
 }
 
 export type DailyRow = typeof insightsDaily.$inferSelect;
 
-const sums = Object.fromEntries(
-  COUNT_KEYS.map((k) => [k, sql<number>`coalesce(sum(${insightsDaily[k]}), 0)::int`]),
-) as Record<CountKey, ReturnType<typeof sql<number>>>;
+export const sumsOf = (table: CountTable) =>
+  Object.fromEntries(
+    COUNT_KEYS.map((k) => [k, sql<number>`coalesce(sum(${table[k]}), 0)::int`]),
+  ) as Record<CountKey, ReturnType<typeof sql<number>>>;
 
-const inRange = (from: string, to: string) =>
-  and(gte(insightsDaily.day, from), lte(insightsDaily.day, to));
+const daysOf = (
+  table: typeof insightsDailyPaths | typeof insightsDailySources,
+  from: string,
+  to: string,
+) => and(gte(table.day, from), lte(table.day, to));
 
 /** Counts per day in [from, to] (days without a row are absent). */
 export function countsByDay(db: Db, from: string, to: string) {
   return db
-    .select({ day: insightsDaily.day, ...sums })
-    .from(insightsDaily)
-    .where(inRange(from, to))
-    .groupBy(insightsDaily.day)
-    .orderBy(insightsDaily.day);
+    .select({ day: insightsDailyPaths.day, ...sumsOf(insightsDailyPaths) })
+    .from(insightsDailyPaths)
+    .where(daysOf(insightsDailyPaths, from, to))
+    .groupBy(insightsDailyPaths.day)
+    .orderBy(insightsDailyPaths.day);
 }
 
 export function countsByPath(db: Db, from: string, to: string) {
   return db
-    .select({ path: insightsDaily.path, ...sums })
-    .from(insightsDaily)
-    .where(inRange(from, to))
-    .groupBy(insightsDaily.path);
+    .select({ path: insightsDailyPaths.path, ...sumsOf(insightsDailyPaths) })
+    .from(insightsDailyPaths)
+    .where(daysOf(insightsDailyPaths, from, to))
+    .groupBy(insightsDailyPaths.path);
 }
 
 export function countsBySource(db: Db, from: string, to: string) {
+  const t = insightsDailySources;
   return db
-    .select({
-      referrerHost: insightsDaily.referrerHost,
-      utmSource: insightsDaily.utmSource,
-      ...sums,
-    })
-    .from(insightsDaily)
-    .where(inRange(from, to))
-    .groupBy(insightsDaily.referrerHost, insightsDaily.utmSource);
+    .select({ referrerHost: t.referrerHost, utmSource: t.utmSource, ...sumsOf(t) })
+    .from(t)
+    .where(daysOf(t, from, to))
+    .groupBy(t.referrerHost, t.utmSource);
 }
 
 export function rowsOfDay(db: Db, day: string): Promise<DailyRow[]> {
@@ -122,9 +158,10 @@ export function rowsOfDay(db: Db, day: string): Promise<DailyRow[]> {
 }
 
 export async function purgeDailyBefore(db: Db, day: string): Promise<number> {
-  const gone = await db
-    .delete(insightsDaily)
-    .where(lt(insightsDaily.day, day))
-    .returning({ day: insightsDaily.day });
-  return gone.length;
+  let purged = 0;
+  for (const table of [insightsDaily, insightsDailyPaths, insightsDailySources]) {
+    const gone = await db.delete(table).where(lt(table.day, day)).returning({ day: table.day });
+    purged += gone.length;
+  }
+  return purged;
 }

@@ -83,24 +83,46 @@ function vitalsOf(
   });
 }
 
-const byViews = <T extends Counts>(a: T, b: T) => b.views - a.views || b.visitors - a.visitors;
+// Ties go by name, so that the order never depends on the order rows come in.
+const byViews =
+  <T extends Counts>(name: (row: T) => string) =>
+  (a: T, b: T) =>
+    b.views - a.views || b.visitors - a.visitors || name(a).localeCompare(name(b));
+
+export type InsightsRows = {
+  daily: (Partial<Counts> & { day: string })[];
+  paths: (Counts & { path: string })[];
+  sources: (Counts & { referrerHost: string; utmSource: string })[];
+  buckets: Parameters<typeof vitalsOf>[0];
+  targets: Parameters<typeof vitalsOf>[1];
+};
+
+/** The days of `range` ending today (UTC). */
+export function rangeOf(range: RangeKey, now = new Date()) {
+  const to = dayOf(now);
+  return { from: shiftDay(to, 1 - RANGES[range].days), to };
+}
 
 /** The Insights section's figures for `range`, ending today (UTC). */
 export async function readInsights(db: Db, range: RangeKey, now = new Date()): Promise<Insights> {
-  const { days, bucket } = RANGES[range];
-  const to = dayOf(now);
-  const from = shiftDay(to, 1 - days);
-  const [daily, paths, sourceRows, buckets, targets] = await Promise.all([
+  const { from, to } = rangeOf(range, now);
+  const [daily, paths, sources, buckets, targets] = await Promise.all([
     countsByDay(db, from, to),
     countsByPath(db, from, to),
     countsBySource(db, from, to),
     vitalBuckets(db, from, to),
     vitalTargets(db, from, to),
   ]);
+  return insightsOf(range, now, { daily, paths, sources, buckets, targets });
+}
+
+export function insightsOf(range: RangeKey, now: Date, rows: InsightsRows): Insights {
+  const { from, to } = rangeOf(range, now);
+  const { bucket } = RANGES[range];
   const totals = zero();
-  for (const row of daily) addInto(totals, row);
+  for (const row of rows.daily) addInto(totals, row);
   const sources = new Map<string, Counts & { source: string }>();
-  for (const row of sourceRows) {
+  for (const row of rows.sources) {
     if (!row.views && !row.visitors) continue;
     const source = sourceOf(row);
     const entry = sources.get(source) ?? { source, ...zero() };
@@ -113,15 +135,17 @@ export async function readInsights(db: Db, range: RangeKey, now = new Date()): P
     to,
     bucket,
     totals,
-    series: seriesOf(daily, from, to, bucket),
+    series: seriesOf(rows.daily, from, to, bucket),
     funnel: FUNNEL_STEPS.map(({ key, label }) => ({ key, label, count: totals[key] })),
     side: SIDE_STEPS.map(({ key, label }) => ({ key, label, count: totals[key] })),
-    pages: paths
+    pages: rows.paths
       .filter((p) => p.path !== SERVER_PATH && p.views)
-      .sort(byViews)
+      .sort(byViews((p) => p.path))
       .slice(0, 20),
-    sources: [...sources.values()].sort(byViews).slice(0, 20),
-    vitals: vitalsOf(buckets, targets).sort((a, b) => b.measured - a.measured),
+    sources: [...sources.values()].sort(byViews((s) => s.source)).slice(0, 20),
+    vitals: vitalsOf(rows.buckets, rows.targets).sort(
+      (a, b) => b.measured - a.measured || a.path.localeCompare(b.path),
+    ),
   };
 }
 

@@ -11,6 +11,19 @@ import {
 
 const count = (name: string) => integer(name).notNull().default(0);
 
+const counts = () => ({
+  views: count('views'),
+  visitors: count('visitors'),
+  productViews: count('product_views'),
+  cartAdds: count('cart_adds'),
+  checkouts: count('checkouts'),
+  payments: count('payments'),
+  onboardings: count('onboardings'),
+  meetings: count('meetings'),
+  contacts: count('contacts'),
+  clientOnboardings: count('client_onboardings'),
+});
+
 // Server-side steps have the path '(server)' and no source.
 export const insightsDaily = pgTable(
   'insights_daily',
@@ -22,22 +35,35 @@ export const insightsDaily = pgTable(
     utmMedium: text('utm_medium').notNull().default(''),
     utmCampaign: text('utm_campaign').notNull().default(''),
     device: text('device').notNull(),
-    views: count('views'),
-    visitors: count('visitors'),
-    productViews: count('product_views'),
-    cartAdds: count('cart_adds'),
-    checkouts: count('checkouts'),
-    payments: count('payments'),
-    onboardings: count('onboardings'),
-    meetings: count('meetings'),
-    contacts: count('contacts'),
-    clientOnboardings: count('client_onboardings'),
+    ...counts(),
   },
   (t) => [
     primaryKey({
       columns: [t.day, t.path, t.referrerHost, t.utmSource, t.utmMedium, t.utmCampaign, t.device],
     }),
   ],
+);
+
+// Rollups of insights_daily written with it, so that a year's read is thousands of rows.
+export const insightsDailyPaths = pgTable(
+  'insights_daily_paths',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    ...counts(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+export const insightsDailySources = pgTable(
+  'insights_daily_sources',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    referrerHost: text('referrer_host').notNull(),
+    utmSource: text('utm_source').notNull(),
+    ...counts(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.referrerHost, t.utmSource] })],
 );
 
 export const insightsVitals = pgTable(
@@ -51,6 +77,19 @@ export const insightsVitals = pgTable(
     samples: count('samples'),
   },
   (t) => [primaryKey({ columns: [t.day, t.path, t.metric, t.bucket] })],
+);
+
+/** insights_vitals per calendar month (`month`: its first day), written with it. */
+export const insightsVitalsMonthly = pgTable(
+  'insights_vitals_monthly',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    metric: text('metric').notNull(),
+    bucket: smallint('bucket').notNull(),
+    samples: count('samples'),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.path, t.metric, t.bucket] })],
 );
 
 export const insightsVitalTargets = pgTable(
