@@ -41,6 +41,9 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
 
 export { expect };
 
+/** The tests `npm run test:e2e:dev` runs (`--grep @dev`): enough to prove each flow works on `astro dev`. */
+export const DEV_PASS = { tag: '@dev' };
+
 /** Present on a form while its island has not hydrated (src/lib/early-presses.ts). */
 export const AWAITS_ISLAND = 'data-awaits-island';
 
