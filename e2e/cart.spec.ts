@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { CartItem } from '../src/features/cart/cart.store';
-import { expect, test } from './fixtures';
+import { DEV_PASS, expect, test } from './fixtures';
 
 const ITEMS_KEY = 'cart';
 const SAVED_AT_KEY = 'cartTimestamp';
@@ -91,7 +91,7 @@ async function openPanel(page: Page) {
   await expect(panel(page)).toBeVisible();
 }
 
-test('adding from /products opens the panel with the line', async ({ page }) => {
+test('adding from /products opens the panel with the line', DEV_PASS, async ({ page }) => {
   await page.goto('/products');
   const card = page.getByRole('article', { name: 'Starter Website Package' });
   await card.getByRole('button', { name: 'Add to Cart' }).click();
@@ -111,7 +111,7 @@ test('adding from /products opens the panel with the line', async ({ page }) => 
   await expect(cartButton(page)).toHaveAccessibleName('Shopping cart, 1 item');
 });
 
-test('plus, minus, remove and clear in the panel', async ({ page }) => {
+test('plus, minus, remove and clear in the panel', DEV_PASS, async ({ page }) => {
   await seedCart(page, [STARTER]);
   await openPanel(page);
   const dialog = panel(page);
@@ -226,7 +226,7 @@ test('Escape closes the panel, focus is trapped while open and returns afterward
   await expect(cartButton(page)).toBeFocused();
 });
 
-test('the cart survives a reload and a stale cart is discarded', async ({ page }) => {
+test('the cart survives a reload and a stale cart is discarded', DEV_PASS, async ({ page }) => {
   await seedCart(page, [STARTER, SUPPORT]);
   await expect(cartButton(page)).toHaveAccessibleName('Shopping cart, 2 items');
   await page.reload();
@@ -293,7 +293,7 @@ test('Buy Now replaces the cart with that item and lands on /checkout', async ({
   ]);
 });
 
-test('Proceed to Checkout closes the panel and goes to /checkout', async ({ page }) => {
+test('Proceed to Checkout closes the panel and goes to /checkout', DEV_PASS, async ({ page }) => {
   await seedCart(page, [STARTER]);
   await openPanel(page);
   await panel(page).getByRole('button', { name: 'Proceed to Checkout' }).click();

@@ -3,76 +3,77 @@
  * products → cart → checkout → test payment page → success page → onboarding link, plus
  * Decline, Cancel, the empty cart, errors, tampered carts and the success-page fallback.
  */
-import { test, expect, expectLinks, PAY_PAGE, payAs } from './fixtures';
+import { DEV_PASS, test, expect, expectLinks, PAY_PAGE, payAs } from './fixtures';
 
 test.describe('checkout with the simulated provider', () => {
-  test('products → cart → checkout → Pay → success page → Start Setup', async ({
-    page,
-    browser,
-  }) => {
-    await page.goto('/products');
-    const starter = page.getByRole('article', { name: 'Starter Website Package' });
-    await starter.getByRole('button', { name: 'Add to Cart' }).click();
-    const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
-    await expect(cart.getByText('Starter Website Package')).toBeVisible();
-    await cart.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  test(
+    'products → cart → checkout → Pay → success page → Start Setup',
+    DEV_PASS,
+    async ({ page, browser }) => {
+      await page.goto('/products');
+      const starter = page.getByRole('article', { name: 'Starter Website Package' });
+      await starter.getByRole('button', { name: 'Add to Cart' }).click();
+      const cart = page.getByRole('dialog', { name: 'Shopping Cart' });
+      await expect(cart.getByText('Starter Website Package')).toBeVisible();
+      await cart.getByRole('button', { name: 'Proceed to Checkout' }).click();
 
-    // /checkout starts the payment on its own when the cart has items.
-    await expect(page).toHaveURL(PAY_PAGE);
-    await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'Starter Website Package' })).toBeVisible();
-    await expect(page.getByTestId('pay-total')).toHaveText('$1,000.00');
-    await payAs(page, 'Ada Lovelace', 'ada.e2e@example.com', '$1,000.00');
+      // /checkout starts the payment on its own when the cart has items.
+      await expect(page).toHaveURL(PAY_PAGE);
+      await expect(page.getByRole('heading', { name: 'Test payment' })).toBeVisible();
+      await expect(page.getByRole('cell', { name: 'Starter Website Package' })).toBeVisible();
+      await expect(page.getByTestId('pay-total')).toHaveText('$1,000.00');
+      await payAs(page, 'Ada Lovelace', 'ada.e2e@example.com', '$1,000.00');
 
-    await expect(page).toHaveURL(/\/checkout\/success\?session_id=sim_cs_/);
-    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-    const details = page.getByRole('region', { name: 'Order details' });
-    await expect(details.getByText('Completed')).toBeVisible();
-    await expect(details.getByText('$1,000.00')).toBeVisible();
-    await expect(details.getByText('Ada Lovelace')).toBeVisible();
-    await expect(details.getByText('ada.e2e@example.com')).toBeVisible();
-    const orderId = ((await details.getByText(/^#\d+$/).textContent()) ?? '').slice(1);
-    expect(Number(orderId)).toBeGreaterThan(0);
+      await expect(page).toHaveURL(/\/checkout\/success\?session_id=sim_cs_/);
+      await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+      const details = page.getByRole('region', { name: 'Order details' });
+      await expect(details.getByText('Completed')).toBeVisible();
+      await expect(details.getByText('$1,000.00')).toBeVisible();
+      await expect(details.getByText('Ada Lovelace')).toBeVisible();
+      await expect(details.getByText('ada.e2e@example.com')).toBeVisible();
+      const orderId = ((await details.getByText(/^#\d+$/).textContent()) ?? '').slice(1);
+      expect(Number(orderId)).toBeGreaterThan(0);
 
-    const items = page.getByRole('region', { name: 'Your digital items' });
-    await expect(items.getByRole('heading', { name: 'Starter Website Package' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: "What's Next?" })).toBeVisible();
-    await expectLinks(page, [
-      ['Explore Lily AI', '/lily-ai'],
-      ['Back to Home', '/'],
-    ]);
+      const items = page.getByRole('region', { name: 'Your digital items' });
+      await expect(items.getByRole('heading', { name: 'Starter Website Package' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: "What's Next?" })).toBeVisible();
+      await expectLinks(page, [
+        ['Explore Lily AI', '/lily-ai'],
+        ['Back to Home', '/'],
+      ]);
 
-    // The purchaser's download works with the client session the success page set.
-    const download = items.getByRole('link', { name: 'Download Files' });
-    await expect(download).toHaveAttribute('target', '_blank');
-    const pdf = await page.request.get((await download.getAttribute('href')) ?? '');
-    expect(pdf.status()).toBe(200);
-    expect(pdf.headers()['content-type']).toBe('application/pdf');
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      // The purchaser's download works with the client session the success page set.
+      const download = items.getByRole('link', { name: 'Download Files' });
+      await expect(download).toHaveAttribute('target', '_blank');
+      const pdf = await page.request.get((await download.getAttribute('href')) ?? '');
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
-    // The cart was emptied once the order existed.
-    expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+      // The cart was emptied once the order existed.
+      expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
 
-    // The success URL opened in another browser is no login: no personal data, no downloads,
-    // and a sign-in link form instead.
-    const other = await browser.newContext();
-    const stranger = await other.newPage();
-    await stranger.goto(page.url());
-    await expect(stranger.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-    await expect(stranger.getByRole('heading', { name: 'Is this your order?' })).toBeVisible();
-    await expect(stranger.getByText('ada.e2e@example.com')).toHaveCount(0);
-    await expect(stranger.getByText('Ada Lovelace')).toHaveCount(0);
-    await expect(stranger.getByRole('link', { name: 'Download Files' })).toHaveCount(0);
-    await stranger.getByLabel('Email address').fill('ada.e2e@example.com');
-    await stranger.getByRole('button', { name: 'Send me a sign-in link' }).click();
-    await expect(stranger.getByText(/a sign-in link is on its way/)).toBeVisible();
-    await other.close();
+      // The success URL opened in another browser is no login: no personal data, no downloads,
+      // and a sign-in link form instead.
+      const other = await browser.newContext();
+      const stranger = await other.newPage();
+      await stranger.goto(page.url());
+      await expect(stranger.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+      await expect(stranger.getByRole('heading', { name: 'Is this your order?' })).toBeVisible();
+      await expect(stranger.getByText('ada.e2e@example.com')).toHaveCount(0);
+      await expect(stranger.getByText('Ada Lovelace')).toHaveCount(0);
+      await expect(stranger.getByRole('link', { name: 'Download Files' })).toHaveCount(0);
+      await stranger.getByLabel('Email address').fill('ada.e2e@example.com');
+      await stranger.getByRole('button', { name: 'Send me a sign-in link' }).click();
+      await expect(stranger.getByText(/a sign-in link is on its way/)).toBeVisible();
+      await other.close();
 
-    await items.getByRole('link', { name: 'Start Setup' }).click();
-    await expect(page).toHaveURL(new RegExp(`/onboarding-starter/${orderId}$`));
-  });
+      await items.getByRole('link', { name: 'Start Setup' }).click();
+      await expect(page).toHaveURL(new RegExp(`/onboarding-starter/${orderId}$`));
+    },
+  );
 
-  test('Decline shows the declined state and creates no order', async ({ page }) => {
+  test('Decline shows the declined state and creates no order', DEV_PASS, async ({ page }) => {
     await page.goto('/checkout/advanced');
     await expect(page).toHaveURL(PAY_PAGE);
     await expect(page.getByTestId('pay-total')).toHaveText('$2,500.00');
@@ -249,12 +250,16 @@ test.describe('checkout with the simulated provider', () => {
     await expect(page.getByTestId('pay-total')).toHaveText('$2,500.00');
   });
 
-  test('a /checkout?product= link adds that product, priced by the server', async ({ page }) => {
-    await page.goto('/checkout?product=basic-ai-agents&price=1');
-    await expect(page).toHaveURL(PAY_PAGE);
-    await expect(page.getByRole('cell', { name: 'Basic AI Agent Package' })).toBeVisible();
-    await expect(page.getByTestId('pay-total')).toHaveText('$1,500.00');
-  });
+  test(
+    'a /checkout?product= link adds that product, priced by the server',
+    DEV_PASS,
+    async ({ page }) => {
+      await page.goto('/checkout?product=basic-ai-agents&price=1');
+      await expect(page).toHaveURL(PAY_PAGE);
+      await expect(page.getByRole('cell', { name: 'Basic AI Agent Package' })).toBeVisible();
+      await expect(page.getByTestId('pay-total')).toHaveText('$1,500.00');
+    },
+  );
 
   test('a subscription cart shows the renewal on the payment page', async ({ page }) => {
     await page.goto('/purchase/lily');
@@ -327,7 +332,7 @@ test.describe('checkout page states', () => {
 });
 
 test.describe('payment success page', () => {
-  test('shows an order looked up by payment_intent', async ({ page }) => {
+  test('shows an order looked up by payment_intent', DEV_PASS, async ({ page }) => {
     const paymentIntent = `pi_e2e_${Date.now()}`;
     const created = await page.request.post('/api/test/create-mock-order', {
       data: { productId: 'advanced', stripePaymentIntentId: paymentIntent, status: 'completed' },

@@ -9,6 +9,7 @@
 import type { Page } from '@playwright/test';
 import {
   AWAITS_ISLAND,
+  DEV_PASS,
   expect,
   expectStoredOnce,
   fromIp,
@@ -34,91 +35,94 @@ async function openContact(page: Page) {
 }
 
 test.describe('contact form', () => {
-  test('marks required fields and shows each validation message, linked to its field', async ({
-    page,
-  }) => {
-    const form = await openContact(page);
-    for (const label of ['Name *', 'Email *', 'Message *'])
-      await expect(form.getByText(label, { exact: true })).toBeVisible();
-    await expect(form.getByLabel('Phone')).not.toHaveAttribute('required', '');
-    await expect(form.getByLabel('Company')).not.toHaveAttribute('required', '');
+  test(
+    'marks required fields and shows each validation message, linked to its field',
+    DEV_PASS,
+    async ({ page }) => {
+      const form = await openContact(page);
+      for (const label of ['Name *', 'Email *', 'Message *'])
+        await expect(form.getByText(label, { exact: true })).toBeVisible();
+      await expect(form.getByLabel('Phone')).not.toHaveAttribute('required', '');
+      await expect(form.getByLabel('Company')).not.toHaveAttribute('required', '');
 
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    const name = form.getByLabel('Name');
-    const email = form.getByLabel('Email');
-    const message = form.getByLabel('Message');
-    await expect(name).toHaveAccessibleDescription('Name must be at least 2 characters');
-    await expect(email).toHaveAccessibleDescription('Please enter a valid email address');
-    await expect(message).toHaveAccessibleDescription('Message must be at least 10 characters');
-    await expect(name).toHaveAttribute('aria-invalid', 'true');
-    await expect(name).toBeFocused();
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      const name = form.getByLabel('Name');
+      const email = form.getByLabel('Email');
+      const message = form.getByLabel('Message');
+      await expect(name).toHaveAccessibleDescription('Name must be at least 2 characters');
+      await expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+      await expect(message).toHaveAccessibleDescription('Message must be at least 10 characters');
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      await expect(name).toBeFocused();
 
-    await name.fill('A');
-    await email.fill('not-an-email');
-    await message.fill('Too short');
-    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
-    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
-    await expect(form.getByText('Message must be at least 10 characters')).toBeVisible();
+      await name.fill('A');
+      await email.fill('not-an-email');
+      await message.fill('Too short');
+      await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+      await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+      await expect(form.getByText('Message must be at least 10 characters')).toBeVisible();
 
-    // Messages follow corrections.
-    await name.fill('Ada');
-    await email.fill('ada@example.com');
-    await message.fill('Long enough now, thank you.');
-    await expect(form.locator('.field-error')).toHaveCount(0);
-    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
-  });
+      // Messages follow corrections.
+      await name.fill('Ada');
+      await email.fill('ada@example.com');
+      await message.fill('Long enough now, thank you.');
+      await expect(form.locator('.field-error')).toHaveCount(0);
+      await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    },
+  );
 
-  test('sends, shows the success notice, resets, and the message is stored', async ({
-    page,
-    request,
-  }) => {
-    const form = await openContact(page);
-    const marker = `e2e-contact-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    let payload: Record<string, unknown> | undefined;
-    await page.route('**/api/contact-form', async (route) => {
-      payload = route.request().postDataJSON();
-      await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+  test(
+    'sends, shows the success notice, resets, and the message is stored',
+    DEV_PASS,
+    async ({ page, request }) => {
+      const form = await openContact(page);
+      const marker = `e2e-contact-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      let payload: Record<string, unknown> | undefined;
+      await page.route('**/api/contact-form', async (route) => {
+        payload = route.request().postDataJSON();
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
 
-    await form.getByLabel('Name').fill('Ada Lovelace');
-    await form.getByLabel('Email').fill(marker);
-    await form.getByLabel('Phone').fill('+1 555 010 0100');
-    await form.getByLabel('Company').fill('Analytical Engines');
-    await form.getByLabel('Message').fill('We would like a new website with online booking.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
+      await form.getByLabel('Name').fill('Ada Lovelace');
+      await form.getByLabel('Email').fill(marker);
+      await form.getByLabel('Phone').fill('+1 555 010 0100');
+      await form.getByLabel('Company').fill('Analytical Engines');
+      await form.getByLabel('Message').fill('We would like a new website with online booking.');
+      await form.getByRole('button', { name: 'Send Message' }).click();
 
-    await expect(form.getByRole('button', { name: 'Sending Message...' })).toBeDisabled();
-    await expect(page.getByText(SUCCESS_TITLE)).toBeVisible();
-    await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
-    await expect(form.getByLabel('Name')).toHaveValue('');
-    await expect(form.getByLabel('Email')).toHaveValue('');
-    await expect(form.getByLabel('Message')).toHaveValue('');
-    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+      await expect(form.getByRole('button', { name: 'Sending Message...' })).toBeDisabled();
+      await expect(page.getByText(SUCCESS_TITLE)).toBeVisible();
+      await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
+      await expect(form.getByLabel('Name')).toHaveValue('');
+      await expect(form.getByLabel('Email')).toHaveValue('');
+      await expect(form.getByLabel('Message')).toHaveValue('');
+      await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
 
-    expect(payload).toEqual({
-      name: 'Ada Lovelace',
-      email: marker,
-      phone: '+1 555 010 0100',
-      company: 'Analytical Engines',
-      message: 'We would like a new website with online booking.',
-      formType: 'contact',
-    });
+      expect(payload).toEqual({
+        name: 'Ada Lovelace',
+        email: marker,
+        phone: '+1 555 010 0100',
+        company: 'Analytical Engines',
+        message: 'We would like a new website with online booking.',
+        formType: 'contact',
+      });
 
-    const check = await storedSubmission(request, {
-      kind: 'contact',
-      name: 'Ada Lovelace',
-      email: marker,
-      message: 'We would like a new website with online booking.',
-    });
-    expect(check).toEqual({
-      stored: 1,
-      emails: [
-        { kind: 'contact.team', recipient: 'team', attachments: [] },
-        { kind: 'contact.receipt', recipient: 'visitor', attachments: [] },
-      ],
-    });
-  });
+      const check = await storedSubmission(request, {
+        kind: 'contact',
+        name: 'Ada Lovelace',
+        email: marker,
+        message: 'We would like a new website with online booking.',
+      });
+      expect(check).toEqual({
+        stored: 1,
+        emails: [
+          { kind: 'contact.team', recipient: 'team', attachments: [] },
+          { kind: 'contact.receipt', recipient: 'visitor', attachments: [] },
+        ],
+      });
+    },
+  );
 
   test('works in the home page "Get In Touch" section', async ({ page, request }) => {
     await page.goto('/#contact');
@@ -220,45 +224,47 @@ test.describe('contact form before its island has hydrated', () => {
     return form;
   }
 
-  test('keeps what was typed and sends a press made before hydration once the island is there', async ({
-    page,
-    request,
-  }) => {
-    let loadIsland!: () => void;
-    const islandHeld = new Promise<void>((resolve) => (loadIsland = resolve));
-    await page.route(ISLAND, async (route) => {
-      await islandHeld;
-      await route.continue();
-    });
-    const bodies: (string | null)[] = [];
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/contact-form')) bodies.push(r.headers()['content-type'] ?? null);
-    });
-    const marker = `e2e-early-${Date.now()}@example.com`;
-    const form = await fillBeforeHydration(page, marker);
-    await expect(form).toHaveAttribute(AWAITS_ISLAND, 'submitted');
-    expect(bodies).toEqual([]);
+  test(
+    'keeps what was typed and sends a press made before hydration once the island is there',
+    DEV_PASS,
+    async ({ page, request }) => {
+      let loadIsland!: () => void;
+      const islandHeld = new Promise<void>((resolve) => (loadIsland = resolve));
+      await page.route(ISLAND, async (route) => {
+        await islandHeld;
+        await route.continue();
+      });
+      const bodies: (string | null)[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/contact-form')) bodies.push(r.headers()['content-type'] ?? null);
+      });
+      const marker = `e2e-early-${Date.now()}@example.com`;
+      const form = await fillBeforeHydration(page, marker);
+      await expect(form).toHaveAttribute(AWAITS_ISLAND, 'submitted');
+      expect(bodies).toEqual([]);
 
-    loadIsland();
-    await expect(page.getByText(SUCCESS_TITLE)).toBeVisible();
-    await expect(form.getByLabel('Name')).toHaveValue('');
-    // The island sent it (JSON, no page load), exactly once.
-    expect(bodies).toEqual(['application/json']);
-    expect(new URL(page.url()).search).toBe('');
-    await expectStoredOnce(request, { kind: 'contact', ...EARLY_BIRD, email: marker });
-  });
+      loadIsland();
+      await expect(page.getByText(SUCCESS_TITLE)).toBeVisible();
+      await expect(form.getByLabel('Name')).toHaveValue('');
+      // The island sent it (JSON, no page load), exactly once.
+      expect(bodies).toEqual(['application/json']);
+      expect(new URL(page.url()).search).toBe('');
+      await expectStoredOnce(request, { kind: 'contact', ...EARLY_BIRD, email: marker });
+    },
+  );
 
-  test('without its island the browser posts the form and the page announces it was sent', async ({
-    page,
-    request,
-  }) => {
-    await page.route(ISLAND, (route) => route.abort());
-    const marker = `e2e-native-${Date.now()}@example.com`;
-    await fillBeforeHydration(page, marker);
-    // The page waits a few seconds for the island, then lets the browser post the form.
-    await expect(page.getByText(SUCCESS_TITLE)).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
-    await expect(page).toHaveURL(/\/contact#contact-form$/);
-    await expectStoredOnce(request, { kind: 'contact', ...EARLY_BIRD, email: marker });
-  });
+  test(
+    'without its island the browser posts the form and the page announces it was sent',
+    DEV_PASS,
+    async ({ page, request }) => {
+      await page.route(ISLAND, (route) => route.abort());
+      const marker = `e2e-native-${Date.now()}@example.com`;
+      await fillBeforeHydration(page, marker);
+      // The page waits a few seconds for the island, then lets the browser post the form.
+      await expect(page.getByText(SUCCESS_TITLE)).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
+      await expect(page).toHaveURL(/\/contact#contact-form$/);
+      await expectStoredOnce(request, { kind: 'contact', ...EARLY_BIRD, email: marker });
+    },
+  );
 });

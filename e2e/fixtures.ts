@@ -44,6 +44,9 @@ export { expect };
 /** Present on a form while its island has not hydrated (src/page-runtime/README.md). */
 export { AWAITS_ISLAND } from '../src/page-runtime/runtime-contract';
 
+/** The tests `npm run test:e2e:dev` runs (`--grep @dev`): enough to prove each flow works on `astro dev`. */
+export const DEV_PASS = { tag: '@dev' };
+
 /**
  * Sends every request of `context` from a made-up client address of its own, so the app's
  * per-address limits never meet other tests'. Netlify sets x-nf-client-connection-ip; the

@@ -4,7 +4,7 @@
  * has no editor at all.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { test, expect } from './fixtures';
+import { DEV_PASS, test, expect } from './fixtures';
 
 const DEV = process.env.E2E_SERVER === 'dev';
 const SETTINGS = 'src/content/settings.json';
@@ -16,7 +16,7 @@ const NEW_PHONE = '(555) 014-7777';
 const NEW_ANSWER =
   'By card on Stripe Checkout; we never see your card details. Edited at /keystatic.';
 
-test.describe('under npm run dev', () => {
+test.describe('under npm run dev', DEV_PASS, () => {
   test.skip(!DEV, 'the editor saves files only under npm run dev (E2E_SERVER=dev)');
   // One test edits files on disk that every other page reads.
   test.describe.configure({ mode: 'serial' });

@@ -25,7 +25,8 @@
  * every request and its status to that file as JSON lines).
  * A table of requests per route and status class is printed at the end.
  *
- * This file only wires the two halves into vitest: the engine in fuzz/ and fuzz/routes.ts (valid
+ * The routes are fuzzed in two files (this one and fuzz-2.test.mts, every other route each), so
+ * the two Vitest workers share them. This file only wires the two halves into vitest: the engine in fuzz/ and fuzz/routes.ts (valid
  * bodies, params and query values per route: the file to edit when an endpoint is added). The
  * engine, one file per role, each depending only on those before it:
  * - discovery.ts: the functions on disk (`ENDPOINTS`, `SKIPPED`);
@@ -34,39 +35,9 @@
  * - nasty-values.ts, bodies.ts, arbitraries.ts: hostile values, bodies and whole requests;
  *   examples.ts: the deterministic requests every run sends first;
  * - request.ts: a `Case` made into a real `Request`;
- * - run.ts: sending, judging, stats and the report (`fuzzRoute`, `tearDown`).
+ * - run.ts: sending, judging, stats and the report (`fuzzRoute`, `tearDown`);
+ * - suite.ts: the tests of one file's share of the routes (`describeFuzz`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, SKIPPED } from './fuzz/discovery.ts';
-import { setUpFixtures } from './fuzz/fixtures.ts';
-import { BASE_SEED, ROUTE_TIME_LIMIT_MS, fuzzRoute, tearDown } from './fuzz/run.ts';
-import { routes } from './fuzz/routes.ts';
+import { describeFuzz } from './fuzz/suite.ts';
 
-beforeAll(setUpFixtures);
-afterAll(tearDown);
-
-describe('fuzz: never a 5xx', () => {
-  it('finds the functions on disk and skips only those without an HTTP path', () => {
-    expect(ENDPOINTS.length).toBeGreaterThan(10);
-    for (const { file, mod } of SKIPPED) {
-      expect(
-        mod.config?.schedule,
-        `${file} has no path and no schedule: how is it reached?`,
-      ).toBeTruthy();
-    }
-  });
-
-  for (const ep of ENDPOINTS) {
-    it(
-      `${ep.label} [${ep.methods.join(',')}]`,
-      async () => {
-        const { seed, violations } = await fuzzRoute(ep, routes);
-        expect(
-          violations,
-          `Fuzz of ${ep.label} (route seed ${seed}, base FUZZ_SEED=${BASE_SEED})`,
-        ).toEqual([]);
-      },
-      ROUTE_TIME_LIMIT_MS + 60_000,
-    );
-  }
-});
+describeFuzz({ share: 0, of: 2 });

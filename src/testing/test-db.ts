@@ -1,10 +1,12 @@
 /** The database each test file starts from. */
 import { openDatabase, replaceProcessDatabase, type Db } from '../server/db/client.ts';
 import { clients } from '../server/db/schema.ts';
+import { migratedTemplate } from './pglite-template.ts';
 
 /** A fresh, migrated in-memory database that replaces the process-wide one. */
-export function useFreshTestDb(): Promise<Db> {
-  return replaceProcessDatabase(openDatabase({ kind: 'pglite' }));
+export async function useFreshTestDb(): Promise<Db> {
+  const from = await migratedTemplate();
+  return replaceProcessDatabase(openDatabase({ kind: 'pglite', from }));
 }
 
 /** A fresh database (as `useFreshTestDb`) holding one client, Ada <ada@example.com>. */

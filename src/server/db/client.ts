@@ -29,7 +29,8 @@ type ErrorEmitter = { on(event: 'error', listener: (e: Error) => void): unknown 
 export type DatabaseTarget =
   | { kind: 'netlify'; connection?: NetlifyConnection }
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dir?: string };
+  // `from`: a data directory dumped by PGlite's dumpDataDir (tests restore a migrated one).
+  | { kind: 'pglite'; dir?: string; from?: Blob };
 
 const GLOBAL_KEY = Symbol.for('agency.db');
 const MIGRATION_LOCK_ID = 72_412_018;
@@ -174,6 +175,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Handle> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const client = new PGlite({
     ...(target.dir ? { dataDir: target.dir } : {}),
+    ...(target.from ? { loadDataDir: target.from } : {}),
     extensions: { pg_trgm },
   });
   const conn: MigrationConnection = {
