@@ -264,7 +264,7 @@ export function featureCycles(graph: Map<string, Set<string>>): string[][] {
 }
 
 const FEATURE_FILE =
-  /^(?:[A-Z][A-Za-z0-9]*\.(?:tsx|astro)|[a-z][a-z0-9-]*(?:\.(?:server|store|client))?(?:\.test)?\.tsx?|[a-z][a-z0-9-]*\.css)$/;
+  /^(?:[A-Z][A-Za-z0-9]*\.(?:tsx|astro)|[a-z][a-z0-9-]*(?:\.(?:server|store|client))?(?:\.pg\.test|\.test)?\.tsx?|[a-z][a-z0-9-]*\.css)$/;
 
 export function featureFileNameViolations(root: string): string[] {
   const features = path.join(root, 'src', 'features');
