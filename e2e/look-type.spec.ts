@@ -64,7 +64,11 @@ function headingsOutOfTheirBox(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('h1, h2, h3')].flatMap((el) => {
       const box = el.getBoundingClientRect();
-      const parent = el.parentElement?.getBoundingClientRect();
+      // A `display: contents` parent has no box of its own: the heading lives in the next one up.
+      let holder = el.parentElement;
+      while (holder && getComputedStyle(holder).display === 'contents')
+        holder = holder.parentElement;
+      const parent = holder?.getBoundingClientRect();
       if (box.width === 0 || !parent || el.closest('.sr-only')) return [];
       const overflows =
         el.scrollWidth > el.clientWidth + 1 ||
