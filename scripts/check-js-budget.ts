@@ -11,10 +11,10 @@ import {
   type VitalsTiming,
 } from './lib/field-vitals.ts';
 import { startServer, type RunningServer } from './local-netlify/serve.ts';
+import { filePathOf, moduleClosure } from '../src/page-runtime/build/module-graph.ts';
 import {
   eagerDirectivesInSource,
   extractPageScripts,
-  filePathOf,
   formatKb,
   gzipSize,
   BUDGETS,
@@ -22,7 +22,6 @@ import {
   hydratesWithoutInput,
   islandUrls,
   judge,
-  moduleClosure,
   pageKind,
   routeOfPageFile,
   type Island,

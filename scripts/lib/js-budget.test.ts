@@ -7,13 +7,15 @@ import {
   hydratesWithoutInput,
   islandUrls,
   judge,
-  moduleClosure,
   pageKind,
   parseAttributes,
-  resolveImport,
   routeOfPageFile,
-  staticImports,
 } from './js-budget.ts';
+import {
+  moduleClosure,
+  resolveImport,
+  staticImports,
+} from '../../src/page-runtime/build/module-graph.ts';
 
 // Shaped like Astro 7's output: an inline header module, a hoisted module script, the island
 // runtime as classic inline scripts, JSON-LD, and islands with different directives.

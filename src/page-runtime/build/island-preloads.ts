@@ -3,7 +3,7 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { filePathOf, moduleClosure } from '../../../scripts/lib/js-budget.ts';
+import { filePathOf, moduleClosure } from './module-graph.ts';
 import { PRELOAD_ATTRIBUTE } from '../runtime-contract.ts';
 
 const ISLAND = /<astro-island\b[^>]*\bclient="intent"[^>]*>/g;
