@@ -18,32 +18,39 @@ export const QUICK: Stage[] = [
   [{ name: 'unit', command: 'vitest run', env: { FUZZ_RUNS: '100' } }],
 ];
 
+const devPass: Step = {
+  name: 'e2e:dev',
+  command:
+    'playwright test --grep @dev e2e/cart.spec.ts e2e/checkout.spec.ts e2e/contact.spec.ts e2e/keystatic.spec.ts',
+  env: { E2E_SERVER: 'dev' },
+};
+
+// Side by side where each step leaves a core mostly idle (measured: pg 0.9 of a core, the
+// Netlify hosts 0.75, the process tests wait on their children, the dev pass runs one browser);
+// the unit step and the e2e run fill both cores alone.
 export const FULL: Stage[] = [
   [format, lint, { name: 'types (astro check)', command: 'astro check' }],
   [{ name: 'unit', command: 'vitest run' }],
-  [{ name: 'pg', command: 'vitest run --config vitest.pg.config.ts' }],
   // Before the build: `netlify dev` routes /api/* to a built SSR function it finds in .netlify/v1.
-  [{ name: 'check:netlify-hosts', command: 'tsx scripts/local-netlify/netlify-hosts.ts' }],
+  [
+    { name: 'pg', command: 'vitest run --config vitest.pg.config.ts' },
+    { name: 'integration', command: 'vitest run --config vitest.integration.config.ts' },
+    { name: 'check:netlify-hosts', command: 'tsx scripts/local-netlify/netlify-hosts.ts' },
+  ],
   [{ name: 'build (netlify build)', command: 'netlify build --offline --context deploy-preview' }],
   [
     { name: 'check:netlify', command: 'tsx scripts/local-netlify/conformance.ts' },
     { name: 'check:functions', command: 'tsx scripts/function-bundles.ts --check' },
+    devPass,
   ],
+  // After the dev server ran: every later step reads the build it must not have touched.
+  [{ name: 'check:build-beside-dev', command: 'node scripts/check-build-beside-dev.ts' }],
   // The prerender check mostly rests the pointer on links: the budget's page loads fit beside it.
   [
     { name: 'check:js-budget', command: 'node scripts/check-js-budget.ts' },
     { name: 'check:prerender', command: 'node scripts/bench-prerender.ts --check' },
   ],
   [{ name: 'e2e', command: 'playwright test' }],
-  [
-    {
-      name: 'e2e:dev',
-      command:
-        'playwright test --grep @dev e2e/cart.spec.ts e2e/checkout.spec.ts e2e/contact.spec.ts e2e/keystatic.spec.ts',
-      env: { E2E_SERVER: 'dev' },
-    },
-  ],
-  [{ name: 'check:build-beside-dev', command: 'node scripts/check-build-beside-dev.ts' }],
 ];
 
 type Result = { name: string; seconds: number; code: number };
