@@ -55,18 +55,39 @@ export async function nextCode(key: string): Promise<string> {
   return new TOTP({ secret: Secret.fromBase32(key) }).generate({ timestamp: step * PERIOD_MS });
 }
 
-/** Signs `admin` in with the password and enrols an authenticator app; answers its key. */
-export async function enrolApp(request: APIRequestContext, admin: AdminAccount, origin: string) {
-  const headers = { 'X-Requested-With': 'fetch', Origin: origin };
-  expect((await request.post('/api/admin/login', { headers, data: admin })).status()).toBe(200);
+/** The headers the panel sends with its API calls (a same-origin fetch). */
+export const adminHeaders = (origin: string) => ({ 'X-Requested-With': 'fetch', Origin: origin });
+
+/** Signs `admin` in with the password alone (a session that may only enrol a first factor). */
+export async function signInWithPasswordOnly(
+  request: APIRequestContext,
+  admin: AdminAccount,
+  origin: string,
+) {
+  const res = await request.post('/api/admin/login', {
+    headers: adminHeaders(origin),
+    data: admin,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Enrols an authenticator app on the signed-in session of `request`; answers its key. */
+export async function addApp(request: APIRequestContext, origin: string, label = 'Phone') {
+  const headers = adminHeaders(origin);
   const started = await request.post('/api/admin/factors/totp', { headers });
   const { key } = (await started.json()) as { key: string };
   const confirmed = await request.post('/api/admin/factors/totp/confirm', {
     headers,
-    data: { code: await nextCode(key), label: 'Phone' },
+    data: { code: await nextCode(key), label },
   });
-  expect(confirmed.status()).toBe(200);
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
   return key;
+}
+
+/** Signs `admin` in with the password and enrols an authenticator app; answers its key. */
+export async function enrolApp(request: APIRequestContext, admin: AdminAccount, origin: string) {
+  await signInWithPasswordOnly(request, admin, origin);
+  return addApp(request, origin);
 }
 
 /** Signs `admin` in through the panel: the password, then a code of the enrolled app. */

@@ -37,7 +37,7 @@ function RequestRow({ request: r, busy }: { request: PrivacyRequestAdminView; bu
             className={`btn btn--sm ${erase ? 'btn--danger' : 'btn--outline'}`}
             disabled={busy}
             onClick={() => void answerRequest(r)}
-            aria-label={erase ? `Erase ${r.email} now` : `Send ${r.email} their data`}
+            aria-label={erase ? `Erase now: ${r.email}` : `Data ready: send ${r.email} their data`}
           >
             {erase ? 'Erase now' : 'Data ready'}
           </button>
@@ -48,7 +48,7 @@ function RequestRow({ request: r, busy }: { request: PrivacyRequestAdminView; bu
               className="btn btn--sm btn--outline"
               disabled={busy}
               onClick={() => void answerRequest(r, { leaveCrm: true })}
-              aria-label={`Erase ${r.email} now and leave their GoHighLevel account`}
+              aria-label={`Erase, leave GoHighLevel: ${r.email}`}
             >
               Erase, leave GoHighLevel
             </button>
