@@ -5,7 +5,8 @@
  * with the local run's key, as the outbox does when it sends it); its recovery link opens the
  * same order in a new session, paid once, marked recovered, with its onboarding; the expired
  * page then refuses a second payment; the admin's order list marks it recovered. Without the
- * tick there is no reminder.
+ * tick there is no reminder. Past the first claim, checkouts are abandoned (and recovered)
+ * through the payment page's endpoints.
  */
 import type { Page } from '@playwright/test';
 import pg from 'pg';
@@ -13,7 +14,16 @@ import { chooseDatabase } from '../scripts/lib/database-choice';
 import { loadLocalEnv } from '../src/server/local-env';
 import { openedText } from '../src/testing/sent-mail';
 import { createAdmin, enrolApp, openSection, signIn } from './admin-accounts';
-import { test, expect, fromOwnAddress } from './fixtures';
+import { fromOwnAddress } from './fixtures';
+import {
+  expect,
+  payAndLookUp,
+  sessionOf,
+  simulatedAction,
+  startCheckout as checkoutOf,
+  test,
+  type SeededOrder,
+} from './seeds/purchase';
 
 process.env.NOVAREACH_LOCAL_RUN ??= 'preview';
 loadLocalEnv();
@@ -82,29 +92,86 @@ async function letItExpire(page: Page, email: string, consent: boolean) {
   await expect(page.getByRole('heading', { name: 'Payment session expired' })).toBeVisible();
 }
 
+type Abandoned = {
+  email: string;
+  /** The expired session's payment page. */
+  expiredUrl: string;
+  reminder: Reminder;
+  /** The reminder's recovery link. */
+  recovery: URL;
+};
+
+/** The reminder to `email` once it is queued. */
+async function pendingReminder(email: string): Promise<Reminder> {
+  let reminder: Reminder | undefined;
+  await expect
+    .poll(async () => ((reminder = (await remindersTo(email))[0]), reminder?.status), {
+      message: 'the reminder in the outbox',
+    })
+    .toBe('pending');
+  return reminder!;
+}
+
+/** A Starter checkout left to expire with the box ticked, through the payment page's endpoints. */
+async function abandonWithConsent(page: Page, prefix: string): Promise<Abandoned> {
+  await fromOwnAddress(page.context());
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const email = `${prefix}.${Date.now()}@example.com`;
+  const expiredUrl = await checkoutOf(page.request, origin, [
+    { id: 'starter', billingCycle: 'oneTime' },
+  ]);
+  await simulatedAction(page.request, origin, {
+    action: 'expire',
+    session: sessionOf(expiredUrl),
+    name: 'Grace Hopper',
+    email,
+    promotions: 'opt_in',
+  });
+  const reminder = await pendingReminder(email);
+  const link = /Complete your order: (\S+)/.exec(openedText(reminder))![1]!;
+  return { email, expiredUrl, reminder, recovery: new URL(link) };
+}
+
+/** An abandoned checkout paid through its recovery link, as its success page looks it up. */
+async function recoverAndPay(page: Page, abandoned: Abandoned): Promise<SeededOrder> {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const { recovery, email } = abandoned;
+  const opened = await page.request.get(recovery.pathname + recovery.search, { maxRedirects: 0 });
+  expect(opened.status()).toBe(303);
+  const session = sessionOf(opened.headers().location!);
+  return payAndLookUp(page.request, origin, session, { name: 'Grace Hopper', email });
+}
+
+const goTo = (page: Page, url: URL | string) => {
+  const target = new URL(url, 'http://x');
+  return page.goto(target.pathname + target.search);
+};
+
 test.describe('an abandoned checkout', () => {
-  test('with consent: one reminder, its link, paid once, the order recovered', async ({ page }) => {
-    test.setTimeout(180_000); // an admin is created from the command line at the end
+  test('with consent: one reminder waits an hour with the order, its link and an unsubscribe line', async ({
+    page,
+  }) => {
     const email = `recover.${Date.now()}@example.com`;
     await startCheckout(page);
-    const expiredUrl = page.url();
     await letItExpire(page, email, true);
 
-    // The reminder waits in the outbox for its hour: what was bought, the price, the button's
-    // link and the unsubscribe line.
-    let reminder: Reminder | undefined;
-    await expect
-      .poll(async () => ((reminder = (await remindersTo(email))[0]), reminder?.status), {
-        message: 'the reminder in the outbox',
-      })
-      .toBe('pending');
-    const delay = Date.parse(reminder!.due) - Date.parse(reminder!.created);
+    const reminder = await pendingReminder(email);
+    const delay = Date.parse(reminder.due) - Date.parse(reminder.created);
     expect(Math.round(delay / 60_000)).toBe(60);
-    // The expiry reported again (a replay): still one reminder.
+    const text = openedText(reminder);
+    expect(text).toContain('Your order is still waiting');
+    expect(text).toContain('1 x Starter Website Package (One-time): $1,000.00');
+    expect(text).toMatch(/Unsubscribe: https?:\/\/\S+\/api\/unsubscribe\?token=/);
+    const link = /Complete your order: (\S+)/.exec(text)![1]!;
+    expect(link).toMatch(/\/api\/checkout-recover\?session=sim_cs_/);
+  });
+
+  test('the expiry reported again (a replay) still leaves one reminder', async ({ page }) => {
+    const { email, expiredUrl } = await abandonWithConsent(page, 'replay');
     const replay = await page.request.post('/api/simulated-checkout', {
-      headers: { Origin: new URL(page.url()).origin },
+      headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
       form: {
-        session: new URL(expiredUrl).searchParams.get('session') ?? '',
+        session: sessionOf(expiredUrl),
         action: 'expire',
         email,
         promotions: 'opt_in',
@@ -113,30 +180,33 @@ test.describe('an abandoned checkout', () => {
     });
     expect(replay.status()).toBe(303);
     expect(await remindersTo(email)).toHaveLength(1);
-    const text = openedText(reminder!);
-    expect(text).toContain('Your order is still waiting');
-    expect(text).toContain('1 x Starter Website Package (One-time): $1,000.00');
-    expect(text).toMatch(/Unsubscribe: https?:\/\/\S+\/api\/unsubscribe\?token=/);
-    const link = /Complete your order: (\S+)/.exec(text)![1]!;
-    expect(link).toMatch(/\/api\/checkout-recover\?session=sim_cs_/);
+  });
 
-    // The recovery link opens the same order in a new session, with the details kept.
-    const recovery = new URL(link);
-    await page.goto(recovery.pathname + recovery.search);
+  test('the recovery link opens the same order in a new session with the details kept, again until paid', async ({
+    page,
+  }) => {
+    const { email, expiredUrl, recovery } = await abandonWithConsent(page, 'reopen');
+    await goTo(page, recovery);
     await expect(page).toHaveURL(PAY_PAGE);
-    expect(page.url()).not.toBe(expiredUrl);
+    expect(sessionOf(page.url())).not.toBe(sessionOf(expiredUrl));
     await expect(page.getByRole('cell', { name: 'Starter Website Package' })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await expect(page.getByRole('checkbox', { name: CONSENT })).toBeChecked();
     // The link is reusable until paid: it opens the same new session again.
     const recoveredUrl = page.url();
-    await page.goto(recovery.pathname + recovery.search);
+    await goTo(page, recovery);
     await expect(page).toHaveURL(recoveredUrl);
+  });
+
+  test('paid through its recovery link: one order, marked recovered, its reminder withdrawn', async ({
+    page,
+  }) => {
+    const { email, recovery } = await abandonWithConsent(page, 'paid');
+    await goTo(page, recovery);
     await page.getByRole('button', { name: 'Pay $1,000.00', exact: true }).click();
 
     await expect(page).toHaveURL(/\/checkout\/success\?session_id=sim_cs_/);
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-    const successUrl = page.url();
     const details = page.getByRole('region', { name: 'Order details' });
     await expect(details.getByText(email)).toBeVisible();
     const orderId = ((await details.getByText(/^#\d+$/).textContent()) ?? '').slice(1);
@@ -150,17 +220,25 @@ test.describe('an abandoned checkout', () => {
     expect(placed[0]).toMatchObject({ id: Number(orderId), status: 'paid' });
     expect(placed[0]!.recovered_from).toMatch(/^sim_cs_/);
     expect((await remindersTo(email)).map((r) => r.status)).toEqual(['canceled']);
+  });
 
-    // The recovery link now refuses a second payment, and so does the expired session's page.
-    await page.goto(recovery.pathname + recovery.search);
+  test('once recovered and paid, the recovery link and the expired page refuse a second payment', async ({
+    page,
+  }) => {
+    const abandoned = await abandonWithConsent(page, 'again');
+    await recoverAndPay(page, abandoned);
+    await goTo(page, abandoned.recovery);
     await expect(page.getByRole('heading', { name: 'Already recovered and paid' })).toBeVisible();
-
-    await page.goto(expiredUrl);
+    await goTo(page, abandoned.expiredUrl);
     await expect(page.getByRole('heading', { name: 'Already recovered and paid' })).toBeVisible();
+  });
 
-    // The unsubscribe line: a page whose one button stops every future reminder.
-    const unsubscribe = new URL(/Unsubscribe: (\S+)/.exec(text)![1]!);
-    await page.goto(unsubscribe.pathname + unsubscribe.search);
+  test('the reminder’s unsubscribe line leads to a page whose one button stops every future reminder', async ({
+    page,
+  }) => {
+    const { reminder } = await abandonWithConsent(page, 'unsubscribe');
+    const unsubscribe = new URL(/Unsubscribe: (\S+)/.exec(openedText(reminder))![1]!);
+    await goTo(page, unsubscribe);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
     const hash = unsubscribe.searchParams.get('token')!.split('.')[0];
@@ -169,19 +247,26 @@ test.describe('an abandoned checkout', () => {
       [hash],
     );
     expect(optOuts).toEqual([{ address_hash: hash }]);
+  });
 
-    // The order's onboarding, as for any purchase.
-    await page.goto(successUrl);
+  test('a recovered order has its onboarding, as for any purchase', async ({ page }) => {
+    const order = await recoverAndPay(page, await abandonWithConsent(page, 'onboard'));
+    await page.goto(order.successPath);
     const items = page.getByRole('region', { name: 'Your digital items' });
     await items.getByRole('link', { name: 'Start Setup' }).click();
-    await expect(page).toHaveURL(new RegExp(`/onboarding-starter/${orderId}$`));
+    await expect(page).toHaveURL(new RegExp(`/onboarding-starter/${order.id}$`));
+  });
 
-    // The admin's order list marks the order recovered.
+  test('the admin’s order list marks a recovered order Recovered', async ({ page }) => {
+    test.setTimeout(180_000); // an admin is created from the command line
+    const abandoned = await abandonWithConsent(page, 'admin');
+    await recoverAndPay(page, abandoned);
     const admin = await createAdmin('e2e-recovery');
-    const appKey = await enrolApp(page.request, admin, new URL(page.url()).origin);
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const appKey = await enrolApp(page.request, admin, origin);
     await page.context().clearCookies();
     await signIn(page, admin, appKey);
-    const row = await openSection(page, 'Orders', email);
+    const row = await openSection(page, 'Orders', abandoned.email);
     await expect(row).toContainText('Recovered');
   });
 

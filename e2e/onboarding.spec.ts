@@ -1,12 +1,19 @@
 /**
- * Order onboarding wizard end to end: a simulated purchase, the three steps with validation,
- * a logo upload, a draft that survives a reload, resuming at the first unsaved step, a failed
- * save, completion and the redirect to the dashboard showing the order as onboarded (and no
- * CRM account until a sign-in link proves the address). A second browser without the
- * purchaser's session can neither read nor write the order.
+ * Order onboarding wizard end to end: a simulated purchase leads to it; the three steps with
+ * validation, a logo upload, a draft that survives a reload, resuming at the first unsaved step,
+ * a failed save, completion and the redirect to the dashboard showing the order as onboarded (and
+ * no CRM account until a sign-in link proves the address). A second browser without the
+ * purchaser's session can neither read nor write the order. Past the first test, each claim
+ * starts from a test order (/api/test/create-mock-order) with the steps before it saved through
+ * the wizard's endpoints.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, createOrderInPage } from './fixtures';
+import {
+  BUSINESS_INFO,
+  DESIGN_PREFERENCES,
+  PROJECT_DETAILS,
+} from '../src/testing/onboarding-fixtures';
+import { expect, newBuyer, test } from './seeds/purchase';
 
 /** A real 1×1 PNG, so the uploaded logo actually renders. */
 const PNG = Buffer.from(
@@ -32,14 +39,60 @@ async function buyStarterAndStartSetup(page: Page, email: string): Promise<numbe
   return Number(new URL(page.url()).pathname.split('/').pop());
 }
 
+const STEP_DATA = {
+  'business-info': BUSINESS_INFO,
+  'project-details': PROJECT_DETAILS,
+  'design-preferences': DESIGN_PREFERENCES,
+};
+
+/** Saves wizard steps of `orderId` through their endpoints, as the wizard's buttons do. */
+async function saveSteps(
+  page: Page,
+  orderId: number,
+  steps: (keyof typeof STEP_DATA)[],
+  extra: Record<string, string> = {},
+) {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  for (const step of steps) {
+    const res = await page.request.post(`/api/onboarding/${step}`, {
+      headers: { Origin: origin },
+      data: { orderId, data: { ...STEP_DATA[step], ...(step === 'business-info' ? extra : {}) } },
+    });
+    expect(res.status(), step).toBe(200);
+  }
+}
+
+/** Uploads the PNG as the order's logo through the wizard's endpoint; answers its URL. */
+async function uploadLogo(page: Page, orderId: number): Promise<string> {
+  const res = await page.request.post(`/api/onboarding/logo?orderId=${orderId}`, {
+    headers: {
+      Origin: new URL(test.info().project.use.baseURL!).origin,
+      'Content-Type': 'image/png',
+    },
+    data: PNG,
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { logoUrl: string }).logoUrl;
+}
+
+const BUYER = { name: 'Grace Hopper', prefix: 'wizard' };
+
+/** The business information the first step is filled with in the browser. */
+async function fillBusinessInfo(page: Page) {
+  await page.getByLabel('Business name').fill('Hopper Compilers');
+  await page.getByLabel('Industry').fill('Software');
+  await page.getByLabel('Phone number').fill('+1 555 010 0142');
+  await page
+    .getByLabel('Business description')
+    .fill('We build friendly compilers for small teams.');
+}
+
 test.describe('order onboarding wizard', () => {
-  test('simulated purchase → three steps with a logo → dashboard shows the order onboarded', async ({
+  test('a Starter bought on the payment page leads by Start Setup to its wizard, the buyer filled in', async ({
     page,
-    browser,
   }) => {
-    test.setTimeout(120_000);
     const email = `wizard.${Date.now()}@example.com`;
-    const orderId = await buyStarterAndStartSetup(page, email);
+    await buyStarterAndStartSetup(page, email);
 
     // Header: product, description, progress and the step title.
     await expect(
@@ -52,10 +105,17 @@ test.describe('order onboarding wizard', () => {
     await expect(
       page.getByRole('progressbar', { name: 'Step 1 of 3: Business Information' }),
     ).toBeVisible();
-
-    // The purchaser's name and e-mail are prefilled; the rest is validated with the spec messages.
+    // The purchaser's name and e-mail are prefilled.
     await expect(page.getByLabel('Contact name')).toHaveValue('Grace Hopper');
     await expect(page.getByLabel('Email address')).toHaveValue(email);
+  });
+
+  test('an empty first step shows the spec’s messages and focuses Business name', async ({
+    page,
+    seed,
+  }) => {
+    const { orderId } = await seed.mockOrder('starter', newBuyer(BUYER.name, BUYER.prefix));
+    await page.goto(`/onboarding-starter/${orderId}`);
     await page.getByRole('button', { name: 'Continue to Project Details' }).click();
     await expect(page.getByText('Business name is required')).toBeVisible();
     await expect(page.getByText('Industry is required')).toBeVisible();
@@ -65,22 +125,25 @@ test.describe('order onboarding wizard', () => {
     ).toBeVisible();
     await expect(page.getByLabel('Business name')).toBeFocused();
     await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  });
 
-    await page.getByLabel('Business name').fill('Hopper Compilers');
-    await page.getByLabel('Industry').fill('Software');
-    await page.getByLabel('Phone number').fill('+1 555 010 0142');
-    await page
-      .getByLabel('Business description')
-      .fill('We build friendly compilers for small teams.');
-
-    // The typed draft survives a reload.
+  test('a typed draft survives a reload', async ({ page, seed }) => {
+    const { orderId } = await seed.mockOrder('starter', newBuyer(BUYER.name, BUYER.prefix));
+    await page.goto(`/onboarding-starter/${orderId}`);
+    await fillBusinessInfo(page);
     await page.reload();
     await expect(page.getByLabel('Business name')).toHaveValue('Hopper Compilers');
     await expect(page.getByLabel('Business description')).toHaveValue(
       'We build friendly compilers for small teams.',
     );
+  });
 
-    // Logo upload: stored on the server, previewed from its URL.
+  test('an uploaded logo is stored, previewed from its URL and ticked for use in the design', async ({
+    page,
+    seed,
+  }) => {
+    const { orderId } = await seed.mockOrder('starter', newBuyer(BUYER.name, BUYER.prefix));
+    await page.goto(`/onboarding-starter/${orderId}`);
     await page
       .getByLabel('Logo')
       .setInputFiles({ name: 'hopper-logo.png', mimeType: 'image/png', buffer: PNG });
@@ -94,8 +157,21 @@ test.describe('order onboarding wizard', () => {
     await expect
       .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(1);
-    const logoUrl = (await preview.getAttribute('src')) ?? '';
 
+    const logoUrl = (await preview.getAttribute('src')) ?? '';
+    await saveSteps(page, orderId, ['business-info', 'project-details'], { logoUrl });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'Design Preferences' })).toBeVisible();
+    await expect(page.getByLabel('Use my logo in the design')).toBeChecked();
+  });
+
+  test('a saved first step is confirmed and the wizard moves to Website Requirements', async ({
+    page,
+    seed,
+  }) => {
+    const { orderId } = await seed.mockOrder('starter', newBuyer(BUYER.name, BUYER.prefix));
+    await page.goto(`/onboarding-starter/${orderId}`);
+    await fillBusinessInfo(page);
     await page.getByRole('button', { name: 'Continue to Project Details' }).click();
     await expect(page.getByText('Information Saved')).toBeVisible();
     await expect(
@@ -105,20 +181,30 @@ test.describe('order onboarding wizard', () => {
     await expect(
       page.getByRole('heading', { level: 2, name: 'Website Requirements' }),
     ).toBeFocused();
+  });
 
-    // A returning client resumes at the first unsaved step.
-    await page.reload();
+  test('a returning client resumes at the first unsaved step', async ({ page, seed }) => {
+    const { orderId } = await seed.mockOrder('starter', newBuyer(BUYER.name, BUYER.prefix));
+    await saveSteps(page, orderId, ['business-info']);
+    await page.goto(`/onboarding-starter/${orderId}`);
     await expect(page.getByText('Step 2 of 3')).toBeVisible();
     await expect(
       page.getByRole('heading', { level: 2, name: 'Website Requirements' }),
     ).toBeVisible();
+  });
 
+  test('a failed save shows the spec’s error and stays on the step; trying again saves it', async ({
+    page,
+    seed,
+  }) => {
+    const { orderId } = await seed.mockOrder('starter', newBuyer(BUYER.name, BUYER.prefix));
+    await saveSteps(page, orderId, ['business-info']);
+    await page.goto(`/onboarding-starter/${orderId}`);
     await page.getByLabel('Project goals').fill('Win more compiler consulting work online.');
     await page.getByLabel('Target audience').fill('CTOs of small software teams');
     await page.getByLabel('Key features').fill('Case studies, booking form, blog');
     await page.getByLabel('Timeline').fill('Within six weeks');
 
-    // A failed save shows the spec's error and stays on the step.
     let failNext = true;
     await page.route('**/api/onboarding/project-details', (route) => {
       if (!failNext) return route.continue();
@@ -136,11 +222,28 @@ test.describe('order onboarding wizard', () => {
       page.getByText('Your project details have been saved successfully.'),
     ).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Design Preferences' })).toBeVisible();
+  });
 
+  test('the last step asks for style preferences', async ({ page, seed }) => {
+    const { orderId } = await seed.mockOrder('starter', newBuyer(BUYER.name, BUYER.prefix));
+    await saveSteps(page, orderId, ['business-info', 'project-details']);
+    await page.goto(`/onboarding-starter/${orderId}`);
     await page.getByRole('button', { name: 'Complete Onboarding' }).click();
     await expect(page.getByText('Style preferences are required')).toBeVisible();
+  });
+
+  test('completed onboarding leads to the dashboard showing the order onboarded, and no CRM account yet', async ({
+    page,
+    seed,
+  }) => {
+    const { orderId } = await seed.mockOrder('starter', newBuyer(BUYER.name, BUYER.prefix));
+    await saveSteps(page, orderId, ['business-info', 'project-details']);
+    await page.goto(`/onboarding-starter/${orderId}`);
     await page.getByLabel('Style preferences').fill('Clean, technical, lots of white space');
-    await expect(page.getByLabel('Use my logo in the design')).toBeChecked();
+    // What was typed is kept as this browser's draft until the order is onboarded.
+    await expect
+      .poll(() => page.evaluate((id) => localStorage.getItem(`onboarding-draft:${id}`), orderId))
+      .not.toBeNull();
     await page.getByRole('button', { name: 'Complete Onboarding' }).click();
 
     await expect(page.getByRole('heading', { name: 'Onboarding Complete!' })).toBeVisible();
@@ -168,8 +271,15 @@ test.describe('order onboarding wizard', () => {
     expect(
       await page.evaluate((id) => localStorage.getItem(`onboarding-draft:${id}`), orderId),
     ).toBeNull();
+  });
 
-    // Another browser without the purchaser's session: Invalid Order, and 403 for reads and writes.
+  test('a browser without the purchaser’s session sees Invalid Order and may neither read nor write', async ({
+    page,
+    browser,
+    seed,
+  }) => {
+    const { orderId } = await seed.mockOrder('starter', newBuyer(BUYER.name, BUYER.prefix));
+    const logoUrl = await uploadLogo(page, orderId);
     const stranger = await browser.newContext();
     const other = await stranger.newPage();
     await other.goto(`/onboarding-starter/${orderId}`);
@@ -203,8 +313,9 @@ test.describe('order onboarding wizard', () => {
 
   test('an order opened under another product’s route moves to its own wizard', async ({
     page,
+    seed,
   }) => {
-    const orderId = await buyStarterAndStartSetup(page, `misrouted-${Date.now()}@example.com`);
+    const { orderId } = await seed.mockOrder('starter', newBuyer(BUYER.name, 'misrouted'));
     await page.goto(`/onboarding-social-media/${orderId}`);
     await expect(page).toHaveURL(new RegExp(`/onboarding-starter/${orderId}$`));
     await expect(
@@ -224,32 +335,23 @@ test.describe('order onboarding wizard', () => {
     await expect(page.getByRole('heading', { name: 'Invalid Order' })).toBeVisible();
   });
 
-  test('uses the product’s step titles and falls back to /dashboard when no link comes back', async ({
-    page,
-  }) => {
-    // Orders created through the test endpoint (simulated mode) sign the buyer in.
-    await page.goto('/dashboard');
-    const mockOrder = async (productId: string) =>
-      (
-        await createOrderInPage(page, {
-          productId,
-          customerName: 'Ada Lovelace',
-          customerEmail: `lily.${Date.now()}@example.com`,
-        })
-      ).orderId;
-
-    const lilyOrder = await mockOrder('lily-ai');
-    await page.goto(`/onboarding-ai-agent/${lilyOrder}`);
+  test('a Lily AI order’s wizard names its product and its first step', async ({ page, seed }) => {
+    const { orderId } = await seed.mockOrder('lily-ai', newBuyer('Ada Lovelace', 'lily'));
+    await page.goto(`/onboarding-ai-agent/${orderId}`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Lily AI Customer Service Agent' }),
     ).toBeVisible();
     await expect(
       page.getByRole('heading', { level: 2, name: 'Business Information' }),
     ).toBeVisible();
+  });
 
-    // A Social Media Empire order opened on the AI agent route moves to its own wizard and
-    // asks the social agent's questions.
-    const orderId = await mockOrder('social-media-empire');
+  test('a Social Media Empire order on the AI agent route moves to its own wizard and asks the social agent’s questions', async ({
+    page,
+    seed,
+  }) => {
+    const buyer = newBuyer('Ada Lovelace', 'social');
+    const { orderId } = await seed.mockOrder('social-media-empire', buyer);
     await page.goto(`/onboarding-ai-agent/${orderId}`);
     await expect(page).toHaveURL(new RegExp(`/onboarding-social-media/${orderId}$`));
     await expect(
@@ -270,8 +372,19 @@ test.describe('order onboarding wizard', () => {
     await expect(
       page.getByRole('heading', { level: 2, name: 'Content Preferences' }),
     ).toBeVisible();
-    await page.getByLabel('Style preferences').fill('Playful and educational');
+  });
 
+  test('completed onboarding falls back to /dashboard when no link comes back', async ({
+    page,
+    seed,
+  }) => {
+    const { orderId } = await seed.mockOrder(
+      'social-media-empire',
+      newBuyer('Ada Lovelace', 'fallback'),
+    );
+    await saveSteps(page, orderId, ['business-info', 'project-details']);
+    await page.goto(`/onboarding-social-media/${orderId}`);
+    await page.getByLabel('Style preferences').fill('Playful and educational');
     await page.route('**/api/gohighlevel/dashboard/**', (route) =>
       route.fulfill({ status: 500, json: { error: 'down' } }),
     );
