@@ -1,41 +1,34 @@
 /**
- * Admin accounts for the e2e specs: made with `npm run admin:create` (as an operator does),
- * an authenticator app enrolled through the API (as the enrolment screen does), and its codes.
+ * Admin accounts for the e2e specs: made by the service `npm run admin:create` calls (the script
+ * itself is proven by scripts/admin-create.test.ts), an authenticator app enrolled through the
+ * API (as the enrolment screen does), and its codes.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequest, APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expect } from './fixtures';
-
-const run = promisify(execFile);
+import { createOrResetUser } from '../src/server/auth/accounts';
+import { openDatabase } from '../src/server/db/client';
+import { expect, fromIp, randomIp } from './fixtures';
 
 export const unique = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 export type AdminAccount = { username: string; password: string };
 
-/** A new admin, created from the command line against the server's database. */
+/** A new admin in the server's database (E2E_DATABASE_URL, see playwright.config.ts). */
 export async function createAdmin(prefix = 'e2e-admin'): Promise<AdminAccount> {
   const admin = {
     username: `${prefix}-${unique()}`,
     password: randomBytes(18).toString('base64url'),
   };
-  // A fresh tsx process talking to the server's database; slow on a busy machine.
-  const { stdout } = await run(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'admin:create',
-      '--',
-      `--username=${admin.username}`,
-      // `=` form: a random password may start with "-", which would read as an option.
-      `--password=${admin.password}`,
-    ],
-    { cwd: process.cwd(), timeout: 170_000 },
-  );
-  expect(stdout).toContain(`Created admin user "${admin.username}"`);
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('E2E_DATABASE_URL names the database of the server under test');
+  const handle = await openDatabase({ kind: 'postgres', url });
+  try {
+    const created = await createOrResetUser(handle.db, admin.username, admin.password);
+    expect(created.created).toBe(true);
+  } finally {
+    await handle.close();
+  }
   return admin;
 }
 
@@ -114,4 +107,19 @@ export async function openSection(page: Page, name: string, search: string) {
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Showing 1–1 of 1 / })).toBeVisible();
   return page.getByRole('table').getByRole('row').nth(1);
+}
+
+/** A new admin, its app enrolled from a request context of its own, signed in on `page`. */
+export async function signInAsNewAdmin(
+  page: Page,
+  requests: APIRequest,
+  baseURL: string,
+  prefix?: string,
+): Promise<AdminAccount> {
+  const admin = await createAdmin(prefix);
+  const request = await requests.newContext({ baseURL, extraHTTPHeaders: fromIp(randomIp()) });
+  const appKey = await enrolApp(request, admin, new URL(baseURL).origin);
+  await request.dispose();
+  await signIn(page, admin, appKey);
+  return admin;
 }

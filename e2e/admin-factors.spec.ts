@@ -1,6 +1,6 @@
 /**
- * The admin's second factor in a real browser, one claim per test, each on a new admin (from
- * `npm run admin:create`): the password alone opens only the enrolment screen; a passkey
+ * The admin's second factor in a real browser, one claim per test, each on a new admin (as
+ * `npm run admin:create` makes one): the password alone opens only the enrolment screen; a passkey
  * (Chromium's virtual authenticator through CDP) and an authenticator app are enrolled, other
  * sessions signed out, the security log read, each factor signs in, and a CSV export asks for
  * the factor again once the last one is over 10 minutes old.

@@ -1,5 +1,5 @@
 /**
- * The admin panel end to end, one claim per test: an admin created with `npm run admin:create`
+ * The admin panel end to end, one claim per test: an admin created as `npm run admin:create` does it
  * (e2e/seeds/admin.ts), leads and orders seeded through the real endpoints, then the panel's
  * views, the meeting confirmation with its .ics in the outbox, CSV export, the person view,
  * sign-out and the sign-in rate limit.

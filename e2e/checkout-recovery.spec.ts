@@ -13,7 +13,7 @@ import pg from 'pg';
 import { chooseDatabase } from '../scripts/lib/database-choice';
 import { loadLocalEnv } from '../src/server/local-env';
 import { openedText } from '../src/testing/sent-mail';
-import { createAdmin, enrolApp, openSection, signIn } from './admin-accounts';
+import { openSection, signInAsNewAdmin } from './admin-accounts';
 import { fromOwnAddress } from './fixtures';
 import {
   expect,
@@ -257,15 +257,15 @@ test.describe('an abandoned checkout', () => {
     await expect(page).toHaveURL(new RegExp(`/onboarding-starter/${order.id}$`));
   });
 
-  test('the admin’s order list marks a recovered order Recovered', async ({ page }) => {
-    test.setTimeout(180_000); // an admin is created from the command line
+  test('the admin’s order list marks a recovered order Recovered', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const abandoned = await abandonWithConsent(page, 'admin');
     await recoverAndPay(page, abandoned);
-    const admin = await createAdmin('e2e-recovery');
-    const origin = new URL(test.info().project.use.baseURL!).origin;
-    const appKey = await enrolApp(page.request, admin, origin);
     await page.context().clearCookies();
-    await signIn(page, admin, appKey);
+    await signInAsNewAdmin(page, playwright.request, baseURL!, 'e2e-recovery');
     const row = await openSection(page, 'Orders', abandoned.email);
     await expect(row).toContainText('Recovered');
   });

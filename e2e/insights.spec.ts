@@ -6,8 +6,8 @@
  * compares the counts before and after its visit. The funnel stays one visit: what it proves is
  * that one visitor's way through is counted at every step.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createAdmin, enrolApp, signIn } from './admin-accounts';
+import type { Page } from '@playwright/test';
+import { signInAsNewAdmin } from './admin-accounts';
 import { expect, fromIp, fromOwnAddress, payAs, randomIp, test } from './fixtures';
 import {
   BUSINESS_INFO,
@@ -26,13 +26,6 @@ const STEPS = [
   'Paid',
   'Completed onboarding',
 ] as const;
-
-/** A new admin, its app enrolled from `request` (a cookie jar of its own), signed in on `page`. */
-async function signInAsNewAdmin(page: Page, request: APIRequestContext, baseURL: string) {
-  const admin = await createAdmin('e2e-insights');
-  const appKey = await enrolApp(request, admin, baseURL);
-  await signIn(page, admin, appKey);
-}
 
 /** The admin's Insights section over the last 7 days. */
 async function openInsights(page: Page) {
@@ -83,10 +76,10 @@ test.describe('insights', () => {
   test('a visit through to onboarding shows in every funnel step', async ({
     browser,
     page: adminPage,
-    request,
+    playwright,
     baseURL,
   }) => {
-    await signInAsNewAdmin(adminPage, request, baseURL!);
+    await signInAsNewAdmin(adminPage, playwright.request, baseURL!, 'e2e-insights');
     const before = await funnelCounts(adminPage);
 
     const context = await browser.newContext({ userAgent: CHROME });
@@ -143,7 +136,7 @@ test.describe('insights', () => {
   test('a visit sending Sec-GPC: 1 is answered but never counted', async ({
     browser,
     page: adminPage,
-    request,
+    playwright,
     baseURL,
   }) => {
     // The same visit without the header, from another visitor, shows the sources have caught up.
@@ -164,7 +157,7 @@ test.describe('insights', () => {
     await visit(privatePage, '/products');
     await private_.close();
 
-    await signInAsNewAdmin(adminPage, request, baseURL!);
+    await signInAsNewAdmin(adminPage, playwright.request, baseURL!, 'e2e-insights');
     await openInsights(adminPage);
     const sources = adminPage.getByRole('table', { name: 'Top sources by visitors' });
     await expect(sources.getByText(plainSource)).toBeVisible();

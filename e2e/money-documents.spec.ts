@@ -6,11 +6,10 @@
  * confirmation e-mail, the dashboard and the admin. A refund gets a purchase of its own.
  */
 import { writeFile } from 'node:fs/promises';
-import type { APIRequest, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { pdfPages } from '../src/testing/pdf-text';
 import { openedText } from '../src/testing/sent-mail';
-import { createAdmin, enrolApp, openSection, signIn } from './admin-accounts';
-import { randomIp } from './fixtures';
+import { openSection, signInAsNewAdmin } from './admin-accounts';
 import { expect, newBuyer, test, type Save10Purchase } from './seeds/purchase';
 import { query } from './whole-account';
 
@@ -101,8 +100,7 @@ test('the admin’s payment dialog shows the payment’s rows', async ({
   baseURL,
   save10Starter,
 }) => {
-  test.setTimeout(180_000); // an admin is created from the command line
-  await signInAsNewAdmin(page, playwright.request, baseURL!);
+  await signInAsNewAdmin(page, playwright.request, baseURL!, 'e2e-money');
   const { orderNumber } = save10Starter;
   const row = await openSection(page, 'Orders', save10Starter.email);
   const payment = page.getByRole('dialog', { name: `Payment of ${orderNumber}` });
@@ -116,14 +114,13 @@ test('a partial refund shows on the payment’s rows and comes off this week’s
   baseURL,
   seed,
 }) => {
-  test.setTimeout(180_000); // an admin is created from the command line
   const buyer = newBuyer('Mary Jackson', 'refund');
   const { orderNumber, charge } = await seed.buy([{ id: 'starter', billingCycle: 'oneTime' }], {
     buyer,
     code: 'SAVE10',
   });
   await page.context().clearCookies();
-  await signInAsNewAdmin(page, playwright.request, baseURL!);
+  await signInAsNewAdmin(page, playwright.request, baseURL!, 'e2e-money');
   const week = await thisWeek(page);
   expect(week.net).toBe(week.charged - week.tax - week.refunds);
 
@@ -159,18 +156,6 @@ test('a partial refund shows on the payment’s rows and comes off this week’s
     description: `before the refund ${JSON.stringify(week)}, after ${JSON.stringify(after)} (cents)`,
   });
 });
-
-/** A new admin, its app enrolled from a request context of its own, signed in on `page`. */
-async function signInAsNewAdmin(page: Page, requests: APIRequest, baseURL: string) {
-  const admin = await createAdmin('e2e-money');
-  const request = await requests.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'X-Forwarded-For': randomIp() },
-  });
-  const appKey = await enrolApp(request, admin, new URL(baseURL).origin);
-  await request.dispose();
-  await signIn(page, admin, appKey);
-}
 
 const dollars = (amount: number) =>
   `$${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;

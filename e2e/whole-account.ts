@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { loadLocalEnv } from '../src/server/local-env';
 import { openedText } from '../src/testing/sent-mail';
-import { expect, fromOwnAddress, createOrderInPage, type MockOrder } from './fixtures';
+import { expect, fromOwnAddress, test, type MockOrder } from './fixtures';
 
 // The same configuration as the preview server (scripts/local-netlify/serve.ts): its .env, and
 // the local run's development SESSION_SECRET when .env sets none.
@@ -29,17 +29,8 @@ export async function query<T>(text: string, values: unknown[]): Promise<T[]> {
   }
 }
 
-/**
- * On a dashboard showing an order session of `email`: e-mails the sign-in link from the
- * "Confirm your e-mail address" card and uses it in this browser.
- */
-export async function confirmWithSignInLink(page: Page, email: string): Promise<void> {
-  const confirm = page.getByRole('region', { name: 'Confirm your e-mail address' });
-  await expect(confirm.getByLabel('Email address')).toHaveValue(email);
-  await confirm.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await expect(page.getByText(/a sign-in link is on its way/)).toBeVisible();
-
-  // The e-mail is queued after the answer: wait for it, then open its link as the recipient.
+/** The sign-in link last e-mailed to `email`, read from the outbox (it is queued after the answer). */
+async function sentSignInLink(email: string): Promise<string> {
   let link = '';
   await expect
     .poll(
@@ -55,27 +46,44 @@ export async function confirmWithSignInLink(page: Page, email: string): Promise<
       { message: 'the sign-in e-mail in the outbox' },
     )
     .not.toBe('');
-  const url = new URL(link);
+  return link;
+}
+
+/**
+ * On a dashboard showing an order session of `email`: e-mails the sign-in link from the
+ * "Confirm your e-mail address" card and uses it in this browser.
+ */
+export async function confirmWithSignInLink(page: Page, email: string): Promise<void> {
+  const confirm = page.getByRole('region', { name: 'Confirm your e-mail address' });
+  await expect(confirm.getByLabel('Email address')).toHaveValue(email);
+  await confirm.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByText(/a sign-in link is on its way/)).toBeVisible();
+
+  const url = new URL(await sentSignInLink(email));
   await page.goto(url.pathname + url.search);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
 }
 
-/** A client with a paid order, signed in to the whole account through the e-mailed link. */
-export async function signInToWholeAccount(
-  page: Page,
-  email: string,
-  order: { productId?: string; customerName?: string } = {},
-): Promise<MockOrder> {
+/**
+ * The same whole-account session through the endpoints the dashboard's card and the link's
+ * "Sign in" button call, for specs about what a signed-in client sees; `page` ends on /dashboard.
+ */
+export async function seedWholeAccount(page: Page, email: string): Promise<MockOrder> {
   await fromOwnAddress(page.context());
-  await page.goto('/dashboard');
-  const created = await createOrderInPage(page, {
-    productId: order.productId ?? 'starter',
-    customerName: order.customerName ?? 'Katherine Johnson',
-    customerEmail: email,
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const headers = { Origin: origin };
+  const created = await page.request.post('/api/test/create-mock-order', {
+    headers,
+    data: { productId: 'starter', customerName: 'Katherine Johnson', customerEmail: email },
   });
-  expect(created.ok).toBe(true);
-  await page.reload();
-  await confirmWithSignInLink(page, email);
-  return created;
+  expect(created.status(), await created.text()).toBe(201);
+  const asked = await page.request.post('/api/auth/magic-link', { headers, data: { email } });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const token = new URL(await sentSignInLink(email)).searchParams.get('token');
+  const signedIn = await page.request.post('/api/auth/magic', { headers, data: { token } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
+  return (await created.json()) as MockOrder;
 }

@@ -81,7 +81,7 @@ export async function openPanelAs(page: Page, admin: SignedInAdmin) {
 }
 
 type WorkerFixtures = {
-  /** One admin per worker (`npm run admin:create` is slow), for tests that only read. */
+  /** One admin per worker (each sign-in enrols an app), for tests that only read. */
   admin: SignedInAdmin;
 };
 

@@ -1,11 +1,11 @@
 /**
  * Fixtures of the client-dashboard specs: a client signed in to the whole account (a paid
- * mock order and the e-mailed sign-in link, e2e/whole-account.ts), and privacy requests asked
+ * mock order and the e-mailed sign-in link, through their endpoints: e2e/whole-account.ts), and privacy requests asked
  * through the endpoint the dashboard's buttons call.
  */
 import type { Page } from '@playwright/test';
 import { expect, test as base } from '../fixtures';
-import { signInToWholeAccount } from '../whole-account';
+import { seedWholeAccount } from '../whole-account';
 
 type Client = { email: string };
 
@@ -23,7 +23,7 @@ export const test = base.extend<{ wholeAccountClient: Client }>({
   /** `page` on the dashboard of a client signed in to the whole account. */
   wholeAccountClient: async ({ page }, use) => {
     const email = `privacy.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await signInToWholeAccount(page, email);
+    await seedWholeAccount(page, email);
     await use({ email });
   },
 });
