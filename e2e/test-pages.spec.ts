@@ -2,7 +2,7 @@
  * The test pages (simulated payments only): /test-checkout's mock payment and canned
  * onboarding steps, and /test-purchase-flow's cart controls and complete test suite.
  */
-import { test, expect, expectLinks } from './fixtures';
+import { AWAITS_ISLAND, test, expect, expectLinks, holdScriptFiles } from './fixtures';
 
 test.describe('/test-checkout', () => {
   test('keeps a package picked before the page hydrated', async ({ page }) => {
@@ -116,6 +116,22 @@ test.describe('/test-purchase-flow', () => {
     await page.getByRole('button', { name: 'Run Complete Test Suite' }).click();
     await expect(results.getByText('7 of 7 checks passed.')).toBeVisible({ timeout: 20_000 });
     await expect(results.getByText('passed', { exact: true })).toHaveCount(7);
+  });
+
+  test('holds an Add to Cart pressed before the page hydrated and replays it', async ({ page }) => {
+    const release = await holdScriptFiles(page);
+    await page.goto('/test-purchase-flow', { waitUntil: 'domcontentloaded' });
+    const add = page
+      .getByRole('region', { name: 'Test products' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Social Media Empire' })
+      .getByRole('button', { name: 'Add to Cart' });
+    // Enabled on the plain HTML: the press is held, not refused.
+    await add.click();
+    await expect(add).toHaveAttribute(AWAITS_ISLAND, 'pressed');
+    release();
+    await expect(page.getByTestId('test-cart-count')).toHaveText('1 item');
+    await expect(page.getByTestId('test-cart-total')).toHaveText('$10,000.00');
   });
 
   test('adds test products, clears the cart and links the manual steps', async ({ page }) => {

@@ -1,8 +1,8 @@
 // `client:intent`: an island that loads nothing until the visitor heads for it (or uses the page,
-// then in a quiet moment). A press before hydration is held and replayed on the same control; a
-// failed fetch is forgotten so the next press tries again.
+// then in a quiet moment). Until it hydrated, page.inline.ts holds a press inside it like any
+// other (the island carries `data-awaits-island`); this replays it. A failed fetch forgets it.
 import type { ClientDirective } from 'astro';
-import { FIRST_USE_EVENTS, PRELOAD_ATTRIBUTE, WAKE_EVENT } from './runtime-contract';
+import { AWAITS_ISLAND, FIRST_USE_EVENTS, PRELOAD_ATTRIBUTE, WAKE_EVENT } from './runtime-contract';
 import { whenIdle } from './schedule';
 
 const INTENT = ['pointerover', 'focusin', 'touchstart'];
@@ -47,36 +47,32 @@ const intentDirective: ClientDirective = (load, options, island) => {
   };
   const fetchWhenQuiet = () => void nothingWanted().then(() => fetchCode(false));
 
-  island.addEventListener('astro:hydration-error', () => (code = hydrated = undefined));
+  let pressed: HTMLElement | undefined;
+  island.setAttribute(AWAITS_ISLAND, '');
+  island.addEventListener('astro:hydration-error', () => {
+    code = hydrated = undefined;
+    island.setAttribute(AWAITS_ISLAND, '');
+  });
 
-  const settled = () => {
-    if (island.hasAttribute('ssr')) return false;
-    for (const type of EVENTS) document.removeEventListener(type, onEvent, true);
-    return true;
+  // Astro removes `ssr` once the island hydrated; a failed fetch leaves it.
+  const replayHeldPress = () => {
+    if (island.hasAttribute('ssr')) return;
+    for (const type of EVENTS) removeEventListener(type, onEvent, true);
+    const held = island.getAttribute(AWAITS_ISLAND) === 'pressed';
+    island.removeAttribute(AWAITS_ISLAND);
+    if (held) pressed?.click();
   };
-
-  const holdPress = (event: Event, control: HTMLElement) => {
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    control.setAttribute('aria-busy', 'true');
-    void fetchCode()
-      .then((run) => {
-        // Off before React compares the markup with its own, which has no aria-busy.
-        control.removeAttribute('aria-busy');
-        return (hydrated ??= run());
-      })
-      // A failed fetch leaves the island as it was: the visitor's next press tries again.
-      .then(() => settled() && control.click());
-  };
+  const hydrate = () => void (hydrated ??= fetchCode().then((run) => run())).then(replayHeldPress);
 
   function onEvent(event: Event) {
     const target = event.target instanceof Element ? event.target : null;
     const inside = target !== null && island.contains(target);
     const trigger = !inside && target !== null && triggers !== '' && !!target.closest(triggers);
     if (event.type === 'click' && inside) {
-      holdPress(event, target.closest<HTMLElement>(CONTROL) ?? (target as HTMLElement));
+      pressed = target.closest<HTMLElement>(CONTROL) ?? (target as HTMLElement);
+      hydrate();
     } else if ((event.type === 'click' || event.type === WAKE_EVENT) && trigger) {
-      void (hydrated ??= fetchCode().then((run) => run())).then(settled);
+      hydrate();
     } else if ((inside || trigger) && INTENT.includes(event.type)) {
       void fetchCode();
     } else if (!code && FIRST_USE.includes(event.type)) {
@@ -84,10 +80,9 @@ const intentDirective: ClientDirective = (load, options, island) => {
     }
   }
 
+  // On the window, so a press is seen before page.inline.ts (on the document) holds it.
   const start = () => {
-    for (const type of EVENTS) {
-      document.addEventListener(type, onEvent, { capture: true, passive: type !== 'click' });
-    }
+    for (const type of EVENTS) addEventListener(type, onEvent, { capture: true, passive: true });
   };
   if ((document as Document & { prerendering?: boolean }).prerendering) {
     document.addEventListener('prerenderingchange', start, { once: true });

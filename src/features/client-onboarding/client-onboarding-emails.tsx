@@ -1,5 +1,11 @@
-import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
-import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
+import {
+  ActionButton,
+  Details,
+  EmailLayout,
+  Paragraph,
+  Typed,
+} from '../../server/mail/email-layout.tsx';
+import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
 import type { ClientOnboardingRequest } from './client-onboarding.ts';
 
 export function clientOnboardingTeamEmail(

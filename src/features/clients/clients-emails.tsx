@@ -1,7 +1,7 @@
 // No password in it: an e-mail is readable wherever it is kept. The client chooses one with the
 // CRM's own "Forgot password?".
-import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
-import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
+import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email-layout.tsx';
+import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
 
 /** What the e-mail asks the client to do; the sign-in page's own words, so they find it. */
 export const CHOOSE_PASSWORD_STEP =

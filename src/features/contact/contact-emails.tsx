@@ -1,8 +1,8 @@
 // The receipt never echoes the visitor's text: the address is unverified, and echoing would let
 // anyone send arbitrary text to a stranger through our mail server.
 import type { ContactMessage } from '../../server/db/schema.ts';
-import { Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
-import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
+import { Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email-layout.tsx';
+import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
 import { siteSettings } from '../../lib/site-settings.ts';
 
 export function contactTeamEmail(msg: ContactMessage): EmailContent {

@@ -1,5 +1,5 @@
-import { ActionButton, EmailLayout, Paragraph } from '../../server/mail/email.ts';
-import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
+import { ActionButton, EmailLayout, Paragraph } from '../../server/mail/email-layout.tsx';
+import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
 
 export function signInLinkEmail(url: string): EmailContent {
   return renderEmail(

@@ -1,6 +1,12 @@
 import type { MeetingRequest } from '../../server/db/schema.ts';
-import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
-import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
+import {
+  ActionButton,
+  Details,
+  EmailLayout,
+  Paragraph,
+  Typed,
+} from '../../server/mail/email-layout.tsx';
+import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
 import type { SlotDescription } from './meeting-ics.server.ts';
 
 /** "Tuesday, March 10, 2026 at 9:30 AM EST (Eastern) (14:30 UTC), 30 minutes" */

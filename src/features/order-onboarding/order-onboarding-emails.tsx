@@ -1,6 +1,6 @@
 import type { Order } from '../../server/db/schema.ts';
-import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
-import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
+import { ActionButton, EmailLayout, Paragraph, Typed } from '../../server/mail/email-layout.tsx';
+import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
 
 export function onboardingCompletedEmail(order: Order, adminUrl: string): EmailContent {
   return renderEmail(

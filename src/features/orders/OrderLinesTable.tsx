@@ -1,6 +1,6 @@
 import { formatCents } from '../../lib/money';
 import type { PricedLine } from '../../server/db/schema.ts';
-import { Details } from '../../server/mail/email.ts';
+import { Details } from '../../server/mail/email-layout.tsx';
 import { lineLabel } from './charge-summary';
 
 export type OrderLine = Pick<PricedLine, 'name' | 'billingCycle' | 'unitAmountCents' | 'quantity'>;

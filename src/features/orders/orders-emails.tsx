@@ -7,8 +7,8 @@ import {
   Paragraph,
   TextLink,
   Typed,
-} from '../../server/mail/email.ts';
-import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
+} from '../../server/mail/email-layout.tsx';
+import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
 import { chargeSummary } from './charge-summary';
 import type { OrderLine } from './OrderLinesTable.tsx';
 import type { OrderCharge } from './orders';

@@ -1,7 +1,13 @@
 // The erasure notice names nobody: it outlives the erasure until sent (outbox.ts
 // ERASURE_NOTICE_KIND), so it carries nothing but the address it goes to.
-import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
-import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
+import {
+  ActionButton,
+  Details,
+  EmailLayout,
+  Paragraph,
+  Typed,
+} from '../../server/mail/email-layout.tsx';
+import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
 
 type Kind = 'export' | 'erase';
 

@@ -2,13 +2,8 @@
 // other speaks for their address.
 import { formatCents } from '../../lib/money';
 import { siteSettings } from '../../lib/site-settings';
-import {
-  ActionButton,
-  EmailLayout,
-  Paragraph,
-  renderEmail,
-  type EmailContent,
-} from '../../server/mail/email.ts';
+import { ActionButton, EmailLayout, Paragraph } from '../../server/mail/email-layout.tsx';
+import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
 import { OrderLinesTable, type OrderLine } from '../orders/OrderLinesTable.tsx';
 
 type ReminderInput = {

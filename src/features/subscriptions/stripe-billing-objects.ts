@@ -114,7 +114,7 @@ const stripeDispute = z.object({
 
 const INTERVAL_NAMES = { month: 'monthly', year: 'yearly' } as const;
 
-export function planLabelOf(lines: readonly SubscriptionLine[]): string {
+function planLabelOf(lines: readonly SubscriptionLine[]): string {
   return planLabel(lines.map((l) => ({ ...l, billingCycle: INTERVAL_NAMES[l.interval] })));
 }
 

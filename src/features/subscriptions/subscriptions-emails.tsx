@@ -1,6 +1,12 @@
 import { formatCents } from '../../lib/money.ts';
-import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../../server/mail/email.ts';
-import { renderEmail, type EmailContent } from '../../server/mail/email.ts';
+import {
+  ActionButton,
+  Details,
+  EmailLayout,
+  Paragraph,
+  Typed,
+} from '../../server/mail/email-layout.tsx';
+import { renderEmail, type EmailContent } from '../../server/mail/render-email.ts';
 
 export function paymentFailedClientEmail(input: {
   customerName: string;

@@ -10,7 +10,6 @@ export {
   invoiceFromStripe,
   invoicePaymentFromStripe,
   oneTimeInvoiceFromStripe,
-  planLabelOf,
   providerRefundFromStripe,
   refundFromStripe,
   subscriptionFromStripe,

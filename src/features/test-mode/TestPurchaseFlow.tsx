@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ButtonHTMLAttributes } from 'react';
+import { useIslandControl } from '../../page-runtime/use-island-form';
 import { CYCLE_LABEL, findItem, formatUsd } from '../catalogue/catalogue';
 import { itemCountLabel } from '../cart/cart.store';
 import { $cartCount, $cartTotal, addCatalogueItem, clearCart } from '../cart/cart.store';
@@ -12,6 +13,11 @@ const STATUS_BADGE: Record<TestResult['status'], string> = {
   failed: 'badge--danger',
   error: 'badge--accent',
 };
+
+/** Never disabled for want of code: a press before hydration is held and replayed here. */
+function IslandButton(props: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type="button" {...props} {...useIslandControl<HTMLButtonElement>()} />;
+}
 
 export default function TestPurchaseFlow({ publishableKey }: { publishableKey: string }) {
   const count = useStore($cartCount);
@@ -43,24 +49,22 @@ export default function TestPurchaseFlow({ publishableKey }: { publishableKey: s
           </div>
         </dl>
         <div className="btn-row">
-          <button
-            type="button"
+          <IslandButton
             className="btn btn--outline"
             onClick={() => clearCart()}
-            disabled={!mounted || count === 0}
+            disabled={mounted && count === 0}
           >
             Clear Cart
-          </button>
+          </IslandButton>
           <a className="btn btn--secondary" href="/checkout">
             Go to Checkout
           </a>
         </div>
         <div className="btn-row">
-          <button
-            type="button"
+          <IslandButton
             className="btn"
             onClick={() => void runPurchaseFlowSuite(publishableKey)}
-            disabled={running || !mounted}
+            disabled={running}
             aria-busy={running}
           >
             {running ? (
@@ -70,7 +74,7 @@ export default function TestPurchaseFlow({ publishableKey }: { publishableKey: s
             ) : (
               'Run Complete Test Suite'
             )}
-          </button>
+          </IslandButton>
           <a className="btn btn--ghost" href="/products">
             View Products Page
           </a>
@@ -93,14 +97,12 @@ export default function TestPurchaseFlow({ publishableKey }: { publishableKey: s
                     {product.type}
                   </p>
                 </div>
-                <button
-                  type="button"
+                <IslandButton
                   className="btn btn--sm"
                   onClick={() => addCatalogueItem(product.id, product.billingCycle)}
-                  disabled={!mounted}
                 >
                   Add to Cart
-                </button>
+                </IslandButton>
               </li>
             );
           })}

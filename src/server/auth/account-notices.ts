@@ -2,7 +2,7 @@
 import type { Db } from '../db/client.ts';
 import { siteAddress, teamAddress } from '../env.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { EmailContent } from '../mail/email.ts';
+import type { EmailContent } from '../mail/render-email.ts';
 import {
   ACCOUNT_CHANGE_KIND,
   adminAccountChangedEmail,

@@ -1,6 +1,6 @@
 // Admins have no e-mail address of their own: these notices go to the team.
-import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../mail/email.ts';
-import { renderEmail, type EmailContent } from '../mail/email.ts';
+import { ActionButton, Details, EmailLayout, Paragraph, Typed } from '../mail/email-layout.tsx';
+import { renderEmail, type EmailContent } from '../mail/render-email.ts';
 
 type FactorKind = 'passkey' | 'totp';
 
