@@ -1,67 +1,5 @@
 import { test, expect, expectLinks } from './fixtures';
-import { ROUTES } from './routes';
 import { postalAddressLine, siteSettings, youtubeEmbedUrl } from '../src/lib/site-settings';
-
-test.describe('every route', () => {
-  for (const { path } of ROUTES) {
-    test(`${path} answers 200 and renders its heading`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(page.getByRole('banner')).toBeVisible();
-      await expect(page.getByRole('contentinfo')).toBeVisible();
-    });
-  }
-
-  for (const width of [390, 1440]) {
-    test(`no heading of a content page ends on one orphaned word at ${width} px`, async ({
-      page,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      for (const { path } of ROUTES.filter((r) => r.kind === 'content')) {
-        await page.goto(path);
-        const orphans = await page.evaluate(() => {
-          /**
-           * The last line holds one word that could have shared a line with the word before
-           * it (a word too long for that is a forced break, not an orphan).
-           */
-          const lastWordAlone = (heading: Element) => {
-            const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
-            const words: Range[] = [];
-            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-              for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
-                const range = document.createRange();
-                range.setStart(node, match.index);
-                range.setEnd(node, match.index + match[0].length);
-                words.push(range);
-              }
-            }
-            // Three words on two lines leave one word alone on some line whatever the wrap.
-            if (words.length < 4) return false;
-            const [before, last] = words.slice(-2).map((w) => w.getBoundingClientRect());
-            if (last!.top <= before!.bottom - 1) return false;
-            const style = getComputedStyle(heading);
-            const width =
-              heading.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-            const space = parseFloat(style.fontSize) * 0.3;
-            return before!.width + space + last!.width <= width;
-          };
-          return [...document.querySelectorAll('main :is(h1, h2, h3)')]
-            .filter((h) => (h as HTMLElement).offsetParent !== null && lastWordAlone(h))
-            .map((h) => (h.textContent ?? '').trim().replace(/\s+/g, ' '));
-        });
-        expect.soft(orphans, `${path} at ${width} px`).toEqual([]);
-      }
-    });
-  }
-
-  test('an unknown path shows the not-found page with status 404', async ({ page }) => {
-    const response = await page.goto('/no-such-page-here');
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
-  });
-});
 
 test.describe('header', () => {
   test('turns solid after scrolling past 50 px', async ({ page }) => {
@@ -228,37 +166,6 @@ test.describe('header', () => {
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
     await expect(toggle).toBeFocused();
   });
-});
-
-test.describe('floating buttons on a phone', () => {
-  for (const path of ['/', '/products', '/about']) {
-    test(`cover no footer link at the end of ${path}`, async ({ page }) => {
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(path);
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect(page.getByRole('contentinfo')).toBeInViewport();
-      const floating = await page
-        .locator('.cart-fab__button:visible, .chat-launcher:visible')
-        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
-      expect(floating.length).toBeGreaterThanOrEqual(2);
-      const links = await page
-        .getByRole('contentinfo')
-        .locator('a:visible')
-        .evaluateAll((els) =>
-          els.map((e) => ({
-            name: e.textContent?.trim(),
-            box: e.getBoundingClientRect().toJSON(),
-          })),
-        );
-      for (const { name, box } of links) {
-        for (const f of floating) {
-          const overlaps =
-            box.left < f.right && box.right > f.left && box.top < f.bottom && box.bottom > f.top;
-          expect(overlaps, `${name} under a floating button`).toBe(false);
-        }
-      }
-    });
-  }
 });
 
 test.describe('footer', () => {
