@@ -12,6 +12,7 @@ import {
   expect,
   fromIp,
   fromOwnAddress,
+  holdScriptFiles,
   storedMeeting,
   storedSubmission,
   test,
@@ -131,12 +132,7 @@ test.describe('meeting page', () => {
      * form and its date field are the server's HTML meanwhile.
      */
     async function openHeld(page: Page) {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdScriptFiles(page);
       await page.goto('/schedule-meeting');
       const form = page.getByRole('form', { name: 'Meeting request form' });
       return { release, form, date: form.getByRole('textbox', { name: 'Preferred Date *' }) };

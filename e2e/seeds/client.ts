@@ -4,6 +4,7 @@
  * through the endpoint the dashboard's buttons call.
  */
 import type { Page } from '@playwright/test';
+import { unique } from '../admin-accounts';
 import { expect, test as base } from '../fixtures';
 import { seedWholeAccount } from '../whole-account';
 
@@ -22,7 +23,7 @@ export async function askForPrivacyAction(page: Page, kind: 'export' | 'erase') 
 export const test = base.extend<{ wholeAccountClient: Client }>({
   /** `page` on the dashboard of a client signed in to the whole account. */
   wholeAccountClient: async ({ page }, use) => {
-    const email = `privacy.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const email = `privacy.${unique()}@example.com`;
     await seedWholeAccount(page, email);
     await use({ email });
   },

@@ -5,6 +5,7 @@
  * bought once per worker through the real checkout pages.
  */
 import type { APIRequestContext, Cookie } from '@playwright/test';
+import { unique } from '../admin-accounts';
 import { expect, fromOwnAddress, payAs, test as base } from '../fixtures';
 import type { MockOrder } from '../fixtures';
 
@@ -24,7 +25,7 @@ export type SeededOrder = {
 /** A buyer of its own: an address no other test uses. */
 export const newBuyer = (name: string, prefix: string): Buyer => ({
   name,
-  email: `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+  email: `${prefix}.${unique()}@example.com`,
 });
 
 /** The simulated provider's session id in a payment page's URL. */
