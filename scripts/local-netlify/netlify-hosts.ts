@@ -1,11 +1,14 @@
-// `netlify dev` traces every function before its first answer (minutes on 2 cores), hence the
-// long deadlines. Their edge runtime downloads a Deno unless it accepts one on PATH, which fails
-// offline: the `deno` devDependency goes first on their PATH.
+// `netlify dev` traces every function it serves before its first answer, on one core, about 2.5 s
+// each, so it serves the purchase's functions from source unless `--all-functions` asks for all.
+// Their edge runtime downloads a Deno unless it accepts one on PATH, which fails offline: the
+// `deno` devDependency goes first on their PATH.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { freePort, PROJECT_ROOT } from './host-harness.ts';
-import { buyWithSimulatedPayment } from './purchase-transcript.ts';
+import { buyWithSimulatedPayment, PURCHASE_FUNCTIONS } from './purchase-transcript.ts';
 
 const READY_WITHIN_MS = 10 * 60_000;
 const NETLIFY = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'netlify');
@@ -14,18 +17,42 @@ const PATH_WITH_DENO = [path.join(PROJECT_ROOT, 'node_modules', '.bin'), process
   .filter(Boolean)
   .join(path.delimiter);
 
-type Host = { name: string; command: string; args: (port: number) => string[] };
+const { values: options } = parseArgs({ options: { 'all-functions': { type: 'boolean' } } });
+const SOURCE_FUNCTIONS = path.join(PROJECT_ROOT, 'netlify', 'functions');
+const PURCHASE_ONLY = path.join(PROJECT_ROOT, '.netlify', 'host-check-functions');
+
+/** A folder of links to the purchase's function sources (esbuild and nft follow them home). */
+async function purchaseFunctions(): Promise<string> {
+  await rm(PURCHASE_ONLY, { recursive: true, force: true });
+  await mkdir(PURCHASE_ONLY, { recursive: true });
+  for (const name of [...PURCHASE_FUNCTIONS, 'admin-me']) {
+    await symlink(
+      path.join(SOURCE_FUNCTIONS, `${name}.mts`),
+      path.join(PURCHASE_ONLY, `${name}.mts`),
+    );
+  }
+  return PURCHASE_ONLY;
+}
+
+type Host = { name: string; command: string; args: (port: number) => Promise<string[]> };
 
 const HOSTS: Host[] = [
   {
-    name: 'netlify dev',
+    name: options['all-functions'] ? 'netlify dev' : "netlify dev (the purchase's functions)",
     command: NETLIFY,
-    args: (port) => ['dev', '--offline', '--port', `${port}`],
+    args: async (port) => [
+      'dev',
+      '--offline',
+      '--port',
+      `${port}`,
+      '--functions',
+      options['all-functions'] ? SOURCE_FUNCTIONS : await purchaseFunctions(),
+    ],
   },
   {
     name: 'netlify serve --context deploy-preview (npm run serve:netlify)',
     command: TSX,
-    args: (port) => ['scripts/local-netlify/netlify-serve.ts', '--port', `${port}`],
+    args: async (port) => ['scripts/local-netlify/netlify-serve.ts', '--port', `${port}`],
   },
 ];
 
@@ -69,7 +96,7 @@ async function check(host: Host): Promise<StartTimes> {
   console.log(`\n== ${host.name} (${origin})`);
   const started = Date.now();
   const output: string[] = [];
-  const child = spawn(host.command, host.args(port), {
+  const child = spawn(host.command, await host.args(port), {
     cwd: PROJECT_ROOT,
     detached: true,
     env: { ...process.env, PATH: PATH_WITH_DENO, BROWSER: 'none', CI: 'true' },
@@ -98,6 +125,7 @@ async function check(host: Host): Promise<StartTimes> {
   } finally {
     await stop(child);
     process.off('exit', orphanGuard);
+    await rm(PURCHASE_ONLY, { recursive: true, force: true });
   }
 }
 

@@ -3,6 +3,7 @@
 // otherwise downloads a Deno (offline here), and an older system Deno must not win.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDatabaseServer } from './database-server.ts';
@@ -15,9 +16,10 @@ const { values } = parseArgs({
   },
 });
 
-const database = await startDatabaseServer({
-  directory: path.join(PROJECT_ROOT, '.netlify', 'serve-db'),
-});
+const directory = path.join(PROJECT_ROOT, '.netlify', 'serve-db');
+// What a run sealed with a random secret no later run can open (its stored keys answer 503).
+if (!process.env.SESSION_SECRET) await rm(directory, { recursive: true, force: true });
+const database = await startDatabaseServer({ directory });
 console.log(`[serve:netlify] database: ${database.url} (.netlify/serve-db)`);
 
 const bin = path.join(PROJECT_ROOT, 'node_modules', '.bin');

@@ -2,6 +2,13 @@ import { pathToFileURL } from 'node:url';
 
 export type Purchase = { orderNumber: string; status: string };
 
+/** The functions (netlify/functions/<name>.mts) a purchase calls, in order. */
+export const PURCHASE_FUNCTIONS = [
+  'create-checkout-session',
+  'simulated-checkout',
+  'checkout-session',
+] as const;
+
 /** Buys the Starter package with simulated payments; throws unless the order ends up paid. */
 export async function buyWithSimulatedPayment(
   origin: string,
