@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
-// One worker: every file starts its own PostgreSQL server, and the tests are about concurrency.
+// Every file starts its own PostgreSQL server (a folder and a port of its own); two files run at
+// once, as the slow ones (backups, restarts under load) mostly wait on their server.
 export default getViteConfig({
   test: {
     include: ['src/**/*.pg.test.ts', 'scripts/**/*.pg.test.ts'],
@@ -10,6 +11,6 @@ export default getViteConfig({
     env: { SIMULATED_PAYMENTS: '1' },
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    maxWorkers: 1,
+    maxWorkers: 2,
   },
 });
