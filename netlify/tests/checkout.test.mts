@@ -522,13 +522,10 @@ describe('test-only endpoints', () => {
   });
 
   it('do not exist in production', async () => {
-    const saved = { ...process.env };
-    Object.assign(process.env, {
-      CONTEXT: 'production',
-      STRIPE_SECRET_KEY: 'sk_live_x',
-      STRIPE_WEBHOOK_SECRET: 'whsec_x',
-      SESSION_SECRET: 'a-production-secret-of-at-least-32-bytes',
-    });
+    vi.stubEnv('CONTEXT', 'production');
+    vi.stubEnv('STRIPE_SECRET_KEY', 'sk_live_x');
+    vi.stubEnv('STRIPE_WEBHOOK_SECRET', 'whsec_x');
+    vi.stubEnv('SESSION_SECRET', 'a-production-secret-of-at-least-32-bytes');
     try {
       expect(
         (await post(mockOrder, '/api/test/create-mock-order', { productId: 'starter' })).status,
@@ -538,23 +535,21 @@ describe('test-only endpoints', () => {
       ).toBe(404);
       expect((await submitForm({ session: 'x', action: 'cancel' })).status).toBe(404);
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
     }
   });
 });
 
 describe('Stripe provider through the function (local stand-in API)', () => {
   let standIn: StandIn;
-  let saved: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     standIn = await startStripeStandIn({ catalogue: true });
-    saved = { ...process.env };
-    process.env.STRIPE_SECRET_KEY = 'sk_test_standin';
-    process.env.STRIPE_API_HOST = standIn.url;
+    vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_standin');
+    vi.stubEnv('STRIPE_API_HOST', standIn.url);
   });
   afterAll(async () => {
-    process.env = saved;
+    vi.unstubAllEnvs();
     await standIn.close();
   });
 
@@ -809,9 +804,8 @@ describe('Stripe provider through the function (local stand-in API)', () => {
 describe('Stripe without the catalogue (npm run stripe:setup not run)', () => {
   it('answers 503 with a JSON error naming the catalogue, logs the lookup key, and opens no session', async () => {
     const standIn = await startStripeStandIn();
-    const saved = { ...process.env };
-    process.env.STRIPE_SECRET_KEY = 'sk_test_standin';
-    process.env.STRIPE_API_HOST = standIn.url;
+    vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_standin');
+    vi.stubEnv('STRIPE_API_HOST', standIn.url);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const res = await post(
@@ -828,7 +822,7 @@ describe('Stripe without the catalogue (npm run stripe:setup not run)', () => {
       expect(standIn.requests.map((r) => r.path)).toEqual(['/v1/prices']);
     } finally {
       errors.mockRestore();
-      process.env = saved;
+      vi.unstubAllEnvs();
       await standIn.close();
     }
   });

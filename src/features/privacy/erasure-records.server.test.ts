@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { erasedAddressesIn, erasureDigest } from './erasure-records.server.ts';
 
 describe('erasure records applied to a restored backup', () => {
@@ -17,18 +17,17 @@ describe('erasure records applied to a restored backup', () => {
   });
 
   it('match records made under the previous SESSION_SECRET during a rotation', () => {
-    const before = { ...process.env };
     try {
-      process.env.SESSION_SECRET = 'secret A, long enough to be a session secret.';
+      vi.stubEnv('SESSION_SECRET', 'secret A, long enough to be a session secret.');
       const records = [
         { addressDigest: erasureDigest('ada@example.com'), erasedAt: new Date('2026-11-02') },
       ];
-      process.env.SESSION_SECRET = 'secret B, long enough to be a session secret.';
+      vi.stubEnv('SESSION_SECRET', 'secret B, long enough to be a session secret.');
       expect(erasedAddressesIn(records, people, takenAt)).toEqual([]);
-      process.env.SESSION_SECRET_PREVIOUS = 'secret A, long enough to be a session secret.';
+      vi.stubEnv('SESSION_SECRET_PREVIOUS', 'secret A, long enough to be a session secret.');
       expect(erasedAddressesIn(records, people, takenAt)).toEqual(['ada@example.com']);
     } finally {
-      process.env = before;
+      vi.unstubAllEnvs();
     }
   });
 

@@ -17,6 +17,7 @@ const { routes, calls } = useFetchRoutes();
 afterEach(() => {
   $person.set({ state: 'idle' });
   $personError.set('');
+  $stepUp.set(null);
   cleanStores($erasure, $person, $personError, $stepUp);
 });
 

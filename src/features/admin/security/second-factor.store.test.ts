@@ -12,6 +12,7 @@ afterEach(() => {
   $adminUser.set(undefined);
   $notification.set(null);
   $factorError.set('');
+  $stepUp.set(null);
   cleanStores($adminUser, $login, $notification, $factorError, $stepUp);
 });
 

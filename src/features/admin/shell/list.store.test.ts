@@ -264,7 +264,10 @@ describe('an admin list store', () => {
 describe('a list page past the session’s allowance of rows', () => {
   const { routes, calls } = useFetchRoutes();
   const PAGE = 'GET /api/admin/orders?pageSize=20';
-  afterEach(() => cleanStores($stepUp));
+  afterEach(() => {
+    $stepUp.set(null);
+    cleanStores($stepUp);
+  });
 
   function panelList() {
     const store = createAdminList<Row>('orders');
