@@ -25,9 +25,9 @@ const devPass: Step = {
   env: { E2E_SERVER: 'dev' },
 };
 
-// Side by side where each step leaves a core mostly idle (measured: pg 0.9 of a core, the
-// Netlify hosts 0.75, the process tests wait on their children, the dev pass runs one browser);
-// the unit step and the e2e run fill both cores alone.
+// Side by side where each step leaves a core mostly idle (the Postgres files and the process tests
+// wait on their servers and children, the Netlify hosts trace on one core, the dev pass runs one
+// browser); the unit step and the e2e run fill both cores alone.
 export const FULL: Stage[] = [
   [format, lint, { name: 'types (astro check)', command: 'astro check' }],
   [{ name: 'unit', command: 'vitest run' }],
