@@ -171,7 +171,11 @@ export function isoDateInDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Holds back every script file until the returned function is called (inline scripts run). */
+/**
+ * Holds back every script file until the returned function is called (inline scripts run).
+ * Navigate with `waitUntil: 'domcontentloaded'`: a file inserted before `load` (the page's
+ * first paint came first) holds the `load` event with it, and a `goto` waiting for it times out.
+ */
 export async function holdScriptFiles(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
