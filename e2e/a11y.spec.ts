@@ -5,9 +5,8 @@
  *
  * Each route's scan also checks that it answers 200 with its heading, header bar and footer.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { axeScan, test, expect } from './fixtures';
 import { ROUTES } from './routes';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -21,7 +20,7 @@ const EXTRA_ROUTES = [
 ];
 
 async function violations(page: Page): Promise<string[]> {
-  const analyze = () => new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const analyze = () => axeScan(page).withTags(TAGS).analyze();
   // A page may still move on by itself (Buy Now replaces itself with /checkout): scan where it
   // lands. settle() can return on the old document before the new one commits, so a second
   // scan may meet the same navigation; a third never has.

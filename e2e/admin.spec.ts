@@ -5,13 +5,12 @@
  * sign-out and the sign-in rate limit.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { SESSION_HINT_KEYS } from '../src/page-runtime/session-hint';
 import { siteSettings } from '../src/lib/site-settings';
 import { openSection, signIn, unique } from './admin-accounts';
-import { randomIp } from './fixtures';
+import { axeScan, randomIp } from './fixtures';
 import { expect, openPanelAs, test } from './seeds/admin';
 
 const goToSection = (page: Page, name: string) =>
@@ -277,7 +276,7 @@ test('the person view erases everything stored about an address', async ({
   await expect(page.getByRole('status').filter({ hasText: /^Erased: / })).toBeVisible();
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page.getByText('Nothing is stored about this address.')).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
 });
 
 test('the person view sends the address in POST bodies only, never in a URL', async ({
@@ -371,7 +370,7 @@ test('the sign-in form and the panel pass axe and fit a phone screen', async ({ 
   await expect(page.locator('.admin-intro')).toContainText(
     `e-mail for the ${siteSettings.name} team, in one place.`,
   );
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
 
   await signIn(page, admin, admin.appKey);
   for (const section of [
@@ -391,6 +390,6 @@ test('the sign-in form and the panel pass axe and fit a phone screen', async ({ 
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow, `${section} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
-    expect((await new AxeBuilder({ page }).analyze()).violations, section).toEqual([]);
+    expect((await axeScan(page).analyze()).violations, section).toEqual([]);
   }
 });
