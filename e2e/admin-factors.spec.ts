@@ -5,11 +5,10 @@
  * sessions signed out, the security log read, each factor signs in, and a CSV export asks for
  * the factor again once the last one is over 10 minutes old.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { addApp, enrolApp, nextCode, type AdminAccount } from './admin-accounts';
-import { randomIp } from './fixtures';
+import { axeScan, randomIp } from './fixtures';
 import { expect, openPanelAs, test } from './seeds/admin';
 import { enrolPasskey, virtualAuthenticator } from './seeds/passkey';
 
@@ -41,7 +40,7 @@ test('the password alone opens the enrolment screen, never data', async ({ page,
   expect(await orders.json()).toEqual({
     error: 'Please confirm it’s you with your second factor.',
   });
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
 });
 
 test('a passkey is enrolled on the enrolment screen, with ten recovery codes shown once', async ({
@@ -76,7 +75,7 @@ test('an authenticator app is added in the Security view', async ({ page, newAdm
   await expect(page.getByText('Authenticator app', { exact: false }).first()).toBeVisible();
   // The passkey and the app.
   await expect(page.locator('.admin-security__factor')).toHaveCount(2);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
 });
 
 test('the Security view signs out the admin’s other sessions', async ({ page, ownAdmin }) => {
@@ -100,7 +99,7 @@ test('the security log lists each factor added to an account', async ({ page, ne
   // The passkey and the app.
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText(newAdmin.username);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
 });
 
 test('a passkey signs in after the password', async ({ page, newAdmin }) => {

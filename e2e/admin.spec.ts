@@ -5,13 +5,12 @@
  * sign-out and the sign-in rate limit.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { SESSION_HINT_KEYS } from '../src/page-runtime/session-hint';
 import { siteSettings } from '../src/lib/site-settings';
 import { openSection, signIn, unique } from './admin-accounts';
-import { randomIp } from './fixtures';
+import { axeScan, randomIp } from './fixtures';
 import { expect, openPanelAs, test } from './seeds/admin';
 
 const goToSection = (page: Page, name: string) =>
@@ -277,7 +276,7 @@ test('the person view erases everything stored about an address', async ({
   await expect(page.getByRole('status').filter({ hasText: /^Erased: / })).toBeVisible();
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page.getByText('Nothing is stored about this address.')).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
 });
 
 test('the person view sends the address in POST bodies only, never in a URL', async ({
@@ -324,41 +323,41 @@ test('signing out ends the session', async ({ page, ownAdmin }) => {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
-/**
- * Waits out the end of the server's current fixed window of `windowMs` (windows start at
- * multiples of it) if less than `marginMs` of it is left.
- */
-async function clearOfWindowEnd(windowMs: number, marginMs: number) {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
-}
+/** The server's current fixed window of `windowMs` (they start at its multiples). */
+const windowOf = (windowMs: number) => Math.floor(Date.now() / windowMs);
 
 test('brute-force sign-in attempts are rate limited with a clear message', async ({ page }) => {
-  test.setTimeout(150_000);
   // The limit counts in fixed 15-minute windows (LOGIN_LIMITS.accountAddress): attempts that
-  // straddle a window's end start counting afresh, and the sixth got 401 instead of 429.
-  await clearOfWindowEnd(15 * 60_000, 60_000);
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': randomIp() });
+  // straddle a window's end start counting afresh (the sixth got 401, not 429), so such a run
+  // starts over, from another address, at the start of the new window.
+  const WINDOW_MS = 15 * 60_000;
   await page.goto('/admin');
-  const username = `victim-${unique()}`;
   const alert = page.locator('#admin-login-error');
-  for (let i = 1; i <= 6; i++) {
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(`guess number ${i}`);
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/login'));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const res = await answered;
-    if (i <= 5) {
-      expect(res.status()).toBe(401);
-      await expect(alert).toHaveText('Invalid username or password.');
-    } else {
-      expect(res.status()).toBe(429);
-      expect(Number(res.headers()['retry-after'])).toBeGreaterThan(0);
-      await expect(alert).toHaveText(
-        /^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
-      );
+  for (let round = 1; round <= 2; round++) {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': randomIp() });
+    const username = `victim-${unique()}`;
+    const firstWindow = windowOf(WINDOW_MS);
+    for (let i = 1; i <= 6; i++) {
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password').fill(`guess number ${i}`);
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/login'));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const res = await answered;
+      if (i === 6 && round === 1 && windowOf(WINDOW_MS) !== firstWindow) break;
+      if (i <= 5) {
+        expect(res.status()).toBe(401);
+        await expect(alert).toHaveText('Invalid username or password.');
+      } else {
+        expect(res.status()).toBe(429);
+        expect(Number(res.headers()['retry-after'])).toBeGreaterThan(0);
+        await expect(alert).toHaveText(
+          /^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+        );
+        return;
+      }
     }
   }
+  throw new Error('two rounds straddled a window end');
 });
 
 test('the sign-in form and the panel pass axe and fit a phone screen', async ({ page, admin }) => {
@@ -371,7 +370,7 @@ test('the sign-in form and the panel pass axe and fit a phone screen', async ({ 
   await expect(page.locator('.admin-intro')).toContainText(
     `e-mail for the ${siteSettings.name} team, in one place.`,
   );
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
 
   await signIn(page, admin, admin.appKey);
   for (const section of [
@@ -391,6 +390,6 @@ test('the sign-in form and the panel pass axe and fit a phone screen', async ({ 
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow, `${section} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
-    expect((await new AxeBuilder({ page }).analyze()).violations, section).toEqual([]);
+    expect((await axeScan(page).analyze()).violations, section).toEqual([]);
   }
 });

@@ -2,10 +2,9 @@
  * The cart end to end: adding from /products, the panel (quantities, remove, clear, focus),
  * the floating button's preview, persistence across reloads and tabs, expiry, Buy Now.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { CartItem } from '../src/features/cart/cart.store';
-import { DEV_PASS, expect, test } from './fixtures';
+import { DEV_PASS, axeScan, expect, test } from './fixtures';
 
 const ITEMS_KEY = 'cart';
 const SAVED_AT_KEY = 'cartTimestamp';
@@ -423,7 +422,7 @@ test('a first use of the page fetches the chat only once the cart the visitor he
 test('the preview and the panel have no WCAG 2.2 AA violations', async ({ page }) => {
   const scan = async (selector: string) =>
     (
-      await new AxeBuilder({ page })
+      await axeScan(page)
         .include(selector)
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
         .analyze()

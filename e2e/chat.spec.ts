@@ -2,9 +2,8 @@
  * The header sales chat (every page) and the products-page chatbot, with a controlled clock
  * so reply delays are exact: 1200–2000 ms (header) and 1000–2000 ms (products).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
-import { expect, freezeClock, test } from './fixtures';
+import { axeScan, expect, freezeClock, test } from './fixtures';
 
 /** The chat panel module or React itself (dev: source paths; build: hashed chunk names). */
 // The build puts React in island-runtime; the dev server serves react-dom on its own.
@@ -188,7 +187,7 @@ test.describe('products page chatbot', () => {
     await expect(messages(dialog).last()).toContainText('15 to 20 minutes');
 
     await page.clock.resume(); // axe waits on page timers
-    const { violations } = await new AxeBuilder({ page })
+    const { violations } = await axeScan(page)
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();
     expect(violations.map((v) => v.id)).toEqual([]);

@@ -2,8 +2,7 @@
  * Lily demo card playback (one line every 2500 ms, Replay Demo) and the lazy video embed
  * (placeholder until the frame's load event), with a controlled clock.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, freezeClock, test } from './fixtures';
+import { axeScan, expect, freezeClock, test } from './fixtures';
 
 test.describe('Lily demo card', () => {
   test('plays the script one line every 2500 ms and replays from the start', async ({ page }) => {
@@ -44,7 +43,7 @@ test.describe('Lily demo card', () => {
     await expect(lines).toHaveCount(2);
 
     await page.clock.resume(); // axe waits on page timers
-    const { violations } = await new AxeBuilder({ page })
+    const { violations } = await axeScan(page)
       .include('[data-lily-demo]')
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();

@@ -133,7 +133,8 @@ test.describe('meeting page', () => {
      */
     async function openHeld(page: Page) {
       const release = await holdScriptFiles(page);
-      await page.goto('/schedule-meeting');
+      // Not `load`: a first paint before it inserts the held files, which then hold `load` too.
+      await page.goto('/schedule-meeting', { waitUntil: 'domcontentloaded' });
       const form = page.getByRole('form', { name: 'Meeting request form' });
       return { release, form, date: form.getByRole('textbox', { name: 'Preferred Date *' }) };
     }

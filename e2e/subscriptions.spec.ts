@@ -4,8 +4,8 @@
  * each state on the dashboard, with the simulated provider's buttons. Each state is a test of
  * its own, from a plan bought through the checkout endpoints.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeScan } from './fixtures';
 import { expect, newBuyer, test, type CartLine, type SeededOrder } from './seeds/purchase';
 
 /** Pays what the payment page asks: the plan's price, plus tax where the server charges it. */
@@ -111,7 +111,7 @@ test('the dashboard of a plan canceled at period end is accessible (WCAG 2.2 AA)
   await simulateBilling(page, order, 'cancel_at_period_end');
   const { plan } = await openPlan(page, LILY_PLAN);
   await expect(plan.getByText('Canceling', { exact: true })).toBeVisible();
-  const scan = await new AxeBuilder({ page })
+  const scan = await axeScan(page)
     .include('main')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
