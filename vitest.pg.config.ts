@@ -1,8 +1,8 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
-// Every file starts its own PostgreSQL server (a folder and a port of its own); two files run at
-// once, as the slow ones (backups, restarts under load) mostly wait on their server.
+// One worker: every file starts its own PostgreSQL server, and the restart test needs the CPU to
+// keep its load going after the database comes back (beside the backup file it starved, once).
 export default getViteConfig({
   test: {
     include: ['src/**/*.pg.test.ts', 'scripts/**/*.pg.test.ts'],
@@ -11,6 +11,6 @@ export default getViteConfig({
     env: { SIMULATED_PAYMENTS: '1' },
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    maxWorkers: 2,
+    maxWorkers: 1,
   },
 });
