@@ -97,6 +97,11 @@ test.describe('rental-host landing page', () => {
     const carousel = page.getByRole('region', { name: 'Host testimonials' });
     const active = carousel.locator('[data-carousel-slide].is-active');
     await expect(active).toHaveAttribute('aria-label', '1 of 5');
+    // The rotation starts after the first paint; time moved before that moves nothing.
+    await expect(carousel).toHaveAttribute('data-paused', 'false');
+    // Scrolled before the first click: the section's scroll-driven rise (motion.css) catches up a
+    // frame after a jump, which could move the button between a click's press and release.
+    await carousel.scrollIntoViewIfNeeded();
     await page.clock.runFor(5000);
     await expect(active).toHaveAttribute('aria-label', '2 of 5');
     await expect(carousel.getByRole('group', { name: '2 of 5' })).toBeVisible();
