@@ -84,8 +84,10 @@ function run(step: Step, prefixed: boolean): Promise<Result> {
 }
 
 export function summary(results: Result[], totalSeconds: number): string {
-  const clock = (s: number) =>
-    `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+  const clock = (seconds: number) => {
+    const s = Math.round(seconds);
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  };
   const width = Math.max(...results.map((r) => r.name.length), 5);
   const lines = results.map(
     (r) => `${r.name.padEnd(width)}  ${clock(r.seconds).padStart(6)}  ${r.code ? 'FAILED' : 'ok'}`,
