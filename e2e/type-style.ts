@@ -74,7 +74,10 @@ export function headingsOutOfTheirBox(page: Page): Promise<string[]> {
       while (holder && getComputedStyle(holder).display === 'contents')
         holder = holder.parentElement;
       const parent = holder?.getBoundingClientRect();
-      if (box.width === 0 || !parent || el.closest('.sr-only')) return [];
+      // Hidden for screen readers only, by `.sr-only` or a clip of its own (the cookie banner's
+      // title on a phone, shown 2 s after load): it has no box a visitor sees.
+      const clipped = getComputedStyle(el).clip === 'rect(0px, 0px, 0px, 0px)';
+      if (box.width === 0 || !parent || el.closest('.sr-only') || clipped) return [];
       const overflows =
         el.scrollWidth > el.clientWidth + 1 ||
         box.left < parent.left - 1 ||
