@@ -64,7 +64,7 @@ export async function seedAdminBench(db: Db, size: number, now = new Date()): Pr
     FROM orders WHERE checkout_session_id LIKE 'cs_bench_%' AND product_id = 'lily-ai'`);
   // ANALYZE samples 300 x target rows at random; a sampled rare row that lands among the 101
   // histogram bounds made '%quixote%' look like 1 % of orders and the plan skip the trigram
-  // index (1 run in ~100). A target of 1,000 reads up to 300,000 rows whole, so plans repeat.
+  // index (1 ANALYZE in 60). A target of 1,000 reads up to 300,000 rows whole, so plans repeat.
   for (const table of ['contact_messages', 'orders']) {
     await db.execute(sql.raw(`ALTER TABLE ${table} ALTER COLUMN search_text SET STATISTICS 1000`));
   }
